@@ -1,0 +1,440 @@
+//! Betza notation (with the common XBetza extensions) to move rules.
+//!
+//! A string is a list of groups, `modifiers* ATOM [ATOM] [range]`, optionally
+//! separated by spaces. Atoms: W F D N A H C Z G (leapers), K = WF, and the
+//! riders R = WW, B = FF, Q = WWFF. A doubled leaper atom (`NN`) or a range
+//! digit (`W4`, `R4`) makes a rider. Modifiers: `m` move only, `c` capture only,
+//! `i` initial, `n` lame (non-jumping) leaper, `p` cannon-style hopper,
+//! `g` grasshopper, and directions `f b l r v s h`, paired as in XBetza.
+
+use crate::model::{Geometry, MoveMode, MoveRule, Offset};
+
+/// A problem at a byte range of the Betza string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BetzaError {
+    pub offset: usize,
+    pub len: usize,
+    pub message: String,
+    pub help: String,
+}
+
+const ATOMS: &str = "W F D N A H C Z G K R B Q";
+const MODIFIERS: &str = "m c i n p g f b l r v s h";
+
+fn leaper(atom: char) -> Option<(i32, i32)> {
+    Some(match atom {
+        'W' => (1, 0),
+        'F' => (1, 1),
+        'D' => (2, 0),
+        'N' => (2, 1),
+        'A' => (2, 2),
+        'H' => (3, 0),
+        'C' => (3, 1),
+        'Z' => (3, 2),
+        'G' => (3, 3),
+        _ => return None,
+    })
+}
+
+/// The leaper atoms an atom stands for, and whether it is a rider by itself.
+fn expand(atom: char) -> Option<(&'static [char], bool)> {
+    Some(match atom {
+        'K' => (&['W', 'F'], false),
+        'R' => (&['W'], true),
+        'B' => (&['F'], true),
+        'Q' => (&['W', 'F'], true),
+        'W' => (&['W'], false),
+        'F' => (&['F'], false),
+        'D' => (&['D'], false),
+        'N' => (&['N'], false),
+        'A' => (&['A'], false),
+        'H' => (&['H'], false),
+        'C' => (&['C'], false),
+        'Z' => (&['Z'], false),
+        'G' => (&['G'], false),
+        _ => return None,
+    })
+}
+
+fn error(offset: usize, len: usize, message: String, help: &str) -> BetzaError {
+    BetzaError {
+        offset,
+        len: len.max(1),
+        message,
+        help: help.to_string(),
+    }
+}
+
+pub fn parse(text: &str) -> Result<Vec<MoveRule>, BetzaError> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut rules = Vec::new();
+    let mut i = 0;
+    let mut mods: Vec<(usize, char)> = Vec::new();
+    while i < chars.len() {
+        let (at, ch) = chars[i];
+        if ch.is_whitespace() {
+            if let Some(&(m_at, _)) = mods.first() {
+                return Err(error(
+                    m_at,
+                    at - m_at,
+                    "modifiers must be followed by an atom".into(),
+                    "write the atom right after its modifiers, e.g. `fmW`",
+                ));
+            }
+            i += 1;
+            continue;
+        }
+        if MODIFIERS.split(' ').any(|m| m.starts_with(ch)) {
+            mods.push((at, ch));
+            i += 1;
+            continue;
+        }
+        let Some((atoms, mut rider)) = expand(ch) else {
+            let what = if ch.is_ascii_digit() {
+                "a range must follow an atom".to_string()
+            } else {
+                format!("`{ch}` is not a Betza atom or modifier")
+            };
+            return Err(error(
+                at,
+                ch.len_utf8(),
+                what,
+                &format!("atoms are {ATOMS}; modifiers are {MODIFIERS}"),
+            ));
+        };
+        let atom_at = at;
+        i += 1;
+        // A doubled leaper atom is its rider.
+        if i < chars.len() && chars[i].1 == ch {
+            if rider || ch == 'K' {
+                return Err(error(
+                    chars[i].0,
+                    1,
+                    format!("`{ch}` cannot be doubled"),
+                    "only leaper atoms double into riders (`WW`, `NN`); R, B and Q already ride",
+                ));
+            }
+            rider = true;
+            i += 1;
+        }
+        let mut range = None;
+        let digits_at = if i < chars.len() {
+            chars[i].0
+        } else {
+            text.len()
+        };
+        while i < chars.len() && chars[i].1.is_ascii_digit() {
+            i += 1;
+        }
+        let digits_end = if i < chars.len() {
+            chars[i].0
+        } else {
+            text.len()
+        };
+        if digits_end > digits_at {
+            let n: u32 = text[digits_at..digits_end].parse().unwrap_or(u32::MAX);
+            if n == 0 {
+                return Err(error(
+                    digits_at,
+                    digits_end - digits_at,
+                    "a range of zero allows no move".into(),
+                    "a range counts steps and is at least 1",
+                ));
+            }
+            if ch == 'K' {
+                return Err(error(
+                    digits_at,
+                    digits_end - digits_at,
+                    "a range does not apply to `K`".into(),
+                    "write the king's rider as `Q` with a range, e.g. `Q2`",
+                ));
+            }
+            rider = true;
+            range = Some(n);
+        }
+        rules.extend(group(&mods, atom_at, atoms, rider, range)?);
+        mods.clear();
+    }
+    if let Some(&(m_at, _)) = mods.first() {
+        return Err(error(
+            m_at,
+            text.len() - m_at,
+            "modifiers at the end of the string have no atom".into(),
+            "write the atom right after its modifiers, e.g. `fmW`",
+        ));
+    }
+    Ok(rules)
+}
+
+fn group(
+    mods: &[(usize, char)],
+    atom_at: usize,
+    atoms: &[char],
+    rider: bool,
+    range: Option<u32>,
+) -> Result<Vec<MoveRule>, BetzaError> {
+    let has = |c: char| mods.iter().find(|m| m.1 == c).map(|m| m.0);
+    let mode = match (has('m'), has('c')) {
+        (Some(_), None) => MoveMode::Quiet,
+        (None, Some(_)) => MoveMode::Capture,
+        _ => MoveMode::Both,
+    };
+    let initial = has('i').is_some();
+    let lame = has('n');
+    let hop = has('p')
+        .map(|at| (at, false))
+        .or(has('g').map(|at| (at, true)));
+    if let Some(at) = lame {
+        if rider {
+            return Err(error(
+                at,
+                1,
+                "`n` (lame) applies to leapers, not riders".into(),
+                "a rider is already blocked by the pieces in its way",
+            ));
+        }
+    }
+    if let Some((at, _)) = hop {
+        if !rider {
+            return Err(error(
+                at,
+                1,
+                "`p` and `g` (hoppers) apply to riders".into(),
+                "write the hopper's line as a rider, e.g. `pR` or `gQ`",
+            ));
+        }
+        if range.is_some() {
+            return Err(error(
+                at,
+                1,
+                "a hopper cannot have a range".into(),
+                "hoppers ride the whole line",
+            ));
+        }
+    }
+    let dirs: Vec<char> = mods
+        .iter()
+        .map(|m| m.1)
+        .filter(|c| "fblrvsh".contains(*c))
+        .collect();
+    let mut rules = Vec::new();
+    for &atom in atoms {
+        let Some((a, b)) = leaper(atom) else { continue };
+        let chosen: Vec<Offset> = Offset::new(a, b)
+            .images()
+            .into_iter()
+            .filter(|o| directions_allow(&dirs, *o, Offset::new(a, b).images()))
+            .collect();
+        for o in chosen {
+            let geometry = if let Some((_, land_behind)) = hop {
+                Geometry::Hop {
+                    step: o,
+                    land_behind,
+                }
+            } else if rider {
+                Geometry::Ride { step: o, range }
+            } else if lame.is_some() {
+                Geometry::Leap(lame_path(o))
+            } else {
+                Geometry::Leap(vec![o])
+            };
+            rules.push(MoveRule {
+                geometry,
+                mode,
+                initial,
+            });
+        }
+    }
+    if rules.is_empty() {
+        let start = mods.first().map_or(atom_at, |m| m.0);
+        return Err(error(
+            start,
+            atom_at + 1 - start,
+            "these directions select no move of this atom".into(),
+            "f b l r select by forward/backward/left/right; v and s select the more vertical or sideways moves",
+        ));
+    }
+    Ok(rules)
+}
+
+/// The path of a lame leaper: orthogonal steps along the longer axis first, then
+/// diagonal steps outward (the xiangqi horse for `nN`, the elephant for `nA`).
+pub fn lame_path(o: Offset) -> Vec<Offset> {
+    let (ax, ay) = (o.dx.abs(), o.dy.abs());
+    let (sx, sy) = (o.dx.signum(), o.dy.signum());
+    let diag = ax.min(ay);
+    let straight = ax.max(ay) - diag;
+    let ortho = if ax > ay {
+        Offset::new(sx, 0)
+    } else {
+        Offset::new(0, sy)
+    };
+    let mut path = Vec::new();
+    let mut at = Offset::new(0, 0);
+    for _ in 0..straight {
+        at = at.add(ortho);
+        path.push(at);
+    }
+    for _ in 0..diag {
+        at = at.add(Offset::new(sx, sy));
+        path.push(at);
+    }
+    path
+}
+
+fn single(c: char, o: Offset) -> bool {
+    let (x, y) = (o.dx, o.dy);
+    match c {
+        'f' => y > 0,
+        'b' => y < 0,
+        'l' => x < 0,
+        'r' => x > 0,
+        'v' => y.abs() > x.abs(),
+        's' => x.abs() > y.abs(),
+        _ => true,
+    }
+}
+
+fn pair(a: char, b: char, o: Offset) -> bool {
+    let (x, y) = (o.dx, o.dy);
+    match (a, b) {
+        (_, 'h') => single(a, o),
+        ('f', 'f') | ('b', 'b') => single(a, o) && y.abs() > x.abs(),
+        ('l', 'l') | ('r', 'r') => single(a, o) && x.abs() > y.abs(),
+        ('f', 's') | ('b', 's') => single(a, o) && x.abs() > y.abs(),
+        ('l', 'v') | ('r', 'v') => single(a, o) && y.abs() > x.abs(),
+        _ => single(a, o) && single(b, o),
+    }
+}
+
+fn pairs_with(a: char, b: char) -> bool {
+    match a {
+        'f' | 'b' => "lrsh".contains(b) || a == b,
+        'l' | 'r' => "fbvh".contains(b) || a == b,
+        _ => false,
+    }
+}
+
+/// Whether direction letters select an offset. Letters pair up as in XBetza (`fl`,
+/// `ff`, `fs`, `lv`, `fh`, ...); a pair that selects none of the atom's moves is read
+/// as its two letters separately (so `fsW` is forward and sideways).
+fn directions_allow(dirs: &[char], o: Offset, all: Vec<Offset>) -> bool {
+    if dirs.is_empty() {
+        return true;
+    }
+    let mut i = 0;
+    while i < dirs.len() {
+        let a = dirs[i];
+        if i + 1 < dirs.len() && pairs_with(a, dirs[i + 1]) {
+            let b = dirs[i + 1];
+            let any = all.iter().any(|x| pair(a, b, *x));
+            if (any && pair(a, b, o)) || (!any && (single(a, o) || single(b, o))) {
+                return true;
+            }
+            i += 2;
+        } else {
+            if single(a, o) {
+                return true;
+            }
+            i += 1;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offsets(text: &str) -> Vec<(i32, i32)> {
+        let mut v: Vec<(i32, i32)> = parse(text)
+            .unwrap()
+            .into_iter()
+            .map(|r| match r.geometry {
+                Geometry::Leap(p) => (p[p.len() - 1].dx, p[p.len() - 1].dy),
+                Geometry::Ride { step, .. } | Geometry::Hop { step, .. } => (step.dx, step.dy),
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn knight_and_king() {
+        assert_eq!(offsets("N").len(), 8);
+        assert_eq!(offsets("K").len(), 8);
+        assert_eq!(offsets("Q").len(), 8);
+    }
+
+    #[test]
+    fn directions() {
+        assert_eq!(offsets("fW"), vec![(0, 1)]);
+        assert_eq!(offsets("fF"), vec![(-1, 1), (1, 1)]);
+        assert_eq!(offsets("fsW"), vec![(-1, 0), (0, 1), (1, 0)]);
+        assert_eq!(offsets("ffN"), vec![(-1, 2), (1, 2)]);
+        assert_eq!(offsets("fsN"), vec![(-2, 1), (2, 1)]);
+        assert_eq!(offsets("flF"), vec![(-1, 1)]);
+        assert_eq!(offsets("vR"), vec![(0, -1), (0, 1)]);
+        assert_eq!(offsets("sR"), vec![(-1, 0), (1, 0)]);
+        assert_eq!(offsets("fhN"), vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]);
+    }
+
+    #[test]
+    fn pawn() {
+        let rules = parse("fmW fcF ifmnD").unwrap();
+        assert_eq!(rules.len(), 4);
+        assert_eq!(rules[0].mode, MoveMode::Quiet);
+        assert_eq!(rules[1].mode, MoveMode::Capture);
+        assert!(rules[3].initial);
+        assert_eq!(
+            rules[3].geometry,
+            Geometry::Leap(vec![Offset::new(0, 1), Offset::new(0, 2)])
+        );
+    }
+
+    #[test]
+    fn riders_and_hoppers() {
+        let r = parse("NN").unwrap();
+        assert!(matches!(r[0].geometry, Geometry::Ride { range: None, .. }));
+        let r = parse("R4").unwrap();
+        assert!(matches!(
+            r[0].geometry,
+            Geometry::Ride { range: Some(4), .. }
+        ));
+        let r = parse("gQ").unwrap();
+        assert!(matches!(
+            r[0].geometry,
+            Geometry::Hop {
+                land_behind: true,
+                ..
+            }
+        ));
+        assert_eq!(parse("mRcpR").unwrap().len(), 8);
+    }
+
+    #[test]
+    fn lame_paths() {
+        assert_eq!(
+            lame_path(Offset::new(1, 2)),
+            vec![Offset::new(0, 1), Offset::new(1, 2)]
+        );
+        assert_eq!(
+            lame_path(Offset::new(-2, -2)),
+            vec![Offset::new(-1, -1), Offset::new(-2, -2)]
+        );
+    }
+
+    #[test]
+    fn errors_point_at_the_character() {
+        let e = parse("fmW xF").unwrap_err();
+        assert_eq!((e.offset, e.len), (4, 1));
+        let e = parse("RR").unwrap_err();
+        assert_eq!(e.offset, 1);
+        let e = parse("pN").unwrap_err();
+        assert_eq!(e.offset, 0);
+        let e = parse("fm").unwrap_err();
+        assert_eq!(e.offset, 0);
+        let e = parse("vF").unwrap_err();
+        assert_eq!(e.offset, 0);
+    }
+}

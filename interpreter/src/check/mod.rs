@@ -1,0 +1,984 @@
+//! The spanned AST to a plain `Definition`, collecting every problem on the way.
+//! A problem in one section does not stop the others from being checked; only
+//! what depends on a broken part (cells on a missing board) is skipped.
+
+pub mod betza;
+
+use crate::diagnostic::{self, Code, Diagnostic, Span};
+use crate::model::{
+    self, BoardShape, CastleDef, Coord, Definition, EndRules, Geometry, MoveLimit, MoveMode,
+    MoveRule, Offset, Outcome, PieceDef, Promotion, Side,
+};
+use crate::syntax::{
+    self, BoardEntry, CellItem, EndRuleDecl, Item, MoveKindWord, Name, OutcomeWord, PieceProp,
+    ResetItem, RuleOption, SideWord, ZoneBody,
+};
+use indexmap::IndexMap;
+
+/// The most files or ranks a board may have.
+pub const MAX_BOARD_SIDE: usize = 64;
+/// The most piece kinds a variant may define (the engine keeps kinds in 64-bit masks).
+pub const MAX_PIECE_KINDS: usize = 64;
+/// The largest offset component a move rule may use.
+pub const MAX_OFFSET: i64 = 255;
+
+/// The result of checking: the definition when there is no error, and every diagnostic.
+#[derive(Debug)]
+pub struct Checked {
+    pub definition: Option<Definition>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+pub fn check(file: &syntax::File) -> Checked {
+    let mut c = Checker::default();
+    let definition = c.file(file);
+    let mut diagnostics = c.diags;
+    diagnostic::sort(&mut diagnostics);
+    let has_error = diagnostics.iter().any(Diagnostic::is_error);
+    Checked {
+        definition: if has_error { None } else { definition },
+        diagnostics,
+    }
+}
+
+#[derive(Default)]
+struct Checker {
+    diags: Vec<Diagnostic>,
+}
+
+/// A section that may appear once: the first one, remembered for the duplicate's label.
+fn once<'a, T>(
+    slot: &mut Option<&'a T>,
+    item: &'a T,
+    span: Span,
+    first_span: impl Fn(&T) -> Span,
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) {
+    match slot {
+        Some(first) => diags.push(
+            Diagnostic::error(Code::DuplicateSection, format!("`{what}` is given twice"))
+                .at(span, "second one here")
+                .also(first_span(first), "first one here")
+                .help(format!(
+                    "a definition has one `{what}` section; merge the two"
+                )),
+        ),
+        None => *slot = Some(item),
+    }
+}
+
+impl Checker {
+    fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn file(&mut self, file: &syntax::File) -> Option<Definition> {
+        let mut variant = None;
+        let mut board = None;
+        let mut setup = None;
+        let mut end = None;
+        let mut zones = Vec::new();
+        let mut pieces = Vec::new();
+        let mut castles = Vec::new();
+        for item in &file.items {
+            match item {
+                Item::Variant(v) => once(
+                    &mut variant,
+                    v,
+                    v.span,
+                    |f| f.span,
+                    "variant",
+                    &mut self.diags,
+                ),
+                Item::Board(b) => once(&mut board, b, b.span, |f| f.span, "board", &mut self.diags),
+                Item::Setup(s) => once(&mut setup, s, s.span, |f| f.span, "setup", &mut self.diags),
+                Item::End(e) => once(&mut end, e, e.span, |f| f.span, "end", &mut self.diags),
+                Item::Zone(z) => zones.push(z),
+                Item::Piece(p) => pieces.push(p),
+                Item::Castle(c) => castles.push(c),
+            }
+        }
+
+        let shape = self.board(board);
+        let zone_map = shape.as_ref().map(|s| self.zones(s, &zones));
+        let piece_defs = self.pieces(&pieces, zone_map.as_ref());
+        let castling = shape
+            .as_ref()
+            .map(|s| self.castles(s, &castles))
+            .unwrap_or_default();
+        let end_rules = self.end_rules(end, &pieces);
+
+        let setup_def = match (setup, &shape) {
+            (None, _) => {
+                self.push(
+                    Diagnostic::error(Code::MissingSection, "the definition has no `setup`")
+                        .at(Span::new(0, 0), "expected a `setup` section in this file")
+                        .help("add the start position as FEN, e.g. `setup \"8/8/8/8/8/8/8/8 w\"`"),
+                );
+                None
+            }
+            (Some(s), Some(shape)) => {
+                match model::parse_fen(&s.fen.value, shape, &piece_defs, &castling) {
+                    Ok(setup) => Some(setup),
+                    Err(e) => {
+                        let d = Diagnostic::error(Code::BadFen, e.message)
+                            .at(s.fen.span.sub(e.offset, e.len), "here");
+                        self.push(match e.help {
+                            Some(h) => d.help(h),
+                            None => d,
+                        });
+                        None
+                    }
+                }
+            }
+            (Some(_), None) => None,
+        };
+        if pieces.is_empty() {
+            self.push(
+                Diagnostic::error(Code::MissingSection, "the definition declares no piece")
+                    .at(
+                        Span::new(0, 0),
+                        "expected at least one `piece` in this file",
+                    )
+                    .help("declare pieces as `piece King K { royal moves \"K\" }`"),
+            );
+        }
+
+        Some(Definition {
+            name: variant.map(|v| v.name.value.clone()).unwrap_or_default(),
+            board: shape?,
+            zones: zone_map?,
+            pieces: piece_defs,
+            castling,
+            setup: setup_def?,
+            end: end_rules,
+        })
+    }
+
+    fn board(&mut self, decl: Option<&syntax::BoardDecl>) -> Option<BoardShape> {
+        let Some(decl) = decl else {
+            self.push(
+                Diagnostic::error(Code::MissingSection, "the definition has no `board`")
+                    .at(Span::new(0, 0), "expected a `board` section in this file")
+                    .help("add e.g. `board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }`"),
+            );
+            return None;
+        };
+        let mut files: Option<(Span, &Vec<Name>)> = None;
+        let mut ranks: Option<(Span, &Vec<Name>)> = None;
+        let mut removes = Vec::new();
+        for entry in &decl.entries {
+            let (slot, span, labels, what) = match entry {
+                BoardEntry::Files(s, l) => (&mut files, *s, l, "files"),
+                BoardEntry::Ranks(s, l) => (&mut ranks, *s, l, "ranks"),
+                BoardEntry::Remove(_, cells) => {
+                    removes.push(cells);
+                    continue;
+                }
+            };
+            if let Some((first, _)) = slot {
+                let first = *first;
+                self.push(
+                    Diagnostic::error(Code::DuplicateSection, format!("`{what}` is given twice"))
+                        .at(span, "second one here")
+                        .also(first, "first one here")
+                        .help(format!("list all {what} in one `{what}` line")),
+                );
+            } else {
+                *slot = Some((span, labels));
+            }
+        }
+        let mut ok = true;
+        for (entry, what) in [(files, "files"), (ranks, "ranks")] {
+            match entry {
+                None => {
+                    self.push(
+                        Diagnostic::error(
+                            Code::MissingSection,
+                            format!("the board has no `{what}`"),
+                        )
+                        .at(decl.span, format!("this board needs a `{what}` line"))
+                        .help(format!(
+                            "e.g. `{what} {}`",
+                            if what == "files" {
+                                "a b c d e f g h"
+                            } else {
+                                "1 2 3 4 5 6 7 8"
+                            }
+                        )),
+                    );
+                    ok = false;
+                }
+                Some((span, labels)) => {
+                    if labels.len() > MAX_BOARD_SIDE {
+                        self.push(
+                            Diagnostic::error(
+                                Code::BoardSize,
+                                format!("the board has {} {what}; the limit is {MAX_BOARD_SIDE}", labels.len()),
+                            )
+                            .at(span, format!("{} {what}", labels.len()))
+                            .help(format!("vdl boards have at most {MAX_BOARD_SIDE} files and {MAX_BOARD_SIDE} ranks")),
+                        );
+                        ok = false;
+                    }
+                    for (i, l) in labels.iter().enumerate() {
+                        if let Some(first) = labels[..i].iter().find(|x| x.value == l.value) {
+                            self.push(
+                                Diagnostic::error(
+                                    Code::DuplicateLabel,
+                                    format!("the label `{}` is used twice in `{what}`", l.value),
+                                )
+                                .at(l.span, "used again here")
+                                .also(first.span, "first used here")
+                                .help("every file and every rank needs its own label"),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+            }
+        }
+        let (Some((files_span, files)), Some((_, ranks)), true) = (files, ranks, ok) else {
+            return None;
+        };
+        let mut shape = BoardShape {
+            files: files.iter().map(|n| n.value.clone()).collect(),
+            ranks: ranks.iter().map(|n| n.value.clone()).collect(),
+            removed: Vec::new(),
+        };
+        // Cell names are file label + rank label; every name must mean one cell.
+        let mut seen: IndexMap<String, (usize, usize)> = IndexMap::new();
+        for (f, file) in shape.files.iter().enumerate() {
+            for (r, rank) in shape.ranks.iter().enumerate() {
+                let name = format!("{file}{rank}");
+                if let Some(&(f0, r0)) = seen.get(&name) {
+                    self.push(
+                        Diagnostic::error(
+                            Code::AmbiguousLabel,
+                            format!(
+                                "the cell name `{name}` could mean {}{} or {}{}",
+                                shape.files[f0], shape.ranks[r0], file, rank
+                            ),
+                        )
+                        .at(files_span, "these file labels")
+                        .help("choose file and rank labels so that no file label plus rank label spells another"),
+                    );
+                    return None;
+                }
+                seen.insert(name, (f, r));
+            }
+        }
+        let mut removed = Vec::new();
+        for cells in removes {
+            removed.extend(self.cell_items(&shape, cells, true));
+        }
+        removed.sort();
+        removed.dedup();
+        shape.removed = removed;
+        Some(shape)
+    }
+
+    /// A cell name as a cell of the board.
+    fn cell(&mut self, board: &BoardShape, name: &Name) -> Option<Coord> {
+        if let Some(c) = board.parse_cell(&name.value) {
+            if board.contains(c) {
+                return Some(c);
+            }
+            self.push(
+                Diagnostic::error(
+                    Code::UnknownCell,
+                    format!("`{}` is removed from this board", name.value),
+                )
+                .at(name.span, "removed cell")
+                .help("a removed cell cannot hold pieces or belong to a zone"),
+            );
+            return None;
+        }
+        let mut names = Vec::new();
+        for f in 0..board.width() {
+            for r in 0..board.height() {
+                names.push(board.cell_name(Coord { file: f, rank: r }));
+            }
+        }
+        let guess = diagnostic::suggest(&name.value, names.iter().map(String::as_str));
+        let help = match guess {
+            Some(g) => format!("did you mean `{g}`?"),
+            None => format!(
+                "cells are named by file then rank: files {}, ranks {}",
+                board.files.join(" "),
+                board.ranks.join(" ")
+            ),
+        };
+        self.push(
+            Diagnostic::error(
+                Code::UnknownCell,
+                format!("`{}` is not a cell of this board", name.value),
+            )
+            .at(name.span, "unknown cell")
+            .help(help),
+        );
+        None
+    }
+
+    /// Cells and rectangles. With `grid`, rectangles include removed cells (for `remove`).
+    fn cell_items(&mut self, board: &BoardShape, items: &[CellItem], grid: bool) -> Vec<Coord> {
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                CellItem::Cell(n) => {
+                    if grid {
+                        match board.parse_cell(&n.value) {
+                            Some(c) => out.push(c),
+                            None => {
+                                self.cell(board, n);
+                            }
+                        }
+                    } else if let Some(c) = self.cell(board, n) {
+                        out.push(c);
+                    }
+                }
+                CellItem::Range(_, a, b) => {
+                    let ends = [a, b].map(|n| match board.parse_cell(&n.value) {
+                        Some(c) => Some(c),
+                        None => {
+                            self.cell(board, n);
+                            None
+                        }
+                    });
+                    if let [Some(a), Some(b)] = ends {
+                        for f in a.file.min(b.file)..=a.file.max(b.file) {
+                            for r in a.rank.min(b.rank)..=a.rank.max(b.rank) {
+                                let c = Coord { file: f, rank: r };
+                                if grid || board.contains(c) {
+                                    out.push(c);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn zones(
+        &mut self,
+        board: &BoardShape,
+        decls: &[&syntax::ZoneDecl],
+    ) -> IndexMap<String, [Vec<Coord>; 2]> {
+        let mut zones = IndexMap::new();
+        let mut spans: IndexMap<String, Span> = IndexMap::new();
+        for z in decls {
+            if let Some(first) = spans.get(&z.name.value) {
+                self.push(
+                    Diagnostic::error(
+                        Code::DuplicateZone,
+                        format!("the zone `{}` is declared twice", z.name.value),
+                    )
+                    .at(z.name.span, "declared again here")
+                    .also(*first, "first declared here")
+                    .help("give each zone its own name"),
+                );
+                continue;
+            }
+            spans.insert(z.name.value.clone(), z.name.span);
+            let cells = match &z.body {
+                ZoneBody::Shared(items) => {
+                    let c = self.cell_items(board, items, false);
+                    [c.clone(), c]
+                }
+                ZoneBody::PerSide(sides) => {
+                    let mut out: [Vec<Coord>; 2] = [Vec::new(), Vec::new()];
+                    let mut given: [Option<Span>; 2] = [None, None];
+                    for (side, items) in sides {
+                        let i = match side.value {
+                            SideWord::White => 0,
+                            SideWord::Black => 1,
+                        };
+                        if let Some(first) = given[i] {
+                            self.push(
+                                Diagnostic::error(
+                                    Code::DuplicateSection,
+                                    format!(
+                                        "`{}` is given twice in zone `{}`",
+                                        if i == 0 { "white" } else { "black" },
+                                        z.name.value
+                                    ),
+                                )
+                                .at(side.span, "second one here")
+                                .also(first, "first one here")
+                                .help("list each player's cells once"),
+                            );
+                            continue;
+                        }
+                        given[i] = Some(side.span);
+                        out[i] = self.cell_items(board, items, false);
+                    }
+                    out
+                }
+            };
+            zones.insert(z.name.value.clone(), cells);
+        }
+        zones
+    }
+
+    fn pieces(
+        &mut self,
+        decls: &[&syntax::PieceDecl],
+        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+    ) -> Vec<PieceDef> {
+        // First pass: names and letters, so promotions may name pieces declared later.
+        let mut names: Vec<&Name> = Vec::new();
+        let mut letters: Vec<(char, Span)> = Vec::new();
+        for (i, p) in decls.iter().enumerate() {
+            if i == MAX_PIECE_KINDS {
+                self.push(
+                    Diagnostic::error(
+                        Code::Limit,
+                        format!("more than {MAX_PIECE_KINDS} piece kinds"),
+                    )
+                    .at(p.name.span, format!("piece number {}", i + 1))
+                    .help(format!(
+                        "vdl supports at most {MAX_PIECE_KINDS} kinds of piece in one variant"
+                    )),
+                );
+            }
+            if let Some(first) = names.iter().find(|n| n.value == p.name.value) {
+                self.push(
+                    Diagnostic::error(
+                        Code::DuplicatePiece,
+                        format!("the piece `{}` is declared twice", p.name.value),
+                    )
+                    .at(p.name.span, "declared again here")
+                    .also(first.span, "first declared here")
+                    .help("give each piece its own name"),
+                );
+            }
+            names.push(&p.name);
+            let mut chars = p.letter.value.chars();
+            let letter = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_uppercase() => c,
+                _ => {
+                    let help = match p.letter.value.chars().next() {
+                        Some(c) if c.is_ascii_lowercase() && p.letter.value.len() == 1 => {
+                            format!("write `{}`: letters are declared upper case, and the second player's pieces use the lower case in FEN", c.to_ascii_uppercase())
+                        }
+                        _ => "a piece letter is one upper-case letter A-Z, used in FEN and move notation".to_string(),
+                    };
+                    self.push(
+                        Diagnostic::error(
+                            Code::BadLetter,
+                            format!("`{}` is not a piece letter", p.letter.value),
+                        )
+                        .at(p.letter.span, "expected one upper-case letter")
+                        .help(help),
+                    );
+                    '?'
+                }
+            };
+            if letter != '?' {
+                if let Some(&(_, first)) = letters.iter().find(|(l, _)| *l == letter) {
+                    self.push(
+                        Diagnostic::error(Code::DuplicateLetter, format!("the letter `{letter}` is used by two pieces"))
+                            .at(p.letter.span, "used again here")
+                            .also(first, "first used here")
+                            .help("FEN and move notation tell pieces apart by letter: give each piece its own"),
+                    );
+                }
+                letters.push((letter, p.letter.span));
+            }
+        }
+        let known: Vec<&str> = decls.iter().map(|p| p.name.value.as_str()).collect();
+        let mut out = Vec::new();
+        for p in decls {
+            let letter = p.letter.value.chars().next().unwrap_or('?');
+            let mut def = PieceDef {
+                name: p.name.value.clone(),
+                letter,
+                royal: false,
+                rules: Vec::new(),
+                en_passant: false,
+                promotion: None,
+            };
+            let mut royal_at = None;
+            let mut ep_at = None;
+            let mut promo_at = None;
+            for prop in &p.props {
+                match prop {
+                    PieceProp::Royal(s) => {
+                        self.flag_once(&mut royal_at, *s, "royal", &p.name.value)
+                    }
+                    PieceProp::EnPassant(s) => {
+                        self.flag_once(&mut ep_at, *s, "en-passant", &p.name.value)
+                    }
+                    PieceProp::Promotes { span, zone, to } => {
+                        self.flag_once(&mut promo_at, *span, "promotes", &p.name.value);
+                        if let Some(zones) = zones {
+                            if !zones.contains_key(&zone.value) {
+                                let guess = diagnostic::suggest(
+                                    &zone.value,
+                                    zones.keys().map(String::as_str),
+                                );
+                                let d = Diagnostic::error(
+                                    Code::UnknownZone,
+                                    format!("no zone is named `{}`", zone.value),
+                                )
+                                .at(zone.span, "unknown zone");
+                                self.push(match guess {
+                                    Some(g) => d.help(format!("did you mean `{g}`?")),
+                                    None if zones.is_empty() => d.help(format!(
+                                        "declare it: `zone {} {{ white a8..h8 black a1..h1 }}`",
+                                        zone.value
+                                    )),
+                                    None => d.help(format!(
+                                        "the zones are: {}",
+                                        zones.keys().cloned().collect::<Vec<_>>().join(", ")
+                                    )),
+                                });
+                            }
+                        }
+                        let mut choices = Vec::new();
+                        for name in to {
+                            if let Some(k) = self.piece_ref(name, &known, decls) {
+                                choices.push(k);
+                            }
+                        }
+                        def.promotion = Some(Promotion {
+                            zone: zone.value.clone(),
+                            choices,
+                        });
+                    }
+                    PieceProp::Betza(text) => match betza::parse(&text.value) {
+                        Ok(rules) => def.rules.extend(rules),
+                        Err(e) => self.push(
+                            Diagnostic::error(Code::BadBetza, e.message)
+                                .at(text.span.sub(e.offset, e.len), "here")
+                                .help(e.help),
+                        ),
+                    },
+                    PieceProp::Rules(_, rules) => {
+                        for r in rules {
+                            def.rules.extend(self.move_rule(r));
+                        }
+                    }
+                }
+            }
+            def.royal = royal_at.is_some();
+            def.en_passant = ep_at.is_some();
+            out.push(def);
+        }
+        out
+    }
+
+    fn flag_once(&mut self, slot: &mut Option<Span>, span: Span, what: &str, piece: &str) {
+        if let Some(first) = *slot {
+            self.push(
+                Diagnostic::error(
+                    Code::DuplicateProperty,
+                    format!("`{what}` is given twice for `{piece}`"),
+                )
+                .at(span, "second one here")
+                .also(first, "first one here")
+                .help(format!("give `{what}` once")),
+            );
+        } else {
+            *slot = Some(span);
+        }
+    }
+
+    /// A piece named in a list (promotion choices, move-rule resets).
+    fn piece_ref(
+        &mut self,
+        name: &Name,
+        known: &[&str],
+        decls: &[&syntax::PieceDecl],
+    ) -> Option<usize> {
+        if let Some(k) = known.iter().position(|k| *k == name.value) {
+            return Some(k);
+        }
+        let by_letter = decls
+            .iter()
+            .find(|p| p.letter.value.eq_ignore_ascii_case(&name.value))
+            .map(|p| p.name.value.as_str());
+        let guess = by_letter.or_else(|| diagnostic::suggest(&name.value, known.iter().copied()));
+        let d = Diagnostic::error(
+            Code::UnknownPiece,
+            format!("no piece is named `{}`", name.value),
+        )
+        .at(name.span, "unknown piece");
+        self.push(match guess {
+            Some(g) => d.help(format!("did you mean `{g}`?")),
+            None => d.help(format!("the pieces are: {}", known.join(", "))),
+        });
+        None
+    }
+
+    fn move_rule(&mut self, r: &syntax::MoveRuleDecl) -> Vec<MoveRule> {
+        let mut mode: Option<(MoveMode, Span)> = None;
+        let mut initial = false;
+        let mut all = false;
+        let mut range = None;
+        let mut land_behind = false;
+        let mut ok = true;
+        let kind = r.kind.value;
+        let kind_name = match kind {
+            MoveKindWord::Leap => "leap",
+            MoveKindWord::Ride => "ride",
+            MoveKindWord::Path => "path",
+            MoveKindWord::Hop => "hop",
+        };
+        for opt in &r.options {
+            match opt.value {
+                RuleOption::Quiet | RuleOption::Capture => {
+                    let m = if opt.value == RuleOption::Quiet {
+                        MoveMode::Quiet
+                    } else {
+                        MoveMode::Capture
+                    };
+                    if let Some((_, first)) = mode {
+                        self.push(
+                            Diagnostic::error(
+                                Code::BadMove,
+                                "a rule is `quiet` or `capture`, not both",
+                            )
+                            .at(opt.span, "second mode here")
+                            .also(first, "first mode here")
+                            .help("leave both out for a rule that moves and captures"),
+                        );
+                        ok = false;
+                    }
+                    mode = Some((m, opt.span));
+                }
+                RuleOption::Initial => initial = true,
+                RuleOption::All => all = true,
+                RuleOption::LandBehind => {
+                    if kind != MoveKindWord::Hop {
+                        self.push(
+                            Diagnostic::error(
+                                Code::BadMove,
+                                format!("`land-behind` does not apply to `{kind_name}`"),
+                            )
+                            .at(opt.span, "only for `hop`")
+                            .help("`hop (1,0) all land-behind` is a grasshopper"),
+                        );
+                        ok = false;
+                    }
+                    land_behind = true;
+                }
+                RuleOption::Range(n) => {
+                    if kind != MoveKindWord::Ride {
+                        self.push(
+                            Diagnostic::error(
+                                Code::BadMove,
+                                format!("`range` does not apply to `{kind_name}`"),
+                            )
+                            .at(opt.span, "only for `ride`")
+                            .help("`ride (1,0) all range 4` rides at most four steps"),
+                        );
+                        ok = false;
+                    } else if n < 1 || n > u32::MAX as i64 {
+                        self.push(
+                            Diagnostic::error(
+                                Code::BadMove,
+                                format!("a range of {n} is not a number of steps"),
+                            )
+                            .at(opt.span, "out of range")
+                            .help("a range is at least 1"),
+                        );
+                        ok = false;
+                    }
+                    range = Some(n.clamp(1, u32::MAX as i64) as u32);
+                }
+            }
+        }
+        let mut offsets = Vec::new();
+        for o in &r.offsets {
+            let (dx, dy) = o.value;
+            if dx.abs() > MAX_OFFSET || dy.abs() > MAX_OFFSET {
+                self.push(
+                    Diagnostic::error(Code::Limit, format!("offsets are limited to ±{MAX_OFFSET}"))
+                        .at(o.span, "too far")
+                        .help("no board is large enough for this step"),
+                );
+                ok = false;
+                continue;
+            }
+            if dx == 0 && dy == 0 {
+                self.push(
+                    Diagnostic::error(Code::BadMove, "the offset (0,0) does not move")
+                        .at(o.span, "a step of nothing")
+                        .help("offsets are (files right, ranks forward), e.g. (1,2) for a knight"),
+                );
+                ok = false;
+                continue;
+            }
+            offsets.push(Offset::new(dx as i32, dy as i32));
+        }
+        if !ok {
+            return Vec::new();
+        }
+        let mode = mode.map_or(MoveMode::Both, |m| m.0);
+        // Each rule shape is a list of cumulative offsets (one for a single step).
+        let shapes: Vec<Vec<Offset>> = match kind {
+            MoveKindWord::Path => {
+                let mut at = Offset::new(0, 0);
+                vec![offsets
+                    .iter()
+                    .map(|o| {
+                        at = at.add(*o);
+                        at
+                    })
+                    .collect()]
+            }
+            _ => offsets.iter().map(|o| vec![*o]).collect(),
+        };
+        let mut out = Vec::new();
+        for shape in shapes {
+            let images: Vec<Vec<Offset>> = if all {
+                symmetric_images(&shape)
+            } else {
+                vec![shape]
+            };
+            for path in images {
+                let Some(&last) = path.last() else { continue };
+                if last == Offset::new(0, 0) {
+                    self.push(
+                        Diagnostic::error(Code::BadMove, "this path ends where it starts")
+                            .at(r.span, "returns to its start")
+                            .help("a path's legs must add up to a real move"),
+                    );
+                    return Vec::new();
+                }
+                let geometry = match kind {
+                    MoveKindWord::Leap | MoveKindWord::Path => Geometry::Leap(path),
+                    MoveKindWord::Ride => Geometry::Ride { step: last, range },
+                    MoveKindWord::Hop => Geometry::Hop {
+                        step: last,
+                        land_behind,
+                    },
+                };
+                let rule = MoveRule {
+                    geometry,
+                    mode,
+                    initial,
+                };
+                if !out.contains(&rule) {
+                    out.push(rule);
+                }
+            }
+        }
+        out
+    }
+
+    fn castles(&mut self, board: &BoardShape, decls: &[&syntax::CastleDecl]) -> Vec<CastleDef> {
+        let mut out: Vec<CastleDef> = Vec::new();
+        let mut flags: Vec<(char, Span)> = Vec::new();
+        for c in decls {
+            let mut chars = c.flag.value.chars();
+            let flag = match (chars.next(), chars.next()) {
+                (Some(f), None) if f.is_ascii_alphabetic() => f,
+                _ => {
+                    self.push(
+                        Diagnostic::error(Code::BadCastling, format!("`{}` is not a castling flag", c.flag.value))
+                            .at(c.flag.span, "expected one letter")
+                            .help("the flag is the letter for this castling in a FEN's castling field: upper case for White (`K`), lower case for Black (`k`)"),
+                    );
+                    continue;
+                }
+            };
+            if let Some(&(_, first)) = flags.iter().find(|(f, _)| *f == flag) {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadCastling,
+                        format!("the castling flag `{flag}` is used twice"),
+                    )
+                    .at(c.flag.span, "used again here")
+                    .also(first, "first used here")
+                    .help("each castling move needs its own flag letter"),
+                );
+                continue;
+            }
+            flags.push((flag, c.flag.span));
+            let cells =
+                [&c.king_from, &c.king_to, &c.rook_from, &c.rook_to].map(|n| self.cell(board, n));
+            let [Some(kf), Some(kt), Some(rf), Some(rt)] = cells else {
+                continue;
+            };
+            if kf == rf {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadCastling,
+                        "the king and the rook start on the same cell",
+                    )
+                    .at(c.rook_from.span, "same cell as the king")
+                    .help("castling moves two different pieces"),
+                );
+                continue;
+            }
+            let same_rank = kf.rank == kt.rank && kf.rank == rf.rank && kf.rank == rt.rank;
+            let empty = match &c.empty {
+                Some(items) => self.cell_items(board, items, false),
+                None if same_rank => {
+                    let lo = kf.file.min(kt.file).min(rf.file).min(rt.file);
+                    let hi = kf.file.max(kt.file).max(rf.file).max(rt.file);
+                    (lo..=hi)
+                        .map(|f| Coord {
+                            file: f,
+                            rank: kf.rank,
+                        })
+                        .filter(|x| *x != kf && *x != rf && board.contains(*x))
+                        .collect()
+                }
+                None => {
+                    self.push(self.castle_needs_lists(c.span, "empty"));
+                    continue;
+                }
+            };
+            let safe = match &c.safe {
+                Some(items) => self.cell_items(board, items, false),
+                None if same_rank => (kf.file.min(kt.file)..=kf.file.max(kt.file))
+                    .map(|f| Coord {
+                        file: f,
+                        rank: kf.rank,
+                    })
+                    .filter(|x| board.contains(*x))
+                    .collect(),
+                None => {
+                    self.push(self.castle_needs_lists(c.span, "safe"));
+                    continue;
+                }
+            };
+            out.push(CastleDef {
+                flag,
+                side: if flag.is_ascii_uppercase() {
+                    Side::White
+                } else {
+                    Side::Black
+                },
+                king_from: kf,
+                king_to: kt,
+                rook_from: rf,
+                rook_to: rt,
+                empty,
+                safe,
+            });
+        }
+        out
+    }
+
+    fn castle_needs_lists(&self, span: Span, what: &str) -> Diagnostic {
+        Diagnostic::error(
+            Code::BadCastling,
+            format!("this castling needs an explicit `{what}` list"),
+        )
+        .at(span, "the king and rook cells are not on one rank")
+        .help(format!(
+            "`{what}` can be left out only when all four cells share a rank"
+        ))
+    }
+
+    fn end_rules(
+        &mut self,
+        decl: Option<&syntax::EndDecl>,
+        pieces: &[&syntax::PieceDecl],
+    ) -> EndRules {
+        let mut end = EndRules::default();
+        let Some(decl) = decl else { return end };
+        let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
+        let mut seen: Vec<(u8, Span)> = Vec::new();
+        let conv = |o: OutcomeWord| match o {
+            OutcomeWord::Win => Outcome::Win,
+            OutcomeWord::Loss => Outcome::Loss,
+            OutcomeWord::Draw => Outcome::Draw,
+        };
+        for rule in &decl.rules {
+            let (tag, name) = match &rule.value {
+                EndRuleDecl::Checkmate(_) => (0, "checkmate"),
+                EndRuleDecl::Stalemate(_) => (1, "stalemate"),
+                EndRuleDecl::Repetition(..) => (2, "repetition"),
+                EndRuleDecl::MoveLimit(..) => (3, "move-rule"),
+            };
+            if let Some(&(_, first)) = seen.iter().find(|(t, _)| *t == tag) {
+                self.push(
+                    Diagnostic::error(Code::BadEndRule, format!("`{name}` is given twice"))
+                        .at(rule.span, "second one here")
+                        .also(first, "first one here")
+                        .help(format!("give `{name}` once")),
+                );
+                continue;
+            }
+            seen.push((tag, rule.span));
+            match &rule.value {
+                EndRuleDecl::Checkmate(o) => end.checkmate = conv(o.value),
+                EndRuleDecl::Stalemate(o) => end.stalemate = conv(o.value),
+                EndRuleDecl::Repetition(n, o) => {
+                    if !(2..=100).contains(&n.value) {
+                        self.push(
+                            Diagnostic::error(Code::BadEndRule, format!("a repetition count of {} cannot be reached", n.value))
+                                .at(n.span, "expected 2 to 100")
+                                .help("`repetition 3 draw` ends the game when a position occurs for the third time"),
+                        );
+                        continue;
+                    }
+                    end.repetition = Some((n.value as u32, conv(o.value)));
+                }
+                EndRuleDecl::MoveLimit(n, o, resets) => {
+                    if !(1..=10_000).contains(&n.value) {
+                        self.push(
+                            Diagnostic::error(Code::BadEndRule, format!("a move rule of {} moves is out of range", n.value))
+                                .at(n.span, "expected 1 to 10000")
+                                .help("`move-rule 50 draw reset-by capture Pawn` is chess's fifty-move rule"),
+                        );
+                        continue;
+                    }
+                    let mut limit = MoveLimit {
+                        moves: n.value as u32,
+                        outcome: conv(o.value),
+                        reset_on_capture: false,
+                        reset_by: Vec::new(),
+                    };
+                    for r in resets {
+                        match &r.value {
+                            ResetItem::Capture => limit.reset_on_capture = true,
+                            ResetItem::Piece(p) => {
+                                let name = Name {
+                                    value: p.clone(),
+                                    span: r.span,
+                                };
+                                if let Some(k) = self.piece_ref(&name, &known, pieces) {
+                                    limit.reset_by.push(k);
+                                }
+                            }
+                        }
+                    }
+                    end.move_limit = Some(limit);
+                }
+            }
+        }
+        end
+    }
+}
+
+/// The eight images of a path under the board's rotations and reflections, each
+/// image applying one transformation to every leg.
+fn symmetric_images(path: &[Offset]) -> Vec<Vec<Offset>> {
+    let mut out: Vec<Vec<Offset>> = Vec::new();
+    for swap in [false, true] {
+        for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+            let image: Vec<Offset> = path
+                .iter()
+                .map(|o| {
+                    let (x, y) = if swap { (o.dy, o.dx) } else { (o.dx, o.dy) };
+                    Offset::new(x * sx, y * sy)
+                })
+                .collect();
+            if !out.contains(&image) {
+                out.push(image);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,543 @@
+//! A checked `Definition` to a `Ruleset`: the board as numbered cells, and for every
+//! side, piece kind and cell the precomputed rays it moves along, plus the reverse
+//! tables that answer "is this cell attacked?". All geometry is done here, once.
+
+use crate::model::{Coord, Definition, Geometry, MoveMode, Offset, Side};
+use indexmap::IndexMap;
+
+/// A cell of the board, numbered from 0.
+pub type Cell = u16;
+
+/// What a ray does with the cells it walks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RayKind {
+    /// The first `blockers` cells must be empty; the next one is the target.
+    Leap,
+    /// Every cell in turn until the first piece.
+    Slide,
+    /// Over the first piece (the screen), then every cell until the next piece.
+    Hop,
+    /// Over the first piece, then the next cell only.
+    HopBehind,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    pub start: u32,
+    pub len: u16,
+    pub blockers: u16,
+    pub kind: RayKind,
+    pub quiet: bool,
+    pub capture: bool,
+    /// A quiet multi-cell step of an en-passant piece: it leaves its passed cells capturable.
+    pub double_step: bool,
+}
+
+/// Reverse geometry for attack tests: from a target cell outward along one line,
+/// which kinds attack from each distance.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackRay {
+    pub start: u32,
+    pub len: u16,
+    /// Kinds that attack by hopping the first piece on this line, from any distance beyond.
+    pub hop_mask: u64,
+    /// Kinds that attack by hopping a piece on the first cell of this line.
+    pub behind_mask: u64,
+}
+
+/// A lame leap that attacks a cell when its path is empty.
+#[derive(Clone, Copy, Debug)]
+pub struct LameAttack {
+    pub from: Cell,
+    pub blockers_start: u32,
+    pub blockers_len: u16,
+    pub mask: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct CompiledCastle {
+    pub side: usize,
+    pub flag: char,
+    pub king_from: Cell,
+    pub king_to: Cell,
+    pub rook_from: Cell,
+    pub rook_to: Cell,
+    pub empty: Vec<Cell>,
+    pub safe: Vec<Cell>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PromotionTable {
+    pub zone: Vec<bool>,
+    pub choices: Vec<u8>,
+}
+
+/// Facts about the whole variant that let the engine take shortcuts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Flags {
+    /// All captures are by rays that stop at the first piece or by plain leaps, so a
+    /// move can expose a royal piece only along a line through it (pins).
+    pub line_attacks_only: bool,
+    pub has_castling: bool,
+    pub has_en_passant: bool,
+    pub has_promotion: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    pub pieces: Vec<u64>,
+    pub side: u64,
+    pub castling: Vec<u64>,
+    pub en_passant: Vec<u64>,
+}
+
+/// A compiled variant: everything the engine needs, precomputed.
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    pub definition: Definition,
+    pub cells: Vec<Coord>,
+    pub cell_names: Vec<String>,
+    grid: Vec<Option<Cell>>,
+    pub kinds: usize,
+    pub royal: Vec<bool>,
+    pub en_passant: Vec<bool>,
+    pub ray_index: Vec<(u32, u32)>,
+    pub rays: Vec<Ray>,
+    pub ray_cells: Vec<Cell>,
+    pub attack_index: Vec<(u32, u32)>,
+    pub attack_rays: Vec<AttackRay>,
+    pub attack_cells: Vec<Cell>,
+    pub attack_masks: Vec<u64>,
+    pub lame_index: Vec<(u32, u32)>,
+    pub lame_attacks: Vec<LameAttack>,
+    pub lame_cells: Vec<Cell>,
+    pub promotion: Vec<Option<PromotionTable>>,
+    pub castling: Vec<CompiledCastle>,
+    /// Castling rights lost when a move starts on, ends on, or captures on a cell.
+    pub castle_clear: Vec<u32>,
+    pub forward: [Offset; 2],
+    /// Kinds whose every move resets the halfmove clock (the n-move rule).
+    pub resets_clock: Vec<bool>,
+    pub capture_resets_clock: bool,
+    pub zobrist: Zobrist,
+    pub flags: Flags,
+}
+
+/// The most castling rules a variant may have (rights are kept in a 32-bit mask).
+pub const MAX_CASTLING: usize = 32;
+
+impl Ruleset {
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn cell_at(&self, c: Coord) -> Option<Cell> {
+        let b = &self.definition.board;
+        if c.file < 0 || c.rank < 0 || c.file >= b.width() || c.rank >= b.height() {
+            return None;
+        }
+        self.grid[(c.rank * b.width() + c.file) as usize]
+    }
+
+    pub fn cell_by_name(&self, name: &str) -> Option<Cell> {
+        let c = self.definition.board.parse_cell(name)?;
+        self.cell_at(c)
+    }
+
+    pub fn cell_name(&self, cell: Cell) -> &str {
+        &self.cell_names[cell as usize]
+    }
+
+    pub fn piece_letter(&self, kind: usize, side: Side) -> char {
+        let l = self.definition.pieces[kind].letter;
+        match side {
+            Side::White => l,
+            Side::Black => l.to_ascii_lowercase(),
+        }
+    }
+
+    /// Rays of a kind for a side, from a cell.
+    #[inline]
+    pub fn rays_of(&self, side: usize, kind: usize, cell: Cell) -> &[Ray] {
+        let (a, b) = self.ray_index[(side * self.kinds + kind) * self.cells.len() + cell as usize];
+        &self.rays[a as usize..b as usize]
+    }
+
+    #[inline]
+    pub fn promotion_of(&self, side: usize, kind: usize) -> Option<&PromotionTable> {
+        self.promotion[side * self.kinds + kind].as_ref()
+    }
+
+    pub fn step(&self, cell: Cell, o: Offset) -> Option<Cell> {
+        let c = self.cells[cell as usize];
+        self.cell_at(Coord {
+            file: c.file + o.dx,
+            rank: c.rank + o.dy,
+        })
+    }
+}
+
+/// Per-process randomness is not wanted: keys come from a fixed seed.
+struct SplitMix(u64);
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Orient a first-player offset for a side.
+pub fn orient(o: Offset, side: usize) -> Offset {
+    if side == 0 {
+        o
+    } else {
+        o.rotated()
+    }
+}
+
+#[derive(Default)]
+struct AttackBuilder {
+    masks: Vec<u64>,
+    hop: u64,
+    behind: u64,
+}
+
+pub fn compile(def: Definition) -> Ruleset {
+    let board = &def.board;
+    let (w, h) = (board.width(), board.height());
+    let mut grid = vec![None; (w * h) as usize];
+    let mut cells = Vec::new();
+    for r in 0..h {
+        for f in 0..w {
+            let c = Coord { file: f, rank: r };
+            if board.contains(c) {
+                grid[(r * w + f) as usize] = Some(cells.len() as Cell);
+                cells.push(c);
+            }
+        }
+    }
+    let n = cells.len();
+    let cell_names: Vec<String> = cells.iter().map(|c| board.cell_name(*c)).collect();
+    let kinds = def.pieces.len();
+    let at = |c: Coord| -> Option<Cell> {
+        if c.file < 0 || c.rank < 0 || c.file >= w || c.rank >= h {
+            None
+        } else {
+            grid[(c.rank * w + c.file) as usize]
+        }
+    };
+    let shift = |cell: Cell, o: Offset| -> Option<Cell> {
+        let c = cells[cell as usize];
+        at(Coord {
+            file: c.file + o.dx,
+            rank: c.rank + o.dy,
+        })
+    };
+
+    // Cells each (side, kind) starts on: where `initial` moves are allowed.
+    let mut initial = vec![vec![false; n]; 2 * kinds];
+    for &(coord, side, kind) in &def.setup.placements {
+        if let Some(c) = at(coord) {
+            initial[side.index() * kinds + kind][c as usize] = true;
+        }
+    }
+
+    let mut ray_index = Vec::with_capacity(2 * kinds * n);
+    let mut rays = Vec::new();
+    let mut ray_cells: Vec<Cell> = Vec::new();
+    let mut line_attacks_only = true;
+    let mut attack: [IndexMap<(Cell, Offset), AttackBuilder>; 2] = Default::default();
+    let mut lame: [Vec<(Cell, Cell, Vec<Cell>, usize)>; 2] = Default::default();
+
+    for side in 0..2 {
+        for (kind, piece) in def.pieces.iter().enumerate() {
+            for from in 0..n as Cell {
+                let start = rays.len() as u32;
+                for rule in &piece.rules {
+                    if rule.initial && !initial[side * kinds + kind][from as usize] {
+                        continue;
+                    }
+                    let quiet = rule.mode.quiet();
+                    let capture = rule.mode.captures();
+                    let cells_at = ray_cells.len() as u32;
+                    let ray = match &rule.geometry {
+                        Geometry::Leap(path) => {
+                            let mut ok = true;
+                            for o in path {
+                                match shift(from, orient(*o, side)) {
+                                    Some(c) => ray_cells.push(c),
+                                    None => ok = false,
+                                }
+                            }
+                            if !ok {
+                                ray_cells.truncate(cells_at as usize);
+                                continue;
+                            }
+                            let blockers = (path.len() - 1) as u16;
+                            if capture {
+                                let target = ray_cells[ray_cells.len() - 1];
+                                if blockers == 0 {
+                                    let last = orient(path[path.len() - 1], side);
+                                    let key = (target, Offset::new(-last.dx, -last.dy));
+                                    let b = attack[side].entry(key).or_default();
+                                    set_mask(&mut b.masks, 0, kind);
+                                } else {
+                                    line_attacks_only = false;
+                                    let blocks =
+                                        ray_cells[cells_at as usize..ray_cells.len() - 1].to_vec();
+                                    lame[side].push((target, from, blocks, kind));
+                                }
+                            }
+                            Ray {
+                                start: cells_at,
+                                len: blockers + 1,
+                                blockers,
+                                kind: RayKind::Leap,
+                                quiet,
+                                capture,
+                                double_step: piece.en_passant
+                                    && rule.mode == MoveMode::Quiet
+                                    && blockers > 0,
+                            }
+                        }
+                        Geometry::Ride { step, range } => {
+                            let step = orient(*step, side);
+                            let limit = range.map_or(usize::MAX, |r| r as usize);
+                            let mut c = from;
+                            let mut i = 0;
+                            while i < limit {
+                                let Some(next) = shift(c, step) else { break };
+                                ray_cells.push(next);
+                                if capture {
+                                    let key = (next, Offset::new(-step.dx, -step.dy));
+                                    set_mask(
+                                        &mut attack[side].entry(key).or_default().masks,
+                                        i,
+                                        kind,
+                                    );
+                                }
+                                c = next;
+                                i += 1;
+                            }
+                            if i == 0 {
+                                continue;
+                            }
+                            Ray {
+                                start: cells_at,
+                                len: i as u16,
+                                blockers: 0,
+                                kind: RayKind::Slide,
+                                quiet,
+                                capture,
+                                double_step: false,
+                            }
+                        }
+                        Geometry::Hop { step, land_behind } => {
+                            let step = orient(*step, side);
+                            let mut c = from;
+                            let mut len = 0u16;
+                            while let Some(next) = shift(c, step) {
+                                ray_cells.push(next);
+                                if capture {
+                                    let key = (next, Offset::new(-step.dx, -step.dy));
+                                    let b = attack[side].entry(key).or_default();
+                                    if *land_behind {
+                                        b.behind |= 1 << kind;
+                                    } else {
+                                        b.hop |= 1 << kind;
+                                    }
+                                }
+                                c = next;
+                                len += 1;
+                            }
+                            if capture {
+                                line_attacks_only = false;
+                            }
+                            if len < 2 {
+                                ray_cells.truncate(cells_at as usize);
+                                continue;
+                            }
+                            Ray {
+                                start: cells_at,
+                                len,
+                                blockers: 0,
+                                kind: if *land_behind {
+                                    RayKind::HopBehind
+                                } else {
+                                    RayKind::Hop
+                                },
+                                quiet,
+                                capture,
+                                double_step: false,
+                            }
+                        }
+                    };
+                    rays.push(ray);
+                }
+                ray_index.push((start, rays.len() as u32));
+            }
+        }
+    }
+
+    // Reverse attack rays: from each target cell outward, grouped by direction.
+    let mut attack_index = Vec::with_capacity(2 * n);
+    let mut attack_rays = Vec::new();
+    let mut attack_cells = Vec::new();
+    let mut attack_masks = Vec::new();
+    let mut lame_index = Vec::with_capacity(2 * n);
+    let mut lame_attacks = Vec::new();
+    let mut lame_cells = Vec::new();
+    for side in 0..2 {
+        let mut by_target: Vec<Vec<(Offset, &AttackBuilder)>> = vec![Vec::new(); n];
+        for ((target, dir), b) in &attack[side] {
+            by_target[*target as usize].push((*dir, b));
+        }
+        for (target, list) in by_target.iter_mut().enumerate() {
+            // Short lines first: leaps and king steps are the cheapest to test.
+            list.sort_by_key(|(d, b)| (b.masks.len(), d.dx, d.dy));
+            let start = attack_rays.len() as u32;
+            for (dir, b) in list.iter() {
+                let hopping = b.hop | b.behind != 0;
+                let start_cell = attack_cells.len() as u32;
+                let mut c = target as Cell;
+                let mut len = 0usize;
+                while hopping || len < b.masks.len() {
+                    let Some(next) = shift(c, *dir) else { break };
+                    attack_cells.push(next);
+                    attack_masks.push(b.masks.get(len).copied().unwrap_or(0));
+                    c = next;
+                    len += 1;
+                }
+                attack_rays.push(AttackRay {
+                    start: start_cell,
+                    len: len as u16,
+                    hop_mask: b.hop,
+                    behind_mask: b.behind,
+                });
+            }
+            attack_index.push((start, attack_rays.len() as u32));
+        }
+        let mut by_target: Vec<Vec<&(Cell, Cell, Vec<Cell>, usize)>> = vec![Vec::new(); n];
+        for entry in &lame[side] {
+            by_target[entry.0 as usize].push(entry);
+        }
+        for list in by_target {
+            let start = lame_attacks.len() as u32;
+            for (_, from, blocks, kind) in list {
+                let b = lame_cells.len() as u32;
+                lame_cells.extend_from_slice(blocks);
+                lame_attacks.push(LameAttack {
+                    from: *from,
+                    blockers_start: b,
+                    blockers_len: blocks.len() as u16,
+                    mask: 1 << kind,
+                });
+            }
+            lame_index.push((start, lame_attacks.len() as u32));
+        }
+    }
+
+    let mut promotion = vec![None; 2 * kinds];
+    for side in 0..2 {
+        for (kind, p) in def.pieces.iter().enumerate() {
+            if let Some(promo) = &p.promotion {
+                let mut zone = vec![false; n];
+                if let Some(z) = def.zones.get(&promo.zone) {
+                    for c in &z[side] {
+                        if let Some(cell) = at(*c) {
+                            zone[cell as usize] = true;
+                        }
+                    }
+                }
+                promotion[side * kinds + kind] = Some(PromotionTable {
+                    zone,
+                    choices: promo.choices.iter().map(|&k| k as u8).collect(),
+                });
+            }
+        }
+    }
+
+    let cell_list =
+        |coords: &[Coord]| -> Vec<Cell> { coords.iter().filter_map(|c| at(*c)).collect() };
+    let mut castling = Vec::new();
+    let mut castle_clear = vec![0u32; n];
+    for (i, c) in def.castling.iter().enumerate().take(MAX_CASTLING) {
+        let (Some(kf), Some(kt), Some(rf), Some(rt)) = (
+            at(c.king_from),
+            at(c.king_to),
+            at(c.rook_from),
+            at(c.rook_to),
+        ) else {
+            continue;
+        };
+        castle_clear[kf as usize] |= 1 << i;
+        castle_clear[rf as usize] |= 1 << i;
+        castling.push(CompiledCastle {
+            side: c.side.index(),
+            flag: c.flag,
+            king_from: kf,
+            king_to: kt,
+            rook_from: rf,
+            rook_to: rt,
+            empty: cell_list(&c.empty),
+            safe: cell_list(&c.safe),
+        });
+    }
+
+    let mut rng = SplitMix(0x5644_4C5F_5A4F_4252);
+    let zobrist = Zobrist {
+        pieces: (0..n * (2 * kinds + 1)).map(|_| rng.next()).collect(),
+        side: rng.next(),
+        castling: (0..MAX_CASTLING).map(|_| rng.next()).collect(),
+        en_passant: (0..n).map(|_| rng.next()).collect(),
+    };
+
+    let flags = Flags {
+        line_attacks_only,
+        has_castling: !castling.is_empty(),
+        has_en_passant: def.pieces.iter().any(|p| p.en_passant),
+        has_promotion: def.pieces.iter().any(|p| p.promotion.is_some()),
+    };
+    let limit = def.end.move_limit.as_ref();
+    let resets_clock = (0..kinds)
+        .map(|k| limit.is_some_and(|l| l.reset_by.contains(&k)))
+        .collect();
+    let capture_resets_clock = limit.is_some_and(|l| l.reset_on_capture);
+    Ruleset {
+        resets_clock,
+        capture_resets_clock,
+        royal: def.pieces.iter().map(|p| p.royal).collect(),
+        en_passant: def.pieces.iter().map(|p| p.en_passant).collect(),
+        definition: def,
+        cells,
+        cell_names,
+        grid,
+        kinds,
+        ray_index,
+        rays,
+        ray_cells,
+        attack_index,
+        attack_rays,
+        attack_cells,
+        attack_masks,
+        lame_index,
+        lame_attacks,
+        lame_cells,
+        promotion,
+        castling,
+        castle_clear,
+        forward: [Offset::new(0, 1), Offset::new(0, -1)],
+        zobrist,
+        flags,
+    }
+}
+
+fn set_mask(masks: &mut Vec<u64>, i: usize, kind: usize) {
+    if masks.len() <= i {
+        masks.resize(i + 1, 0);
+    }
+    masks[i] |= 1 << kind;
+}

@@ -1,0 +1,246 @@
+//! Problems found in a definition, as data: a stable code, a message, labels
+//! on source spans and an optional help line. Rendering is the caller's job;
+//! these implement `miette::Diagnostic` so any miette handler can draw them.
+
+use std::fmt;
+
+/// A byte range in the text a diagnostic is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// A sub-range of this span, `offset` bytes in and `len` long.
+    pub fn sub(self, offset: usize, len: usize) -> Span {
+        Span::new(self.start + offset, self.start + offset + len)
+    }
+}
+
+macro_rules! codes {
+    ($($variant:ident = $name:literal : $summary:literal,)*) => {
+        /// Every diagnostic code vdl can emit. Codes are stable: tools may match on them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code { $($variant,)* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The code as printed, e.g. `vdl::unknown_piece`.
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $name,)* }
+            }
+
+            /// One line saying what the code means.
+            pub fn summary(self) -> &'static str {
+                match self { $(Code::$variant => $summary,)* }
+            }
+
+            pub fn from_name(name: &str) -> Option<Code> {
+                let name = name.strip_prefix("vdl::").unwrap_or(name);
+                Code::ALL.iter().copied().find(|c| &c.as_str()[5..] == name)
+            }
+        }
+    };
+}
+
+codes! {
+    Syntax = "vdl::syntax": "the text does not follow the grammar of a definition file",
+    MissingSection = "vdl::missing_section": "a section every definition needs (board, pieces, setup) is absent",
+    DuplicateSection = "vdl::duplicate_section": "a section that may appear once appears twice",
+    BoardSize = "vdl::board_size": "the board has too few or too many files or ranks",
+    DuplicateLabel = "vdl::duplicate_label": "two files or two ranks share a label",
+    AmbiguousLabel = "vdl::ambiguous_label": "file and rank labels combine so that one cell name means two cells",
+    UnknownCell = "vdl::unknown_cell": "a cell name that is not on the board",
+    DuplicateZone = "vdl::duplicate_zone": "two zones share a name",
+    UnknownZone = "vdl::unknown_zone": "a zone name that no `zone` declares",
+    DuplicatePiece = "vdl::duplicate_piece": "two pieces share a name",
+    DuplicateLetter = "vdl::duplicate_letter": "two pieces share a letter",
+    BadLetter = "vdl::bad_letter": "a piece letter that is not one upper-case ASCII letter",
+    UnknownPiece = "vdl::unknown_piece": "a piece name or letter that no `piece` declares",
+    DuplicateProperty = "vdl::duplicate_property": "a piece property that may appear once appears twice",
+    BadBetza = "vdl::bad_betza": "a Betza movement string that cannot be read",
+    BadMove = "vdl::bad_move": "a structured move rule that describes no move",
+    BadFen = "vdl::bad_fen": "a FEN string that does not fit the board or the pieces",
+    BadCastling = "vdl::bad_castling": "a castling rule that cannot work on this board",
+    BadEndRule = "vdl::bad_end_rule": "a game-end rule with an impossible or repeated value",
+    Limit = "vdl::limit": "the definition exceeds a fixed limit of the engine",
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A span with the text drawn under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub text: String,
+    pub primary: bool,
+}
+
+/// One problem in a definition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            labels: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// The primary label: where the problem is.
+    pub fn at(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+            primary: true,
+        });
+        self
+    }
+
+    /// A secondary label: another place involved.
+    pub fn also(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+            primary: false,
+        });
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Where the diagnostic is, for sorting: its primary label.
+    pub fn span(&self) -> Span {
+        self.labels
+            .iter()
+            .find(|l| l.primary)
+            .or(self.labels.first())
+            .map(|l| l.span)
+            .unwrap_or_default()
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code.as_str()))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(self.labels.iter().map(|l| {
+            let span = miette::SourceSpan::new(l.span.start.into(), l.span.end - l.span.start);
+            let text = (!l.text.is_empty()).then(|| l.text.clone());
+            if l.primary {
+                miette::LabeledSpan::new_primary_with_span(text, span)
+            } else {
+                miette::LabeledSpan::new_with_span(text, span)
+            }
+        })))
+    }
+}
+
+/// Sort diagnostics by position, errors before warnings at the same place.
+pub fn sort(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| {
+        (a.span().start, a.severity, a.code).cmp(&(b.span().start, b.severity, b.code))
+    });
+}
+
+/// The candidate closest to `word` by edit distance, if close enough to be a likely typo.
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| {
+            let d = edit_distance(&word.to_lowercase(), &c.to_lowercase());
+            (d, c)
+        })
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let old = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            prev = old;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_names_only() {
+        let names = ["Withdrawer", "Immobilizer", "King"];
+        assert_eq!(suggest("Withdrawr", names), Some("Withdrawer"));
+        assert_eq!(suggest("kign", names), None);
+        assert_eq!(suggest("Kng", names), Some("King"));
+        assert_eq!(suggest("Zebra", names), None);
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for &c in Code::ALL {
+            assert_eq!(Code::from_name(c.as_str()), Some(c));
+        }
+    }
+}

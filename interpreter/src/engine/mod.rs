@@ -1,0 +1,668 @@
+//! Positions, moves, make/unmake, legal move generation and perft, driven by the
+//! compiled tables of a `Ruleset`. Nothing here knows a piece by name.
+
+mod movegen;
+pub mod reference;
+
+use crate::compile::{Cell, Ruleset};
+use crate::model::{self, FenError, Setup, Side};
+
+/// The most pieces one move may remove.
+pub const MAX_CAPTURES: usize = 14;
+/// The most cells one step may leave capturable en passant.
+pub const MAX_EP_CELLS: usize = 8;
+const NO_CELL: Cell = Cell::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    Normal,
+    /// A quiet multi-cell step of an en-passant piece.
+    DoubleStep,
+    /// A capture of a piece that just passed the target cell.
+    EnPassant,
+    /// Moves a royal piece and its partner; `aux` is the castling rule.
+    Castle,
+}
+
+/// A move: where from and to, what it removes, and what it becomes. Compact enough
+/// to keep in move lists; everything make/unmake needs is here or in the undo record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Cell,
+    pub to: Cell,
+    pub kind: MoveKind,
+    promotion: u8,
+    /// The castling rule, or the start of a double step's passed cells in the ray table.
+    aux: u32,
+    aux_len: u8,
+    ncap: u8,
+    caps: [Cell; MAX_CAPTURES],
+}
+
+impl Move {
+    pub(crate) fn new(from: Cell, to: Cell, kind: MoveKind) -> Move {
+        Move {
+            from,
+            to,
+            kind,
+            promotion: 0,
+            aux: 0,
+            aux_len: 0,
+            ncap: 0,
+            caps: [0; MAX_CAPTURES],
+        }
+    }
+
+    pub(crate) fn with_capture(mut self, cell: Cell) -> Move {
+        self.caps[self.ncap as usize] = cell;
+        self.ncap += 1;
+        self
+    }
+
+    /// Every cell whose piece this move removes.
+    pub fn captures(&self) -> &[Cell] {
+        &self.caps[..self.ncap as usize]
+    }
+
+    /// The kind the moving piece becomes, if it promotes.
+    pub fn promotion(&self) -> Option<usize> {
+        (self.promotion > 0).then(|| self.promotion as usize - 1)
+    }
+
+    /// The castling rule index of a castling move.
+    pub fn castle_rule(&self) -> Option<usize> {
+        (self.kind == MoveKind::Castle).then_some(self.aux as usize)
+    }
+
+    /// A move that changes only its from and to cells (capturing at most on `to`).
+    #[inline]
+    fn is_simple(&self) -> bool {
+        matches!(self.kind, MoveKind::Normal | MoveKind::DoubleStep)
+            && (self.ncap == 0 || (self.ncap == 1 && self.caps[0] == self.to))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct EnPassant {
+    cells: [Cell; MAX_EP_CELLS],
+    len: u8,
+    victim: Cell,
+}
+
+impl EnPassant {
+    const NONE: EnPassant = EnPassant {
+        cells: [NO_CELL; MAX_EP_CELLS],
+        len: 0,
+        victim: NO_CELL,
+    };
+    #[inline]
+    fn contains(&self, c: Cell) -> bool {
+        self.cells[..self.len as usize].contains(&c)
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Undo {
+    mv: Move,
+    mover: u8,
+    captured: [u8; MAX_CAPTURES],
+    castling: u32,
+    ep: EnPassant,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+/// A piece on a cell: its side and kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub side: Side,
+    pub kind: usize,
+}
+
+#[inline]
+fn code(side: usize, kind: usize) -> u8 {
+    (1 + kind * 2 + side) as u8
+}
+#[inline]
+fn side_of(code: u8) -> usize {
+    ((code - 1) & 1) as usize
+}
+#[inline]
+fn kind_of(code: u8) -> usize {
+    ((code - 1) >> 1) as usize
+}
+
+/// A game state of one variant.
+#[derive(Clone)]
+pub struct Position<'r> {
+    rules: &'r Ruleset,
+    board: Vec<u8>,
+    lists: [Vec<Cell>; 2],
+    slot: Vec<u16>,
+    royals: [Vec<Cell>; 2],
+    side: usize,
+    castling: u32,
+    ep: EnPassant,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    history: Vec<Undo>,
+    pins: Vec<Cell>,
+}
+
+impl<'r> Position<'r> {
+    /// The variant's start position.
+    pub fn start(rules: &'r Ruleset) -> Position<'r> {
+        Position::from_setup(rules, &rules.definition.setup)
+    }
+
+    pub fn from_fen(rules: &'r Ruleset, fen: &str) -> Result<Position<'r>, FenError> {
+        let d = &rules.definition;
+        let setup = model::parse_fen(fen, &d.board, &d.pieces, &d.castling)?;
+        Ok(Position::from_setup(rules, &setup))
+    }
+
+    pub fn from_setup(rules: &'r Ruleset, setup: &Setup) -> Position<'r> {
+        let n = rules.cell_count();
+        let mut pos = Position {
+            rules,
+            board: vec![0; n],
+            lists: [Vec::with_capacity(32), Vec::with_capacity(32)],
+            slot: vec![0; n],
+            royals: [Vec::new(), Vec::new()],
+            side: setup.to_move.index(),
+            castling: 0,
+            ep: EnPassant::NONE,
+            halfmove: setup.halfmove,
+            fullmove: setup.fullmove,
+            hash: 0,
+            history: Vec::with_capacity(256),
+            pins: Vec::with_capacity(8),
+        };
+        for &(coord, side, kind) in &setup.placements {
+            if let Some(c) = rules.cell_at(coord) {
+                pos.place(c, code(side.index(), kind));
+            }
+        }
+        for &i in &setup.castling {
+            if i < rules.castling.len() {
+                pos.castling |= 1 << i;
+            }
+        }
+        if let Some(target) = setup.en_passant.and_then(|c| rules.cell_at(c)) {
+            // The victim is the en-passant piece just beyond the target, seen from the mover.
+            let them = 1 - pos.side;
+            let mut at = target;
+            for _ in 0..MAX_EP_CELLS {
+                let Some(next) = rules.step(at, rules.forward[them]) else {
+                    break;
+                };
+                let p = pos.board[next as usize];
+                if p != 0 {
+                    if side_of(p) == them && rules.en_passant[kind_of(p)] {
+                        pos.ep.cells[0] = target;
+                        pos.ep.len = 1;
+                        pos.ep.victim = next;
+                    }
+                    break;
+                }
+                at = next;
+            }
+        }
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    pub fn rules(&self) -> &'r Ruleset {
+        self.rules
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        Side::from_index(self.side)
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The cells capturable en passant now, and the piece that would be taken.
+    pub fn en_passant(&self) -> (&[Cell], Option<Cell>) {
+        let cells = &self.ep.cells[..self.ep.len as usize];
+        (cells, (self.ep.len > 0).then_some(self.ep.victim))
+    }
+
+    /// The castling rights still held, one bit per castling rule.
+    pub fn castling_rights(&self) -> u32 {
+        self.castling
+    }
+
+    /// The cells a double step passes (and leaves capturable en passant).
+    pub fn passed_cells(&self, m: &Move) -> &'r [Cell] {
+        if m.kind == MoveKind::DoubleStep {
+            &self.rules.ray_cells[m.aux as usize..][..m.aux_len as usize]
+        } else {
+            &[]
+        }
+    }
+
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        let p = *self.board.get(cell as usize)?;
+        (p != 0).then(|| Piece {
+            side: Side::from_index(side_of(p)),
+            kind: kind_of(p),
+        })
+    }
+
+    /// The hash computed from scratch; equals `hash()` whenever make/unmake are right.
+    pub fn compute_hash(&self) -> u64 {
+        let z = &self.rules.zobrist;
+        let codes = 2 * self.rules.kinds + 1;
+        let mut h = 0;
+        for (c, &p) in self.board.iter().enumerate() {
+            if p != 0 {
+                h ^= z.pieces[c * codes + p as usize];
+            }
+        }
+        if self.side == 1 {
+            h ^= z.side;
+        }
+        for i in 0..self.rules.castling.len() {
+            if self.castling & (1 << i) != 0 {
+                h ^= z.castling[i];
+            }
+        }
+        for &c in &self.ep.cells[..self.ep.len as usize] {
+            h ^= z.en_passant[c as usize];
+        }
+        h
+    }
+
+    #[inline]
+    fn place(&mut self, c: Cell, p: u8) {
+        let side = side_of(p);
+        self.board[c as usize] = p;
+        self.slot[c as usize] = self.lists[side].len() as u16;
+        self.lists[side].push(c);
+        self.hash ^=
+            self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
+        if self.rules.royal[kind_of(p)] {
+            self.royals[side].push(c);
+        }
+    }
+
+    #[inline]
+    fn remove(&mut self, c: Cell) -> u8 {
+        let p = self.board[c as usize];
+        let side = side_of(p);
+        let i = self.slot[c as usize] as usize;
+        let list = &mut self.lists[side];
+        list.swap_remove(i);
+        if i < list.len() {
+            self.slot[list[i] as usize] = i as u16;
+        }
+        self.board[c as usize] = 0;
+        self.hash ^=
+            self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
+        if self.rules.royal[kind_of(p)] {
+            let royals = &mut self.royals[side];
+            if let Some(j) = royals.iter().position(|&r| r == c) {
+                royals.swap_remove(j);
+            }
+        }
+        p
+    }
+
+    pub fn make(&mut self, m: Move) {
+        let rules = self.rules;
+        let mover = self.board[m.from as usize];
+        let mut undo = Undo {
+            mv: m,
+            mover,
+            captured: [0; MAX_CAPTURES],
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+        };
+        let mut clear = rules.castle_clear[m.from as usize] | rules.castle_clear[m.to as usize];
+        for (i, &c) in m.captures().iter().enumerate() {
+            undo.captured[i] = self.remove(c);
+            clear |= rules.castle_clear[c as usize];
+        }
+        if let Some(rule) = m.castle_rule() {
+            let c = &rules.castling[rule];
+            let king = self.remove(c.king_from);
+            let rook = self.remove(c.rook_from);
+            self.place(c.king_to, king);
+            self.place(c.rook_to, rook);
+            clear |= rules.castle_clear[c.rook_from as usize];
+        } else {
+            self.remove(m.from);
+            let piece = match m.promotion() {
+                Some(k) => code(self.side, k),
+                None => mover,
+            };
+            self.place(m.to, piece);
+        }
+        let lost = self.castling & clear;
+        if lost != 0 {
+            for i in 0..rules.castling.len() {
+                if lost & (1 << i) != 0 {
+                    self.hash ^= rules.zobrist.castling[i];
+                }
+            }
+            self.castling &= !clear;
+        }
+        for &c in &self.ep.cells[..self.ep.len as usize] {
+            self.hash ^= rules.zobrist.en_passant[c as usize];
+        }
+        self.ep = EnPassant::NONE;
+        if m.kind == MoveKind::DoubleStep {
+            let passed = &rules.ray_cells[m.aux as usize..][..m.aux_len as usize];
+            for (i, &c) in passed.iter().enumerate() {
+                self.ep.cells[i] = c;
+                self.hash ^= rules.zobrist.en_passant[c as usize];
+            }
+            self.ep.len = m.aux_len;
+            self.ep.victim = m.to;
+        }
+        let kind = kind_of(mover);
+        if (m.ncap > 0 && rules.capture_resets_clock) || rules.resets_clock[kind] {
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        if self.side == 1 {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+        self.hash ^= rules.zobrist.side;
+        self.history.push(undo);
+    }
+
+    /// Take back the last move made. Does nothing when no move was made.
+    pub fn unmake(&mut self) {
+        let Some(u) = self.history.pop() else { return };
+        let rules = self.rules;
+        self.side ^= 1;
+        let m = u.mv;
+        if let Some(rule) = m.castle_rule() {
+            let c = &rules.castling[rule];
+            let king = self.remove(c.king_to);
+            let rook = self.remove(c.rook_to);
+            self.place(c.king_from, king);
+            self.place(c.rook_from, rook);
+        } else {
+            self.remove(m.to);
+            self.place(m.from, u.mover);
+        }
+        for (i, &c) in m.captures().iter().enumerate().rev() {
+            self.place(c, u.captured[i]);
+        }
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.fullmove = u.fullmove;
+        self.hash = u.hash;
+    }
+
+    /// Whether a cell is attacked by a side: some piece of that side could capture there.
+    pub fn attacked(&self, cell: Cell, by: Side) -> bool {
+        self.attacked_by(cell, by.index())
+    }
+
+    #[inline]
+    fn attacked_by(&self, cell: Cell, by: usize) -> bool {
+        let r = self.rules;
+        let n = r.cell_count();
+        let (a, b) = r.attack_index[by * n + cell as usize];
+        for ray in &r.attack_rays[a as usize..b as usize] {
+            let start = ray.start as usize;
+            let len = ray.len as usize;
+            let cells = &r.attack_cells[start..start + len];
+            let masks = &r.attack_masks[start..start + len];
+            let mut i = 0;
+            while i < len {
+                let p = self.board[cells[i] as usize];
+                if p != 0 {
+                    if side_of(p) == by && masks[i] & (1 << kind_of(p)) != 0 {
+                        return true;
+                    }
+                    break;
+                }
+                i += 1;
+            }
+            if ray.hop_mask | ray.behind_mask != 0 && i < len {
+                let screen = i;
+                i += 1;
+                while i < len && self.board[cells[i] as usize] == 0 {
+                    i += 1;
+                }
+                if i < len {
+                    let p = self.board[cells[i] as usize];
+                    let bit = 1 << kind_of(p);
+                    if side_of(p) == by
+                        && (ray.hop_mask & bit != 0 || (screen == 0 && ray.behind_mask & bit != 0))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        let (a, b) = r.lame_index[by * n + cell as usize];
+        for la in &r.lame_attacks[a as usize..b as usize] {
+            let p = self.board[la.from as usize];
+            if p != 0 && side_of(p) == by && la.mask & (1 << kind_of(p)) != 0 {
+                let blocks =
+                    &r.lame_cells[la.blockers_start as usize..][..la.blockers_len as usize];
+                if blocks.iter().all(|&c| self.board[c as usize] == 0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether any royal piece of `side` is attacked.
+    pub fn in_check(&self, side: Side) -> bool {
+        let s = side.index();
+        self.royals[s].iter().any(|&c| self.attacked_by(c, 1 - s))
+    }
+
+    /// Every legal move, appended to `out` after clearing it.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(out);
+        let us = self.side;
+        if self.royals[us].is_empty() {
+            return;
+        }
+        if self.rules.flags.line_attacks_only && self.royals[us].len() == 1 {
+            let royal = self.royals[us][0];
+            let mut pins = std::mem::take(&mut self.pins);
+            let checked = self.checks_and_pins(royal, &mut pins);
+            if !checked {
+                out.retain(|m| {
+                    (m.from != royal && m.is_simple() && !pins.contains(&m.from))
+                        || self.is_legal_slow(*m)
+                });
+                self.pins = pins;
+                return;
+            }
+            self.pins = pins;
+        }
+        out.retain(|m| self.is_legal_slow(*m));
+    }
+
+    fn is_legal_slow(&mut self, m: Move) -> bool {
+        let us = self.side;
+        self.make(m);
+        let ok = !self.royals[us].iter().any(|&c| self.attacked_by(c, 1 - us));
+        self.unmake();
+        ok
+    }
+
+    /// Whether the royal on `royal` is attacked, and which friendly pieces stand alone
+    /// between it and an enemy that attacks along that line. Valid only when all
+    /// attacks are line attacks.
+    fn checks_and_pins(&self, royal: Cell, pins: &mut Vec<Cell>) -> bool {
+        pins.clear();
+        let r = self.rules;
+        let us = self.side;
+        let by = 1 - us;
+        let (a, b) = r.attack_index[by * r.cell_count() + royal as usize];
+        let mut checked = false;
+        for ray in &r.attack_rays[a as usize..b as usize] {
+            let start = ray.start as usize;
+            let len = ray.len as usize;
+            let cells = &r.attack_cells[start..start + len];
+            let masks = &r.attack_masks[start..start + len];
+            let mut i = 0;
+            while i < len && self.board[cells[i] as usize] == 0 {
+                i += 1;
+            }
+            if i == len {
+                continue;
+            }
+            let p = self.board[cells[i] as usize];
+            if side_of(p) == by {
+                checked |= masks[i] & (1 << kind_of(p)) != 0;
+                continue;
+            }
+            let mut j = i + 1;
+            while j < len && self.board[cells[j] as usize] == 0 {
+                j += 1;
+            }
+            if j < len {
+                let q = self.board[cells[j] as usize];
+                if side_of(q) == by && masks[j] & (1 << kind_of(q)) != 0 {
+                    pins.push(cells[i]);
+                }
+            }
+        }
+        checked
+    }
+
+    /// Count leaf nodes of the legal move tree to `depth` (bulk-counted at the last ply).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+        self.perft_with(depth, &mut lists)
+    }
+
+    fn perft_with(&mut self, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+        let Some((list, rest)) = lists.split_first_mut() else {
+            return 1;
+        };
+        self.legal_moves(list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut nodes = 0;
+        for i in 0..list.len() {
+            let m = list[i];
+            self.make(m);
+            nodes += self.perft_with(depth - 1, rest);
+            self.unmake();
+        }
+        nodes
+    }
+
+    /// Perft per root move, in generation order.
+    pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let mut root = Vec::new();
+        self.legal_moves(&mut root);
+        root.into_iter()
+            .map(|m| {
+                self.make(m);
+                let n = if depth <= 1 { 1 } else { self.perft(depth - 1) };
+                self.unmake();
+                (m, n)
+            })
+            .collect()
+    }
+
+    /// A move in coordinate notation: `e2-e4`, `e7-e8=Q`, castling by the royal's cells.
+    pub fn move_text(&self, m: &Move) -> String {
+        let r = self.rules;
+        let mut s = format!("{}-{}", r.cell_name(m.from), r.cell_name(m.to));
+        if let Some(k) = m.promotion() {
+            s.push('=');
+            s.push(r.definition.pieces[k].letter);
+        }
+        s
+    }
+
+    /// The position as FEN, in the conventions `parse_fen` reads.
+    pub fn fen(&self) -> String {
+        let r = self.rules;
+        let b = &r.definition.board;
+        let mut rows = Vec::new();
+        for rank in (0..b.height()).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..b.width() {
+                let p = r
+                    .cell_at(model::Coord { file, rank })
+                    .and_then(|c| self.piece_at(c));
+                match p {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(r.piece_letter(p.kind, p.side));
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        let mut castling: String = r
+            .castling
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.castling & (1 << i) != 0)
+            .map(|(_, c)| c.flag)
+            .collect();
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let ep = if self.ep.len > 0 {
+            r.cell_name(self.ep.cells[0]).to_string()
+        } else {
+            "-".to_string()
+        };
+        format!(
+            "{} {} {} {} {} {}",
+            rows.join("/"),
+            if self.side == 0 { 'w' } else { 'b' },
+            castling,
+            ep,
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    /// Everything that identifies the position, for comparing two positions.
+    pub fn snapshot(&self) -> (Vec<u8>, usize, u32, Vec<Cell>, Cell, u32, u32, u64) {
+        (
+            self.board.clone(),
+            self.side,
+            self.castling,
+            self.ep.cells[..self.ep.len as usize].to_vec(),
+            self.ep.victim,
+            self.halfmove,
+            self.fullmove,
+            self.hash,
+        )
+    }
+}

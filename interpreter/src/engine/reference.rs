@@ -1,0 +1,333 @@
+//! A slow, obviously-correct move generator for cross-checking the fast one. It reads
+//! the plain move rules of the definition and walks board coordinates directly: no
+//! precomputed tables, no attack tables, no make/unmake. A cell is attacked when some
+//! enemy piece's capture rules reach it; a move is legal when, played out on a copy
+//! of the board, it leaves no royal piece of the mover attacked.
+
+use super::Position;
+use crate::compile::orient;
+use crate::model::{Coord, Definition, Geometry, Offset};
+
+type Grid = Vec<Option<(usize, usize)>>;
+
+/// A move as the reference sees it: cells by coordinate, captures sorted.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RefMove {
+    pub from: Coord,
+    pub to: Coord,
+    pub captures: Vec<Coord>,
+    pub promotion: Option<usize>,
+    pub castle: Option<usize>,
+    /// The cells a double step passes, left capturable en passant.
+    pub passed: Vec<Coord>,
+}
+
+struct Ctx<'a> {
+    def: &'a Definition,
+    grid: Grid,
+}
+
+impl Ctx<'_> {
+    fn idx(&self, c: Coord) -> Option<usize> {
+        let b = &self.def.board;
+        b.contains(c)
+            .then(|| (c.rank * b.width() + c.file) as usize)
+    }
+    fn get(&self, c: Coord) -> Option<(usize, usize)> {
+        self.idx(c).and_then(|i| self.grid[i])
+    }
+    fn on_board(&self, c: Coord) -> bool {
+        self.def.board.contains(c)
+    }
+}
+
+fn shift(c: Coord, o: Offset) -> Coord {
+    Coord {
+        file: c.file + o.dx,
+        rank: c.rank + o.dy,
+    }
+}
+
+/// Every move of the piece on `from` by its rules, without regard to royal safety.
+/// `ep` is (capturable cells, victim).
+fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut Vec<RefMove>) {
+    let Some((side, kind)) = ctx.get(from) else {
+        return;
+    };
+    let piece = &ctx.def.pieces[kind];
+    let starts_here = ctx
+        .def
+        .setup
+        .placements
+        .iter()
+        .any(|&(c, s, k)| c == from && s.index() == side && k == kind);
+    let mut add = |to: Coord, captures: Vec<Coord>, passed: Vec<Coord>| {
+        let promo_zone = piece.promotion.as_ref().and_then(|p| {
+            ctx.def
+                .zones
+                .get(&p.zone)
+                .map(|z| (z[side].contains(&to), &p.choices))
+        });
+        match promo_zone {
+            Some((true, choices)) => {
+                for &k in choices {
+                    out.push(RefMove {
+                        from,
+                        to,
+                        captures: captures.clone(),
+                        promotion: Some(k),
+                        castle: None,
+                        passed: passed.clone(),
+                    });
+                }
+            }
+            _ => out.push(RefMove {
+                from,
+                to,
+                captures,
+                promotion: None,
+                castle: None,
+                passed,
+            }),
+        }
+    };
+    for rule in &piece.rules {
+        if rule.initial && !starts_here {
+            continue;
+        }
+        let (quiet, capture) = (rule.mode.quiet(), rule.mode.captures());
+        // Each landing cell with whether the walk may go on past it.
+        let mut landing = |to: Coord, passed: Vec<Coord>, allow_ep: bool| -> bool {
+            match ctx.get(to) {
+                None => {
+                    if quiet {
+                        add(to, vec![], passed);
+                    } else if capture && allow_ep && piece.en_passant {
+                        if let Some((cells, victim)) = ep {
+                            if cells.contains(&to) && ctx.get(victim).is_some_and(|v| v.0 != side) {
+                                add(to, vec![victim], vec![]);
+                            }
+                        }
+                    }
+                    true
+                }
+                Some((s, _)) => {
+                    if capture && s != side {
+                        add(to, vec![to], vec![]);
+                    }
+                    false
+                }
+            }
+        };
+        match &rule.geometry {
+            Geometry::Leap(path) => {
+                let cells: Vec<Coord> =
+                    path.iter().map(|o| shift(from, orient(*o, side))).collect();
+                if !cells.iter().all(|c| ctx.on_board(*c)) {
+                    continue;
+                }
+                let (target, between) = cells.split_last().expect("paths are never empty");
+                if between.iter().any(|c| ctx.get(*c).is_some()) {
+                    continue;
+                }
+                let passed = if piece.en_passant && !capture && !between.is_empty() {
+                    between.to_vec()
+                } else {
+                    vec![]
+                };
+                landing(*target, passed, true);
+            }
+            Geometry::Ride { step, range } => {
+                let step = orient(*step, side);
+                let mut at = from;
+                let mut n = 0u32;
+                while range.is_none_or(|r| n < r) {
+                    at = shift(at, step);
+                    if !ctx.on_board(at) || !landing(at, vec![], true) {
+                        break;
+                    }
+                    n += 1;
+                }
+            }
+            Geometry::Hop { step, land_behind } => {
+                let step = orient(*step, side);
+                let mut at = shift(from, step);
+                while ctx.on_board(at) && ctx.get(at).is_none() {
+                    at = shift(at, step);
+                }
+                if !ctx.on_board(at) {
+                    continue;
+                }
+                at = shift(at, step);
+                while ctx.on_board(at) {
+                    if !landing(at, vec![], false) || *land_behind {
+                        break;
+                    }
+                    at = shift(at, step);
+                }
+            }
+        }
+    }
+}
+
+fn attacked(ctx: &Ctx, target: Coord, by: usize) -> bool {
+    let b = &ctx.def.board;
+    for rank in 0..b.height() {
+        for file in 0..b.width() {
+            let c = Coord { file, rank };
+            if ctx.get(c).is_some_and(|p| p.0 == by) {
+                let mut moves = Vec::new();
+                piece_moves(ctx, c, None, &mut moves);
+                if moves.iter().any(|m| m.captures.contains(&target)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+fn royal_attacked(ctx: &Ctx, side: usize) -> bool {
+    let b = &ctx.def.board;
+    for rank in 0..b.height() {
+        for file in 0..b.width() {
+            let c = Coord { file, rank };
+            if let Some((s, k)) = ctx.get(c) {
+                if s == side && ctx.def.pieces[k].royal && attacked(ctx, c, 1 - side) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The legal moves of a position, sorted.
+pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
+    let rules = pos.rules();
+    let def = &rules.definition;
+    let b = &def.board;
+    let mut grid: Grid = vec![None; (b.width() * b.height()) as usize];
+    for (cell, coord) in rules.cells.iter().enumerate() {
+        if let Some(p) = pos.piece_at(cell as u16) {
+            grid[(coord.rank * b.width() + coord.file) as usize] = Some((p.side.index(), p.kind));
+        }
+    }
+    let ctx = Ctx { def, grid };
+    let side = pos.side_to_move().index();
+    let (ep_cells, victim) = pos.en_passant();
+    let ep_cells: Vec<Coord> = ep_cells.iter().map(|&c| rules.cells[c as usize]).collect();
+    let ep = victim.map(|v| (ep_cells.as_slice(), rules.cells[v as usize]));
+
+    let mut pseudo = Vec::new();
+    for rank in 0..b.height() {
+        for file in 0..b.width() {
+            let c = Coord { file, rank };
+            if ctx.get(c).is_some_and(|p| p.0 == side) {
+                piece_moves(&ctx, c, ep, &mut pseudo);
+            }
+        }
+    }
+    let rights = pos.castling_rights();
+    for (i, c) in def.castling.iter().enumerate() {
+        if c.side.index() != side || rights & (1 << i) == 0 {
+            continue;
+        }
+        let king_ok = ctx
+            .get(c.king_from)
+            .is_some_and(|(s, k)| s == side && def.pieces[k].royal);
+        let rook_ok = ctx.get(c.rook_from).is_some_and(|(s, _)| s == side);
+        let empty_ok = c
+            .empty
+            .iter()
+            .all(|&e| e == c.king_from || e == c.rook_from || ctx.get(e).is_none());
+        let safe_ok = !c.safe.iter().any(|&s| attacked(&ctx, s, 1 - side));
+        if king_ok && rook_ok && empty_ok && safe_ok {
+            pseudo.push(RefMove {
+                from: c.king_from,
+                to: c.king_to,
+                captures: vec![],
+                promotion: None,
+                castle: Some(i),
+                passed: vec![],
+            });
+        }
+    }
+
+    let mut legal: Vec<RefMove> = pseudo
+        .into_iter()
+        .filter(|m| {
+            let mut after = Ctx {
+                def,
+                grid: ctx.grid.clone(),
+            };
+            apply(&mut after, m);
+            !royal_attacked(&after, side)
+        })
+        .collect();
+    for m in &mut legal {
+        m.captures.sort();
+    }
+    legal.sort();
+    legal
+}
+
+fn apply(ctx: &mut Ctx, m: &RefMove) {
+    let set = |ctx: &mut Ctx, c: Coord, v: Option<(usize, usize)>| {
+        if let Some(i) = ctx.idx(c) {
+            ctx.grid[i] = v;
+        }
+    };
+    for &c in &m.captures {
+        set(ctx, c, None);
+    }
+    if let Some(i) = m.castle {
+        let c = &ctx.def.castling[i];
+        let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
+        let king = ctx.get(kf);
+        let rook = ctx.get(rf);
+        set(ctx, kf, None);
+        set(ctx, rf, None);
+        set(ctx, kt, king);
+        set(ctx, rt, rook);
+        return;
+    }
+    let mut piece = ctx.get(m.from);
+    if let (Some(k), Some(p)) = (m.promotion, piece.as_mut()) {
+        p.1 = k;
+    }
+    set(ctx, m.from, None);
+    set(ctx, m.to, piece);
+}
+
+/// The fast generator's legal moves in the reference's form, sorted.
+pub fn fast_legal_moves(pos: &mut Position) -> Vec<RefMove> {
+    let rules = pos.rules();
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let mut out: Vec<RefMove> = list
+        .iter()
+        .map(|m| {
+            let mut captures: Vec<Coord> = m
+                .captures()
+                .iter()
+                .map(|&c| rules.cells[c as usize])
+                .collect();
+            captures.sort();
+            RefMove {
+                from: rules.cells[m.from as usize],
+                to: rules.cells[m.to as usize],
+                captures,
+                promotion: m.promotion(),
+                castle: m.castle_rule(),
+                passed: pos
+                    .passed_cells(m)
+                    .iter()
+                    .map(|&c| rules.cells[c as usize])
+                    .collect(),
+            }
+        })
+        .collect();
+    out.sort();
+    out
+}

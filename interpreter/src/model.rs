@@ -1,0 +1,562 @@
+//! The plain, checked definition: names resolved, cells as coordinates, no spans.
+//! `check` produces it, `compile` consumes it. The FEN reader lives here because
+//! both the checker (a definition's `setup`) and the engine (`--fen`) read FEN.
+
+use indexmap::IndexMap;
+use serde::Serialize;
+
+/// A cell by its file and rank index (0-based, rank 0 is the first player's side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Coord {
+    pub file: i32,
+    pub rank: i32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Side {
+    White = 0,
+    Black = 1,
+}
+
+impl Side {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+    pub fn from_index(i: usize) -> Side {
+        if i == 0 {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+}
+
+/// The board's shape: a grid of labelled files and ranks, less the removed cells.
+#[derive(Clone, Debug, Default)]
+pub struct BoardShape {
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
+    pub removed: Vec<Coord>,
+}
+
+impl BoardShape {
+    pub fn width(&self) -> i32 {
+        self.files.len() as i32
+    }
+    pub fn height(&self) -> i32 {
+        self.ranks.len() as i32
+    }
+
+    /// Whether the coordinate is a cell of the board (inside the grid, not removed).
+    pub fn contains(&self, c: Coord) -> bool {
+        c.file >= 0
+            && c.rank >= 0
+            && c.file < self.width()
+            && c.rank < self.height()
+            && !self.removed.contains(&c)
+    }
+
+    pub fn cell_name(&self, c: Coord) -> String {
+        format!(
+            "{}{}",
+            self.files[c.file as usize], self.ranks[c.rank as usize]
+        )
+    }
+
+    /// A cell name as a grid coordinate (which may be a removed cell).
+    pub fn parse_cell(&self, name: &str) -> Option<Coord> {
+        for (f, file) in self.files.iter().enumerate() {
+            if let Some(rank) = name.strip_prefix(file.as_str()) {
+                if let Some(r) = self.ranks.iter().position(|x| x == rank) {
+                    return Some(Coord {
+                        file: f as i32,
+                        rank: r as i32,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A step on the board, oriented for the first player: `dy > 0` is forward, `dx > 0` is right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Offset {
+    pub dx: i32,
+    pub dy: i32,
+}
+
+impl Offset {
+    pub const fn new(dx: i32, dy: i32) -> Offset {
+        Offset { dx, dy }
+    }
+    pub fn add(self, o: Offset) -> Offset {
+        Offset::new(self.dx + o.dx, self.dy + o.dy)
+    }
+    /// The offset as seen by the second player, who faces the other way.
+    pub fn rotated(self) -> Offset {
+        Offset::new(-self.dx, -self.dy)
+    }
+    /// The eight images of the offset under the board's rotations and reflections.
+    pub fn images(self) -> Vec<Offset> {
+        let (a, b) = (self.dx, self.dy);
+        let mut out: Vec<Offset> = Vec::with_capacity(8);
+        for (x, y) in [(a, b), (b, a)] {
+            for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                let o = Offset::new(x * sx, y * sy);
+                if !out.contains(&o) {
+                    out.push(o);
+                }
+            }
+        }
+        out
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum MoveMode {
+    /// Moves to an empty cell or captures.
+    Both,
+    /// Moves to an empty cell only.
+    Quiet,
+    /// Captures only.
+    Capture,
+}
+
+impl MoveMode {
+    pub fn quiet(self) -> bool {
+        self != MoveMode::Capture
+    }
+    pub fn captures(self) -> bool {
+        self != MoveMode::Quiet
+    }
+}
+
+/// The shape of one move, in one direction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Geometry {
+    /// A jump along a path of cumulative offsets: every cell but the last must be
+    /// empty (a lame leaper); a path of one offset is a plain leap.
+    Leap(Vec<Offset>),
+    /// Repeats a step until blocked, at most `range` steps when given.
+    Ride { step: Offset, range: Option<u32> },
+    /// Rides to the first piece (the screen), jumps it, and lands beyond:
+    /// anywhere beyond (a cannon) or on the next cell only (a grasshopper).
+    Hop { step: Offset, land_behind: bool },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRule {
+    pub geometry: Geometry,
+    pub mode: MoveMode,
+    /// Only from the cells where the setup puts this piece for its side.
+    pub initial: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Promotion {
+    pub zone: String,
+    pub choices: Vec<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceDef {
+    pub name: String,
+    /// Upper case; the second player's pieces use the lower-case letter.
+    pub letter: char,
+    pub royal: bool,
+    pub rules: Vec<MoveRule>,
+    pub en_passant: bool,
+    pub promotion: Option<Promotion>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CastleDef {
+    pub flag: char,
+    pub side: Side,
+    pub king_from: Coord,
+    pub king_to: Coord,
+    pub rook_from: Coord,
+    pub rook_to: Coord,
+    /// Cells that must be empty, apart from the king and rook themselves.
+    pub empty: Vec<Coord>,
+    /// Cells the opponent must not attack.
+    pub safe: Vec<Coord>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveLimit {
+    /// Full moves (each side moving once) without a resetting move.
+    pub moves: u32,
+    pub outcome: Outcome,
+    pub reset_on_capture: bool,
+    pub reset_by: Vec<usize>,
+}
+
+/// How games end. Checkmate and stalemate values are for the player who has no move;
+/// a repetition's value is for the player whose move completes it.
+#[derive(Clone, Debug, Serialize)]
+pub struct EndRules {
+    pub checkmate: Outcome,
+    pub stalemate: Outcome,
+    pub repetition: Option<(u32, Outcome)>,
+    pub move_limit: Option<MoveLimit>,
+}
+
+impl Default for EndRules {
+    fn default() -> Self {
+        EndRules {
+            checkmate: Outcome::Loss,
+            stalemate: Outcome::Draw,
+            repetition: None,
+            move_limit: None,
+        }
+    }
+}
+
+/// A position as written in FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub placements: Vec<(Coord, Side, usize)>,
+    pub to_move: Side,
+    /// Indices into the definition's castling rules.
+    pub castling: Vec<usize>,
+    pub en_passant: Option<Coord>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Definition {
+    pub name: String,
+    pub board: BoardShape,
+    /// Each zone's cells for White and for Black.
+    pub zones: IndexMap<String, [Vec<Coord>; 2]>,
+    pub pieces: Vec<PieceDef>,
+    pub castling: Vec<CastleDef>,
+    pub setup: Setup,
+    pub end: EndRules,
+}
+
+/// A problem in a FEN string, at a byte range of that string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    pub offset: usize,
+    pub len: usize,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} (at column {})", self.message, self.offset + 1)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn fen_err(offset: usize, len: usize, message: String, help: Option<String>) -> FenError {
+    FenError {
+        offset,
+        len: len.max(1),
+        message,
+        help,
+    }
+}
+
+/// Read a FEN against a board, its pieces and its castling rules. Rows run from the
+/// last rank down to the first; empty runs are decimal numbers. After the rows come,
+/// each optional: side to move (`w`/`b`), castling flags or `-`, en-passant cell or
+/// `-`, halfmove clock, fullmove number. A field that is a number where castling or
+/// en passant would stand is read as the clocks (so `w 0` is accepted).
+pub fn parse_fen(
+    text: &str,
+    board: &BoardShape,
+    pieces: &[PieceDef],
+    castling: &[CastleDef],
+) -> Result<Setup, FenError> {
+    let fields: Vec<(usize, &str)> = split_fields(text);
+    let Some(&(rows_at, rows)) = fields.first() else {
+        return Err(fen_err(
+            0,
+            text.len(),
+            "the FEN is empty".into(),
+            Some("write the rows from the last rank down, e.g. `8/8/8/8/8/8/8/8 w`".into()),
+        ));
+    };
+    let mut placements = Vec::new();
+    let row_texts: Vec<(usize, &str)> = {
+        let mut v = Vec::new();
+        let mut start = 0;
+        for (i, ch) in rows.char_indices() {
+            if ch == '/' {
+                v.push((rows_at + start, &rows[start..i]));
+                start = i + 1;
+            }
+        }
+        v.push((rows_at + start, &rows[start..]));
+        v
+    };
+    let height = board.height() as usize;
+    let width = board.width();
+    if row_texts.len() != height {
+        let (at, len) = if row_texts.len() > height {
+            let (at, _) = row_texts[height];
+            (at - 1, rows_at + rows.len() - (at - 1))
+        } else {
+            (rows_at, rows.len())
+        };
+        return Err(fen_err(
+            at,
+            len,
+            format!(
+                "this board has {} ranks but the FEN has {} rows",
+                height,
+                row_texts.len()
+            ),
+            Some("separate the rows with `/`, one row per rank, last rank first".into()),
+        ));
+    }
+    for (row_index, &(row_at, row)) in row_texts.iter().enumerate() {
+        let rank = (height - 1 - row_index) as i32;
+        let mut file = 0i32;
+        let bytes = row.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let ch = bytes[i];
+            if ch.is_ascii_digit() {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let n: i32 = row[start..i].parse().unwrap_or(i32::MAX);
+                if n == 0 {
+                    return Err(fen_err(
+                        row_at + start,
+                        i - start,
+                        "an empty run of zero cells".into(),
+                        Some("empty runs count at least one cell".into()),
+                    ));
+                }
+                file = file.saturating_add(n);
+                if file > width {
+                    return Err(row_width_error(row_at, row, width, rank, board));
+                }
+                continue;
+            }
+            let c = row[i..].chars().next().unwrap_or('?');
+            let Some(kind) = pieces
+                .iter()
+                .position(|p| p.letter == c.to_ascii_uppercase())
+            else {
+                let letters: String = pieces.iter().map(|p| p.letter).collect();
+                return Err(fen_err(
+                    row_at + i,
+                    c.len_utf8(),
+                    format!("`{c}` is not a piece letter of this variant"),
+                    Some(format!(
+                        "the pieces are {letters} (upper case for White, lower case for Black)"
+                    )),
+                ));
+            };
+            if file >= width {
+                return Err(row_width_error(row_at, row, width, rank, board));
+            }
+            let coord = Coord { file, rank };
+            if !board.contains(coord) {
+                return Err(fen_err(
+                    row_at + i,
+                    1,
+                    format!(
+                        "a piece on {}, which is not a cell of this board",
+                        board.cell_name(coord)
+                    ),
+                    Some("removed cells must be counted as empty".into()),
+                ));
+            }
+            let side = if c.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            placements.push((coord, side, kind));
+            file += 1;
+            i += c.len_utf8();
+        }
+        if file != width {
+            return Err(row_width_error(row_at, row, width, rank, board));
+        }
+    }
+
+    let mut setup = Setup {
+        placements,
+        to_move: Side::White,
+        castling: Vec::new(),
+        en_passant: None,
+        halfmove: 0,
+        fullmove: 1,
+    };
+    let mut rest = fields[1..].iter().copied().peekable();
+    if let Some((at, f)) = rest.next() {
+        setup.to_move = match f {
+            "w" => Side::White,
+            "b" => Side::Black,
+            _ => {
+                return Err(fen_err(
+                    at,
+                    f.len(),
+                    format!("`{f}` is not a side to move"),
+                    Some("write `w` for White or `b` for Black".into()),
+                ))
+            }
+        };
+    }
+    let is_number = |f: &str| f.bytes().all(|b| b.is_ascii_digit());
+    if let Some(&(at, f)) = rest.peek() {
+        if !is_number(f) {
+            rest.next();
+            if f != "-" {
+                for (i, ch) in f.char_indices() {
+                    let Some(idx) = castling.iter().position(|c| c.flag == ch) else {
+                        let flags: String = castling.iter().map(|c| c.flag).collect();
+                        return Err(fen_err(
+                            at + i,
+                            ch.len_utf8(),
+                            format!("`{ch}` is not a castling flag of this variant"),
+                            Some(if flags.is_empty() {
+                                "this variant has no castling: write `-`".into()
+                            } else {
+                                format!("the castling flags are `{flags}`, or `-` for none")
+                            }),
+                        ));
+                    };
+                    if setup.castling.contains(&idx) {
+                        return Err(fen_err(
+                            at + i,
+                            1,
+                            format!("castling flag `{ch}` given twice"),
+                            None,
+                        ));
+                    }
+                    setup.castling.push(idx);
+                }
+            }
+        }
+    }
+    if let Some(&(at, f)) = rest.peek() {
+        if !is_number(f) {
+            rest.next();
+            if f != "-" {
+                match board.parse_cell(f).filter(|c| board.contains(*c)) {
+                    Some(c) => setup.en_passant = Some(c),
+                    None => {
+                        return Err(fen_err(
+                            at,
+                            f.len(),
+                            format!("`{f}` is not a cell of this board"),
+                            Some("the en-passant field is a cell name or `-`".into()),
+                        ))
+                    }
+                }
+            }
+        }
+    }
+    for (slot, name) in [(0, "halfmove clock"), (1, "fullmove number")] {
+        if let Some((at, f)) = rest.next() {
+            let Some(n) = f.parse::<u32>().ok().filter(|_| is_number(f)) else {
+                return Err(fen_err(
+                    at,
+                    f.len(),
+                    format!("`{f}` is not a {name}"),
+                    Some("clocks are whole numbers".into()),
+                ));
+            };
+            if slot == 0 {
+                setup.halfmove = n;
+            } else {
+                setup.fullmove = n.max(1);
+            }
+        }
+    }
+    if let Some((at, f)) = rest.next() {
+        return Err(fen_err(
+            at,
+            text.len() - at,
+            format!("unexpected field `{f}` after the fullmove number"),
+            None,
+        ));
+    }
+    Ok(setup)
+}
+
+fn row_width_error(
+    row_at: usize,
+    row: &str,
+    width: i32,
+    rank: i32,
+    board: &BoardShape,
+) -> FenError {
+    let mut cells = 0i64;
+    let bytes = row.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let s = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            cells += row[s..i].parse::<i64>().unwrap_or(i64::MAX / 4);
+        } else {
+            cells += 1;
+            i += row[i..].chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    fen_err(
+        row_at,
+        row.len(),
+        format!(
+            "this row (rank {}) has {} cells but the board has {} files",
+            board.ranks[rank as usize], cells, width
+        ),
+        Some(format!(
+            "each row must cover all {width} files: pieces plus empty runs"
+        )),
+    )
+}
+
+fn split_fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in text.char_indices() {
+        if ch.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}

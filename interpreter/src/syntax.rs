@@ -1,0 +1,592 @@
+//! Text to a spanned AST. No meaning is given to anything here: names are not
+//! resolved and numbers are not range-checked. pest types do not leave this module.
+
+use crate::diagnostic::{Code, Diagnostic, Span};
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/vdl.pest"]
+struct Grammar;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+pub type Name = Spanned<String>;
+
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Variant(VariantDecl),
+    Board(BoardDecl),
+    Zone(ZoneDecl),
+    Piece(PieceDecl),
+    Castle(CastleDecl),
+    Setup(SetupDecl),
+    End(EndDecl),
+}
+
+#[derive(Clone, Debug)]
+pub struct VariantDecl {
+    pub span: Span,
+    pub name: Name,
+}
+
+#[derive(Clone, Debug)]
+pub struct BoardDecl {
+    pub span: Span,
+    pub entries: Vec<BoardEntry>,
+}
+
+#[derive(Clone, Debug)]
+pub enum BoardEntry {
+    Files(Span, Vec<Name>),
+    Ranks(Span, Vec<Name>),
+    Remove(Span, Vec<CellItem>),
+}
+
+/// One cell, or a rectangle written `a1..h2`.
+#[derive(Clone, Debug)]
+pub enum CellItem {
+    Cell(Name),
+    Range(Span, Name, Name),
+}
+
+#[derive(Clone, Debug)]
+pub struct ZoneDecl {
+    pub span: Span,
+    pub name: Name,
+    pub body: ZoneBody,
+}
+
+#[derive(Clone, Debug)]
+pub enum ZoneBody {
+    /// The same cells for both players.
+    Shared(Vec<CellItem>),
+    /// Cells given per player.
+    PerSide(Vec<(Spanned<SideWord>, Vec<CellItem>)>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideWord {
+    White,
+    Black,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    pub span: Span,
+    pub name: Name,
+    pub letter: Name,
+    pub props: Vec<PieceProp>,
+}
+
+#[derive(Clone, Debug)]
+pub enum PieceProp {
+    Royal(Span),
+    EnPassant(Span),
+    Promotes {
+        span: Span,
+        zone: Name,
+        to: Vec<Name>,
+    },
+    /// A Betza string; the span covers the text inside the quotes.
+    Betza(Name),
+    Rules(Span, Vec<MoveRuleDecl>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKindWord {
+    Leap,
+    Ride,
+    Path,
+    Hop,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleOption {
+    Quiet,
+    Capture,
+    Initial,
+    All,
+    Range(i64),
+    LandBehind,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveRuleDecl {
+    pub span: Span,
+    pub kind: Spanned<MoveKindWord>,
+    pub offsets: Vec<Spanned<(i64, i64)>>,
+    pub options: Vec<Spanned<RuleOption>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CastleDecl {
+    pub span: Span,
+    pub flag: Name,
+    pub king_from: Name,
+    pub king_to: Name,
+    pub rook_from: Name,
+    pub rook_to: Name,
+    pub empty: Option<Vec<CellItem>>,
+    pub safe: Option<Vec<CellItem>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SetupDecl {
+    pub span: Span,
+    /// The FEN; the span covers the text inside the quotes.
+    pub fen: Name,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndDecl {
+    pub span: Span,
+    pub rules: Vec<Spanned<EndRuleDecl>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutcomeWord {
+    Win,
+    Loss,
+    Draw,
+}
+
+#[derive(Clone, Debug)]
+pub enum EndRuleDecl {
+    Checkmate(Spanned<OutcomeWord>),
+    Stalemate(Spanned<OutcomeWord>),
+    Repetition(Spanned<i64>, Spanned<OutcomeWord>),
+    MoveLimit(Spanned<i64>, Spanned<OutcomeWord>, Vec<Spanned<ResetItem>>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResetItem {
+    Capture,
+    Piece(String),
+}
+
+/// Parse a definition file. A syntax error stops the parse: its one diagnostic is returned.
+pub fn parse(source: &str) -> Result<File, Diagnostic> {
+    let mut pairs = Grammar::parse(Rule::file, source).map_err(syntax_error)?;
+    let file = pairs.next().map(|p| p.into_inner()).into_iter().flatten();
+    let mut items = Vec::new();
+    for pair in file {
+        let span = span_of(&pair);
+        let item = match pair.as_rule() {
+            Rule::variant => Item::Variant(VariantDecl {
+                span,
+                name: string_of(first(pair)),
+            }),
+            Rule::board => Item::Board(board(pair)),
+            Rule::zone => Item::Zone(zone(pair)),
+            Rule::piece => Item::Piece(piece(pair)),
+            Rule::castle => Item::Castle(castle(pair)),
+            Rule::setup => Item::Setup(SetupDecl {
+                span,
+                fen: string_of(first(pair)),
+            }),
+            Rule::end_rules => Item::End(end_rules(pair)),
+            _ => continue,
+        };
+        items.push(item);
+    }
+    Ok(File { items })
+}
+
+fn span_of(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn name(pair: Pair<Rule>) -> Name {
+    Spanned {
+        span: span_of(&pair),
+        value: pair.as_str().to_string(),
+    }
+}
+
+/// The first inner pair; the grammar guarantees it exists for the rules this is used on.
+fn first(pair: Pair<Rule>) -> Pair<Rule> {
+    let outer = pair.clone();
+    pair.into_inner().next().unwrap_or(outer)
+}
+
+/// A `string` pair as its body text and the body's span.
+fn string_of(pair: Pair<Rule>) -> Name {
+    name(first(pair))
+}
+
+fn int_of(pair: Pair<Rule>) -> Spanned<i64> {
+    // Out-of-range numbers saturate; the check stage reports them as out of range.
+    let text = pair.as_str();
+    let value = text.parse::<i64>().unwrap_or(if text.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    });
+    Spanned {
+        span: span_of(&pair),
+        value,
+    }
+}
+
+fn board(pair: Pair<Rule>) -> BoardDecl {
+    let span = span_of(&pair);
+    let entries = pair
+        .into_inner()
+        .filter_map(|p| {
+            let s = span_of(&p);
+            match p.as_rule() {
+                Rule::files => Some(BoardEntry::Files(s, p.into_inner().map(name).collect())),
+                Rule::ranks => Some(BoardEntry::Ranks(s, p.into_inner().map(name).collect())),
+                Rule::remove => Some(BoardEntry::Remove(s, cell_set(first(p)))),
+                _ => None,
+            }
+        })
+        .collect();
+    BoardDecl { span, entries }
+}
+
+fn cell_set(pair: Pair<Rule>) -> Vec<CellItem> {
+    pair.into_inner()
+        .map(|item| match item.as_rule() {
+            Rule::cell_range => {
+                let span = span_of(&item);
+                let mut ends = item.into_inner().map(name);
+                let a = ends.next().unwrap_or_else(|| empty_name(span));
+                let b = ends.next().unwrap_or_else(|| empty_name(span));
+                CellItem::Range(span, a, b)
+            }
+            _ => CellItem::Cell(name(first(item))),
+        })
+        .collect()
+}
+
+fn empty_name(span: Span) -> Name {
+    Spanned {
+        value: String::new(),
+        span,
+    }
+}
+
+fn zone(pair: Pair<Rule>) -> ZoneDecl {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let zone_name = inner.next().map(name).unwrap_or_else(|| empty_name(span));
+    let body = match inner.next() {
+        Some(p) if p.as_rule() == Rule::zone_sides => ZoneBody::PerSide(
+            p.into_inner()
+                .map(|side_pair| {
+                    let mut parts = side_pair.into_inner();
+                    let side = parts.next();
+                    let side = match side {
+                        Some(s) => Spanned {
+                            span: span_of(&s),
+                            value: if s.as_str() == "white" {
+                                SideWord::White
+                            } else {
+                                SideWord::Black
+                            },
+                        },
+                        None => Spanned {
+                            span,
+                            value: SideWord::White,
+                        },
+                    };
+                    (side, parts.next().map(cell_set).unwrap_or_default())
+                })
+                .collect(),
+        ),
+        Some(p) => ZoneBody::Shared(cell_set(p)),
+        None => ZoneBody::Shared(Vec::new()),
+    };
+    ZoneDecl {
+        span,
+        name: zone_name,
+        body,
+    }
+}
+
+fn piece(pair: Pair<Rule>) -> PieceDecl {
+    let span = span_of(&pair);
+    let mut inner = pair.into_inner();
+    let piece_name = inner.next().map(name).unwrap_or_else(|| empty_name(span));
+    let letter = inner.next().map(name).unwrap_or_else(|| empty_name(span));
+    let props = inner
+        .filter_map(|p| {
+            let s = span_of(&p);
+            match p.as_rule() {
+                Rule::royal => Some(PieceProp::Royal(s)),
+                Rule::en_passant => Some(PieceProp::EnPassant(s)),
+                Rule::promotes => {
+                    let mut names = p.into_inner().map(name);
+                    let zone = names.next().unwrap_or_else(|| empty_name(s));
+                    Some(PieceProp::Promotes {
+                        span: s,
+                        zone,
+                        to: names.collect(),
+                    })
+                }
+                Rule::moves => {
+                    let body = first(p);
+                    match body.as_rule() {
+                        Rule::betza => Some(PieceProp::Betza(string_of(first(body)))),
+                        _ => Some(PieceProp::Rules(
+                            s,
+                            body.into_inner().map(move_rule).collect(),
+                        )),
+                    }
+                }
+                _ => None,
+            }
+        })
+        .collect();
+    PieceDecl {
+        span,
+        name: piece_name,
+        letter,
+        props,
+    }
+}
+
+fn move_rule(pair: Pair<Rule>) -> MoveRuleDecl {
+    let span = span_of(&pair);
+    let mut kind = Spanned {
+        span,
+        value: MoveKindWord::Leap,
+    };
+    let mut offsets = Vec::new();
+    let mut options = Vec::new();
+    for p in pair.into_inner() {
+        let s = span_of(&p);
+        match p.as_rule() {
+            Rule::move_kind => {
+                kind = Spanned {
+                    span: s,
+                    value: match p.as_str() {
+                        "ride" => MoveKindWord::Ride,
+                        "path" => MoveKindWord::Path,
+                        "hop" => MoveKindWord::Hop,
+                        _ => MoveKindWord::Leap,
+                    },
+                }
+            }
+            Rule::offset => {
+                let mut ints = p.into_inner().map(|i| int_of(i).value);
+                let dx = ints.next().unwrap_or(0);
+                let dy = ints.next().unwrap_or(0);
+                offsets.push(Spanned {
+                    span: s,
+                    value: (dx, dy),
+                });
+            }
+            rule => {
+                let value = match rule {
+                    Rule::quiet => RuleOption::Quiet,
+                    Rule::capture => RuleOption::Capture,
+                    Rule::initial => RuleOption::Initial,
+                    Rule::all => RuleOption::All,
+                    Rule::land_behind => RuleOption::LandBehind,
+                    Rule::range => RuleOption::Range(int_of(first(p)).value),
+                    _ => continue,
+                };
+                options.push(Spanned { span: s, value });
+            }
+        }
+    }
+    MoveRuleDecl {
+        span,
+        kind,
+        offsets,
+        options,
+    }
+}
+
+fn castle(pair: Pair<Rule>) -> CastleDecl {
+    let span = span_of(&pair);
+    let mut names = Vec::new();
+    let mut empty = None;
+    let mut safe = None;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::castle_empty => empty = Some(cell_set(first(p))),
+            Rule::castle_safe => safe = Some(cell_set(first(p))),
+            Rule::cell => names.push(name(first(p))),
+            _ => names.push(name(p)),
+        }
+    }
+    let mut names = names.into_iter();
+    let mut next = || names.next().unwrap_or_else(|| empty_name(span));
+    CastleDecl {
+        span,
+        flag: next(),
+        king_from: next(),
+        king_to: next(),
+        rook_from: next(),
+        rook_to: next(),
+        empty,
+        safe,
+    }
+}
+
+fn outcome(pair: Pair<Rule>) -> Spanned<OutcomeWord> {
+    Spanned {
+        span: span_of(&pair),
+        value: match pair.as_str() {
+            "win" => OutcomeWord::Win,
+            "loss" => OutcomeWord::Loss,
+            _ => OutcomeWord::Draw,
+        },
+    }
+}
+
+fn end_rules(pair: Pair<Rule>) -> EndDecl {
+    let span = span_of(&pair);
+    let rules = pair
+        .into_inner()
+        .filter_map(|p| {
+            let s = span_of(&p);
+            let rule = p.as_rule();
+            let mut inner = p.into_inner();
+            let value = match rule {
+                Rule::checkmate => EndRuleDecl::Checkmate(outcome(inner.next()?)),
+                Rule::stalemate => EndRuleDecl::Stalemate(outcome(inner.next()?)),
+                Rule::repetition => {
+                    let n = int_of(inner.next()?);
+                    EndRuleDecl::Repetition(n, outcome(inner.next()?))
+                }
+                Rule::move_limit => {
+                    let n = int_of(inner.next()?);
+                    let o = outcome(inner.next()?);
+                    let resets = inner
+                        .next()
+                        .map(|r| {
+                            r.into_inner()
+                                .map(|item| Spanned {
+                                    span: span_of(&item),
+                                    value: match item.as_rule() {
+                                        Rule::capture => ResetItem::Capture,
+                                        _ => ResetItem::Piece(item.as_str().to_string()),
+                                    },
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    EndRuleDecl::MoveLimit(n, o, resets)
+                }
+                _ => return None,
+            };
+            Some(Spanned { span: s, value })
+        })
+        .collect();
+    EndDecl { span, rules }
+}
+
+fn syntax_error(err: pest::error::Error<Rule>) -> Diagnostic {
+    let (start, end) = match err.location {
+        pest::error::InputLocation::Pos(p) => (p, p),
+        pest::error::InputLocation::Span((s, e)) => (s, e),
+    };
+    let (message, label) = match &err.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            words.sort_unstable();
+            words.dedup();
+            let expected = match words.as_slice() {
+                [] => "something else".to_string(),
+                [one] => (*one).to_string(),
+                [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
+            };
+            (
+                format!("expected {expected}"),
+                format!("expected {expected} here"),
+            )
+        }
+        pest::error::ErrorVariant::CustomError { message } => (message.clone(), message.clone()),
+    };
+    Diagnostic::error(Code::Syntax, message)
+        .at(Span::new(start, end), label)
+        .help("a definition is a list of sections: variant, board, zone, piece, castle, setup, end")
+}
+
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI | Rule::item => "a section (`board`, `piece`, `setup`, ...)",
+        Rule::ident => "a name",
+        Rule::label | Rule::cell | Rule::cell_set | Rule::cell_range => "a cell or label",
+        Rule::int => "a number",
+        Rule::string | Rule::betza => "a quoted string",
+        Rule::board_entry | Rule::files | Rule::ranks | Rule::remove => {
+            "`files`, `ranks` or `remove`"
+        }
+        Rule::piece_prop | Rule::royal | Rule::moves | Rule::en_passant | Rule::promotes => {
+            "a piece property (`moves`, `royal`, `promotes`, `en-passant`)"
+        }
+        Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`)",
+        Rule::offset => "an offset such as `(1,2)`",
+        Rule::rule_option
+        | Rule::quiet
+        | Rule::capture
+        | Rule::initial
+        | Rule::all
+        | Rule::range
+        | Rule::land_behind => "a rule option (`all`, `quiet`, `capture`, `initial`, `range N`)",
+        Rule::zone_sides | Rule::zone_side | Rule::side => "`white` or `black`",
+        Rule::end_rule
+        | Rule::checkmate
+        | Rule::stalemate
+        | Rule::repetition
+        | Rule::move_limit => {
+            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`)"
+        }
+        Rule::outcome => "`win`, `loss` or `draw`",
+        Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
+        Rule::reset_by => "`reset-by`",
+        _ => "more input",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_sections_with_spans() {
+        let src = "board { files a b ranks 1 2 }\npiece King K { royal moves \"K\" }";
+        let file = parse(src).unwrap();
+        assert_eq!(file.items.len(), 2);
+        let Item::Piece(p) = &file.items[1] else {
+            panic!("expected a piece")
+        };
+        assert_eq!(p.name.value, "King");
+        let PieceProp::Betza(b) = &p.props[1] else {
+            panic!("expected betza")
+        };
+        assert_eq!(&src[b.span.start..b.span.end], "K");
+    }
+
+    #[test]
+    fn keywords_end_lists() {
+        let file = parse("board { files a b c ranks 1 2 remove a1 }").unwrap();
+        let Item::Board(b) = &file.items[0] else {
+            panic!()
+        };
+        assert_eq!(b.entries.len(), 3);
+    }
+
+    #[test]
+    fn syntax_error_has_position() {
+        let err = parse("board { files a b\n ranks }").unwrap_err();
+        assert_eq!(err.code, Code::Syntax);
+        assert_eq!(err.span().start, 25);
+    }
+}
