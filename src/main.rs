@@ -163,7 +163,7 @@ fn with_position(
         Some(fen) => match Position::from_fen(&rules, fen) {
             Ok(p) => p,
             Err(e) => {
-                let d = Diagnostic::error(vdl::Code::BadFen, e.message.clone())
+                let d = Diagnostic::error(vdl::check::fen_code(&e), e.message.clone())
                     .at(vdl::Span::new(e.offset, e.offset + e.len), "here");
                 let d = match e.help {
                     Some(h) => d.help(h),

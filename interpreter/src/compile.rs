@@ -198,6 +198,9 @@ pub fn orient(o: Offset, side: usize) -> Offset {
     }
 }
 
+/// A lame capture: target, attacker's cell, the cells that must be empty, kind.
+type LameEntry = (Cell, Cell, Vec<Cell>, usize);
+
 #[derive(Default)]
 struct AttackBuilder {
     masks: Vec<u64>,
@@ -250,7 +253,7 @@ pub fn compile(def: Definition) -> Ruleset {
     let mut ray_cells: Vec<Cell> = Vec::new();
     let mut line_attacks_only = true;
     let mut attack: [IndexMap<(Cell, Offset), AttackBuilder>; 2] = Default::default();
-    let mut lame: [Vec<(Cell, Cell, Vec<Cell>, usize)>; 2] = Default::default();
+    let mut lame: [Vec<LameEntry>; 2] = Default::default();
 
     for side in 0..2 {
         for (kind, piece) in def.pieces.iter().enumerate() {
@@ -420,7 +423,7 @@ pub fn compile(def: Definition) -> Ruleset {
             }
             attack_index.push((start, attack_rays.len() as u32));
         }
-        let mut by_target: Vec<Vec<&(Cell, Cell, Vec<Cell>, usize)>> = vec![Vec::new(); n];
+        let mut by_target: Vec<Vec<&LameEntry>> = vec![Vec::new(); n];
         for entry in &lame[side] {
             by_target[entry.0 as usize].push(entry);
         }

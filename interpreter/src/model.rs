@@ -102,9 +102,6 @@ impl Offset {
     pub const fn new(dx: i32, dy: i32) -> Offset {
         Offset { dx, dy }
     }
-    pub fn add(self, o: Offset) -> Offset {
-        Offset::new(self.dx + o.dx, self.dy + o.dy)
-    }
     /// The offset as seen by the second player, who faces the other way.
     pub fn rotated(self) -> Offset {
         Offset::new(-self.dx, -self.dy)
@@ -122,6 +119,13 @@ impl Offset {
             }
         }
         out
+    }
+}
+
+impl std::ops::Add for Offset {
+    type Output = Offset;
+    fn add(self, o: Offset) -> Offset {
+        Offset::new(self.dx + o.dx, self.dy + o.dy)
     }
 }
 
@@ -260,10 +264,19 @@ pub struct Definition {
 /// A problem in a FEN string, at a byte range of that string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
+    pub kind: FenErrorKind,
     pub offset: usize,
     pub len: usize,
     pub message: String,
     pub help: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenErrorKind {
+    /// A letter that is no piece of the variant.
+    UnknownPiece,
+    /// Anything else: wrong row lengths, fields, cells.
+    Malformed,
 }
 
 impl std::fmt::Display for FenError {
@@ -276,6 +289,7 @@ impl std::error::Error for FenError {}
 
 fn fen_err(offset: usize, len: usize, message: String, help: Option<String>) -> FenError {
     FenError {
+        kind: FenErrorKind::Malformed,
         offset,
         len: len.max(1),
         message,
@@ -368,15 +382,22 @@ pub fn parse_fen(
                 .iter()
                 .position(|p| p.letter == c.to_ascii_uppercase())
             else {
-                let letters: String = pieces.iter().map(|p| p.letter).collect();
-                return Err(fen_err(
-                    row_at + i,
-                    c.len_utf8(),
-                    format!("`{c}` is not a piece letter of this variant"),
-                    Some(format!(
-                        "the pieces are {letters} (upper case for White, lower case for Black)"
-                    )),
-                ));
+                let letters: Vec<String> = pieces
+                    .iter()
+                    .map(|p| format!("{} ({})", p.letter, p.name))
+                    .collect();
+                return Err(FenError {
+                    kind: FenErrorKind::UnknownPiece,
+                    ..fen_err(
+                        row_at + i,
+                        c.len_utf8(),
+                        format!("`{c}` is not a piece letter of this variant"),
+                        Some(format!(
+                            "the piece letters are {}; upper case for White, lower case for Black",
+                            letters.join(", ")
+                        )),
+                    )
+                });
             };
             if file >= width {
                 return Err(row_width_error(row_at, row, width, rank, board));

@@ -272,11 +272,11 @@ pub fn lame_path(o: Offset) -> Vec<Offset> {
     let mut path = Vec::new();
     let mut at = Offset::new(0, 0);
     for _ in 0..straight {
-        at = at.add(ortho);
+        at = at + ortho;
         path.push(at);
     }
     for _ in 0..diag {
-        at = at.add(Offset::new(sx, sy));
+        at = at + Offset::new(sx, sy);
         path.push(at);
     }
     path

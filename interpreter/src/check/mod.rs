@@ -122,7 +122,7 @@ impl Checker {
                 match model::parse_fen(&s.fen.value, shape, &piece_defs, &castling) {
                     Ok(setup) => Some(setup),
                     Err(e) => {
-                        let d = Diagnostic::error(Code::BadFen, e.message)
+                        let d = Diagnostic::error(fen_code(&e), e.message)
                             .at(s.fen.span.sub(e.offset, e.len), "here");
                         self.push(match e.help {
                             Some(h) => d.help(h),
@@ -295,21 +295,11 @@ impl Checker {
             );
             return None;
         }
-        let mut names = Vec::new();
-        for f in 0..board.width() {
-            for r in 0..board.height() {
-                names.push(board.cell_name(Coord { file: f, rank: r }));
-            }
-        }
-        let guess = diagnostic::suggest(&name.value, names.iter().map(String::as_str));
-        let help = match guess {
-            Some(g) => format!("did you mean `{g}`?"),
-            None => format!(
-                "cells are named by file then rank: files {}, ranks {}",
-                board.files.join(" "),
-                board.ranks.join(" ")
-            ),
-        };
+        let help = format!(
+            "cells are named by file then rank; this board's files are {} and its ranks {}",
+            board.files.join(" "),
+            board.ranks.join(" ")
+        );
         self.push(
             Diagnostic::error(
                 Code::UnknownCell,
@@ -728,7 +718,7 @@ impl Checker {
                 vec![offsets
                     .iter()
                     .map(|o| {
-                        at = at.add(*o);
+                        at = at + *o;
                         at
                     })
                     .collect()]
@@ -959,6 +949,14 @@ impl Checker {
             }
         }
         end
+    }
+}
+
+/// The diagnostic code for a FEN problem.
+pub fn fen_code(e: &model::FenError) -> Code {
+    match e.kind {
+        model::FenErrorKind::UnknownPiece => Code::UnknownPiece,
+        model::FenErrorKind::Malformed => Code::BadFen,
     }
 }
 

@@ -564,8 +564,7 @@ impl<'r> Position<'r> {
             return list.len() as u64;
         }
         let mut nodes = 0;
-        for i in 0..list.len() {
-            let m = list[i];
+        for &m in list.iter() {
             self.make(m);
             nodes += self.perft_with(depth - 1, rest);
             self.unmake();

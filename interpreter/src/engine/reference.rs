@@ -170,7 +170,15 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
     }
 }
 
+/// Whether a piece of the other side standing on `target` could be captured by `by`.
 fn attacked(ctx: &Ctx, target: Coord, by: usize) -> bool {
+    if ctx.get(target).is_none() {
+        let mut grid = ctx.grid.clone();
+        if let Some(i) = ctx.idx(target) {
+            grid[i] = Some((1 - by, 0));
+        }
+        return attacked(&Ctx { def: ctx.def, grid }, target, by);
+    }
     let b = &ctx.def.board;
     for rank in 0..b.height() {
         for file in 0..b.width() {

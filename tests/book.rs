@@ -1,0 +1,153 @@
+//! Every ```vdl block in the book is a complete definition, checked here. A block's
+//! info string may add `perft=D:N,...` (perft from its setup) or `fails=CODE,...`
+//! (it must fail with those codes). `{{#include PATH}}` is resolved as mdBook does.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+struct Block {
+    file: PathBuf,
+    line: usize,
+    info: String,
+    text: String,
+}
+
+fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.filter_map(Result::ok) {
+        let p = e.path();
+        if p.is_dir() {
+            markdown_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "md") {
+            out.push(p);
+        }
+    }
+}
+
+fn blocks() -> Vec<Block> {
+    let mut files = Vec::new();
+    markdown_files(&common::root().join("book/src"), &mut files);
+    files.sort();
+    let mut out = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        let mut lines = text.lines().enumerate();
+        while let Some((i, line)) = lines.next() {
+            let Some(info) = line.strip_prefix("```") else {
+                continue;
+            };
+            let mut body = String::new();
+            for (_, l) in lines.by_ref() {
+                if l.starts_with("```") {
+                    break;
+                }
+                if let Some(path) = l
+                    .trim()
+                    .strip_prefix("{{#include ")
+                    .and_then(|r| r.strip_suffix("}}"))
+                {
+                    let dir = file.parent().expect("in a folder");
+                    body.push_str(
+                        &std::fs::read_to_string(dir.join(path.trim())).expect("included file"),
+                    );
+                } else {
+                    body.push_str(l);
+                    body.push('\n');
+                }
+            }
+            out.push(Block {
+                file: file.clone(),
+                line: i + 1,
+                info: info.trim().to_string(),
+                text: body,
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn every_vdl_block_checks() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for b in blocks() {
+        let mut words = b.info.split_whitespace();
+        if words.next() != Some("vdl") {
+            continue;
+        }
+        checked += 1;
+        let at = format!("{}:{}", b.file.display(), b.line);
+        let loaded = vdl::load(&b.text);
+        let codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let mut fails = None;
+        let mut perft = Vec::new();
+        for w in words {
+            if let Some(list) = w.strip_prefix("fails=") {
+                fails = Some(list.split(',').map(str::to_string).collect::<Vec<_>>());
+            } else if let Some(list) = w.strip_prefix("perft=") {
+                for pair in list.split(',') {
+                    let (d, n) = pair.split_once(':').expect("perft=DEPTH:NODES");
+                    perft.push((
+                        d.parse::<u32>().expect("depth"),
+                        n.parse::<u64>().expect("nodes"),
+                    ));
+                }
+            } else {
+                failures.push(format!("{at}: unknown block attribute `{w}`"));
+            }
+        }
+        match (fails, loaded.ruleset) {
+            (Some(expected), _) => {
+                for code in expected {
+                    if !codes.contains(&code.as_str()) {
+                        failures.push(format!("{at}: expected {code}, got {codes:?}"));
+                    }
+                }
+            }
+            (None, None) => {
+                failures.push(format!("{at}: does not load: {:#?}", loaded.diagnostics))
+            }
+            (None, Some(rules)) => {
+                for (depth, nodes) in perft {
+                    let got = vdl::Position::start(&rules).perft(depth);
+                    if got != nodes {
+                        failures.push(format!(
+                            "{at}: perft({depth}) is {got}, the book says {nodes}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} vdl blocks in the book");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn codes_page_lists_every_code() {
+    let page =
+        std::fs::read_to_string(common::root().join("book/src/diagnostics.md")).expect("page");
+    for code in vdl::Code::ALL {
+        let row = format!("| `{}` | {} |", code.as_str(), code.summary());
+        assert!(
+            page.contains(&row),
+            "book/src/diagnostics.md lacks the row {row}"
+        );
+    }
+}
+
+#[test]
+fn summary_links_exist() {
+    let dir = common::root().join("book/src");
+    let summary = std::fs::read_to_string(dir.join("SUMMARY.md")).expect("summary");
+    for part in summary.split("](").skip(1) {
+        let link = part.split(')').next().unwrap_or_default();
+        assert!(
+            dir.join(link).exists(),
+            "SUMMARY.md links to missing {link}"
+        );
+    }
+}

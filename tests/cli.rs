@@ -1,0 +1,144 @@
+//! The `vdl` binary: output formats and exit codes.
+
+mod common;
+
+use std::process::{Command, Output};
+
+fn vdl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(args)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("vdl runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+#[test]
+fn shipped_definitions_check_clean() {
+    let mut args = vec!["check".to_string()];
+    for e in std::fs::read_dir(common::root().join("definitions")).expect("folder") {
+        let p = e.expect("entry").path();
+        if p.extension().is_some_and(|x| x == "vdl") {
+            args.push(format!(
+                "definitions/{}",
+                p.file_name().unwrap_or_default().to_string_lossy()
+            ));
+        }
+    }
+    assert!(args.len() > 1);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = vdl(&args);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}
+
+#[test]
+fn check_exit_codes() {
+    let o = vdl(&["check", "tests/diagnostics/duplicate_piece.vdl"]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = vdl(&["check", "no/such/file.vdl"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read no/such/file.vdl"));
+    let o = vdl(&["check"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn perft_divide_format() {
+    let o = vdl(&["perft", "definitions/chess.vdl", "--depth", "3", "--divide"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"Nodes searched: 8902"));
+    let moves: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+        .collect();
+    assert_eq!(moves.len(), 20);
+    assert!(moves.contains(&"e2-e4: 600"), "{out}");
+    assert!(moves.contains(&"g1-f3: 440"), "{out}");
+    assert!(stderr(&o).contains("nodes/s"));
+}
+
+#[test]
+fn perft_with_fen() {
+    let o = vdl(&[
+        "perft",
+        "definitions/chess.vdl",
+        "--depth",
+        "2",
+        "--fen",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ]);
+    assert_eq!(stdout(&o).lines().last(), Some("Nodes searched: 191"));
+}
+
+#[test]
+fn bad_fen_option_is_a_diagnostic() {
+    let o = vdl(&[
+        "perft",
+        "definitions/chess.vdl",
+        "--depth",
+        "1",
+        "--fen",
+        "8/8/8 w",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("vdl::bad_fen"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("this board has 8 ranks but the FEN has 3 rows"));
+}
+
+#[test]
+fn moves_json_lists_captures_and_promotions() {
+    let o = vdl(&[
+        "moves",
+        "definitions/chess.vdl",
+        "--json",
+        "--fen",
+        "1n2k3/P7/8/3Pp3/8/8/8/4K3 w - e6 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let list = v.as_array().expect("array");
+    let find = |n: &str| list.iter().find(|m| m["notation"] == n).cloned();
+    let ep = find("d5-e6").expect("en passant listed");
+    assert_eq!(ep["from"], "d5");
+    assert_eq!(ep["to"], "e6");
+    assert_eq!(ep["captures"], serde_json::json!(["e5"]));
+    assert_eq!(ep["promotion"], serde_json::Value::Null);
+    let promo = find("a7-b8=N").expect("capture-promotion listed");
+    assert_eq!(promo["captures"], serde_json::json!(["b8"]));
+    assert_eq!(promo["promotion"], "N");
+    // a7-a8 and a7xb8, four promotion choices each; d5-d6 and d5xe6; five king moves.
+    assert_eq!(list.len(), 8 + 2 + 5);
+}
+
+#[test]
+fn show_draws_the_board() {
+    let o = vdl(&["show", "definitions/chess.vdl"]);
+    assert_eq!(
+        stdout(&o),
+        "\
+8  r n b q k b n r
+7  p p p p p p p p
+6  . . . . . . . .
+5  . . . . . . . .
+4  . . . . . . . .
+3  . . . . . . . .
+2  P P P P P P P P
+1  R N B Q K B N R
+   a b c d e f g h
+White to move
+FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+"
+    );
+}

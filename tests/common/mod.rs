@@ -1,0 +1,35 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Load a definition by path relative to the repository root; panics with the
+/// rendered diagnostics if it has errors (a test failure, not a user-facing path).
+pub fn rules(path: &str) -> vdl::Ruleset {
+    let source = std::fs::read_to_string(root().join(path))
+        .unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let loaded = vdl::load(&source);
+    match loaded.ruleset {
+        Some(r) => r,
+        None => panic!("{path} has errors: {:#?}", loaded.diagnostics),
+    }
+}
+
+/// A small deterministic generator, so every run plays the same random games.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}

@@ -1,0 +1,132 @@
+//! The fast generator against the slow reference generator on random positions,
+//! and make/unmake restoring positions and hashes exactly.
+
+mod common;
+
+use common::Rng;
+use vdl::engine::reference;
+use vdl::Position;
+
+const CHESS_FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+];
+
+/// Play random games from `fens`, comparing the generators at every position.
+fn cross_check(rules: &vdl::Ruleset, fens: &[&str], positions: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    let mut seen = 0;
+    let mut list = Vec::new();
+    while seen < positions {
+        let fen = fens[rng.below(fens.len())];
+        let mut pos = Position::from_fen(rules, fen).expect("test FENs are valid");
+        for _ply in 0..60 {
+            let fast = reference::fast_legal_moves(&mut pos);
+            let slow = reference::legal_moves(&pos);
+            assert_eq!(fast, slow, "generators differ at {}", pos.fen());
+            seen += 1;
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let m = list[rng.below(list.len())];
+            pos.make(m);
+        }
+    }
+}
+
+#[test]
+fn chess_matches_reference() {
+    let rules = common::rules("definitions/chess.vdl");
+    let n = if cfg!(debug_assertions) { 400 } else { 3000 };
+    cross_check(&rules, CHESS_FENS, n, 0x1234_5678);
+}
+
+#[test]
+fn fairy_matches_reference() {
+    let rules = common::rules("tests/definitions/fairy.vdl");
+    let start = "lhgcksmxe1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/LHGCKSMXE1 w - - 0 1";
+    let open = "4k5/2p7/10/1P1c4G1/1h8/3X1x4/2C3p3/3E1M4/10/4K4L b - - 0 1";
+    let n = if cfg!(debug_assertions) { 200 } else { 2000 };
+    cross_check(&rules, &[start, open], n, 0x9e37_79b9);
+}
+
+#[test]
+fn make_unmake_restores_position_and_hash() {
+    for (path, fens) in [
+        ("definitions/chess.vdl", CHESS_FENS),
+        (
+            "tests/definitions/fairy.vdl",
+            &["lhgcksmxe1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/LHGCKSMXE1 w - - 0 1"][..],
+        ),
+    ] {
+        let rules = common::rules(path);
+        let mut rng = Rng(77);
+        let mut list = Vec::new();
+        for fen in fens {
+            let mut pos = Position::from_fen(&rules, fen).expect("valid");
+            for _ in 0..200 {
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                for &m in &list {
+                    let before = pos.snapshot();
+                    pos.make(m);
+                    assert_eq!(
+                        pos.hash(),
+                        pos.compute_hash(),
+                        "incremental hash after {m:?}"
+                    );
+                    pos.unmake();
+                    assert_eq!(pos.snapshot(), before, "unmake of {m:?} at {}", pos.fen());
+                }
+                let m = list[rng.below(list.len())];
+                pos.make(m);
+            }
+        }
+    }
+}
+
+#[test]
+fn fen_round_trips() {
+    let rules = common::rules("definitions/chess.vdl");
+    for fen in CHESS_FENS {
+        let pos = Position::from_fen(&rules, fen).expect("valid");
+        assert_eq!(pos.fen(), *fen);
+    }
+}
+
+#[test]
+fn en_passant_and_castling_moves() {
+    let rules = common::rules("definitions/chess.vdl");
+    // White can take d5xe6 en passant (removing e5... the black pawn on e5) and castle both ways.
+    let mut pos =
+        Position::from_fen(&rules, "r3k2r/8/8/3Pp3/8/8/8/R3K2R w KQkq e6 0 1").expect("valid");
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let ep: Vec<_> = list
+        .iter()
+        .filter(|m| m.kind == vdl::engine::MoveKind::EnPassant)
+        .map(|m| {
+            (
+                pos.move_text(m),
+                m.captures()
+                    .iter()
+                    .map(|&c| rules.cell_name(c))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    assert_eq!(ep, vec![("d5-e6".to_string(), vec!["e5"])]);
+    let mut castles: Vec<_> = list
+        .iter()
+        .filter(|m| m.castle_rule().is_some())
+        .map(|m| pos.move_text(m))
+        .collect();
+    castles.sort();
+    assert_eq!(castles, vec!["e1-c1", "e1-g1"]);
+}

@@ -1,0 +1,52 @@
+//! Perft tables from `tests/perft/*.epd`, asserted exactly. In a debug build only
+//! the entries up to `DEBUG_LIMIT` nodes run; a release build (`cargo test --release`,
+//! what the README and CI use) runs every entry.
+
+mod common;
+
+const DEBUG_LIMIT: u64 = 300_000;
+
+fn run_table(file: &str) {
+    let text = std::fs::read_to_string(common::root().join("tests/perft").join(file))
+        .unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
+    let definition = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# definition: "))
+        .unwrap_or_else(|| panic!("{file} names no definition"));
+    let rules = common::rules(&format!("definitions/{}", definition.trim()));
+    let limit = if cfg!(debug_assertions) {
+        DEBUG_LIMIT
+    } else {
+        u64::MAX
+    };
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap_or_default().trim();
+        let mut pos = vdl::Position::from_fen(&rules, fen)
+            .unwrap_or_else(|e| panic!("{file}: bad FEN {fen}: {e}"));
+        for entry in parts {
+            let (depth, nodes) = entry
+                .trim()
+                .strip_prefix('D')
+                .and_then(|e| e.split_once(' '))
+                .unwrap_or_else(|| panic!("{file}: bad entry `{entry}`"));
+            let depth: u32 = depth.parse().expect("depth is a number");
+            let nodes: u64 = nodes.trim().parse().expect("node count is a number");
+            if nodes > limit {
+                continue;
+            }
+            assert_eq!(pos.perft(depth), nodes, "{file}: perft({depth}) of {fen}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "{file}: no entry was checked");
+}
+
+#[test]
+fn chess() {
+    run_table("chess.epd");
+}
