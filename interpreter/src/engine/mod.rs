@@ -488,10 +488,19 @@ impl<'r> Position<'r> {
             let mut pins = std::mem::take(&mut self.pins);
             let checked = self.checks_and_pins(royal, &mut pins);
             if !checked {
-                out.retain(|m| {
-                    (m.from != royal && m.is_simple() && !pins.contains(&m.from))
-                        || self.is_legal_slow(*m)
-                });
+                // Only royal moves, pinned pieces and unusual moves need playing out.
+                let mut keep = 0;
+                for i in 0..out.len() {
+                    let m = out[i];
+                    let sure = m.from != royal
+                        && m.is_simple()
+                        && (pins.is_empty() || !pins.contains(&m.from));
+                    if sure || self.is_legal_slow(m) {
+                        out[keep] = m;
+                        keep += 1;
+                    }
+                }
+                out.truncate(keep);
                 self.pins = pins;
                 return;
             }
@@ -500,6 +509,7 @@ impl<'r> Position<'r> {
         out.retain(|m| self.is_legal_slow(*m));
     }
 
+    #[inline(never)]
     fn is_legal_slow(&mut self, m: Move) -> bool {
         let us = self.side;
         self.make(m);

@@ -58,7 +58,7 @@ impl Position<'_> {
 
     /// Add the move to `t` if the ray allows it; returns whether `t` was empty (so a
     /// slide may go on).
-    #[inline]
+    #[inline(always)]
     fn target(
         &self,
         out: &mut Vec<Move>,
@@ -123,7 +123,7 @@ impl Position<'_> {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn push(out: &mut Vec<Move>, m: Move, promo: Option<&PromotionTable>) {
     match promo {
         Some(p) if p.zone[m.to as usize] => {
