@@ -123,8 +123,7 @@ pub struct Ruleset {
     pub flags: Flags,
 }
 
-/// The most castling rules a variant may have (rights are kept in a 32-bit mask).
-pub const MAX_CASTLING: usize = 32;
+pub use crate::check::MAX_CASTLING;
 
 impl Ruleset {
     pub fn cell_count(&self) -> usize {

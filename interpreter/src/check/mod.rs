@@ -21,6 +21,10 @@ pub const MAX_BOARD_SIDE: usize = 64;
 pub const MAX_PIECE_KINDS: usize = 64;
 /// The largest offset component a move rule may use.
 pub const MAX_OFFSET: i64 = 255;
+/// The most castling rules a variant may have (rights are kept in a 32-bit mask).
+pub const MAX_CASTLING: usize = 32;
+/// The most cells one quiet step of an en-passant piece may pass.
+pub const MAX_EP_CELLS: usize = 8;
 
 /// The result of checking: the definition when there is no error, and every diagnostic.
 #[derive(Debug)]
@@ -558,6 +562,28 @@ impl Checker {
             }
             def.royal = royal_at.is_some();
             def.en_passant = ep_at.is_some();
+            if let Some(at) = ep_at {
+                let longest = def
+                    .rules
+                    .iter()
+                    .filter(|r| r.mode == MoveMode::Quiet)
+                    .filter_map(|r| match &r.geometry {
+                        Geometry::Leap(path) => Some(path.len() - 1),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                if longest > MAX_EP_CELLS {
+                    self.push(
+                        Diagnostic::error(
+                            Code::Limit,
+                            format!("`{}` passes {longest} cells in one quiet step; en passant allows at most {MAX_EP_CELLS}", def.name),
+                        )
+                        .at(at, "en passant for this piece")
+                        .help("shorten the step, or leave out `en-passant`"),
+                    );
+                }
+            }
             out.push(def);
         }
         out
@@ -766,7 +792,19 @@ impl Checker {
     fn castles(&mut self, board: &BoardShape, decls: &[&syntax::CastleDecl]) -> Vec<CastleDef> {
         let mut out: Vec<CastleDef> = Vec::new();
         let mut flags: Vec<(char, Span)> = Vec::new();
-        for c in decls {
+        for (i, c) in decls.iter().enumerate() {
+            if i == MAX_CASTLING {
+                self.push(
+                    Diagnostic::error(
+                        Code::Limit,
+                        format!("more than {MAX_CASTLING} castling rules"),
+                    )
+                    .at(c.span, format!("castling rule number {}", i + 1))
+                    .help(format!(
+                        "vdl supports at most {MAX_CASTLING} castling rules in one variant"
+                    )),
+                );
+            }
             let mut chars = c.flag.value.chars();
             let flag = match (chars.next(), chars.next()) {
                 (Some(f), None) if f.is_ascii_alphabetic() => f,

@@ -9,8 +9,7 @@ use crate::model::{self, FenError, Setup, Side};
 
 /// The most pieces one move may remove.
 pub const MAX_CAPTURES: usize = 14;
-/// The most cells one step may leave capturable en passant.
-pub const MAX_EP_CELLS: usize = 8;
+pub use crate::check::MAX_EP_CELLS;
 const NO_CELL: Cell = Cell::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -376,10 +375,10 @@ impl<'r> Position<'r> {
         if (m.ncap > 0 && rules.capture_resets_clock) || rules.resets_clock[kind] {
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         if self.side == 1 {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
         self.hash ^= rules.zobrist.side;

@@ -75,7 +75,8 @@ impl Position<'_> {
                 if ray.double_step {
                     m.kind = MoveKind::DoubleStep;
                     m.aux = ray.start;
-                    m.aux_len = (ray.blockers as usize).min(super::MAX_EP_CELLS) as u8;
+                    // check limits passed cells to MAX_EP_CELLS
+                    m.aux_len = ray.blockers as u8;
                 }
                 push(out, m, promo);
             } else if ray.capture && can_ep && self.ep.contains(t) {
