@@ -5,6 +5,8 @@ use clap::{Parser, Subcommand};
 use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
 use std::process::ExitCode;
 use std::time::Instant;
+use vdl::model::Side;
+use vdl::referee::{self, notation, Game, Rng};
 use vdl::{Diagnostic, Position, Ruleset};
 
 #[derive(Parser)]
@@ -51,6 +53,43 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Check a game record move by move and report the result.
+    Referee {
+        file: String,
+        game: String,
+        /// A machine-readable report.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game in the terminal.
+    Play {
+        file: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Let the computer play this side (`white` or `black`).
+        #[arg(long)]
+        ai: Option<SideArg>,
+        /// Seed for the computer's choices among equal moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Play random games, checking the engine's invariants after every move.
+    Selfplay {
+        file: String,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many plies.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    White,
+    Black,
 }
 
 /// How a command failed: the input was judged wrong (1) or could not be used (2).
@@ -76,6 +115,25 @@ fn main() -> ExitCode {
             print!("{}", diagram(pos));
             Ok(())
         }),
+        Command::Referee { file, game, json } => referee_game(&file, &game, json),
+        Command::Play {
+            file,
+            fen,
+            ai,
+            seed,
+        } => with_position(&file, fen.as_deref(), |pos| {
+            let ai = ai.map(|a| match a {
+                SideArg::White => Side::White,
+                SideArg::Black => Side::Black,
+            });
+            play(pos.clone(), ai, seed)
+        }),
+        Command::Selfplay {
+            file,
+            games,
+            seed,
+            max_plies,
+        } => selfplay(&file, games, seed, max_plies),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -223,7 +281,7 @@ fn moves(pos: &mut Position, json: bool) -> Result<(), Failure> {
                 .collect();
             captures.sort();
             MoveJson {
-                notation: pos.move_text(m),
+                notation: notation::print(pos, m, &list),
                 from: rules.cell_name(m.from).to_string(),
                 to: rules.cell_name(m.to).to_string(),
                 captures,
@@ -235,15 +293,248 @@ fn moves(pos: &mut Position, json: bool) -> Result<(), Failure> {
         .collect();
     items.sort_by(|a, b| a.notation.cmp(&b.notation));
     if json {
-        let text = serde_json::to_string_pretty(&items)
-            .map_err(|e| Failure::Usage(format!("cannot write JSON: {e}")))?;
-        println!("{text}");
+        println!("{}", to_json(&items)?);
     } else {
         for m in &items {
             println!("{}", m.notation);
         }
     }
     Ok(())
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    serde_json::to_string_pretty(value)
+        .map_err(|e| Failure::Usage(format!("cannot write JSON: {e}")))
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before
+        .rfind('\n')
+        .map_or(before.len(), |i| before.len() - i - 1)
+        + 1;
+    (line, col)
+}
+
+#[derive(serde::Serialize)]
+struct RefereeJson<'a> {
+    status: &'static str,
+    start: String,
+    moves: &'a [referee::Played],
+    result: Option<&'a referee::GameResult>,
+    score: &'static str,
+    fen: Option<String>,
+    error: Option<ErrorJson>,
+}
+
+#[derive(serde::Serialize)]
+struct ErrorJson {
+    code: &'static str,
+    message: String,
+    line: usize,
+    column: usize,
+    text: String,
+    help: Option<String>,
+}
+
+fn referee_game(path: &str, game_path: &str, json: bool) -> Result<(), Failure> {
+    let rules = load(path)?;
+    let text = read(game_path)?;
+    let refereed = referee::referee(&rules, &text);
+    let error = refereed.error.as_ref();
+    if json {
+        let game = refereed.game.as_ref();
+        let report = RefereeJson {
+            status: match (error, game.and_then(|g| g.result())) {
+                (Some(_), _) => "illegal",
+                (None, Some(_)) => "finished",
+                (None, None) => "in-progress",
+            },
+            start: referee::record::parse(&text)
+                .fen
+                .map_or_else(|| Position::start(&rules).fen(), |f| f.0),
+            moves: game.map_or(&[], |g| g.played()),
+            result: game.and_then(|g| g.result()),
+            score: game.and_then(|g| g.result()).map_or("*", |r| r.score()),
+            fen: game.map(|g| g.position().fen()),
+            error: error.map(|d| {
+                let span = d.span();
+                let (line, column) = line_col(&text, span.start);
+                ErrorJson {
+                    code: d.code.as_str(),
+                    message: d.message.clone(),
+                    line,
+                    column,
+                    text: text
+                        .get(span.start..span.end)
+                        .unwrap_or_default()
+                        .to_string(),
+                    help: d.help.clone(),
+                }
+            }),
+        };
+        println!("{}", to_json(&report)?);
+    } else {
+        if let Some(d) = error {
+            eprint!("{}", render(game_path, &text, d));
+        }
+        if let Some(game) = &refereed.game {
+            print!("{}", diagram(game.position()));
+            println!("{} moves played", game.played().len());
+            match game.result() {
+                Some(r) => println!("Result: {r}"),
+                None if error.is_some() => println!("Result: * (stopped at an illegal move)"),
+                None => println!("Result: * (game in progress)"),
+            }
+        }
+    }
+    if error.is_some() {
+        Err(Failure::Judged)
+    } else {
+        Ok(())
+    }
+}
+
+const PLAY_HELP: &str = "\
+Enter a move (`P e2-e4`, `e2-e4`, `e7-e8; Q-e8`) or a command:
+  moves          list the legal moves      moves CELL   the moves of one piece
+  undo           take back a move          fen          print the position as FEN
+  save FILE      write a game record       board        draw the board again
+  help           this text                 quit         leave";
+
+fn play(start: Position, ai: Option<Side>, seed: u64) -> Result<(), Failure> {
+    use std::io::{BufRead, Write};
+    let rules = start.rules();
+    let start_fen = start.fen();
+    let (start_side, start_number) = (start.side_to_move(), start.fullmove_number());
+    let mut game = Game::new(start);
+    let mut rng = Rng::new(seed);
+    println!("{PLAY_HELP}\n");
+    print!("{}", diagram(game.position()));
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        if let Some(r) = game.result() {
+            println!("Game over: {r}");
+        } else if Some(game.position().side_to_move()) == ai {
+            if let Some(m) = referee::ai::choose(&game, &mut rng) {
+                println!(
+                    "{} plays {}",
+                    game.position().side_to_move().name(),
+                    game.notation(&m)
+                );
+                game.play(m);
+                print!("{}", diagram(game.position()));
+                continue;
+            }
+        }
+        print!("{}> ", game.position().side_to_move().name());
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else { break };
+        let line = line.trim();
+        let (word, arg) = line
+            .split_once(' ')
+            .map_or((line, ""), |(w, a)| (w, a.trim()));
+        match word {
+            "" => {}
+            "quit" | "exit" => break,
+            "help" => println!("{PLAY_HELP}"),
+            "board" => print!("{}", diagram(game.position())),
+            "fen" => println!("{}", game.position().fen()),
+            "moves" => {
+                let legal = game.legal_moves();
+                let from = if arg.is_empty() {
+                    None
+                } else {
+                    rules.cell_by_name(arg).map(Some).unwrap_or(None)
+                };
+                if !arg.is_empty() && from.is_none() {
+                    println!("`{arg}` is not a cell of this board");
+                    continue;
+                }
+                let mut shown: Vec<String> = legal
+                    .iter()
+                    .filter(|m| from.is_none_or(|f| m.from == f))
+                    .map(|m| game.notation(m))
+                    .collect();
+                shown.sort();
+                if shown.is_empty() {
+                    println!("no legal moves");
+                } else {
+                    println!("{}", shown.join(", "));
+                }
+            }
+            "undo" => {
+                let steps = if ai.is_some() && game.played().len() >= 2 {
+                    2
+                } else {
+                    1
+                };
+                let mut undone = 0;
+                for _ in 0..steps {
+                    if game.undo() {
+                        undone += 1;
+                    }
+                }
+                if undone == 0 {
+                    println!("nothing to undo");
+                } else {
+                    print!("{}", diagram(game.position()));
+                }
+            }
+            "save" => {
+                if arg.is_empty() {
+                    println!("save needs a file name: save FILE");
+                    continue;
+                }
+                let moves: Vec<String> = game.played().iter().map(|p| p.notation.clone()).collect();
+                let record = referee::record::write(&start_fen, start_side, start_number, &moves);
+                match std::fs::write(arg, record) {
+                    Ok(()) => println!("saved {} moves to {arg}", moves.len()),
+                    Err(e) => println!("cannot write {arg}: {e}"),
+                }
+            }
+            _ => match game.play_text(line) {
+                Ok(_) => print!("{}", diagram(game.position())),
+                Err(r) => {
+                    println!("illegal: {}", r.message);
+                    if let Some(h) = r.help {
+                        println!("  {h}");
+                    }
+                }
+            },
+        }
+    }
+    Ok(())
+}
+
+fn selfplay(path: &str, games: usize, seed: u64, max_plies: usize) -> Result<(), Failure> {
+    let rules = load(path)?;
+    let start = Instant::now();
+    match referee::selfplay::selfplay(&rules, games, seed, max_plies) {
+        Ok(report) => {
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "{} games, {} plies, invariants held",
+                report.games, report.plies
+            );
+            for (result, n) in &report.results {
+                println!("  {result}: {n}");
+            }
+            eprintln!(
+                "time {:.3} s, {:.1} games/s, {:.0} plies/s",
+                secs,
+                report.games as f64 / secs.max(1e-9),
+                report.plies as f64 / secs.max(1e-9)
+            );
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("invariant failed: {e}");
+            Err(Failure::Judged)
+        }
+    }
 }
 
 fn diagram(pos: &Position) -> String {

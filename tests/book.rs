@@ -75,8 +75,35 @@ fn every_vdl_block_checks() {
     let mut failures = Vec::new();
     for b in blocks() {
         let mut words = b.info.split_whitespace();
-        if words.next() != Some("vdl") {
-            continue;
+        match words.next() {
+            Some("vdl") => {}
+            Some("game") => {
+                let at = format!("{}:{}", b.file.display(), b.line);
+                let definition = words.next().unwrap_or_default();
+                let rules = common::rules(&format!("definitions/{definition}.vdl"));
+                let expect: Vec<&str> = b
+                    .text
+                    .lines()
+                    .next()
+                    .and_then(|l| l.strip_prefix("# expect:"))
+                    .map(|l| l.split_whitespace().collect())
+                    .unwrap_or_default();
+                let r = vdl::referee::referee(&rules, &b.text);
+                let got = r.game.as_ref().and_then(|g| g.result()).map(|res| {
+                    let reason = serde_json::to_value(res.reason).unwrap_or_default();
+                    vec![
+                        res.score().to_string(),
+                        reason.as_str().unwrap_or_default().to_string(),
+                    ]
+                });
+                let want: Vec<String> = expect.iter().map(|s| s.to_string()).collect();
+                if r.error.is_some() || got.as_ref() != Some(&want) {
+                    failures.push(format!("{at}: game gives {got:?}, the book says {want:?}"));
+                }
+                checked += 1;
+                continue;
+            }
+            _ => continue,
         }
         checked += 1;
         let at = format!("{}:{}", b.file.display(), b.line);

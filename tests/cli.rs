@@ -110,12 +110,12 @@ fn moves_json_lists_captures_and_promotions() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
     let list = v.as_array().expect("array");
     let find = |n: &str| list.iter().find(|m| m["notation"] == n).cloned();
-    let ep = find("d5-e6").expect("en passant listed");
+    let ep = find("P d5-e6").expect("en passant listed");
     assert_eq!(ep["from"], "d5");
     assert_eq!(ep["to"], "e6");
     assert_eq!(ep["captures"], serde_json::json!(["e5"]));
     assert_eq!(ep["promotion"], serde_json::Value::Null);
-    let promo = find("a7-b8=N").expect("capture-promotion listed");
+    let promo = find("P a7-b8; N-b8").expect("capture-promotion listed");
     assert_eq!(promo["captures"], serde_json::json!(["b8"]));
     assert_eq!(promo["promotion"], "N");
     // a7-a8 and a7xb8, four promotion choices each; d5-d6 and d5xe6; five king moves.

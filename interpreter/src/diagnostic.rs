@@ -70,6 +70,10 @@ codes! {
     BadCastling = "vdl::bad_castling": "a castling rule that cannot work on this board",
     BadEndRule = "vdl::bad_end_rule": "a game-end rule with an impossible or repeated value",
     Limit = "vdl::limit": "the definition exceeds a fixed limit of the engine",
+    BadNotation = "vdl::bad_notation": "a move or game record that cannot be read",
+    IllegalMove = "vdl::illegal_move": "a move the rules do not allow in that position",
+    AmbiguousMove = "vdl::ambiguous_move": "a move text that fits more than one legal move",
+    GameOver = "vdl::game_over": "a move after the game has ended",
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -9,6 +9,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod engine;
 pub mod model;
+pub mod referee;
 pub mod syntax;
 
 pub use compile::Ruleset;

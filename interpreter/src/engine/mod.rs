@@ -474,6 +474,37 @@ impl<'r> Position<'r> {
         self.royals[s].iter().any(|&c| self.attacked_by(c, 1 - s))
     }
 
+    /// Every move the pieces' rules allow, without regard to royal safety.
+    pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(out);
+    }
+
+    /// The cells of a side's royal pieces.
+    pub fn royal_cells(&self, side: Side) -> &[Cell] {
+        &self.royals[side.index()]
+    }
+
+    /// The hash without the en-passant part: equal positions in the sense of the
+    /// repetition rules when no en-passant capture is actually possible.
+    pub fn hash_without_en_passant(&self) -> u64 {
+        let mut h = self.hash;
+        for &c in &self.ep.cells[..self.ep.len as usize] {
+            h ^= self.rules.zobrist.en_passant[c as usize];
+        }
+        h
+    }
+
+    /// The fullmove number, as in FEN.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The number of moves made since this position was created.
+    pub fn ply_count(&self) -> usize {
+        self.history.len()
+    }
+
     /// Every legal move, appended to `out` after clearing it.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();

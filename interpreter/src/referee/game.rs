@@ -1,0 +1,291 @@
+//! A game under a variant's rules: moves played, positions counted for repetition,
+//! and the result decided by the definition's `end` rules.
+
+use super::notation::{self, Rejection};
+use crate::compile::Ruleset;
+use crate::diagnostic::Code;
+use crate::engine::{Move, MoveKind, Position};
+use crate::model::{Outcome, Side};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// The side to move has no legal move and a royal piece attacked.
+    Checkmate,
+    /// The side to move has no legal move and no royal piece attacked.
+    Stalemate,
+    /// The side to move has no legal move and no royal piece at all.
+    NoLegalMove,
+    /// A side's last royal piece was captured.
+    RoyalCaptured,
+    /// A position occurred for the n-th time.
+    Repetition,
+    /// Too many moves without a resetting move.
+    MoveRule,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+    /// The side the reason is about: the side with no move, the side whose royal
+    /// piece was taken, or the side whose move completed the repetition.
+    pub subject: Side,
+    pub description: String,
+}
+
+impl GameResult {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.winner {
+            Some(Side::White) => "1-0",
+            Some(Side::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.score(), self.description)
+    }
+}
+
+/// A move that was played, in the forms a report needs.
+#[derive(Clone, Debug, Serialize)]
+pub struct Played {
+    #[serde(skip)]
+    pub mv: Move,
+    pub notation: String,
+    pub from: String,
+    pub to: String,
+    pub captures: Vec<String>,
+    pub promotion: Option<char>,
+}
+
+pub struct Game<'r> {
+    pos: Position<'r>,
+    played: Vec<Played>,
+    counts: HashMap<u64, u32>,
+    keys: Vec<u64>,
+    had_royal: [bool; 2],
+    legal: Vec<Move>,
+    result: Option<GameResult>,
+}
+
+fn value_for(outcome: Outcome, side: Side) -> Option<Side> {
+    match outcome {
+        Outcome::Win => Some(side),
+        Outcome::Loss => Some(side.opponent()),
+        Outcome::Draw => None,
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        _ => format!("{n}th"),
+    }
+}
+
+impl<'r> Game<'r> {
+    pub fn new(pos: Position<'r>) -> Game<'r> {
+        let had_royal = [Side::White, Side::Black].map(|s| !pos.royal_cells(s).is_empty());
+        let mut g = Game {
+            pos,
+            played: Vec::new(),
+            counts: HashMap::new(),
+            keys: Vec::new(),
+            had_royal,
+            legal: Vec::new(),
+            result: None,
+        };
+        g.refresh();
+        let key = g.key();
+        *g.counts.entry(key).or_insert(0) += 1;
+        g.keys.push(key);
+        g.result = g.decide();
+        g
+    }
+
+    pub fn position(&self) -> &Position<'r> {
+        &self.pos
+    }
+
+    pub fn rules(&self) -> &'r Ruleset {
+        self.pos.rules()
+    }
+
+    pub fn legal_moves(&self) -> &[Move] {
+        &self.legal
+    }
+
+    pub fn played(&self) -> &[Played] {
+        &self.played
+    }
+
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    /// A legal move of the current position, printed.
+    pub fn notation(&self, m: &Move) -> String {
+        notation::print(&self.pos, m, &self.legal)
+    }
+
+    /// The key positions are compared by for repetition: the hash, less en passant
+    /// when no en-passant capture is possible.
+    fn key(&self) -> u64 {
+        let ep_possible = self.legal.iter().any(|m| m.kind == MoveKind::EnPassant);
+        if ep_possible {
+            self.pos.hash()
+        } else {
+            self.pos.hash_without_en_passant()
+        }
+    }
+
+    fn refresh(&mut self) {
+        let mut legal = std::mem::take(&mut self.legal);
+        self.pos.legal_moves(&mut legal);
+        self.legal = legal;
+    }
+
+    /// Play a legal move of the current position.
+    pub fn play(&mut self, m: Move) {
+        let rules = self.pos.rules();
+        let mut captures: Vec<String> = m
+            .captures()
+            .iter()
+            .map(|&c| rules.cell_name(c).to_string())
+            .collect();
+        captures.sort();
+        let played = Played {
+            mv: m,
+            notation: self.notation(&m),
+            from: rules.cell_name(m.from).to_string(),
+            to: rules.cell_name(m.to).to_string(),
+            captures,
+            promotion: m
+                .promotion()
+                .map(|k| rules.piece_letter(k, self.pos.side_to_move())),
+        };
+        self.pos.make(m);
+        self.played.push(played);
+        self.refresh();
+        let key = self.key();
+        *self.counts.entry(key).or_insert(0) += 1;
+        self.keys.push(key);
+        self.result = self.decide();
+    }
+
+    /// Read a move in notation and play it, or say why it cannot be played.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, Rejection> {
+        if let Some(r) = &self.result {
+            return Err(Rejection {
+                code: Code::GameOver,
+                message: format!("the game is over: {r}"),
+                help: Some("no move can follow the end of the game".into()),
+                offset: 0,
+                len: text.len(),
+            });
+        }
+        let parsed = notation::parse(text)?;
+        let legal = std::mem::take(&mut self.legal);
+        let found = notation::resolve(&mut self.pos, &parsed, &legal);
+        self.legal = legal;
+        let m = found?;
+        self.play(m);
+        Ok(m)
+    }
+
+    /// Take back the last move. Returns whether there was one.
+    pub fn undo(&mut self) -> bool {
+        if self.played.pop().is_none() {
+            return false;
+        }
+        if let Some(key) = self.keys.pop() {
+            if let Some(c) = self.counts.get_mut(&key) {
+                *c -= 1;
+            }
+        }
+        self.pos.unmake();
+        self.refresh();
+        self.result = self.decide();
+        true
+    }
+
+    fn decide(&self) -> Option<GameResult> {
+        let rules = self.pos.rules();
+        let end = &rules.definition.end;
+        let stm = self.pos.side_to_move();
+        let mover = stm.opponent();
+        for side in [mover, stm] {
+            if self.had_royal[side.index()] && self.pos.royal_cells(side).is_empty() {
+                return Some(GameResult {
+                    winner: Some(side.opponent()),
+                    reason: EndReason::RoyalCaptured,
+                    subject: side,
+                    description: format!("{}'s royal piece was captured", side.name()),
+                });
+            }
+        }
+        if self.legal.is_empty() {
+            let has_royal = !self.pos.royal_cells(stm).is_empty();
+            let (reason, outcome, what) = if has_royal && self.pos.in_check(stm) {
+                (EndReason::Checkmate, end.checkmate, "is checkmated")
+            } else if has_royal {
+                (EndReason::Stalemate, end.stalemate, "is stalemated")
+            } else {
+                (EndReason::NoLegalMove, end.stalemate, "has no legal move")
+            };
+            return Some(GameResult {
+                winner: value_for(outcome, stm),
+                reason,
+                subject: stm,
+                description: format!("{} {what}", stm.name()),
+            });
+        }
+        if let Some((n, outcome)) = end.repetition {
+            let key = self.keys.last().copied().unwrap_or_default();
+            if !self.played.is_empty() && self.counts.get(&key).copied().unwrap_or(0) >= n {
+                let effect = match outcome {
+                    Outcome::Draw => "a draw".to_string(),
+                    Outcome::Loss => format!("{} loses", mover.name()),
+                    Outcome::Win => format!("{} wins", mover.name()),
+                };
+                return Some(GameResult {
+                    winner: value_for(outcome, mover),
+                    reason: EndReason::Repetition,
+                    subject: mover,
+                    description: format!(
+                        "the position occurred for the {} time, by {}'s move: {effect}",
+                        ordinal(n),
+                        mover.name()
+                    ),
+                });
+            }
+        }
+        if let Some(limit) = &end.move_limit {
+            if self.pos.halfmove_clock() >= 2 * limit.moves {
+                return Some(GameResult {
+                    winner: value_for(limit.outcome, stm),
+                    reason: EndReason::MoveRule,
+                    subject: stm,
+                    description: format!(
+                        "{}-move rule: {} moves without a capture or a resetting move",
+                        limit.moves, limit.moves
+                    ),
+                });
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,641 @@
+//! Move notation: Game Courier's full algebraic form and plain coordinates.
+//!
+//! Printed: `P e2-e4` (the mover's letter, upper case for White, lower case for
+//! Black), a promotion as a second part `P e7-e8; Q-e8`, and further parts `@-c5`
+//! naming removed cells only when two legal moves would otherwise read the same.
+//! Read: the printed form, with or without the letter (`e2-e4`), `e2e4`, `e7-e8=Q`,
+//! removals as `@-c5` or `c5-`, parts separated by `;`.
+
+use crate::compile::{Cell, Ruleset};
+use crate::diagnostic::Code;
+use crate::engine::{Move, Piece, Position};
+use crate::model::Side;
+
+/// One `;`-separated part of a move, with its byte offset in the move text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// `[L] from-to`, `from to`, `fromto`, optionally `=L`.
+    Step {
+        letter: Option<char>,
+        from: String,
+        to: String,
+        promote: Option<char>,
+    },
+    /// `@-cell` or `cell-`: a piece removed.
+    Remove(String),
+    /// `L-cell` or `L*cell`: a piece put on a cell (a promotion's second part, or a drop).
+    Place(char, String),
+}
+
+/// A part and where it stands in the move text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartAt {
+    pub offset: usize,
+    pub len: usize,
+    pub part: Part,
+}
+
+/// A move text split into parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    pub parts: Vec<PartAt>,
+}
+
+/// Why a move text was not accepted, in the rules' own terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    pub code: Code,
+    pub message: String,
+    pub help: Option<String>,
+    /// Byte range within the move text that the message is about; a length of 0
+    /// means the whole move.
+    pub offset: usize,
+    pub len: usize,
+}
+
+fn reject(code: Code, message: impl Into<String>, help: Option<String>) -> Rejection {
+    Rejection {
+        code,
+        message: message.into(),
+        help,
+        offset: 0,
+        len: 0,
+    }
+}
+
+fn is_cell_char(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+}
+
+/// Split a move text into parts. Cell names are checked later, against the board.
+pub fn parse(text: &str) -> Result<MoveText, Rejection> {
+    let mut parts = Vec::new();
+    let mut at = 0;
+    for raw in text.split(';') {
+        let start = at + (raw.len() - raw.trim_start().len());
+        at += raw.len() + 1;
+        let part = raw.trim();
+        if part.is_empty() {
+            return Err(Rejection {
+                offset: start,
+                len: 1,
+                ..reject(
+                    Code::BadNotation,
+                    "an empty part in a move",
+                    Some("parts of one move are separated by `;`, e.g. `P e7-e8; Q-e8`".into()),
+                )
+            });
+        }
+        let parsed = parse_part(part).ok_or_else(|| Rejection {
+            offset: start,
+            len: part.len(),
+            ..reject(
+                Code::BadNotation,
+                format!("cannot read `{part}` as a move"),
+                Some(
+                    "write moves as `P e2-e4` or `e2-e4`; a promotion as `P e7-e8; Q-e8`; a removal as `@-e4`"
+                        .into(),
+                ),
+            )
+        })?;
+        parts.push(PartAt {
+            offset: start,
+            len: part.len(),
+            part: parsed,
+        });
+    }
+    Ok(MoveText { parts })
+}
+
+fn parse_part(part: &str) -> Option<Part> {
+    if let Some(cell) = part.strip_prefix("@-") {
+        let cell = cell.trim();
+        return cell
+            .chars()
+            .all(is_cell_char)
+            .then(|| Part::Remove(cell.to_string()));
+    }
+    let mut chars = part.chars();
+    let first = chars.next()?;
+    // `L-cell`, `L*cell`: a placement.
+    let rest: String = chars.collect();
+    if first.is_ascii_alphabetic() {
+        for sep in ["-", "*"] {
+            if let Some(cell) = rest.strip_prefix(sep) {
+                if !cell.is_empty()
+                    && cell.chars().all(is_cell_char)
+                    && cell.chars().any(|c| c.is_ascii_digit())
+                {
+                    return Some(Part::Place(first, cell.to_string()));
+                }
+            }
+        }
+    }
+    // `cell-`: a removal.
+    if let Some(cell) = part.strip_suffix('-') {
+        if !cell.is_empty() && cell.chars().all(is_cell_char) {
+            return Some(Part::Remove(cell.to_string()));
+        }
+    }
+    // An optional letter, then the step.
+    let (letter, step) = match part.split_once(char::is_whitespace) {
+        Some((l, s)) if l.len() == 1 && l.chars().all(|c| c.is_ascii_alphabetic()) => {
+            (l.chars().next(), s.trim())
+        }
+        Some(_) => return None,
+        None => (None, part),
+    };
+    let (step, promote) = match step.split_once('=') {
+        Some((s, p)) => {
+            let mut pc = p.trim().chars();
+            match (pc.next(), pc.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => (s.trim(), Some(c)),
+                _ => return None,
+            }
+        }
+        None => (step, None),
+    };
+    let (from, to) = match step.split_once(['-', ' ']) {
+        Some((f, t)) if !f.is_empty() && !t.is_empty() => {
+            (f.trim().to_string(), t.trim().to_string())
+        }
+        // `e2e4`: both cells in one word, split later against the board.
+        _ => (step.to_string(), String::new()),
+    };
+    if !from.chars().all(is_cell_char) || !to.chars().all(is_cell_char) {
+        return None;
+    }
+    Some(Part::Step {
+        letter,
+        from,
+        to,
+        promote,
+    })
+}
+
+/// The letter of a piece as it is written: upper case for White, lower case for Black.
+pub fn letter(rules: &Ruleset, p: Piece) -> char {
+    rules.piece_letter(p.kind, p.side)
+}
+
+/// A legal move in Game Courier notation, given the other legal moves (to add the
+/// parts that tell it apart from a move that would otherwise read the same).
+pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
+    let rules = pos.rules();
+    let side = pos.side_to_move();
+    let mover = pos.piece_at(m.from).map_or('?', |p| letter(rules, p));
+    let mut s = format!(
+        "{} {}-{}",
+        mover,
+        rules.cell_name(m.from),
+        rules.cell_name(m.to)
+    );
+    if let Some(k) = m.promotion() {
+        s.push_str(&format!(
+            "; {}-{}",
+            rules.piece_letter(k, side),
+            rules.cell_name(m.to)
+        ));
+    }
+    let twins = legal
+        .iter()
+        .any(|o| o.from == m.from && o.to == m.to && o.promotion() == m.promotion() && o != m);
+    if twins {
+        let mut extra: Vec<&str> = m
+            .captures()
+            .iter()
+            .filter(|&&c| c != m.to)
+            .map(|&c| rules.cell_name(c))
+            .collect();
+        extra.sort_unstable();
+        for c in extra {
+            s.push_str(&format!("; @-{c}"));
+        }
+    }
+    s
+}
+
+fn cell(rules: &Ruleset, name: &str) -> Result<Cell, Rejection> {
+    rules.cell_by_name(name).ok_or_else(|| {
+        let b = &rules.definition.board;
+        reject(
+            Code::BadNotation,
+            format!("`{name}` is not a cell of this board"),
+            Some(format!(
+                "cells are named by file then rank; the files are {} and the ranks {}",
+                b.files.join(" "),
+                b.ranks.join(" ")
+            )),
+        )
+    })
+}
+
+/// `e2e4`: split one word into two cell names of the board.
+fn split_cells(rules: &Ruleset, word: &str) -> Option<(Cell, Cell)> {
+    (1..word.len()).find_map(|i| {
+        let (a, b) = word.split_at(i);
+        Some((rules.cell_by_name(a)?, rules.cell_by_name(b)?))
+    })
+}
+
+fn piece_name(rules: &Ruleset, p: Piece) -> &str {
+    &rules.definition.pieces[p.kind].name
+}
+
+fn kind_of_letter(rules: &Ruleset, c: char) -> Option<usize> {
+    rules
+        .definition
+        .pieces
+        .iter()
+        .position(|p| p.letter == c.to_ascii_uppercase())
+}
+
+/// The moves of the piece on `from`, printed, for help texts.
+pub fn moves_of(pos: &Position, from: Cell, legal: &[Move]) -> Vec<String> {
+    let mut v: Vec<String> = legal
+        .iter()
+        .filter(|m| m.from == from)
+        .map(|m| print(pos, m, legal))
+        .collect();
+    v.sort();
+    v
+}
+
+fn list_help(pos: &Position, from: Cell, legal: &[Move]) -> String {
+    let rules = pos.rules();
+    let moves = moves_of(pos, from, legal);
+    let who = pos.piece_at(from).map_or_else(String::new, |p| {
+        format!("the {} on {}", piece_name(rules, p), rules.cell_name(from))
+    });
+    if moves.is_empty() {
+        format!("{who} has no legal move")
+    } else {
+        format!("legal moves of {who}: {}", moves.join(", "))
+    }
+}
+
+/// The legal move a text names, or why there is none. `legal` is the position's
+/// legal move list.
+pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Move, Rejection> {
+    let rules = pos.rules();
+    let side = pos.side_to_move();
+    let mut step = None;
+    let mut promote = None;
+    let mut removes = Vec::new();
+    for PartAt { offset, len, part } in &text.parts {
+        let at = |r: Rejection| Rejection {
+            offset: *offset,
+            len: *len,
+            ..r
+        };
+        match part {
+            Part::Step {
+                letter,
+                from,
+                to,
+                promote: p,
+            } => {
+                if step.is_some() {
+                    return Err(at(reject(
+                        Code::BadNotation,
+                        "a move has one step from one cell to another",
+                        Some("further parts are a promotion (`Q-e8`) or removals (`@-e4`)".into()),
+                    )));
+                }
+                let (f, t) = if to.is_empty() {
+                    split_cells(rules, from).ok_or_else(|| {
+                        at(reject(
+                            Code::BadNotation,
+                            format!("cannot read `{from}` as two cells"),
+                            Some("write the move as `e2-e4`".into()),
+                        ))
+                    })?
+                } else {
+                    (cell(rules, from).map_err(at)?, cell(rules, to).map_err(at)?)
+                };
+                step = Some((*offset, *letter, f, t));
+                if let Some(p) = p {
+                    promote = Some((*offset, *len, *p));
+                }
+            }
+            Part::Remove(c) => removes.push(cell(rules, c).map_err(at)?),
+            Part::Place(l, c) => {
+                let target = cell(rules, c).map_err(at)?;
+                match step {
+                    Some((_, _, _, t)) if t == target => promote = Some((*offset, *len, *l)),
+                    _ => {
+                        return Err(at(reject(
+                            Code::IllegalMove,
+                            format!("`{l}` cannot be put on {c}"),
+                            Some("this variant has no drops; a promotion names the cell the piece moved to".into()),
+                        )))
+                    }
+                }
+            }
+        }
+    }
+    let Some((step_at, letter, from, to)) = step else {
+        return Err(reject(
+            Code::BadNotation,
+            "the move names no step",
+            Some("write moves as `P e2-e4` or `e2-e4`".into()),
+        ));
+    };
+    let here = |r: Rejection| Rejection {
+        offset: step_at,
+        len: 0,
+        ..r
+    };
+    let Some(piece) = pos.piece_at(from) else {
+        return Err(here(reject(
+            Code::IllegalMove,
+            format!("no piece on {}", rules.cell_name(from)),
+            None,
+        )));
+    };
+    if piece.side != side {
+        return Err(here(reject(
+            Code::IllegalMove,
+            format!(
+                "the {} on {} is {}'s, and it is {}'s move",
+                piece_name(rules, piece),
+                rules.cell_name(from),
+                piece.side.name(),
+                side.name()
+            ),
+            None,
+        )));
+    }
+    if let Some(l) = letter {
+        let named = kind_of_letter(rules, l);
+        if named != Some(piece.kind) {
+            let what = match named {
+                Some(k) => format!("not a {}", rules.definition.pieces[k].name),
+                None => format!("and `{l}` is not a piece letter of this variant"),
+            };
+            return Err(here(reject(
+                Code::IllegalMove,
+                format!(
+                    "the piece on {} is a {}, {what}",
+                    rules.cell_name(from),
+                    piece_name(rules, piece)
+                ),
+                Some(format!(
+                    "write `{} {}-{}`",
+                    letter_of(rules, piece),
+                    rules.cell_name(from),
+                    rules.cell_name(to)
+                )),
+            )));
+        }
+    }
+    let mut candidates: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from == from && m.to == to)
+        .collect();
+    if candidates.is_empty() {
+        let why = explain_missing(pos, piece, from, to);
+        return Err(here(reject(
+            Code::IllegalMove,
+            why,
+            Some(list_help(pos, from, legal)),
+        )));
+    }
+    if let Some((p_at, p_len, p)) = promote {
+        let kind = kind_of_letter(rules, p);
+        let choices: Vec<char> = {
+            let mut v: Vec<char> = candidates
+                .iter()
+                .filter_map(|m| m.promotion())
+                .map(|k| rules.piece_letter(k, side))
+                .collect();
+            v.dedup();
+            v
+        };
+        candidates.retain(|m| m.promotion().is_some() && m.promotion() == kind);
+        if candidates.is_empty() {
+            let message = if choices.is_empty() {
+                format!(
+                    "the {} does not promote on this move",
+                    piece_name(rules, piece)
+                )
+            } else {
+                format!(
+                    "the {} cannot promote to `{p}` here",
+                    piece_name(rules, piece)
+                )
+            };
+            let help = (!choices.is_empty()).then(|| {
+                format!(
+                    "the choices are {}",
+                    choices
+                        .iter()
+                        .map(char::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            });
+            return Err(Rejection {
+                offset: p_at,
+                len: p_len,
+                ..reject(Code::IllegalMove, message, help)
+            });
+        }
+    } else if candidates.iter().all(|m| m.promotion().is_some()) && !candidates.is_empty() {
+        let choices: Vec<String> = candidates
+            .iter()
+            .filter_map(|m| m.promotion())
+            .map(|k| rules.piece_letter(k, side).to_string())
+            .collect();
+        return Err(here(reject(
+            Code::IllegalMove,
+            format!(
+                "the {} must promote on {}",
+                piece_name(rules, piece),
+                rules.cell_name(to)
+            ),
+            Some(format!(
+                "add the piece it becomes, e.g. `{} {}-{}; {}-{}` (choices: {})",
+                letter_of(rules, piece),
+                rules.cell_name(from),
+                rules.cell_name(to),
+                choices[0],
+                rules.cell_name(to),
+                choices.join(", ")
+            )),
+        )));
+    } else {
+        candidates.retain(|m| m.promotion().is_none());
+    }
+    if !removes.is_empty() {
+        candidates.retain(|m| removes.iter().all(|c| m.captures().contains(c)));
+        if candidates.is_empty() {
+            return Err(here(reject(
+                Code::IllegalMove,
+                "no legal move between these cells removes the pieces named",
+                Some(list_help(pos, from, legal)),
+            )));
+        }
+        let exact: Vec<Move> = candidates
+            .iter()
+            .copied()
+            .filter(|m| m.captures().iter().filter(|&&c| c != m.to).count() == removes.len())
+            .collect();
+        if !exact.is_empty() {
+            candidates = exact;
+        }
+    }
+    match candidates.as_slice() {
+        [m] => Ok(*m),
+        _ => {
+            let listed: Vec<String> = candidates.iter().map(|m| print(pos, m, legal)).collect();
+            Err(here(reject(
+                Code::AmbiguousMove,
+                format!(
+                    "ambiguous: {} moves from {} to {} remove different pieces",
+                    candidates.len(),
+                    rules.cell_name(from),
+                    rules.cell_name(to)
+                ),
+                Some(format!("name the removed cells: {}", listed.join(" or "))),
+            )))
+        }
+    }
+}
+
+fn letter_of(rules: &Ruleset, p: Piece) -> char {
+    letter(rules, p)
+}
+
+/// Why no legal move goes from `from` to `to`, in the rules' terms.
+fn explain_missing(pos: &mut Position, piece: Piece, from: Cell, to: Cell) -> String {
+    let rules = pos.rules();
+    let name = piece_name(rules, piece);
+    let side = piece.side;
+    if let Some((i, c)) = rules
+        .castling
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.side == side.index() && c.king_from == from && c.king_to == to)
+    {
+        if pos.castling_rights() & (1 << i) == 0 {
+            return format!(
+                "{} no longer has the right to castle {}-{}",
+                side.name(),
+                rules.cell_name(from),
+                rules.cell_name(to)
+            );
+        }
+        if let Some(&e) = c
+            .empty
+            .iter()
+            .find(|&&e| e != c.king_from && e != c.rook_from && pos.piece_at(e).is_some())
+        {
+            return format!(
+                "castling {}-{} needs {} to be empty",
+                rules.cell_name(from),
+                rules.cell_name(to),
+                rules.cell_name(e)
+            );
+        }
+        if let Some(&s) = c.safe.iter().find(|&&s| pos.attacked(s, side.opponent())) {
+            return format!(
+                "castling {}-{} is not allowed: {} is attacked",
+                rules.cell_name(from),
+                rules.cell_name(to),
+                rules.cell_name(s)
+            );
+        }
+    }
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    if let Some(m) = pseudo.iter().find(|m| m.from == from && m.to == to) {
+        pos.make(*m);
+        let exposed = pos
+            .royal_cells(side)
+            .iter()
+            .copied()
+            .find(|&c| pos.attacked(c, side.opponent()));
+        let royal = exposed.and_then(|c| pos.piece_at(c).map(|p| (c, p)));
+        pos.unmake();
+        if let Some((c, p)) = royal {
+            let was_attacked = pos.in_check(side);
+            return if was_attacked {
+                format!(
+                    "that leaves the {} on {} in check",
+                    piece_name(rules, p),
+                    rules.cell_name(c)
+                )
+            } else {
+                format!(
+                    "that puts the {} on {} in check",
+                    piece_name(rules, p),
+                    rules.cell_name(c)
+                )
+            };
+        }
+    }
+    format!(
+        "the {} on {} cannot move to {}",
+        name,
+        rules.cell_name(from),
+        rules.cell_name(to)
+    )
+}
+
+/// The side a written letter stands for, if it is a letter.
+pub fn side_of_letter(c: char) -> Option<Side> {
+    if c.is_ascii_uppercase() {
+        Some(Side::White)
+    } else if c.is_ascii_lowercase() {
+        Some(Side::Black)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_forms() {
+        let p = |t: &str| parse(t).map(|m| m.parts.into_iter().map(|p| p.part).collect::<Vec<_>>());
+        assert_eq!(
+            p("P e2-e4").unwrap(),
+            vec![Part::Step {
+                letter: Some('P'),
+                from: "e2".into(),
+                to: "e4".into(),
+                promote: None
+            }]
+        );
+        assert_eq!(
+            p("e2e4").unwrap(),
+            vec![Part::Step {
+                letter: None,
+                from: "e2e4".into(),
+                to: String::new(),
+                promote: None
+            }]
+        );
+        assert_eq!(
+            p("p e7-e8; q-e8").unwrap()[1],
+            Part::Place('q', "e8".into())
+        );
+        assert_eq!(p("@-e4").unwrap(), vec![Part::Remove("e4".into())]);
+        assert_eq!(p("e4-").unwrap(), vec![Part::Remove("e4".into())]);
+        assert_eq!(
+            p("e7-e8=Q").unwrap(),
+            vec![Part::Step {
+                letter: None,
+                from: "e7".into(),
+                to: "e8".into(),
+                promote: Some('Q')
+            }]
+        );
+        assert!(p("P e2-e4;").is_err());
+        assert!(p("Pawn e2-e4").is_err());
+    }
+}

@@ -1,0 +1,108 @@
+//! Random games with invariant checks after every move: the incremental hash equals
+//! the hash computed from scratch, make/unmake of every legal move restores the
+//! position exactly, and every legal move's notation reads back as that move.
+
+use super::{notation, Game, Rng};
+use crate::compile::Ruleset;
+use crate::engine::Position;
+use indexmap::IndexMap;
+
+#[derive(Clone, Debug, Default)]
+pub struct SelfplayReport {
+    pub games: usize,
+    pub plies: usize,
+    /// Counts of each result (`1-0 checkmate`, `unfinished`, ...), in order of first appearance.
+    pub results: IndexMap<String, usize>,
+}
+
+/// An invariant that did not hold, with where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvariantFailure {
+    pub game: usize,
+    pub fen: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for InvariantFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: {} at {}", self.game, self.message, self.fen)
+    }
+}
+
+impl std::error::Error for InvariantFailure {}
+
+pub fn selfplay(
+    rules: &Ruleset,
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+) -> Result<SelfplayReport, InvariantFailure> {
+    let mut rng = Rng::new(seed);
+    let mut report = SelfplayReport::default();
+    for g in 0..games {
+        let mut game = Game::new(Position::start(rules));
+        while game.result().is_none() && game.played().len() < max_plies {
+            check(&game, g)?;
+            let legal = game.legal_moves();
+            let m = legal[rng.below(legal.len())];
+            game.play(m);
+            report.plies += 1;
+        }
+        let key = match game.result() {
+            Some(r) => format!("{} {}", r.score(), serde_reason(r)),
+            None => "unfinished".to_string(),
+        };
+        *report.results.entry(key).or_insert(0) += 1;
+        report.games += 1;
+    }
+    Ok(report)
+}
+
+fn serde_reason(r: &super::GameResult) -> &'static str {
+    use super::EndReason::*;
+    match r.reason {
+        Checkmate => "checkmate",
+        Stalemate => "stalemate",
+        NoLegalMove => "no-legal-move",
+        RoyalCaptured => "royal-captured",
+        Repetition => "repetition",
+        MoveRule => "move-rule",
+    }
+}
+
+fn check(game: &Game, g: usize) -> Result<(), InvariantFailure> {
+    let fail = |message: String| InvariantFailure {
+        game: g,
+        fen: game.position().fen(),
+        message,
+    };
+    let mut pos = game.position().clone();
+    if pos.hash() != pos.compute_hash() {
+        return Err(fail(
+            "the incremental hash differs from the computed one".into(),
+        ));
+    }
+    let legal = game.legal_moves();
+    let before = pos.snapshot();
+    for m in legal {
+        pos.make(*m);
+        if pos.hash() != pos.compute_hash() {
+            return Err(fail(format!("hash wrong after {}", pos.move_text(m))));
+        }
+        pos.unmake();
+        if pos.snapshot() != before {
+            return Err(fail(format!(
+                "unmake of {} did not restore the position",
+                pos.move_text(m)
+            )));
+        }
+        let text = notation::print(&pos, m, legal);
+        let back = notation::parse(&text).and_then(|t| notation::resolve(&mut pos, &t, legal));
+        match back {
+            Ok(b) if b == *m => {}
+            Ok(_) => return Err(fail(format!("`{text}` reads back as another move"))),
+            Err(e) => return Err(fail(format!("`{text}` does not read back: {}", e.message))),
+        }
+    }
+    Ok(())
+}

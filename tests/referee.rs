@@ -1,0 +1,280 @@
+//! The referee on the sample games in `tests/games/DEFINITION/`: each record's first
+//! line says what it must give (`# expect: 0-1 checkmate`, `# expect: * in-progress`,
+//! or a diagnostic code for the records under `illegal/`, whose rendered output is
+//! snapshot-tested like the diagnostics corpus; `VDL_BLESS=1` rewrites snapshots).
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use vdl::referee::{self, EndReason};
+
+fn vdl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(args)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("vdl runs")
+}
+
+fn games(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|x| x == "game"));
+    v.sort();
+    v
+}
+
+fn expectation(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("readable");
+    text.lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# expect:"))
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+fn reason_name(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::NoLegalMove => "no-legal-move",
+        EndReason::RoyalCaptured => "royal-captured",
+        EndReason::Repetition => "repetition",
+        EndReason::MoveRule => "move-rule",
+    }
+}
+
+#[test]
+fn sample_games_reach_their_results() {
+    let root = common::root().join("tests/games");
+    let mut seen = 0;
+    for dir in std::fs::read_dir(&root)
+        .expect("games folder")
+        .filter_map(Result::ok)
+    {
+        let name = dir.file_name().to_string_lossy().to_string();
+        let rules = common::rules(&format!("definitions/{name}.vdl"));
+        for path in games(&dir.path()) {
+            let expect = expectation(&path);
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let r = referee::referee(&rules, &text);
+            assert!(r.error.is_none(), "{}: {:?}", path.display(), r.error);
+            let game = r.game.expect("a game");
+            let got = match game.result() {
+                Some(res) => vec![res.score().to_string(), reason_name(res.reason).to_string()],
+                None => vec!["*".to_string(), "in-progress".to_string()],
+            };
+            assert_eq!(got, expect, "{}", path.display());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 6);
+}
+
+#[test]
+fn illegal_moves_are_explained() {
+    let root = common::root().join("tests/games");
+    let bless = std::env::var_os("VDL_BLESS").is_some();
+    let mut failures = Vec::new();
+    let mut seen = 0;
+    for dir in std::fs::read_dir(&root)
+        .expect("games folder")
+        .filter_map(Result::ok)
+    {
+        let name = dir.file_name().to_string_lossy().to_string();
+        for path in games(&dir.path().join("illegal")) {
+            seen += 1;
+            let file = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
+            let rel = format!("tests/games/{name}/illegal/{file}");
+            let o = vdl(&["referee", &format!("definitions/{name}.vdl"), &rel]);
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stderr),
+                String::from_utf8_lossy(&o.stdout)
+            );
+            if o.status.code() != Some(1) {
+                failures.push(format!("{rel}: exit {:?}", o.status.code()));
+            }
+            for code in expectation(&path) {
+                if !text.contains(&code) {
+                    failures.push(format!("{rel}: no {code} in\n{text}"));
+                }
+            }
+            let snapshot = path.with_extension("stderr");
+            if bless {
+                std::fs::write(&snapshot, &text).expect("writable");
+            } else if std::fs::read_to_string(&snapshot).unwrap_or_default() != text {
+                failures.push(format!(
+                    "{rel}: output differs from {}:\n{text}",
+                    snapshot.display()
+                ));
+            }
+        }
+    }
+    assert!(seen >= 10);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn referee_cli_reports_the_result() {
+    let o = vdl(&[
+        "referee",
+        "definitions/chess.vdl",
+        "tests/games/chess/loyd-stalemate.game",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("19 moves played"), "{out}");
+    assert!(
+        out.ends_with("Result: 1/2-1/2 (Black is stalemated)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn referee_json_report() {
+    let o = vdl(&[
+        "referee",
+        "definitions/chess.vdl",
+        "tests/games/chess/en-passant.game",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["status"], "in-progress");
+    assert_eq!(v["score"], "*");
+    let ep = &v["moves"][4];
+    assert_eq!(ep["notation"], "P e5-d6");
+    assert_eq!(ep["captures"], serde_json::json!(["d5"]));
+
+    let o = vdl(&[
+        "referee",
+        "definitions/chess.vdl",
+        "tests/games/chess/fools-mate.game",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["result"]["winner"], "Black");
+    assert_eq!(v["result"]["reason"], "checkmate");
+
+    let o = vdl(&[
+        "referee",
+        "definitions/chess.vdl",
+        "tests/games/chess/illegal/pinned.game",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["status"], "illegal");
+    assert_eq!(v["error"]["code"], "vdl::illegal_move");
+    assert_eq!(v["error"]["message"], "that puts the King on e1 in check");
+    assert_eq!(
+        (v["error"]["line"].as_u64(), v["error"]["column"].as_u64()),
+        (Some(4), Some(4))
+    );
+}
+
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(args)
+        .current_dir(common::root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("vdl runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("written");
+    let out = child.wait_with_output().expect("finished");
+    assert_eq!(out.status.code(), Some(0));
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+#[test]
+fn play_in_the_terminal() {
+    let dir = std::env::temp_dir().join(format!("vdl-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let saved = dir.join("game.txt");
+    let script = format!(
+        "moves g1\nN g1-g3\nN g1-f3\nundo\nP e2-e4\np e7-e5\nfen\nsave {}\nquit\n",
+        saved.display()
+    );
+    let out = play(&["play", "definitions/chess.vdl"], &script);
+    assert!(out.contains("N g1-f3, N g1-h3"), "{out}");
+    assert!(
+        out.contains("illegal: the Knight on g1 cannot move to g3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
+        "{out}"
+    );
+    assert!(out.contains("saved 2 moves"), "{out}");
+    let record = std::fs::read_to_string(&saved).expect("saved");
+    let rules = common::rules("definitions/chess.vdl");
+    let r = referee::referee(&rules, &record);
+    assert!(r.error.is_none());
+    assert_eq!(r.game.expect("game").played().len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn play_against_the_computer() {
+    let out = play(
+        &[
+            "play",
+            "definitions/chess.vdl",
+            "--ai",
+            "black",
+            "--seed",
+            "3",
+        ],
+        "P e2-e4\nquit\n",
+    );
+    assert!(out.contains("Black plays p "), "{out}");
+    // Depth two on material: the computer takes a hanging queen.
+    let out = play(
+        &[
+            "play",
+            "definitions/chess.vdl",
+            "--ai",
+            "black",
+            "--fen",
+            "4k3/8/8/8/2q5/8/8/3QK3 w - - 0 1",
+        ],
+        "Q d1-d3\nquit\n",
+    );
+    assert!(out.contains("Black plays q c4-d3"), "{out}");
+}
+
+#[test]
+fn selfplay_keeps_invariants_on_every_definition() {
+    let games = if cfg!(debug_assertions) { 20 } else { 1000 };
+    let mut paths: Vec<String> = std::fs::read_dir(common::root().join("definitions"))
+        .expect("definitions")
+        .filter_map(Result::ok)
+        .map(|e| format!("definitions/{}", e.file_name().to_string_lossy()))
+        .filter(|p| p.ends_with(".vdl"))
+        .collect();
+    paths.push("tests/definitions/fairy.vdl".into());
+    for path in paths {
+        let rules = common::rules(&path);
+        let max = if path.contains("fairy") { 200 } else { 1000 };
+        let report = referee::selfplay::selfplay(&rules, games, 7, max)
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(report.games, games);
+        assert_eq!(report.results.values().sum::<usize>(), games);
+        assert!(report.plies > games, "{path}");
+    }
+}
