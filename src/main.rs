@@ -460,7 +460,14 @@ fn play(start: Position, ai: Option<Side>, seed: u64) -> Result<(), Failure> {
                     .collect();
                 shown.sort();
                 if shown.is_empty() {
-                    println!("no legal moves");
+                    println!(
+                        "no legal moves{}",
+                        if arg.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" from {arg}")
+                        }
+                    );
                 } else {
                     println!("{}", shown.join(", "));
                 }

@@ -278,3 +278,68 @@ fn selfplay_keeps_invariants_on_every_definition() {
         assert!(report.plies > games, "{path}");
     }
 }
+
+fn inline_rules(source: &str) -> vdl::Ruleset {
+    let loaded = vdl::load(source);
+    loaded
+        .ruleset
+        .unwrap_or_else(|| panic!("{:#?}", loaded.diagnostics))
+}
+
+/// Without royal pieces, a player who cannot move gets the stalemate value.
+#[test]
+fn no_legal_move_without_royals() {
+    let rules = inline_rules(
+        r#"board { files a ranks 1 2 3 }
+           piece Pawn P { moves "fmW" }
+           setup "p/1/P w"
+           end { stalemate loss }"#,
+    );
+    let r = referee::referee(&rules, "1. P a1-a2\n");
+    let game = r.game.expect("game");
+    let res = game.result().expect("finished");
+    assert_eq!((res.score(), res.reason), ("1-0", EndReason::NoLegalMove));
+    assert_eq!(res.description, "Black has no legal move");
+}
+
+/// A repetition valued `loss` makes the player who completes it lose.
+#[test]
+fn repetition_loss_for_the_repeater() {
+    let rules = inline_rules(
+        r#"board { files a b c d ranks 1 2 3 4 }
+           piece King K { royal moves "K" }
+           setup "3k/4/4/K3 w"
+           end { repetition 3 loss }"#,
+    );
+    let moves = "1. K a1-a2 k d4-d3\n2. K a2-a1 k d3-d4\n3. K a1-a2 k d4-d3\n4. K a2-a1 k d3-d4\n";
+    let r = referee::referee(&rules, moves);
+    let game = r.game.expect("game");
+    let res = game.result().expect("finished");
+    assert_eq!((res.score(), res.reason), ("1-0", EndReason::Repetition));
+    assert_eq!(res.subject, vdl::model::Side::Black);
+    assert_eq!(game.played().len(), 8);
+    // The same moves one ply short do not end the game.
+    let r = referee::referee(
+        &rules,
+        "1. K a1-a2 k d4-d3\n2. K a2-a1 k d3-d4\n3. K a1-a2 k d4-d3\n4. K a2-a1\n",
+    );
+    assert!(r.game.expect("game").result().is_none());
+}
+
+/// Undo restores the position and the repetition count.
+#[test]
+fn undo_restores_counts() {
+    let rules = common::rules("definitions/chess.vdl");
+    let mut game = referee::Game::new(vdl::Position::start(&rules));
+    for m in [
+        "N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8", "N g1-f3", "n g8-f6", "N f3-g1",
+    ] {
+        game.play_text(m).expect("legal");
+    }
+    game.play_text("n f6-g8").expect("legal");
+    assert_eq!(game.result().map(|r| r.reason), Some(EndReason::Repetition));
+    assert!(game.undo());
+    assert!(game.result().is_none());
+    game.play_text("n f6-g8").expect("legal again");
+    assert_eq!(game.result().map(|r| r.reason), Some(EndReason::Repetition));
+}
