@@ -2,7 +2,9 @@
 //! side, piece kind and cell the precomputed rays it moves along, plus the reverse
 //! tables that answer "is this cell attacked?". All geometry is done here, once.
 
-use crate::model::{Coord, Definition, Geometry, MoveMode, Offset, Side};
+use crate::model::{
+    CaptureMode, Coord, Definition, Geometry, Immobilization, MoveMode, Offset, Side,
+};
 use indexmap::IndexMap;
 
 /// A cell of the board, numbered from 0.
@@ -31,6 +33,46 @@ pub struct Ray {
     pub capture: bool,
     /// A quiet multi-cell step of an en-passant piece: it leaves its passed cells capturable.
     pub double_step: bool,
+    /// The step of a ride, or the whole offset of a leap, on the board.
+    pub dir: Offset,
+}
+
+/// A kind's capture modes besides replacement, as flags and options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KindCaptures {
+    /// `Some(optional)`.
+    pub approach: Option<bool>,
+    pub withdraw: Option<bool>,
+    /// `Some(single)`.
+    pub overtake: Option<bool>,
+    /// `Some((all_directions, optional))`.
+    pub pincer: Option<(bool, bool)>,
+    pub coordinate: Option<bool>,
+    /// `Some(replacement)`: mimics its victims.
+    pub chameleon: Option<bool>,
+}
+
+impl KindCaptures {
+    pub fn any(&self) -> bool {
+        self.approach.is_some()
+            || self.withdraw.is_some()
+            || self.overtake.is_some()
+            || self.pincer.is_some()
+            || self.coordinate.is_some()
+            || self.chameleon.is_some()
+    }
+}
+
+/// For chameleons: which victim kinds each mode may take (kinds that capture that way).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mimicry {
+    pub approach: u64,
+    pub withdraw: u64,
+    pub overtake: u64,
+    pub pincer: u64,
+    pub coordinate: u64,
+    /// Kinds that capture by moving onto their victim.
+    pub replacement: u64,
 }
 
 /// Reverse geometry for attack tests: from a target cell outward along one line,
@@ -81,6 +123,10 @@ pub struct Flags {
     pub has_castling: bool,
     pub has_en_passant: bool,
     pub has_promotion: bool,
+    /// Some kind captures other than by replacement, immobilizes, or frozen pieces
+    /// may commit suicide: moves are generated and attacks tested by the general path.
+    pub special: bool,
+    pub immobilizers: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -116,6 +162,15 @@ pub struct Ruleset {
     /// Castling rights lost when a move starts on, ends on, or captures on a cell.
     pub castle_clear: Vec<u32>,
     pub forward: [Offset; 2],
+    pub captures: Vec<KindCaptures>,
+    pub mimicry: Mimicry,
+    /// Kinds that immobilize, and kinds that mimic (chameleons), as masks.
+    pub immobilizer_kinds: u64,
+    pub chameleon_kinds: u64,
+    pub immobilization: Immobilization,
+    pub suicide: bool,
+    /// Each cell's neighbours (the king's steps).
+    pub neighbours: Vec<Vec<Cell>>,
     /// Kinds whose every move resets the halfmove clock (the n-move rule).
     pub resets_clock: Vec<bool>,
     pub capture_resets_clock: bool,
@@ -165,6 +220,10 @@ impl Ruleset {
     #[inline]
     pub fn promotion_of(&self, side: usize, kind: usize) -> Option<&PromotionTable> {
         self.promotion[side * self.kinds + kind].as_ref()
+    }
+
+    pub fn kind_captures(&self, kind: usize) -> &KindCaptures {
+        &self.captures[kind]
     }
 
     pub fn step(&self, cell: Cell, o: Offset) -> Option<Cell> {
@@ -303,6 +362,7 @@ pub fn compile(def: Definition) -> Ruleset {
                                 double_step: piece.en_passant
                                     && rule.mode == MoveMode::Quiet
                                     && blockers > 0,
+                                dir: orient(path[path.len() - 1], side),
                             }
                         }
                         Geometry::Ride { step, range } => {
@@ -335,6 +395,7 @@ pub fn compile(def: Definition) -> Ruleset {
                                 quiet,
                                 capture,
                                 double_step: false,
+                                dir: step,
                             }
                         }
                         Geometry::Hop { step, land_behind } => {
@@ -374,6 +435,7 @@ pub fn compile(def: Definition) -> Ruleset {
                                 quiet,
                                 capture,
                                 double_step: false,
+                                dir: step,
                             }
                         }
                     };
@@ -497,8 +559,68 @@ pub fn compile(def: Definition) -> Ruleset {
         en_passant: (0..n).map(|_| rng.next()).collect(),
     };
 
+    let mut captures = vec![KindCaptures::default(); kinds];
+    let mut mimicry = Mimicry::default();
+    let mut immobilizer_kinds = 0u64;
+    let mut chameleon_kinds = 0u64;
+    for (k, p) in def.pieces.iter().enumerate() {
+        let c = &mut captures[k];
+        for m in &p.captures {
+            match *m {
+                CaptureMode::Approach { optional } => c.approach = Some(optional),
+                CaptureMode::Withdraw { optional } => c.withdraw = Some(optional),
+                CaptureMode::Overtake { single } => c.overtake = Some(single),
+                CaptureMode::Pincer {
+                    all_directions,
+                    optional,
+                } => c.pincer = Some((all_directions, optional)),
+                CaptureMode::Coordinate { optional } => c.coordinate = Some(optional),
+                CaptureMode::Chameleon { replacement } => c.chameleon = Some(replacement),
+            }
+        }
+        let bit = 1u64 << k;
+        if c.chameleon.is_some() {
+            chameleon_kinds |= bit;
+        } else {
+            let mim = &mut mimicry;
+            if c.approach.is_some() {
+                mim.approach |= bit;
+            }
+            if c.withdraw.is_some() {
+                mim.withdraw |= bit;
+            }
+            if c.overtake.is_some() {
+                mim.overtake |= bit;
+            }
+            if c.pincer.is_some() {
+                mim.pincer |= bit;
+            }
+            if c.coordinate.is_some() {
+                mim.coordinate |= bit;
+            }
+            if p.rules.iter().any(|r| r.mode.captures()) {
+                mim.replacement |= bit;
+            }
+        }
+        if p.immobilize {
+            immobilizer_kinds |= bit;
+        }
+    }
+    let neighbours: Vec<Vec<Cell>> = (0..n as Cell)
+        .map(|c| {
+            Offset::new(1, 1)
+                .images()
+                .into_iter()
+                .chain(Offset::new(1, 0).images())
+                .filter_map(|o| shift(c, o))
+                .collect()
+        })
+        .collect();
+    let special = captures.iter().any(KindCaptures::any) || immobilizer_kinds != 0 || def.suicide;
     let flags = Flags {
-        line_attacks_only,
+        line_attacks_only: line_attacks_only && !special,
+        special,
+        immobilizers: immobilizer_kinds != 0,
         has_castling: !castling.is_empty(),
         has_en_passant: def.pieces.iter().any(|p| p.en_passant),
         has_promotion: def.pieces.iter().any(|p| p.promotion.is_some()),
@@ -508,7 +630,16 @@ pub fn compile(def: Definition) -> Ruleset {
         .map(|k| limit.is_some_and(|l| l.reset_by.contains(&k)))
         .collect();
     let capture_resets_clock = limit.is_some_and(|l| l.reset_on_capture);
+    let immobilization = def.immobilization;
+    let suicide = def.suicide;
     Ruleset {
+        captures,
+        mimicry,
+        immobilizer_kinds,
+        chameleon_kinds,
+        immobilization,
+        suicide,
+        neighbours,
         resets_clock,
         capture_resets_clock,
         royal: def.pieces.iter().map(|p| p.royal).collect(),

@@ -66,6 +66,7 @@ codes! {
     DuplicateProperty = "vdl::duplicate_property": "a piece property that may appear once appears twice",
     BadBetza = "vdl::bad_betza": "a Betza movement string that cannot be read",
     BadMove = "vdl::bad_move": "a structured move rule that describes no move",
+    BadCapture = "vdl::bad_capture": "a capture mode with an option it does not take",
     BadFen = "vdl::bad_fen": "a FEN string that does not fit the board or the pieces",
     BadCastling = "vdl::bad_castling": "a castling rule that cannot work on this board",
     BadEndRule = "vdl::bad_end_rule": "a game-end rule with an impossible or repeated value",

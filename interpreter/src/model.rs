@@ -175,6 +175,52 @@ pub struct Promotion {
     pub choices: Vec<usize>,
 }
 
+/// A way of capturing besides moving onto the victim's cell. Mandatory unless
+/// `optional`: every move that can capture this way does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CaptureMode {
+    /// The enemy on the next cell beyond the landing cell, in the move's direction.
+    Approach { optional: bool },
+    /// The enemy next to the start cell, opposite the move's direction.
+    Withdraw { optional: bool },
+    /// Enemies jumped along the line of a riding move, each followed by an empty cell.
+    Overtake { single: bool },
+    /// After the move, an adjacent enemy with a friendly piece just beyond it.
+    Pincer {
+        all_directions: bool,
+        optional: bool,
+    },
+    /// After the move, enemies on the two other corners of the rectangle formed by
+    /// the mover and its own royal piece.
+    Coordinate { optional: bool },
+    /// Each victim in the way it captures, on moves its own kind could make.
+    Chameleon { replacement: bool },
+}
+
+impl CaptureMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            CaptureMode::Approach { .. } => "approach",
+            CaptureMode::Withdraw { .. } => "withdraw",
+            CaptureMode::Overtake { .. } => "overtake",
+            CaptureMode::Pincer { .. } => "pincer",
+            CaptureMode::Coordinate { .. } => "coordinate",
+            CaptureMode::Chameleon { .. } => "chameleon",
+        }
+    }
+}
+
+/// How hostile immobilizers interact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum Immobilization {
+    /// Abbott's rule: hostile immobilizers next to each other freeze each other.
+    #[default]
+    Mutual,
+    /// The "pure" rule: a piece next to an enemy immobilizer is free when a friendly
+    /// immobilizer or chameleon (other than itself) stands next to that immobilizer.
+    Pure,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct PieceDef {
     pub name: String,
@@ -184,6 +230,9 @@ pub struct PieceDef {
     pub rules: Vec<MoveRule>,
     pub en_passant: bool,
     pub promotion: Option<Promotion>,
+    pub captures: Vec<CaptureMode>,
+    /// Enemies next to this piece cannot move.
+    pub immobilize: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -259,6 +308,9 @@ pub struct Definition {
     pub castling: Vec<CastleDef>,
     pub setup: Setup,
     pub end: EndRules,
+    pub immobilization: Immobilization,
+    /// A frozen piece that is not royal may remove itself as its move.
+    pub suicide: bool,
 }
 
 /// A problem in a FEN string, at a byte range of that string.

@@ -31,6 +31,14 @@ pub enum Item {
     Castle(CastleDecl),
     Setup(SetupDecl),
     End(EndDecl),
+    Immobilization(Spanned<ImmobilizationWord>),
+    Suicide(Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImmobilizationWord {
+    Pure,
+    Mutual,
 }
 
 #[derive(Clone, Debug)]
@@ -99,6 +107,12 @@ pub enum PieceProp {
     },
     /// A Betza string; the span covers the text inside the quotes.
     Betza(Name),
+    Capture {
+        span: Span,
+        kind: Spanned<String>,
+        options: Vec<Spanned<String>>,
+    },
+    Immobilize(Span),
     Rules(Span, Vec<MoveRuleDecl>),
 }
 
@@ -195,6 +209,18 @@ pub fn parse(source: &str) -> Result<File, Diagnostic> {
                 fen: string_of(first(pair)),
             }),
             Rule::end_rules => Item::End(end_rules(pair)),
+            Rule::immobilization => {
+                let word = first(pair);
+                Item::Immobilization(Spanned {
+                    span: span_of(&word),
+                    value: if word.as_str() == "pure" {
+                        ImmobilizationWord::Pure
+                    } else {
+                        ImmobilizationWord::Mutual
+                    },
+                })
+            }
+            Rule::suicide => Item::Suicide(span),
             _ => continue,
         };
         items.push(item);
@@ -326,6 +352,16 @@ fn piece(pair: Pair<Rule>) -> PieceDecl {
             let s = span_of(&p);
             match p.as_rule() {
                 Rule::royal => Some(PieceProp::Royal(s)),
+                Rule::immobilize => Some(PieceProp::Immobilize(s)),
+                Rule::capture_mode => {
+                    let mut words = p.into_inner().map(name);
+                    let kind = words.next().unwrap_or_else(|| empty_name(s));
+                    Some(PieceProp::Capture {
+                        span: s,
+                        kind,
+                        options: words.collect(),
+                    })
+                }
                 Rule::en_passant => Some(PieceProp::EnPassant(s)),
                 Rule::promotes => {
                     let mut names = p.into_inner().map(name);
@@ -520,7 +556,9 @@ fn syntax_error(err: pest::error::Error<Rule>) -> Diagnostic {
 
 fn describe(rule: Rule) -> &'static str {
     match rule {
-        Rule::EOI | Rule::item => "a section (`board`, `piece`, `setup`, ...)",
+        Rule::EOI | Rule::item | Rule::immobilization | Rule::suicide => {
+            "a section (`board`, `piece`, `setup`, ...)"
+        }
         Rule::ident => "a name",
         Rule::label | Rule::cell | Rule::cell_set | Rule::cell_range => "a cell or label",
         Rule::int => "a number",
@@ -528,8 +566,13 @@ fn describe(rule: Rule) -> &'static str {
         Rule::board_entry | Rule::files | Rule::ranks | Rule::remove => {
             "`files`, `ranks` or `remove`"
         }
-        Rule::piece_prop | Rule::royal | Rule::moves | Rule::en_passant | Rule::promotes => {
-            "a piece property (`moves`, `royal`, `promotes`, `en-passant`)"
+        Rule::piece_prop
+        | Rule::royal
+        | Rule::moves
+        | Rule::en_passant
+        | Rule::promotes
+        | Rule::immobilize => {
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `promotes`, `en-passant`)"
         }
         Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`)",
         Rule::offset => "an offset such as `(1,2)`",
@@ -550,6 +593,11 @@ fn describe(rule: Rule) -> &'static str {
         }
         Rule::outcome => "`win`, `loss` or `draw`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
+        Rule::capture_mode | Rule::capture_kind => {
+            "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`)"
+        }
+        Rule::capture_option => "a capture option (`optional`, `single`, `all-directions`, `no-replacement`)",
+        Rule::immobilization_rule => "`pure` or `mutual`",
         Rule::reset_by => "`reset-by`",
         _ => "more input",
     }

@@ -6,8 +6,8 @@ pub mod betza;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{
-    self, BoardShape, CastleDef, Coord, Definition, EndRules, Geometry, MoveLimit, MoveMode,
-    MoveRule, Offset, Outcome, PieceDef, Promotion, Side,
+    self, BoardShape, CaptureMode, CastleDef, Coord, Definition, EndRules, Geometry,
+    Immobilization, MoveLimit, MoveMode, MoveRule, Offset, Outcome, PieceDef, Promotion, Side,
 };
 use crate::syntax::{
     self, BoardEntry, CellItem, EndRuleDecl, Item, MoveKindWord, Name, OutcomeWord, PieceProp,
@@ -25,6 +25,8 @@ pub const MAX_OFFSET: i64 = 255;
 pub const MAX_CASTLING: usize = 32;
 /// The most cells one quiet step of an en-passant piece may pass.
 pub const MAX_EP_CELLS: usize = 8;
+/// The most pieces one move may remove.
+pub const MAX_CAPTURES: usize = 14;
 
 /// The result of checking: the definition when there is no error, and every diagnostic.
 #[derive(Debug)]
@@ -85,8 +87,19 @@ impl Checker {
         let mut zones = Vec::new();
         let mut pieces = Vec::new();
         let mut castles = Vec::new();
+        let mut immobilization: Option<&syntax::Spanned<syntax::ImmobilizationWord>> = None;
+        let mut suicide: Option<&Span> = None;
         for item in &file.items {
             match item {
+                Item::Immobilization(w) => once(
+                    &mut immobilization,
+                    w,
+                    w.span,
+                    |f| f.span,
+                    "immobilization",
+                    &mut self.diags,
+                ),
+                Item::Suicide(s) => once(&mut suicide, s, *s, |f| *f, "suicide", &mut self.diags),
                 Item::Variant(v) => once(
                     &mut variant,
                     v,
@@ -107,6 +120,9 @@ impl Checker {
         let shape = self.board(board);
         let zone_map = shape.as_ref().map(|s| self.zones(s, &zones));
         let piece_defs = self.pieces(&pieces, zone_map.as_ref());
+        if let Some(shape) = &shape {
+            self.capture_capacity(shape, &pieces, &piece_defs);
+        }
         let castling = shape
             .as_ref()
             .map(|s| self.castles(s, &castles))
@@ -157,6 +173,11 @@ impl Checker {
             castling,
             setup: setup_def?,
             end: end_rules,
+            immobilization: match immobilization.map(|w| w.value) {
+                Some(syntax::ImmobilizationWord::Pure) => Immobilization::Pure,
+                _ => Immobilization::Mutual,
+            },
+            suicide: suicide.is_some(),
         })
     }
 
@@ -496,14 +517,49 @@ impl Checker {
                 rules: Vec::new(),
                 en_passant: false,
                 promotion: None,
+                captures: Vec::new(),
+                immobilize: false,
             };
             let mut royal_at = None;
+            let mut immobilize_at = None;
+            let mut modes_at: Vec<(&'static str, Span)> = Vec::new();
             let mut ep_at = None;
             let mut promo_at = None;
             for prop in &p.props {
                 match prop {
                     PieceProp::Royal(s) => {
                         self.flag_once(&mut royal_at, *s, "royal", &p.name.value)
+                    }
+                    PieceProp::Immobilize(s) => {
+                        self.flag_once(&mut immobilize_at, *s, "immobilize", &p.name.value)
+                    }
+                    PieceProp::Capture {
+                        span,
+                        kind,
+                        options,
+                    } => {
+                        if let Some(mode) = self.capture_mode(kind, options) {
+                            if let Some(&(_, first)) =
+                                modes_at.iter().find(|(n, _)| *n == mode.name())
+                            {
+                                self.push(
+                                    Diagnostic::error(
+                                        Code::DuplicateProperty,
+                                        format!(
+                                            "`capture {}` is given twice for `{}`",
+                                            mode.name(),
+                                            p.name.value
+                                        ),
+                                    )
+                                    .at(*span, "second one here")
+                                    .also(first, "first one here")
+                                    .help("give each capture mode once"),
+                                );
+                            } else {
+                                modes_at.push((mode.name(), *span));
+                                def.captures.push(mode);
+                            }
+                        }
                     }
                     PieceProp::EnPassant(s) => {
                         self.flag_once(&mut ep_at, *s, "en-passant", &p.name.value)
@@ -562,6 +618,7 @@ impl Checker {
             }
             def.royal = royal_at.is_some();
             def.en_passant = ep_at.is_some();
+            def.immobilize = immobilize_at.is_some();
             if let Some(at) = ep_at {
                 let longest = def
                     .rules
@@ -587,6 +644,123 @@ impl Checker {
             out.push(def);
         }
         out
+    }
+
+    fn capture_mode(&mut self, kind: &Name, options: &[Name]) -> Option<CaptureMode> {
+        let allowed: &[&str] = match kind.value.as_str() {
+            "approach" | "withdraw" | "coordinate" => &["optional"],
+            "overtake" => &["single"],
+            "pincer" => &["optional", "all-directions"],
+            _ => &["no-replacement"],
+        };
+        let mut ok = true;
+        for (i, o) in options.iter().enumerate() {
+            if !allowed.contains(&o.value.as_str()) {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadCapture,
+                        format!("`capture {}` does not take `{}`", kind.value, o.value),
+                    )
+                    .at(o.span, "not an option of this mode")
+                    .help(format!(
+                        "the options of `capture {}` are: {}",
+                        kind.value,
+                        allowed.join(", ")
+                    )),
+                );
+                ok = false;
+            } else if let Some(first) = options[..i].iter().find(|x| x.value == o.value) {
+                self.push(
+                    Diagnostic::error(Code::BadCapture, format!("`{}` is given twice", o.value))
+                        .at(o.span, "second one here")
+                        .also(first.span, "first one here")
+                        .help("give each option once"),
+                );
+                ok = false;
+            }
+        }
+        let has = |w: &str| options.iter().any(|o| o.value == w);
+        let mode = match kind.value.as_str() {
+            "approach" => CaptureMode::Approach {
+                optional: has("optional"),
+            },
+            "withdraw" => CaptureMode::Withdraw {
+                optional: has("optional"),
+            },
+            "overtake" => CaptureMode::Overtake {
+                single: has("single"),
+            },
+            "pincer" => CaptureMode::Pincer {
+                all_directions: has("all-directions"),
+                optional: has("optional"),
+            },
+            "coordinate" => CaptureMode::Coordinate {
+                optional: has("optional"),
+            },
+            _ => CaptureMode::Chameleon {
+                replacement: !has("no-replacement"),
+            },
+        };
+        ok.then_some(mode)
+    }
+
+    /// Every move's captures must fit in a move: report a piece whose capture modes
+    /// could remove more pieces at once than the engine holds.
+    fn capture_capacity(
+        &mut self,
+        board: &BoardShape,
+        decls: &[&syntax::PieceDecl],
+        defs: &[PieceDef],
+    ) {
+        let line = board.width().max(board.height()) as usize;
+        let bound = |m: &CaptureMode| match m {
+            CaptureMode::Approach { .. } | CaptureMode::Withdraw { .. } => 1,
+            CaptureMode::Overtake { single: true } => 1,
+            CaptureMode::Overtake { single: false } => line.saturating_sub(1) / 2,
+            CaptureMode::Pincer { all_directions, .. } => {
+                if *all_directions {
+                    8
+                } else {
+                    4
+                }
+            }
+            CaptureMode::Coordinate { .. } => 2,
+            CaptureMode::Chameleon { .. } => 0,
+        };
+        // A chameleon may combine every mode its enemies have.
+        let mut all_modes: Vec<CaptureMode> = Vec::new();
+        for d in defs {
+            for m in &d.captures {
+                if !all_modes.iter().any(|x| x.name() == m.name())
+                    && !matches!(m, CaptureMode::Chameleon { .. })
+                {
+                    all_modes.push(*m);
+                }
+            }
+        }
+        for (d, decl) in defs.iter().zip(decls) {
+            let own: usize = d.captures.iter().map(bound).sum();
+            let mimic: usize = if d
+                .captures
+                .iter()
+                .any(|m| matches!(m, CaptureMode::Chameleon { .. }))
+            {
+                all_modes.iter().map(bound).sum::<usize>() + 1
+            } else {
+                0
+            };
+            let most = own + mimic;
+            if most > MAX_CAPTURES {
+                self.push(
+                    Diagnostic::error(
+                        Code::Limit,
+                        format!("one move of `{}` could capture {most} pieces; the limit is {MAX_CAPTURES}", d.name),
+                    )
+                    .at(decl.name.span, "this piece")
+                    .help("use `capture overtake single`, or a smaller board"),
+                );
+            }
+        }
     }
 
     fn flag_once(&mut self, slot: &mut Option<Span>, span: Span, what: &str, piece: &str) {

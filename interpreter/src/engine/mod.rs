@@ -7,9 +7,7 @@ pub mod reference;
 use crate::compile::{Cell, Ruleset};
 use crate::model::{self, FenError, Setup, Side};
 
-/// The most pieces one move may remove.
-pub const MAX_CAPTURES: usize = 14;
-pub use crate::check::MAX_EP_CELLS;
+pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
 const NO_CELL: Cell = Cell::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +19,8 @@ pub enum MoveKind {
     EnPassant,
     /// Moves a royal piece and its partner; `aux` is the castling rule.
     Castle,
+    /// A frozen piece removes itself (`from == to`, captures `from`).
+    Suicide,
 }
 
 /// A move: where from and to, what it removes, and what it becomes. Compact enough
@@ -148,6 +148,8 @@ pub struct Position<'r> {
     hash: u64,
     history: Vec<Undo>,
     pins: Vec<Cell>,
+    /// A move buffer for the general attack test.
+    scratch: std::cell::RefCell<Vec<Move>>,
 }
 
 impl<'r> Position<'r> {
@@ -178,6 +180,7 @@ impl<'r> Position<'r> {
             hash: 0,
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
+            scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
         };
         for &(coord, side, kind) in &setup.placements {
             if let Some(c) = rules.cell_at(coord) {
@@ -341,6 +344,8 @@ impl<'r> Position<'r> {
             self.place(c.king_to, king);
             self.place(c.rook_to, rook);
             clear |= rules.castle_clear[c.rook_from as usize];
+        } else if m.kind == MoveKind::Suicide {
+            // The piece went with the captures.
         } else {
             self.remove(m.from);
             let piece = match m.promotion() {
@@ -397,6 +402,7 @@ impl<'r> Position<'r> {
             let rook = self.remove(c.rook_to);
             self.place(c.king_from, king);
             self.place(c.rook_from, rook);
+        } else if m.kind == MoveKind::Suicide {
         } else {
             self.remove(m.to);
             self.place(m.from, u.mover);
@@ -418,6 +424,9 @@ impl<'r> Position<'r> {
 
     #[inline]
     fn attacked_by(&self, cell: Cell, by: usize) -> bool {
+        if self.rules.flags.special {
+            return self.attacked_general(cell, by);
+        }
         let r = self.rules;
         let n = r.cell_count();
         let (a, b) = r.attack_index[by * n + cell as usize];
@@ -466,6 +475,11 @@ impl<'r> Position<'r> {
             }
         }
         false
+    }
+
+    /// Whether the piece on `cell` cannot move because an enemy immobilizes it.
+    pub fn is_frozen_piece(&self, cell: Cell) -> bool {
+        self.rules.flags.immobilizers && self.is_frozen(cell)
     }
 
     /// Whether any royal piece of `side` is attacked.

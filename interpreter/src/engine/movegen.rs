@@ -1,66 +1,95 @@
-//! Pseudo-legal move generation: walk the precomputed rays of every piece.
+//! Pseudo-legal move generation: walk the precomputed rays of every piece. Variants
+//! whose pieces capture only by replacement take the fast path; capture modes
+//! (approach, withdraw, overtake, pincer, coordinate, chameleon), immobilization and
+//! suicide take the general path in the second half of this file.
 
-use super::{kind_of, side_of, Move, MoveKind, Position};
+use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::compile::{Cell, PromotionTable, Ray, RayKind};
+use crate::model::{Immobilization, Offset};
 
 impl Position<'_> {
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        self.moves_for(self.side, out, true);
+    }
+
+    /// The moves of side `us` (castling only when asked: it never captures).
+    pub(super) fn moves_for(&self, us: usize, out: &mut Vec<Move>, castling: bool) {
         let rules = self.rules;
-        let us = self.side;
-        let ep_open = self.ep.len > 0
+        let ep_open = us == self.side
+            && self.ep.len > 0
             && self.ep.victim != super::NO_CELL
             && side_of(self.board[self.ep.victim as usize]) != us;
+        let special = rules.flags.special;
         for &from in &self.lists[us] {
             let kind = kind_of(self.board[from as usize]);
-            let promo = rules.promotion_of(us, kind);
-            let can_ep = ep_open && rules.en_passant[kind];
-            for ray in rules.rays_of(us, kind, from) {
-                let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
-                match ray.kind {
-                    RayKind::Leap => {
-                        let b = ray.blockers as usize;
-                        if b > 0 && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
-                            continue;
-                        }
-                        self.target(out, from, cells[b], ray, promo, can_ep);
+            if special {
+                if rules.flags.immobilizers && self.is_frozen(from) {
+                    if rules.suicide && !rules.royal[kind] {
+                        out.push(Move::new(from, from, MoveKind::Suicide).with_capture(from));
                     }
-                    RayKind::Slide => {
-                        for &t in cells {
-                            if !self.target(out, from, t, ray, promo, can_ep) {
-                                break;
-                            }
+                    continue;
+                }
+                if rules.captures[kind].any() {
+                    self.special_piece_moves(us, from, kind, out);
+                    continue;
+                }
+            }
+            self.piece_moves(us, from, kind, out, ep_open && rules.en_passant[kind]);
+        }
+        if castling && rules.flags.has_castling && self.castling != 0 {
+            self.castling_moves(out);
+        }
+    }
+
+    #[inline(always)]
+    fn piece_moves(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>, can_ep: bool) {
+        let rules = self.rules;
+        let promo = rules.promotion_of(us, kind);
+        for ray in rules.rays_of(us, kind, from) {
+            let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+            match ray.kind {
+                RayKind::Leap => {
+                    let b = ray.blockers as usize;
+                    if b > 0 && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                        continue;
+                    }
+                    self.target(us, out, from, cells[b], ray, promo, can_ep);
+                }
+                RayKind::Slide => {
+                    for &t in cells {
+                        if !self.target(us, out, from, t, ray, promo, can_ep) {
+                            break;
                         }
                     }
-                    RayKind::Hop | RayKind::HopBehind => {
-                        let Some(screen) = cells.iter().position(|&c| self.board[c as usize] != 0)
-                        else {
-                            continue;
-                        };
-                        let beyond = &cells[screen + 1..];
-                        let beyond = if ray.kind == RayKind::HopBehind {
-                            &beyond[..beyond.len().min(1)]
-                        } else {
-                            beyond
-                        };
-                        for &t in beyond {
-                            if !self.target(out, from, t, ray, promo, false) {
-                                break;
-                            }
+                }
+                RayKind::Hop | RayKind::HopBehind => {
+                    let Some(screen) = cells.iter().position(|&c| self.board[c as usize] != 0)
+                    else {
+                        continue;
+                    };
+                    let beyond = &cells[screen + 1..];
+                    let beyond = if ray.kind == RayKind::HopBehind {
+                        &beyond[..beyond.len().min(1)]
+                    } else {
+                        beyond
+                    };
+                    for &t in beyond {
+                        if !self.target(us, out, from, t, ray, promo, false) {
+                            break;
                         }
                     }
                 }
             }
-        }
-        if rules.flags.has_castling && self.castling != 0 {
-            self.castling_moves(out);
         }
     }
 
     /// Add the move to `t` if the ray allows it; returns whether `t` was empty (so a
     /// slide may go on).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn target(
         &self,
+        us: usize,
         out: &mut Vec<Move>,
         from: Cell,
         t: Cell,
@@ -85,7 +114,7 @@ impl Position<'_> {
             }
             true
         } else {
-            if ray.capture && side_of(q) != self.side {
+            if ray.capture && side_of(q) != us {
                 push(
                     out,
                     Move::new(from, t, MoveKind::Normal).with_capture(t),
@@ -111,6 +140,9 @@ impl Position<'_> {
             if !royal(c.king_from) || rook == 0 || side_of(rook) != us {
                 continue;
             }
+            if self.is_frozen_any(c.king_from) || self.is_frozen_any(c.rook_from) {
+                continue;
+            }
             let clear = c
                 .empty
                 .iter()
@@ -121,6 +153,441 @@ impl Position<'_> {
                 out.push(m);
             }
         }
+    }
+
+    fn is_frozen_any(&self, cell: Cell) -> bool {
+        self.rules.flags.immobilizers && self.is_frozen(cell)
+    }
+
+    // ---- the general path -------------------------------------------------------
+
+    /// Whether the piece on `cell` is frozen by an adjacent enemy: an immobilizer
+    /// (unless, under the pure rule, a friendly immobilizer or chameleon other than
+    /// the piece itself stands next to that immobilizer), or, for an immobilizer, a
+    /// chameleon, which freezes immobilizers the way they freeze.
+    pub(super) fn is_frozen(&self, cell: Cell) -> bool {
+        let rules = self.rules;
+        let x = self.board[cell as usize];
+        if x == 0 {
+            return false;
+        }
+        let us = side_of(x);
+        let x_immobilizes = rules.immobilizer_kinds & (1 << kind_of(x)) != 0;
+        let cancellers = rules.immobilizer_kinds | rules.chameleon_kinds;
+        for &a in &rules.neighbours[cell as usize] {
+            let e = self.board[a as usize];
+            if e == 0 || side_of(e) == us {
+                continue;
+            }
+            let bit = 1u64 << kind_of(e);
+            if rules.immobilizer_kinds & bit != 0 {
+                let cancelled = rules.immobilization == Immobilization::Pure
+                    && rules.neighbours[a as usize].iter().any(|&b| {
+                        let f = self.board[b as usize];
+                        b != cell
+                            && f != 0
+                            && side_of(f) == us
+                            && cancellers & (1 << kind_of(f)) != 0
+                    });
+                if !cancelled {
+                    return true;
+                }
+            }
+            if x_immobilizes && rules.chameleon_kinds & bit != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The occupant of a cell once the piece on `from` has moved to `to`.
+    #[inline]
+    fn after(&self, c: Cell, from: Cell, to: Cell, mover: u8) -> u8 {
+        if c == to {
+            mover
+        } else if c == from {
+            0
+        } else {
+            self.board[c as usize]
+        }
+    }
+
+    /// Whether a piece of `kind` standing on `from` could move to `to` (for the
+    /// chameleon, whose mimicked captures need the victim's own movement).
+    fn kind_moves_to(&self, us: usize, kind: usize, from: Cell, to: Cell) -> bool {
+        let rules = self.rules;
+        rules.rays_of(us, kind, from).iter().any(|r| {
+            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+            match r.kind {
+                RayKind::Leap => cells[r.blockers as usize] == to,
+                _ => cells.contains(&to),
+            }
+        })
+    }
+
+    fn special_piece_moves(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>) {
+        let rules = self.rules;
+        let modes = rules.captures[kind];
+        let promo = rules.promotion_of(us, kind);
+        for ray in rules.rays_of(us, kind, from) {
+            let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+            match ray.kind {
+                RayKind::Leap | RayKind::Slide => {
+                    let (walk, b) = if ray.kind == RayKind::Leap {
+                        let b = ray.blockers as usize;
+                        if b > 0 && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                            continue;
+                        }
+                        (&cells[b..], b)
+                    } else {
+                        (cells, 0)
+                    };
+                    let _ = b;
+                    for &t in walk {
+                        let q = self.board[t as usize];
+                        if q == 0 {
+                            if ray.quiet {
+                                self.landing(us, from, t, ray.dir, kind, &[], out, promo);
+                            }
+                        } else {
+                            if ray.capture && side_of(q) != us {
+                                push(
+                                    out,
+                                    Move::new(from, t, MoveKind::Normal).with_capture(t),
+                                    promo,
+                                );
+                            }
+                            break;
+                        }
+                    }
+                    if ray.kind == RayKind::Slide && ray.quiet {
+                        if let Some(single) = modes.overtake {
+                            self.overtake(us, from, kind, ray, !0, single, out, promo);
+                        }
+                        if modes.chameleon.is_some() && rules.mimicry.overtake != 0 {
+                            self.overtake(
+                                us,
+                                from,
+                                kind,
+                                ray,
+                                rules.mimicry.overtake,
+                                false,
+                                out,
+                                promo,
+                            );
+                        }
+                    }
+                }
+                RayKind::Hop | RayKind::HopBehind => {}
+            }
+        }
+        if modes.chameleon == Some(true) {
+            // Take a replacement-capturer by moving onto it as it moves.
+            let mut kinds = rules.mimicry.replacement;
+            while kinds != 0 {
+                let victim = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                for ray in rules.rays_of(us, victim, from) {
+                    if !ray.capture || matches!(ray.kind, RayKind::Hop | RayKind::HopBehind) {
+                        continue;
+                    }
+                    let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+                    let b = if ray.kind == RayKind::Leap {
+                        ray.blockers as usize
+                    } else {
+                        0
+                    };
+                    if cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                        continue;
+                    }
+                    let walk = if ray.kind == RayKind::Leap {
+                        &cells[b..]
+                    } else {
+                        cells
+                    };
+                    if let Some(&t) = walk.iter().find(|&&c| self.board[c as usize] != 0) {
+                        let q = self.board[t as usize];
+                        if side_of(q) != us && kind_of(q) == victim {
+                            out.push(Move::new(from, t, MoveKind::Normal).with_capture(t));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Jumps along a riding line over single enemies (of the kinds in `victims`),
+    /// each followed by an empty cell; a move for every empty landing cell.
+    #[allow(clippy::too_many_arguments)]
+    fn overtake(
+        &self,
+        us: usize,
+        from: Cell,
+        kind: usize,
+        ray: &Ray,
+        victims: u64,
+        single: bool,
+        out: &mut Vec<Move>,
+        promo: Option<&PromotionTable>,
+    ) {
+        let rules = self.rules;
+        let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let Some(mut i) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
+            return;
+        };
+        let mut jumped: [Cell; MAX_CAPTURES] = [0; MAX_CAPTURES];
+        let mut n = 0;
+        loop {
+            let p = self.board[cells[i] as usize];
+            if side_of(p) == us || victims & (1 << kind_of(p)) == 0 || n == MAX_CAPTURES {
+                return;
+            }
+            let mut j = i + 1;
+            if j >= cells.len() || self.board[cells[j] as usize] != 0 {
+                return;
+            }
+            jumped[n] = cells[i];
+            n += 1;
+            while j < cells.len() && self.board[cells[j] as usize] == 0 {
+                self.landing(us, from, cells[j], ray.dir, kind, &jumped[..n], out, promo);
+                j += 1;
+            }
+            if single || j >= cells.len() {
+                return;
+            }
+            i = j;
+        }
+    }
+
+    /// A quiet landing on `t` (after jumping `jumped`, if any): every capture the
+    /// mover's modes make, mandatory ones always, optional ones as a second move.
+    #[allow(clippy::too_many_arguments)]
+    fn landing(
+        &self,
+        us: usize,
+        from: Cell,
+        t: Cell,
+        dir: Offset,
+        kind: usize,
+        jumped: &[Cell],
+        out: &mut Vec<Move>,
+        promo: Option<&PromotionTable>,
+    ) {
+        let rules = self.rules;
+        let modes = rules.captures[kind];
+        let mover = self.board[from as usize];
+        let mut must = Captures::new();
+        let mut may = Captures::new();
+        for &c in jumped {
+            must.add(c);
+        }
+        let enemy = |c: Cell, victims: u64| -> bool {
+            let q = self.board[c as usize];
+            q != 0 && side_of(q) != us && victims & (1 << kind_of(q)) != 0
+        };
+        // Each mode once natively (any victim) and once as a chameleon (victims of
+        // the kinds that capture that way, on moves those kinds could make).
+        let mimic = modes.chameleon.is_some();
+        let mim = rules.mimicry;
+        let allowed = |c: Cell| -> bool {
+            let q = self.board[c as usize];
+            !mimic || self.kind_moves_to(us, kind_of(q), from, t)
+        };
+        for (native, victims) in [
+            (modes.approach, !0u64),
+            (mimic.then_some(false), mim.approach),
+        ] {
+            if let Some(optional) = native {
+                if victims == 0 {
+                    continue;
+                }
+                if let Some(c) = rules.step(t, dir) {
+                    if enemy(c, victims) && allowed(c) {
+                        if optional {
+                            may.add(c)
+                        } else {
+                            must.add(c)
+                        }
+                    }
+                }
+            }
+        }
+        for (native, victims) in [
+            (modes.withdraw, !0u64),
+            (mimic.then_some(false), mim.withdraw),
+        ] {
+            if let Some(optional) = native {
+                if victims == 0 {
+                    continue;
+                }
+                if let Some(c) = rules.step(from, Offset::new(-dir.dx, -dir.dy)) {
+                    if enemy(c, victims) && allowed(c) {
+                        if optional {
+                            may.add(c)
+                        } else {
+                            must.add(c)
+                        }
+                    }
+                }
+            }
+        }
+        let pincer_mimic = mimic.then_some((false, false));
+        for (native, victims) in [(modes.pincer, !0u64), (pincer_mimic, mim.pincer)] {
+            if let Some((all, optional)) = native {
+                if victims == 0 {
+                    continue;
+                }
+                for &d in pincer_dirs(all) {
+                    let Some(c1) = rules.step(t, d) else { continue };
+                    let Some(c2) = rules.step(c1, d) else {
+                        continue;
+                    };
+                    let beyond = self.after(c2, from, t, mover);
+                    if enemy(c1, victims)
+                        && c1 != from
+                        && beyond != 0
+                        && side_of(beyond) == us
+                        && allowed(c1)
+                    {
+                        if optional {
+                            may.add(c1)
+                        } else {
+                            must.add(c1)
+                        }
+                    }
+                }
+            }
+        }
+        for (native, victims) in [
+            (modes.coordinate, !0u64),
+            (mimic.then_some(false), mim.coordinate),
+        ] {
+            if let Some(optional) = native {
+                if victims == 0 {
+                    continue;
+                }
+                let Some(&royal) = self.royals[us].first() else {
+                    continue;
+                };
+                let royal = if royal == from { t } else { royal };
+                let (a, b) = (rules.cells[t as usize], rules.cells[royal as usize]);
+                if a.file == b.file || a.rank == b.rank {
+                    continue;
+                }
+                for corner in [
+                    crate::model::Coord {
+                        file: a.file,
+                        rank: b.rank,
+                    },
+                    crate::model::Coord {
+                        file: b.file,
+                        rank: a.rank,
+                    },
+                ] {
+                    if let Some(c) = rules.cell_at(corner) {
+                        if c != from && enemy(c, victims) && allowed(c) {
+                            if optional {
+                                may.add(c)
+                            } else {
+                                must.add(c)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut m = Move::new(from, t, MoveKind::Normal);
+        for &c in must.cells() {
+            m = m.with_capture(c);
+        }
+        let with_optional = (!may.is_empty()).then(|| {
+            let mut m2 = m;
+            for &c in may.cells() {
+                if !m2.captures().contains(&c) && (m2.ncap as usize) < MAX_CAPTURES {
+                    m2 = m2.with_capture(c);
+                }
+            }
+            m2
+        });
+        push(out, m, promo);
+        if let Some(m2) = with_optional {
+            if m2 != m {
+                push(out, m2, promo);
+            }
+        }
+    }
+
+    /// Whether side `by` could capture the piece on `cell` (or a piece put there),
+    /// by any of its capture modes: the general attack test.
+    pub(super) fn attacked_general(&self, cell: Cell, by: usize) -> bool {
+        let mut buf = self.scratch.borrow_mut();
+        for &from in &self.lists[by] {
+            let kind = kind_of(self.board[from as usize]);
+            if self.rules.flags.immobilizers && self.is_frozen(from) {
+                continue;
+            }
+            buf.clear();
+            if self.rules.captures[kind].any() {
+                self.special_piece_moves(by, from, kind, &mut buf);
+            } else {
+                self.piece_moves(by, from, kind, &mut buf, false);
+            }
+            if buf.iter().any(|m| m.captures().contains(&cell)) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+fn pincer_dirs(all: bool) -> &'static [Offset] {
+    const ORTHO: [Offset; 4] = [
+        Offset::new(1, 0),
+        Offset::new(-1, 0),
+        Offset::new(0, 1),
+        Offset::new(0, -1),
+    ];
+    const ALL: [Offset; 8] = [
+        Offset::new(1, 0),
+        Offset::new(-1, 0),
+        Offset::new(0, 1),
+        Offset::new(0, -1),
+        Offset::new(1, 1),
+        Offset::new(-1, 1),
+        Offset::new(1, -1),
+        Offset::new(-1, -1),
+    ];
+    if all {
+        &ALL
+    } else {
+        &ORTHO
+    }
+}
+
+/// A small set of captured cells.
+struct Captures {
+    cells: [Cell; MAX_CAPTURES],
+    len: usize,
+}
+
+impl Captures {
+    fn new() -> Captures {
+        Captures {
+            cells: [0; MAX_CAPTURES],
+            len: 0,
+        }
+    }
+    fn add(&mut self, c: Cell) {
+        if self.len < MAX_CAPTURES && !self.cells[..self.len].contains(&c) {
+            self.cells[self.len] = c;
+            self.len += 1;
+        }
+    }
+    fn cells(&self) -> &[Cell] {
+        &self.cells[..self.len]
+    }
+    fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
