@@ -542,16 +542,23 @@ fn syntax_error(err: pest::error::Error<Rule>) -> Diagnostic {
                 [one] => (*one).to_string(),
                 [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
             };
-            (
-                format!("expected {expected}"),
-                format!("expected {expected} here"),
-            )
+            (format!("expected {expected}"), "unexpected here".to_string())
         }
         pest::error::ErrorVariant::CustomError { message } => (message.clone(), message.clone()),
     };
+    let in_piece = matches!(
+        &err.variant,
+        pest::error::ErrorVariant::ParsingError { positives, .. }
+            if positives.iter().any(|r| matches!(r, Rule::royal | Rule::moves | Rule::capture_mode))
+    );
+    let help = if in_piece {
+        "a piece's properties end with `}`: is the closing brace of the piece missing?"
+    } else {
+        "a definition is a list of sections: variant, board, zone, piece, castle, setup, end"
+    };
     Diagnostic::error(Code::Syntax, message)
         .at(Span::new(start, end), label)
-        .help("a definition is a list of sections: variant, board, zone, piece, castle, setup, end")
+        .help(help)
 }
 
 fn describe(rule: Rule) -> &'static str {
@@ -571,6 +578,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::moves
         | Rule::en_passant
         | Rule::promotes
+        | Rule::capture_mode
         | Rule::immobilize => {
             "a piece property (`moves`, `capture`, `royal`, `immobilize`, `promotes`, `en-passant`)"
         }
@@ -593,7 +601,7 @@ fn describe(rule: Rule) -> &'static str {
         }
         Rule::outcome => "`win`, `loss` or `draw`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
-        Rule::capture_mode | Rule::capture_kind => {
+        Rule::capture_kind => {
             "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`)"
         }
         Rule::capture_option => "a capture option (`optional`, `single`, `all-directions`, `no-replacement`)",
