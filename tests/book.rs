@@ -111,6 +111,7 @@ fn every_vdl_block_checks() {
         let codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code.as_str()).collect();
         let mut fails = None;
         let mut perft = Vec::new();
+        let mut claims: Vec<(String, String, Vec<String>)> = Vec::new();
         for w in words {
             if let Some(list) = w.strip_prefix("fails=") {
                 fails = Some(list.split(',').map(str::to_string).collect::<Vec<_>>());
@@ -122,6 +123,17 @@ fn every_vdl_block_checks() {
                         n.parse::<u64>().expect("nodes"),
                     ));
                 }
+            } else if let Some(claim) = w.strip_prefix("move=") {
+                // FROM-TO:CAPTURED,CAPTURED (or `-` for none)
+                let (cells, caps) = claim.split_once(':').expect("move=FROM-TO:CAPTURES");
+                let (from, to) = cells.split_once('-').expect("move=FROM-TO:CAPTURES");
+                let mut caps: Vec<String> = if caps == "-" {
+                    Vec::new()
+                } else {
+                    caps.split(',').map(str::to_string).collect()
+                };
+                caps.sort();
+                claims.push((from.to_string(), to.to_string(), caps));
             } else {
                 failures.push(format!("{at}: unknown block attribute `{w}`"));
             }
@@ -138,6 +150,27 @@ fn every_vdl_block_checks() {
                 failures.push(format!("{at}: does not load: {:#?}", loaded.diagnostics))
             }
             (None, Some(rules)) => {
+                let mut pos = vdl::Position::start(&rules);
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                for (from, to, caps) in claims {
+                    let found = legal.iter().any(|m| {
+                        let mut got: Vec<String> = m
+                            .captures()
+                            .iter()
+                            .map(|&c| rules.cell_name(c).to_string())
+                            .collect();
+                        got.sort();
+                        rules.cell_name(m.from) == from
+                            && rules.cell_name(m.to) == to
+                            && got == caps
+                    });
+                    if !found {
+                        failures.push(format!(
+                            "{at}: no legal move {from}-{to} capturing {caps:?}"
+                        ));
+                    }
+                }
                 for (depth, nodes) in perft {
                     let got = vdl::Position::start(&rules).perft(depth);
                     if got != nodes {

@@ -50,3 +50,13 @@ fn run_table(file: &str) {
 fn chess() {
     run_table("chess.epd");
 }
+
+#[test]
+fn baroque() {
+    run_table("baroque.epd");
+}
+
+#[test]
+fn ultima() {
+    run_table("ultima.epd");
+}

@@ -542,7 +542,10 @@ fn syntax_error(err: pest::error::Error<Rule>) -> Diagnostic {
                 [one] => (*one).to_string(),
                 [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
             };
-            (format!("expected {expected}"), "unexpected here".to_string())
+            (
+                format!("expected {expected}"),
+                "unexpected here".to_string(),
+            )
         }
         pest::error::ErrorVariant::CustomError { message } => (message.clone(), message.clone()),
     };

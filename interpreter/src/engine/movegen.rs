@@ -233,16 +233,15 @@ impl Position<'_> {
             let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
             match ray.kind {
                 RayKind::Leap | RayKind::Slide => {
-                    let (walk, b) = if ray.kind == RayKind::Leap {
+                    let walk = if ray.kind == RayKind::Leap {
                         let b = ray.blockers as usize;
                         if b > 0 && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
                             continue;
                         }
-                        (&cells[b..], b)
+                        &cells[b..]
                     } else {
-                        (cells, 0)
+                        cells
                     };
-                    let _ = b;
                     for &t in walk {
                         let q = self.board[t as usize];
                         if q == 0 {

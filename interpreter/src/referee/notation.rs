@@ -8,7 +8,7 @@
 
 use crate::compile::{Cell, Ruleset};
 use crate::diagnostic::Code;
-use crate::engine::{Move, Piece, Position};
+use crate::engine::{Move, MoveKind, Piece, Position};
 use crate::model::Side;
 
 /// One `;`-separated part of a move, with its byte offset in the move text.
@@ -182,6 +182,9 @@ pub fn letter(rules: &Ruleset, p: Piece) -> char {
 /// parts that tell it apart from a move that would otherwise read the same).
 pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let rules = pos.rules();
+    if m.kind == MoveKind::Suicide {
+        return format!("@-{}", rules.cell_name(m.from));
+    }
     let side = pos.side_to_move();
     let mover = pos.piece_at(m.from).map_or('?', |p| letter(rules, p));
     let mut s = format!(
@@ -335,6 +338,25 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
         }
     }
     let Some((step_at, letter, from, to)) = step else {
+        // A lone removal: a frozen piece removing itself.
+        if let [cell] = removes.as_slice() {
+            if let Some(m) = legal
+                .iter()
+                .find(|m| m.kind == MoveKind::Suicide && m.from == *cell)
+            {
+                return Ok(*m);
+            }
+            let why = match pos.piece_at(*cell) {
+                None => format!("no piece on {}", rules.cell_name(*cell)),
+                Some(_) if !rules.suicide => "this variant has no suicide moves".to_string(),
+                Some(p) => format!(
+                    "the {} on {} may not remove itself: only a frozen piece that is not royal may",
+                    piece_name(rules, p),
+                    rules.cell_name(*cell)
+                ),
+            };
+            return Err(reject(Code::IllegalMove, why, None));
+        }
         return Err(reject(
             Code::BadNotation,
             "the move names no step",
@@ -548,6 +570,23 @@ fn explain_missing(pos: &mut Position, piece: Piece, from: Cell, to: Cell) -> St
             );
         }
     }
+    if pos.is_frozen_piece(from) {
+        let by = rules.neighbours[from as usize].iter().find_map(|&c| {
+            let p = pos.piece_at(c)?;
+            let bit = 1u64 << p.kind;
+            let freezes = p.side != side
+                && (rules.immobilizer_kinds & bit != 0
+                    || (rules.chameleon_kinds & bit != 0
+                        && rules.immobilizer_kinds & (1 << piece.kind) != 0));
+            freezes.then(|| format!("the {} on {}", piece_name(rules, p), rules.cell_name(c)))
+        });
+        return format!(
+            "the {} on {} is frozen by {}",
+            name,
+            rules.cell_name(from),
+            by.unwrap_or_else(|| "an enemy immobilizer".to_string())
+        );
+    }
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     if let Some(m) = pseudo.iter().find(|m| m.from == from && m.to == to) {
@@ -558,22 +597,32 @@ fn explain_missing(pos: &mut Position, piece: Piece, from: Cell, to: Cell) -> St
             .copied()
             .find(|&c| pos.attacked(c, side.opponent()));
         let royal = exposed.and_then(|c| pos.piece_at(c).map(|p| (c, p)));
+        // Name a piece that could then capture it, and how.
+        let by = royal.and_then(|(c, _)| {
+            let mut replies = Vec::new();
+            pos.pseudo_legal_moves(&mut replies);
+            let r = replies.iter().find(|r| r.captures().contains(&c))?;
+            let attacker = pos.piece_at(r.from)?;
+            let how = if r.to == c {
+                String::new()
+            } else {
+                format!(" by moving to {}", rules.cell_name(r.to))
+            };
+            Some(format!(
+                ": the {} on {} could take it{how}",
+                piece_name(rules, attacker),
+                rules.cell_name(r.from)
+            ))
+        });
         pos.unmake();
         if let Some((c, p)) = royal {
-            let was_attacked = pos.in_check(side);
-            return if was_attacked {
-                format!(
-                    "that leaves the {} on {} in check",
-                    piece_name(rules, p),
-                    rules.cell_name(c)
-                )
-            } else {
-                format!(
-                    "that puts the {} on {} in check",
-                    piece_name(rules, p),
-                    rules.cell_name(c)
-                )
-            };
+            let verb = if pos.in_check(side) { "leaves" } else { "puts" };
+            return format!(
+                "that {verb} the {} on {} in check{}",
+                piece_name(rules, p),
+                rules.cell_name(c),
+                by.unwrap_or_default()
+            );
         }
     }
     format!(
