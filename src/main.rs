@@ -6,7 +6,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
 use std::process::ExitCode;
 use std::time::Instant;
 use vdl::model::Side;
-use vdl::referee::{self, notation, Game, Rng};
+use vdl::referee::{self, Game, Rng};
 use vdl::{Diagnostic, Position, Ruleset};
 
 #[derive(Parser)]
@@ -258,38 +258,12 @@ fn perft(pos: &mut Position, depth: u32, divide: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-#[derive(serde::Serialize)]
-struct MoveJson {
-    notation: String,
-    from: String,
-    to: String,
-    captures: Vec<String>,
-    promotion: Option<char>,
-}
-
 fn moves(pos: &mut Position, json: bool) -> Result<(), Failure> {
-    let rules = pos.rules();
     let mut list = Vec::new();
     pos.legal_moves(&mut list);
-    let mut items: Vec<MoveJson> = list
+    let mut items: Vec<referee::Played> = list
         .iter()
-        .map(|m| {
-            let mut captures: Vec<String> = m
-                .captures()
-                .iter()
-                .map(|&c| rules.cell_name(c).to_string())
-                .collect();
-            captures.sort();
-            MoveJson {
-                notation: notation::print(pos, m, &list),
-                from: rules.cell_name(m.from).to_string(),
-                to: rules.cell_name(m.to).to_string(),
-                captures,
-                promotion: m
-                    .promotion()
-                    .map(|k| rules.piece_letter(k, pos.side_to_move())),
-            }
-        })
+        .map(|m| referee::Played::new(pos, *m, &list))
         .collect();
     items.sort_by(|a, b| a.notation.cmp(&b.notation));
     if json {

@@ -2,16 +2,9 @@
 
 mod common;
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn vdl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vdl"))
-        .args(args)
-        .current_dir(common::root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("vdl runs")
-}
+use common::vdl;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()
@@ -141,4 +134,26 @@ White to move
 FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 "
     );
+}
+
+#[test]
+fn moves_json_lists_every_removed_cell() {
+    // The Baroque seed's chameleon diagram, with the seed's trailing `0`.
+    let o = vdl(&[
+        "moves",
+        "definitions/baroque.vdl",
+        "--json",
+        "--fen",
+        "7k/8/8/r3pP2/2n5/8/B7/K7 w 0",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let bd5 = v
+        .as_array()
+        .expect("array")
+        .iter()
+        .find(|m| m["from"] == "a2" && m["to"] == "d5")
+        .expect("the chameleon's move to d5");
+    assert_eq!(bd5["captures"], serde_json::json!(["a5", "c4"]));
+    assert_eq!(bd5["notation"], "B a2-d5");
 }

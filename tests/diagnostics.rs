@@ -5,15 +5,8 @@
 
 mod common;
 
-use std::process::Command;
-
 fn check_output(rel: &str) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_vdl"))
-        .args(["check", rel])
-        .current_dir(common::root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("vdl runs");
+    let out = common::vdl(&["check", rel]);
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stderr),

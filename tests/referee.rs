@@ -7,17 +7,10 @@ mod common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use vdl::referee::{self, EndReason};
 
-fn vdl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_vdl"))
-        .args(args)
-        .current_dir(common::root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("vdl runs")
-}
+use common::vdl;
 
 fn games(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use std::process::{Command, Output};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -32,4 +33,14 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// Run the `vdl` binary from the repository root, without colours.
+pub fn vdl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("vdl runs")
 }

@@ -5,7 +5,7 @@
 
 use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::compile::{Cell, PromotionTable, Ray, RayKind};
-use crate::model::{Immobilization, Offset};
+use crate::model::{Coord, Immobilization, Offset};
 
 impl Position<'_> {
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
@@ -380,118 +380,76 @@ impl Position<'_> {
         for &c in jumped {
             must.add(c);
         }
-        let enemy = |c: Cell, victims: u64| -> bool {
-            let q = self.board[c as usize];
-            q != 0 && side_of(q) != us && victims & (1 << kind_of(q)) != 0
-        };
-        // Each mode once natively (any victim) and once as a chameleon (victims of
-        // the kinds that capture that way, on moves those kinds could make).
         let mimic = modes.chameleon.is_some();
         let mim = rules.mimicry;
-        let allowed = |c: Cell| -> bool {
+        // Take `c` if it holds an enemy of the kinds in `victims` (for a chameleon,
+        // only on a move the victim's own kind could make).
+        let mut take = |c: Cell, victims: u64, optional: bool| {
             let q = self.board[c as usize];
-            !mimic || self.kind_moves_to(us, kind_of(q), from, t)
+            let enemy = q != 0 && side_of(q) != us && victims & (1 << kind_of(q)) != 0;
+            if enemy && (!mimic || self.kind_moves_to(us, kind_of(q), from, t)) {
+                if optional {
+                    may.add(c)
+                } else {
+                    must.add(c)
+                }
+            }
         };
-        for (native, victims) in [
-            (modes.approach, !0u64),
-            (mimic.then_some(false), mim.approach),
-        ] {
-            if let Some(optional) = native {
-                if victims == 0 {
-                    continue;
-                }
-                if let Some(c) = rules.step(t, dir) {
-                    if enemy(c, victims) && allowed(c) {
-                        if optional {
-                            may.add(c)
-                        } else {
-                            must.add(c)
-                        }
-                    }
-                }
+        // Each mode natively (any victim, with its options) and as a chameleon
+        // (mandatory, victims of the kinds that capture that way).
+        let ways = |native: Option<bool>, mimicked: u64| {
+            [
+                native.map(|optional| (optional, !0u64)),
+                (mimic && mimicked != 0).then_some((false, mimicked)),
+            ]
+            .into_iter()
+            .flatten()
+        };
+        for (optional, victims) in ways(modes.approach, mim.approach) {
+            if let Some(c) = rules.step(t, dir) {
+                take(c, victims, optional);
             }
         }
-        for (native, victims) in [
-            (modes.withdraw, !0u64),
-            (mimic.then_some(false), mim.withdraw),
-        ] {
-            if let Some(optional) = native {
-                if victims == 0 {
-                    continue;
-                }
-                if let Some(c) = rules.step(from, Offset::new(-dir.dx, -dir.dy)) {
-                    if enemy(c, victims) && allowed(c) {
-                        if optional {
-                            may.add(c)
-                        } else {
-                            must.add(c)
-                        }
-                    }
-                }
+        for (optional, victims) in ways(modes.withdraw, mim.withdraw) {
+            if let Some(c) = rules.step(from, Offset::new(-dir.dx, -dir.dy)) {
+                take(c, victims, optional);
             }
         }
-        let pincer_mimic = mimic.then_some((false, false));
-        for (native, victims) in [(modes.pincer, !0u64), (pincer_mimic, mim.pincer)] {
-            if let Some((all, optional)) = native {
-                if victims == 0 {
-                    continue;
-                }
-                for &d in pincer_dirs(all) {
-                    let Some(c1) = rules.step(t, d) else { continue };
-                    let Some(c2) = rules.step(c1, d) else {
-                        continue;
-                    };
-                    let beyond = self.after(c2, from, t, mover);
-                    if enemy(c1, victims)
-                        && c1 != from
-                        && beyond != 0
-                        && side_of(beyond) == us
-                        && allowed(c1)
-                    {
-                        if optional {
-                            may.add(c1)
-                        } else {
-                            must.add(c1)
-                        }
-                    }
-                }
-            }
-        }
-        for (native, victims) in [
-            (modes.coordinate, !0u64),
-            (mimic.then_some(false), mim.coordinate),
-        ] {
-            if let Some(optional) = native {
-                if victims == 0 {
-                    continue;
-                }
-                let Some(&royal) = self.royals[us].first() else {
+        let all_directions = modes.pincer.is_some_and(|p| p.0);
+        for (optional, victims) in ways(modes.pincer.map(|p| p.1), mim.pincer) {
+            for &d in pincer_dirs(all_directions && victims == !0) {
+                let Some(c1) = rules.step(t, d) else { continue };
+                let Some(c2) = rules.step(c1, d) else {
                     continue;
                 };
-                let royal = if royal == from { t } else { royal };
-                let (a, b) = (rules.cells[t as usize], rules.cells[royal as usize]);
-                if a.file == b.file || a.rank == b.rank {
-                    continue;
+                let beyond = self.after(c2, from, t, mover);
+                if c1 != from && beyond != 0 && side_of(beyond) == us {
+                    take(c1, victims, optional);
                 }
-                for corner in [
-                    crate::model::Coord {
-                        file: a.file,
-                        rank: b.rank,
-                    },
-                    crate::model::Coord {
-                        file: b.file,
-                        rank: a.rank,
-                    },
-                ] {
-                    if let Some(c) = rules.cell_at(corner) {
-                        if c != from && enemy(c, victims) && allowed(c) {
-                            if optional {
-                                may.add(c)
-                            } else {
-                                must.add(c)
-                            }
-                        }
-                    }
+            }
+        }
+        for (optional, victims) in ways(modes.coordinate, mim.coordinate) {
+            let Some(&royal) = self.royals[us].first() else {
+                continue;
+            };
+            let royal = if royal == from { t } else { royal };
+            let (a, b) = (rules.cells[t as usize], rules.cells[royal as usize]);
+            if a.file == b.file || a.rank == b.rank {
+                continue;
+            }
+            let corners = [
+                Coord {
+                    file: a.file,
+                    rank: b.rank,
+                },
+                Coord {
+                    file: b.file,
+                    rank: a.rank,
+                },
+            ];
+            for c in corners.into_iter().filter_map(|c| rules.cell_at(c)) {
+                if c != from {
+                    take(c, victims, optional);
                 }
             }
         }

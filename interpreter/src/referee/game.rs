@@ -68,6 +68,29 @@ pub struct Played {
     pub promotion: Option<char>,
 }
 
+impl Played {
+    /// A legal move of `pos`, described; its notation tells it apart from `legal`.
+    pub fn new(pos: &Position, m: Move, legal: &[Move]) -> Played {
+        let rules = pos.rules();
+        let mut captures: Vec<String> = m
+            .captures()
+            .iter()
+            .map(|&c| rules.cell_name(c).to_string())
+            .collect();
+        captures.sort();
+        Played {
+            mv: m,
+            notation: notation::print(pos, &m, legal),
+            from: rules.cell_name(m.from).to_string(),
+            to: rules.cell_name(m.to).to_string(),
+            captures,
+            promotion: m
+                .promotion()
+                .map(|k| rules.piece_letter(k, pos.side_to_move())),
+        }
+    }
+}
+
 pub struct Game<'r> {
     pos: Position<'r>,
     played: Vec<Played>,
@@ -160,23 +183,7 @@ impl<'r> Game<'r> {
 
     /// Play a legal move of the current position.
     pub fn play(&mut self, m: Move) {
-        let rules = self.pos.rules();
-        let mut captures: Vec<String> = m
-            .captures()
-            .iter()
-            .map(|&c| rules.cell_name(c).to_string())
-            .collect();
-        captures.sort();
-        let played = Played {
-            mv: m,
-            notation: self.notation(&m),
-            from: rules.cell_name(m.from).to_string(),
-            to: rules.cell_name(m.to).to_string(),
-            captures,
-            promotion: m
-                .promotion()
-                .map(|k| rules.piece_letter(k, self.pos.side_to_move())),
-        };
+        let played = Played::new(&self.pos, m, &self.legal);
         self.pos.make(m);
         self.played.push(played);
         self.refresh();
