@@ -347,3 +347,22 @@ fn suicide_is_written_as_a_removal() {
         .piece_at(r.cell_by_name("b2").expect("cell"))
         .is_none());
 }
+
+#[test]
+fn optional_captures_read_back_from_their_notation() {
+    let r = small(r#"piece Withdrawer Q { moves "mQ" capture withdraw optional }"#);
+    let mut game = vdl::referee::Game::new(Position::from_fen(&r, "5/5/2Q2/2w2/5 w").expect("valid"));
+    let legal: Vec<_> = game.legal_moves().to_vec();
+    let mut texts: Vec<String> = legal
+        .iter()
+        .filter(|m| r.cell_name(m.to) == "c4")
+        .map(|m| game.notation(m))
+        .collect();
+    texts.sort();
+    assert_eq!(texts, ["Q c3-c4", "Q c3-c4; @-c2"]);
+    game.play_text("Q c3-c4").expect("the quiet move");
+    assert!(game.played()[0].captures.is_empty());
+    game.undo();
+    game.play_text("Q c3-c4; @-c2").expect("the capture");
+    assert_eq!(game.played()[0].captures, ["c2"]);
+}

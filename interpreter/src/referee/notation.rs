@@ -499,14 +499,16 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 Some(list_help(pos, from, legal)),
             )));
         }
-        let exact: Vec<Move> = candidates
-            .iter()
-            .copied()
-            .filter(|m| m.captures().iter().filter(|&&c| c != m.to).count() == removes.len())
-            .collect();
-        if !exact.is_empty() {
-            candidates = exact;
-        }
+    }
+    // Prefer the move whose removals besides the arrival cell are exactly those named
+    // (none, when none are named): that is how `print` tells twins apart.
+    let exact: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|m| m.captures().iter().filter(|&&c| c != m.to).count() == removes.len())
+        .collect();
+    if !exact.is_empty() {
+        candidates = exact;
     }
     match candidates.as_slice() {
         [m] => Ok(*m),
