@@ -351,7 +351,8 @@ fn suicide_is_written_as_a_removal() {
 #[test]
 fn optional_captures_read_back_from_their_notation() {
     let r = small(r#"piece Withdrawer Q { moves "mQ" capture withdraw optional }"#);
-    let mut game = vdl::referee::Game::new(Position::from_fen(&r, "5/5/2Q2/2w2/5 w").expect("valid"));
+    let mut game =
+        vdl::referee::Game::new(Position::from_fen(&r, "5/5/2Q2/2w2/5 w").expect("valid"));
     let legal: Vec<_> = game.legal_moves().to_vec();
     let mut texts: Vec<String> = legal
         .iter()
