@@ -367,3 +367,29 @@ fn optional_captures_read_back_from_their_notation() {
     game.play_text("Q c3-c4; @-c2").expect("the capture");
     assert_eq!(game.played()[0].captures, ["c2"]);
 }
+
+/// Approach and withdrawal along a leap take a piece a whole leap away, and that
+/// counts as an attack on a royal piece.
+#[test]
+fn leaping_approach_and_withdrawal_attack() {
+    let r = small(
+        r#"piece Lancer L { moves "mN" capture approach }
+           piece Retreater T { moves "mN" capture withdraw }"#,
+    );
+    // The black lancer a1 can leap to b3 and approach c5.
+    let pos = Position::from_fen(&r, "2K2/5/5/5/l3k w").expect("valid");
+    assert!(pos.in_check(vdl::model::Side::White));
+    // The black retreater c3 can leap to e4 and take a2, behind it.
+    let pos = Position::from_fen(&r, "4k/5/2t2/K4/5 w").expect("valid");
+    assert!(pos.in_check(vdl::model::Side::White));
+    let pos = Position::from_fen(&r, "4k/5/2t2/5/K4 w").expect("valid");
+    assert!(!pos.in_check(vdl::model::Side::White));
+}
+
+/// A piece with a capture mode keeps its hopping captures.
+#[test]
+fn hops_survive_capture_modes() {
+    let r = small(r#"piece Cannon C { moves "mRcpR" capture withdraw }"#);
+    let caps = captures_from(&r, "w4/5/W4/5/C4 w", "a1");
+    assert_eq!(caps, vec![mv("a5", &["a5"])]);
+}

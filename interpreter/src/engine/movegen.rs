@@ -62,23 +62,34 @@ impl Position<'_> {
                         }
                     }
                 }
-                RayKind::Hop | RayKind::HopBehind => {
-                    let Some(screen) = cells.iter().position(|&c| self.board[c as usize] != 0)
-                    else {
-                        continue;
-                    };
-                    let beyond = &cells[screen + 1..];
-                    let beyond = if ray.kind == RayKind::HopBehind {
-                        &beyond[..beyond.len().min(1)]
-                    } else {
-                        beyond
-                    };
-                    for &t in beyond {
-                        if !self.target(us, out, from, t, ray, promo, false) {
-                            break;
-                        }
-                    }
-                }
+                RayKind::Hop | RayKind::HopBehind => self.hop(us, from, ray, out, promo),
+            }
+        }
+    }
+
+    /// Over the first piece on the ray, then on to the cells beyond it.
+    #[inline(always)]
+    fn hop(
+        &self,
+        us: usize,
+        from: Cell,
+        ray: &Ray,
+        out: &mut Vec<Move>,
+        promo: Option<&PromotionTable>,
+    ) {
+        let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let Some(screen) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
+            return;
+        };
+        let beyond = &cells[screen + 1..];
+        let beyond = if ray.kind == RayKind::HopBehind {
+            &beyond[..beyond.len().min(1)]
+        } else {
+            beyond
+        };
+        for &t in beyond {
+            if !self.target(us, out, from, t, ray, promo, false) {
+                break;
             }
         }
     }
@@ -277,7 +288,7 @@ impl Position<'_> {
                         }
                     }
                 }
-                RayKind::Hop | RayKind::HopBehind => {}
+                RayKind::Hop | RayKind::HopBehind => self.hop(us, from, ray, out, promo),
             }
         }
         if modes.chameleon == Some(true) {
@@ -480,6 +491,9 @@ impl Position<'_> {
         let mut buf = self.scratch.borrow_mut();
         for &from in &self.lists[by] {
             let kind = kind_of(self.board[from as usize]);
+            if !self.may_capture(from, kind, by, cell) {
+                continue;
+            }
             if self.rules.flags.immobilizers && self.is_frozen(from) {
                 continue;
             }
@@ -491,6 +505,85 @@ impl Position<'_> {
             }
             if buf.iter().any(|m| m.captures().contains(&cell)) {
                 return true;
+            }
+        }
+        false
+    }
+}
+
+impl Position<'_> {
+    /// A cheap, conservative test before generating an attacker's moves: whether the
+    /// piece on `from` could capture on `target` at all. Every capture mode takes
+    /// pieces on or next to the lines the piece moves along (approach, overtake,
+    /// pincer, replacement), next to its start cell (withdraw, a king step), or on its
+    /// royal piece's rank or file (coordinate).
+    fn may_capture(&self, from: Cell, kind: usize, by: usize, target: Cell) -> bool {
+        let rules = self.rules;
+        let modes = rules.captures[kind];
+        if !modes.any() {
+            return true;
+        }
+        let tc = rules.cells[target as usize];
+        let near = |c: Cell| {
+            let a = rules.cells[c as usize];
+            (a.file - tc.file).abs() <= 1 && (a.rank - tc.rank).abs() <= 1
+        };
+        if near(from) || rules.royal[kind] {
+            return true;
+        }
+        let coordinates = modes.coordinate.is_some()
+            || (modes.chameleon.is_some() && rules.mimicry.coordinate != 0);
+        if coordinates {
+            if let Some(&r) = self.royals[by].first() {
+                let rc = rules.cells[r as usize];
+                if rc.file == tc.file || rc.rank == tc.rank {
+                    return true;
+                }
+            }
+        }
+        // Along each line up to the first piece, or further for a piece that jumps.
+        let jumps =
+            modes.overtake.is_some() || (modes.chameleon.is_some() && rules.mimicry.overtake != 0);
+        let reaches = |c: Cell, d: Offset| rules.step(c, d) == Some(target);
+        let on_lines = |k: usize, slack: bool| {
+            rules.rays_of(by, k, from).iter().any(|r| {
+                if matches!(r.kind, RayKind::Hop | RayKind::HopBehind) {
+                    return true;
+                }
+                // Approach and withdrawal victims lie one step on from the landing
+                // cell or back from the start: next to them, unless the step leaps.
+                let leaps = slack && (r.dir.dx.abs() > 1 || r.dir.dy.abs() > 1);
+                if leaps && reaches(from, Offset::new(-r.dir.dx, -r.dir.dy)) {
+                    return true;
+                }
+                let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+                for &c in cells {
+                    let hit = if slack {
+                        near(c) || (leaps && reaches(c, r.dir))
+                    } else {
+                        c == target
+                    };
+                    if hit {
+                        return true;
+                    }
+                    if self.board[c as usize] != 0 && !(slack && jumps) {
+                        return false;
+                    }
+                }
+                false
+            })
+        };
+        if on_lines(kind, true) {
+            return true;
+        }
+        if modes.chameleon == Some(true) {
+            let mut kinds = rules.mimicry.replacement;
+            while kinds != 0 {
+                let victim = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                if on_lines(victim, false) {
+                    return true;
+                }
             }
         }
         false
