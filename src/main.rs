@@ -237,7 +237,7 @@ fn with_position(
 
 fn perft(pos: &mut Position, depth: u32, divide: bool) -> Result<(), Failure> {
     let start = Instant::now();
-    let nodes = if divide {
+    let nodes = if divide && depth > 0 {
         let mut total = 0;
         for (m, n) in pos.divide(depth) {
             println!("{}: {}", pos.move_text(&m), n);

@@ -220,10 +220,11 @@ fn group(
     let mut rules = Vec::new();
     for &atom in atoms {
         let Some((a, b)) = leaper(atom) else { continue };
-        let chosen: Vec<Offset> = Offset::new(a, b)
-            .images()
-            .into_iter()
-            .filter(|o| directions_allow(&dirs, *o, Offset::new(a, b).images()))
+        let images = Offset::new(a, b).images();
+        let chosen: Vec<Offset> = images
+            .iter()
+            .copied()
+            .filter(|o| directions_allow(&dirs, *o, &images))
             .collect();
         for o in chosen {
             let geometry = if let Some((_, land_behind)) = hop {
@@ -318,7 +319,7 @@ fn pairs_with(a: char, b: char) -> bool {
 /// Whether direction letters select an offset. Letters pair up as in XBetza (`fl`,
 /// `ff`, `fs`, `lv`, `fh`, ...); a pair that selects none of the atom's moves is read
 /// as its two letters separately (so `fsW` is forward and sideways).
-fn directions_allow(dirs: &[char], o: Offset, all: Vec<Offset>) -> bool {
+fn directions_allow(dirs: &[char], o: Offset, all: &[Offset]) -> bool {
     if dirs.is_empty() {
         return true;
     }

@@ -126,7 +126,9 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
                 if !cells.iter().all(|c| ctx.on_board(*c)) {
                     continue;
                 }
-                let (target, between) = cells.split_last().expect("paths are never empty");
+                let Some((target, between)) = cells.split_last() else {
+                    continue;
+                };
                 if between.iter().any(|c| ctx.get(*c).is_some()) {
                     continue;
                 }

@@ -9,7 +9,6 @@
 use crate::compile::{Cell, Ruleset};
 use crate::diagnostic::Code;
 use crate::engine::{Move, MoveKind, Piece, Position};
-use crate::model::Side;
 
 /// One `;`-separated part of a move, with its byte offset in the move text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,7 +336,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             }
         }
     }
-    let Some((step_at, letter, from, to)) = step else {
+    let Some((step_at, written, from, to)) = step else {
         // A lone removal: a frozen piece removing itself.
         if let [cell] = removes.as_slice() {
             if let Some(m) = legal
@@ -388,7 +387,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             None,
         )));
     }
-    if let Some(l) = letter {
+    if let Some(l) = written {
         let named = kind_of_letter(rules, l);
         if named != Some(piece.kind) {
             let what = match named {
@@ -404,7 +403,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 ),
                 Some(format!(
                     "write `{} {}-{}`",
-                    letter_of(rules, piece),
+                    letter(rules, piece),
                     rules.cell_name(from),
                     rules.cell_name(to)
                 )),
@@ -479,7 +478,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             ),
             Some(format!(
                 "add the piece it becomes, e.g. `{} {}-{}; {}-{}` (choices: {})",
-                letter_of(rules, piece),
+                letter(rules, piece),
                 rules.cell_name(from),
                 rules.cell_name(to),
                 choices[0],
@@ -526,10 +525,6 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             )))
         }
     }
-}
-
-fn letter_of(rules: &Ruleset, p: Piece) -> char {
-    letter(rules, p)
 }
 
 /// Why no legal move goes from `from` to `to`, in the rules' terms.
@@ -633,17 +628,6 @@ fn explain_missing(pos: &mut Position, piece: Piece, from: Cell, to: Cell) -> St
         rules.cell_name(from),
         rules.cell_name(to)
     )
-}
-
-/// The side a written letter stands for, if it is a letter.
-pub fn side_of_letter(c: char) -> Option<Side> {
-    if c.is_ascii_uppercase() {
-        Some(Side::White)
-    } else if c.is_ascii_lowercase() {
-        Some(Side::Black)
-    } else {
-        None
-    }
 }
 
 #[cfg(test)]
