@@ -368,3 +368,36 @@ fn undo_restores_counts() {
     game.play_text("n f6-g8").expect("legal again");
     assert_eq!(game.result().map(|r| r.reason), Some(EndReason::Repetition));
 }
+
+/// With `royal-capture` there is no check: a king may stand attacked, and taking it
+/// wins.
+#[test]
+fn royal_capture_wins_and_there_is_no_check() {
+    let source = |end: &str| {
+        format!(
+            r#"board {{ files a b c d ranks 1 2 3 4 }}
+               piece King K {{ royal moves "K" }}
+               piece Rook R {{ moves "R" }}
+               setup "3k/4/4/K1r1 w"
+               end {{ {end} }}"#
+        )
+    };
+    let rules = inline_rules(&source("royal-capture stalemate loss"));
+    let mut pos = vdl::Position::start(&rules);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    // a1 is attacked along the first rank, yet every king step is legal: a2, b1, b2.
+    assert_eq!(legal.len(), 3);
+    // White steps next to the rook, which takes the king.
+    let r = referee::referee(&rules, "1. K a1-b1 r c1-b1\n");
+    let game = r.game.expect("game");
+    assert!(r.error.is_none(), "{:?}", r.error);
+    let res = game.result().expect("finished");
+    assert_eq!((res.score(), res.reason), ("0-1", EndReason::RoyalCaptured));
+    assert_eq!(res.description, "White's royal piece was captured");
+    // With check (the default), the same king has only the steps off the rank: a2, b2.
+    let rules = inline_rules(&source("stalemate loss"));
+    let mut pos = vdl::Position::start(&rules);
+    pos.legal_moves(&mut legal);
+    assert_eq!(legal.len(), 2);
+}

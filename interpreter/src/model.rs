@@ -273,6 +273,9 @@ pub struct EndRules {
     pub stalemate: Outcome,
     pub repetition: Option<(u32, Outcome)>,
     pub move_limit: Option<MoveLimit>,
+    /// Royal pieces may be captured (there is no check); taking a side's last royal
+    /// piece wins.
+    pub royal_capture: bool,
 }
 
 impl Default for EndRules {
@@ -282,6 +285,7 @@ impl Default for EndRules {
             stalemate: Outcome::Draw,
             repetition: None,
             move_limit: None,
+            royal_capture: false,
         }
     }
 }

@@ -180,6 +180,7 @@ pub enum EndRuleDecl {
     Stalemate(Spanned<OutcomeWord>),
     Repetition(Spanned<i64>, Spanned<OutcomeWord>),
     MoveLimit(Spanned<i64>, Spanned<OutcomeWord>, Vec<Spanned<ResetItem>>),
+    RoyalCapture,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -495,6 +496,7 @@ fn end_rules(pair: Pair<Rule>) -> EndDecl {
             let mut inner = p.into_inner();
             let value = match rule {
                 Rule::checkmate => EndRuleDecl::Checkmate(outcome(inner.next()?)),
+                Rule::royal_capture => EndRuleDecl::RoyalCapture,
                 Rule::stalemate => EndRuleDecl::Stalemate(outcome(inner.next()?)),
                 Rule::repetition => {
                     let n = int_of(inner.next()?);

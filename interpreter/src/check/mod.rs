@@ -1102,6 +1102,7 @@ impl Checker {
                 EndRuleDecl::Stalemate(_) => (1, "stalemate"),
                 EndRuleDecl::Repetition(..) => (2, "repetition"),
                 EndRuleDecl::MoveLimit(..) => (3, "move-rule"),
+                EndRuleDecl::RoyalCapture => (4, "royal-capture"),
             };
             if let Some(&(_, first)) = seen.iter().find(|(t, _)| *t == tag) {
                 self.push(
@@ -1115,6 +1116,7 @@ impl Checker {
             seen.push((tag, rule.span));
             match &rule.value {
                 EndRuleDecl::Checkmate(o) => end.checkmate = conv(o.value),
+                EndRuleDecl::RoyalCapture => end.royal_capture = true,
                 EndRuleDecl::Stalemate(o) => end.stalemate = conv(o.value),
                 EndRuleDecl::Repetition(n, o) => {
                     if !(2..=100).contains(&n.value) {

@@ -524,7 +524,7 @@ impl<'r> Position<'r> {
         out.clear();
         self.pseudo_moves(out);
         let us = self.side;
-        if self.royals[us].is_empty() {
+        if self.royals[us].is_empty() || self.rules.definition.end.royal_capture {
             return;
         }
         if self.rules.flags.line_attacks_only && self.royals[us].len() == 1 {

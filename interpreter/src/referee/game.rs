@@ -245,7 +245,8 @@ impl<'r> Game<'r> {
             }
         }
         if self.legal.is_empty() {
-            let has_royal = !self.pos.royal_cells(stm).is_empty();
+            // Without check (royal capture), having no move is never checkmate.
+            let has_royal = !self.pos.royal_cells(stm).is_empty() && !end.royal_capture;
             let (reason, outcome, what) = if has_royal && self.pos.in_check(stm) {
                 (EndReason::Checkmate, end.checkmate, "is checkmated")
             } else if has_royal {
