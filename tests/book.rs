@@ -1,4 +1,4 @@
-//! Every ```vdl block in the book is a complete definition, checked here. A block's
+//! Every ```vdl block in the book (and the README) is a complete definition, checked here. A block's
 //! info string may add `perft=D:N,...` (perft from its setup) or `fails=CODE,...`
 //! (it must fail with those codes). `{{#include PATH}}` is resolved as mdBook does.
 
@@ -31,6 +31,7 @@ fn blocks() -> Vec<Block> {
     let mut files = Vec::new();
     markdown_files(&common::root().join("book/src"), &mut files);
     files.sort();
+    files.push(common::root().join("README.md"));
     let mut out = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable");
