@@ -282,7 +282,7 @@ impl Checker {
                         Diagnostic::error(
                             Code::AmbiguousLabel,
                             format!(
-                                "the cell name `{name}` could mean {}{} or {}{}",
+                                "the cell name `{name}` could mean file `{}` rank `{}` or file `{}` rank `{}`",
                                 shape.files[f0], shape.ranks[r0], file, rank
                             ),
                         )
