@@ -393,3 +393,45 @@ fn hops_survive_capture_modes() {
     let caps = captures_from(&r, "w4/5/W4/5/C4 w", "a1");
     assert_eq!(caps, vec![mv("a5", &["a5"])]);
 }
+
+const RINGED: &str = r#"
+board { files a b c d e f ranks 1 2 3 4 5 6 }
+zone edge a1..f1 a6..f6 a2..a5 f2..f5 capture-only
+piece King K { royal moves "K" }
+piece Wall W { }
+"#;
+
+fn ringed(piece: &str) -> Ruleset {
+    inline(&format!("{RINGED}\n{piece}\nsetup \"6/6/6/6/6/6 w\""))
+}
+
+fn targets(m: &[(String, Vec<String>)]) -> Vec<&str> {
+    m.iter().map(|(t, _)| t.as_str()).collect()
+}
+
+#[test]
+fn capture_only_zone_allows_only_needed_landings() {
+    let r = ringed(r#"piece Queen Q { moves "Q" }"#);
+    // Quiet moves stay inside; taking the wall on the edge needs landing there.
+    let m = moves_from(&r, "2w3/6/2Q3/6/6/6 w", "c4");
+    assert_eq!(
+        targets(&m),
+        ["b3", "b4", "b5", "c2", "c3", "c5", "c6", "d3", "d4", "d5", "e2", "e4"]
+    );
+    assert!(m.contains(&mv("c6", &["c6"])));
+    // A piece on the edge may leave it, but not move along it.
+    let m = moves_from(&r, "6/6/6/6/6/Q5 w", "a1");
+    assert_eq!(targets(&m), ["b2", "c3", "d4", "e5"]);
+
+    let r = ringed(r#"piece Leaper N { moves "mQ" capture overtake }"#);
+    // Jumping c4, the leaper may land on c5 but not on c6: c5 takes the same piece.
+    assert_eq!(
+        captures_from(&r, "6/6/2w3/6/2N3/6 w", "c2"),
+        vec![mv("c5", &["c4"])]
+    );
+    // Jumping c5, only c6 takes it: the edge landing is allowed.
+    assert_eq!(
+        captures_from(&r, "6/2w3/6/6/2N3/6 w", "c2"),
+        vec![mv("c6", &["c5"])]
+    );
+}

@@ -171,6 +171,9 @@ pub struct Ruleset {
     pub suicide: bool,
     /// Each cell's neighbours (the king's steps).
     pub neighbours: Vec<Vec<Cell>>,
+    /// Per side, the cells of `capture-only` zones: a move may end there only when
+    /// the capture it makes needs it.
+    pub capture_only: [Vec<bool>; 2],
     /// Kinds whose every move resets the halfmove clock (the n-move rule).
     pub resets_clock: Vec<bool>,
     pub capture_resets_clock: bool,
@@ -616,7 +619,21 @@ pub fn compile(def: Definition) -> Ruleset {
                 .collect()
         })
         .collect();
-    let special = captures.iter().any(KindCaptures::any) || immobilizer_kinds != 0 || def.suicide;
+    let mut capture_only = [vec![false; n], vec![false; n]];
+    for name in &def.capture_only_zones {
+        if let Some(z) = def.zones.get(name) {
+            for side in 0..2 {
+                for c in z[side].iter().filter_map(|c| at(*c)) {
+                    capture_only[side][c as usize] = true;
+                }
+            }
+        }
+    }
+    let restricted = capture_only.iter().any(|z| z.iter().any(|&b| b));
+    let special = captures.iter().any(KindCaptures::any)
+        || immobilizer_kinds != 0
+        || def.suicide
+        || restricted;
     let flags = Flags {
         line_attacks_only: line_attacks_only && !special,
         special,
@@ -640,6 +657,7 @@ pub fn compile(def: Definition) -> Ruleset {
         immobilization,
         suicide,
         neighbours,
+        capture_only,
         resets_clock,
         capture_resets_clock,
         royal: def.pieces.iter().map(|p| p.royal).collect(),

@@ -308,6 +308,8 @@ pub struct Definition {
     pub board: BoardShape,
     /// Each zone's cells for White and for Black.
     pub zones: IndexMap<String, [Vec<Coord>; 2]>,
+    /// Zones where a move may end only when the capture it makes needs it.
+    pub capture_only_zones: Vec<String>,
     pub pieces: Vec<PieceDef>,
     pub castling: Vec<CastleDef>,
     pub setup: Setup,

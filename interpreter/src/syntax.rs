@@ -72,6 +72,8 @@ pub struct ZoneDecl {
     pub span: Span,
     pub name: Name,
     pub body: ZoneBody,
+    /// `capture-only`: moves may end here only when their capture needs it.
+    pub capture_only: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -309,7 +311,14 @@ fn zone(pair: Pair<Rule>) -> ZoneDecl {
     let span = span_of(&pair);
     let mut inner = pair.into_inner();
     let zone_name = inner.next().map(name).unwrap_or_else(|| empty_name(span));
-    let body = match inner.next() {
+    let mut parts: Vec<Pair<Rule>> = inner.collect();
+    let capture_only = parts
+        .last()
+        .is_some_and(|p| p.as_rule() == Rule::capture_only);
+    if capture_only {
+        parts.pop();
+    }
+    let body = match parts.into_iter().next() {
         Some(p) if p.as_rule() == Rule::zone_sides => ZoneBody::PerSide(
             p.into_inner()
                 .map(|side_pair| {
@@ -340,6 +349,7 @@ fn zone(pair: Pair<Rule>) -> ZoneDecl {
         span,
         name: zone_name,
         body,
+        capture_only,
     }
 }
 
@@ -642,6 +652,24 @@ mod tests {
             panic!()
         };
         assert_eq!(b.entries.len(), 3);
+    }
+
+    #[test]
+    fn reserved_words_that_extend_others_end_lists() {
+        // `capture-only` after a cell list, `royal-capture` after a reset list.
+        let file = parse(
+            "zone edge a1 b1 capture-only\nend { move-rule 50 draw reset-by capture Pawn royal-capture }",
+        )
+        .unwrap();
+        let Item::Zone(z) = &file.items[0] else {
+            panic!()
+        };
+        assert!(z.capture_only);
+        let Item::End(e) = &file.items[1] else {
+            panic!()
+        };
+        assert_eq!(e.rules.len(), 2);
+        assert!(matches!(e.rules[1].value, EndRuleDecl::RoyalCapture));
     }
 
     #[test]

@@ -165,7 +165,13 @@ impl Checker {
             );
         }
 
+        let capture_only_zones = zones
+            .iter()
+            .filter(|z| z.capture_only)
+            .map(|z| z.name.value.clone())
+            .collect();
         Some(Definition {
+            capture_only_zones,
             name: variant.map(|v| v.name.value.clone()).unwrap_or_default(),
             board: shape?,
             zones: zone_map?,

@@ -29,10 +29,8 @@ impl Position<'_> {
                     }
                     continue;
                 }
-                if rules.captures[kind].any() {
-                    self.special_piece_moves(us, from, kind, out);
-                    continue;
-                }
+                self.general_piece_moves(us, from, kind, out, ep_open && rules.en_passant[kind]);
+                continue;
             }
             self.piece_moves(us, from, kind, out, ep_open && rules.en_passant[kind]);
         }
@@ -234,6 +232,28 @@ impl Position<'_> {
                 _ => cells.contains(&to),
             }
         })
+    }
+
+    /// The moves of one piece on the general path: by its capture modes if it has any,
+    /// then without the moves a `capture-only` zone forbids.
+    fn general_piece_moves(
+        &self,
+        us: usize,
+        from: Cell,
+        kind: usize,
+        out: &mut Vec<Move>,
+        can_ep: bool,
+    ) {
+        let start = out.len();
+        if self.rules.captures[kind].any() {
+            self.special_piece_moves(us, from, kind, out);
+        } else {
+            self.piece_moves(us, from, kind, out, can_ep);
+        }
+        let zone = &self.rules.capture_only[us];
+        if out[start..].iter().any(|m| zone[m.to as usize]) {
+            restrict_to_needed_captures(&mut *out, start, zone);
+        }
     }
 
     fn special_piece_moves(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>) {
@@ -498,11 +518,7 @@ impl Position<'_> {
                 continue;
             }
             buf.clear();
-            if self.rules.captures[kind].any() {
-                self.special_piece_moves(by, from, kind, &mut buf);
-            } else {
-                self.piece_moves(by, from, kind, &mut buf, false);
-            }
+            self.general_piece_moves(by, from, kind, &mut buf, false);
             if buf.iter().any(|m| m.captures().contains(&cell)) {
                 return true;
             }
@@ -588,6 +604,32 @@ impl Position<'_> {
         }
         false
     }
+}
+
+/// Among one piece's moves (`out[start..]`), drop those ending in the zone unless they
+/// capture, and capture what no move ending outside the zone captures.
+fn restrict_to_needed_captures(out: &mut Vec<Move>, start: usize, zone: &[bool]) {
+    let sorted = |m: &Move| {
+        let mut c = m.captures().to_vec();
+        c.sort_unstable();
+        c
+    };
+    let outside: Vec<Vec<Cell>> = out[start..]
+        .iter()
+        .filter(|m| !zone[m.to as usize] && !m.captures().is_empty())
+        .map(sorted)
+        .collect();
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        let allowed =
+            !zone[m.to as usize] || (!m.captures().is_empty() && !outside.contains(&sorted(&m)));
+        if allowed {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }
 
 fn pincer_dirs(all: bool) -> &'static [Offset] {
