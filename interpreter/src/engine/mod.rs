@@ -403,6 +403,7 @@ impl<'r> Position<'r> {
             self.place(c.king_from, king);
             self.place(c.rook_from, rook);
         } else if m.kind == MoveKind::Suicide {
+            // The piece comes back with the captures below.
         } else {
             self.remove(m.to);
             self.place(m.from, u.mover);
