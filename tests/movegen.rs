@@ -48,8 +48,8 @@ fn chess_matches_reference() {
 #[test]
 fn fairy_matches_reference() {
     let rules = common::rules("tests/definitions/fairy.vdl");
-    let start = "lhgcksmxe1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/LHGCKSMXE1 w - - 0 1";
-    let open = "4k5/2p7/10/1P1c4G1/1h8/3X1x4/2C3p3/3E1M4/10/4K4L b - - 0 1";
+    let start = "lhgcksmxev/pppppppppp/y9/10/10/10/10/Y9/PPPPPPPPPP/LHGCKSMXEV w - - 0 1";
+    let open = "4k5/2p7/2v2Y4/1P1c4G1/1h8/3X1x4/2C3p3/3E1M4/10/4K4L b - - 0 1";
     let n = if cfg!(debug_assertions) { 200 } else { 2000 };
     cross_check(&rules, &[start, open], n, 0x9e37_79b9);
 }
@@ -60,7 +60,7 @@ fn make_unmake_restores_position_and_hash() {
         ("definitions/chess.vdl", CHESS_FENS),
         (
             "tests/definitions/fairy.vdl",
-            &["lhgcksmxe1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/LHGCKSMXE1 w - - 0 1"][..],
+            &["lhgcksmxev/pppppppppp/y9/10/10/10/10/Y9/PPPPPPPPPP/LHGCKSMXEV w - - 0 1"][..],
         ),
     ] {
         let rules = common::rules(path);

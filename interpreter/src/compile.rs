@@ -33,6 +33,8 @@ pub struct Ray {
     pub capture: bool,
     /// A quiet multi-cell step of an en-passant piece: it leaves its passed cells capturable.
     pub double_step: bool,
+    /// For a hop: the jumped piece must stand on the first cell.
+    pub adjacent: bool,
     /// The step of a ride, or the whole offset of a leap, on the board.
     pub dir: Offset,
 }
@@ -85,6 +87,10 @@ pub struct AttackRay {
     pub hop_mask: u64,
     /// Kinds that attack by hopping a piece on the first cell of this line.
     pub behind_mask: u64,
+    /// Kinds that attack by hopping a piece right next to them (`adjacent`), from
+    /// anywhere beyond, and from just beyond a piece on the first cell (`land-behind`).
+    pub near_mask: u64,
+    pub near_behind_mask: u64,
 }
 
 /// A lame leap that attacks a cell when its path is empty.
@@ -267,6 +273,8 @@ struct AttackBuilder {
     masks: Vec<u64>,
     hop: u64,
     behind: u64,
+    near: u64,
+    near_behind: u64,
 }
 
 pub fn compile(def: Definition) -> Ruleset {
@@ -365,6 +373,7 @@ pub fn compile(def: Definition) -> Ruleset {
                                 double_step: piece.en_passant
                                     && rule.mode == MoveMode::Quiet
                                     && blockers > 0,
+                                adjacent: false,
                                 dir: orient(path[path.len() - 1], side),
                             }
                         }
@@ -398,10 +407,15 @@ pub fn compile(def: Definition) -> Ruleset {
                                 quiet,
                                 capture,
                                 double_step: false,
+                                adjacent: false,
                                 dir: step,
                             }
                         }
-                        Geometry::Hop { step, land_behind } => {
+                        Geometry::Hop {
+                            step,
+                            land_behind,
+                            adjacent,
+                        } => {
                             let step = orient(*step, side);
                             let mut c = from;
                             let mut len = 0u16;
@@ -410,10 +424,11 @@ pub fn compile(def: Definition) -> Ruleset {
                                 if capture {
                                     let key = (next, Offset::new(-step.dx, -step.dy));
                                     let b = attack[side].entry(key).or_default();
-                                    if *land_behind {
-                                        b.behind |= 1 << kind;
-                                    } else {
-                                        b.hop |= 1 << kind;
+                                    match (*land_behind, *adjacent) {
+                                        (false, false) => b.hop |= 1 << kind,
+                                        (true, false) => b.behind |= 1 << kind,
+                                        (false, true) => b.near |= 1 << kind,
+                                        (true, true) => b.near_behind |= 1 << kind,
                                     }
                                 }
                                 c = next;
@@ -438,6 +453,7 @@ pub fn compile(def: Definition) -> Ruleset {
                                 quiet,
                                 capture,
                                 double_step: false,
+                                adjacent: *adjacent,
                                 dir: step,
                             }
                         }
@@ -467,7 +483,7 @@ pub fn compile(def: Definition) -> Ruleset {
             list.sort_by_key(|(d, b)| (b.masks.len(), d.dx, d.dy));
             let start = attack_rays.len() as u32;
             for (dir, b) in list.iter() {
-                let hopping = b.hop | b.behind != 0;
+                let hopping = b.hop | b.behind | b.near | b.near_behind != 0;
                 let start_cell = attack_cells.len() as u32;
                 let mut c = target as Cell;
                 let mut len = 0usize;
@@ -483,6 +499,8 @@ pub fn compile(def: Definition) -> Ruleset {
                     len: len as u16,
                     hop_mask: b.hop,
                     behind_mask: b.behind,
+                    near_mask: b.near,
+                    near_behind_mask: b.near_behind,
                 });
             }
             attack_index.push((start, attack_rays.len() as u32));

@@ -158,7 +158,12 @@ pub enum Geometry {
     Ride { step: Offset, range: Option<u32> },
     /// Rides to the first piece (the screen), jumps it, and lands beyond:
     /// anywhere beyond (a cannon) or on the next cell only (a grasshopper).
-    Hop { step: Offset, land_behind: bool },
+    /// `adjacent`: the screen must stand on the first cell (Rococo's cannon pawn).
+    Hop {
+        step: Offset,
+        land_behind: bool,
+        adjacent: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -134,6 +134,7 @@ pub enum RuleOption {
     All,
     Range(i64),
     LandBehind,
+    Adjacent,
 }
 
 #[derive(Clone, Debug)]
@@ -443,6 +444,7 @@ fn move_rule(pair: Pair<Rule>) -> MoveRuleDecl {
                     Rule::initial => RuleOption::Initial,
                     Rule::all => RuleOption::All,
                     Rule::land_behind => RuleOption::LandBehind,
+                    Rule::adjacent => RuleOption::Adjacent,
                     Rule::range => RuleOption::Range(int_of(first(p)).value),
                     _ => continue,
                 };
@@ -605,7 +607,8 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::initial
         | Rule::all
         | Rule::range
-        | Rule::land_behind => "a rule option (`all`, `quiet`, `capture`, `initial`, `range N`)",
+        | Rule::land_behind
+        | Rule::adjacent => "a rule option (`all`, `quiet`, `capture`, `initial`, `range N`)",
         Rule::zone_sides | Rule::zone_side | Rule::side => "`white` or `black`",
         Rule::end_rule
         | Rule::checkmate

@@ -231,6 +231,7 @@ fn group(
                 Geometry::Hop {
                     step: o,
                     land_behind,
+                    adjacent: false,
                 }
             } else if rider {
                 Geometry::Ride { step: o, range }
@@ -407,6 +408,7 @@ mod tests {
             r[0].geometry,
             Geometry::Hop {
                 land_behind: true,
+                adjacent: false,
                 ..
             }
         ));

@@ -818,6 +818,7 @@ impl Checker {
         let mut all = false;
         let mut range = None;
         let mut land_behind = false;
+        let mut adjacent = false;
         let mut ok = true;
         let kind = r.kind.value;
         let kind_name = match kind {
@@ -863,6 +864,20 @@ impl Checker {
                         ok = false;
                     }
                     land_behind = true;
+                }
+                RuleOption::Adjacent => {
+                    if kind != MoveKindWord::Hop {
+                        self.push(
+                            Diagnostic::error(
+                                Code::BadMove,
+                                format!("`adjacent` does not apply to `{kind_name}`"),
+                            )
+                            .at(opt.span, "only for `hop`")
+                            .help("`hop (1,0) (1,1) all adjacent land-behind` jumps a piece next to the mover"),
+                        );
+                        ok = false;
+                    }
+                    adjacent = true;
                 }
                 RuleOption::Range(n) => {
                     if kind != MoveKindWord::Ride {
@@ -954,6 +969,7 @@ impl Checker {
                     MoveKindWord::Hop => Geometry::Hop {
                         step: last,
                         land_behind,
+                        adjacent,
                     },
                 };
                 let rule = MoveRule {

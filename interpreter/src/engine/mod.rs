@@ -447,7 +447,8 @@ impl<'r> Position<'r> {
                 }
                 i += 1;
             }
-            if ray.hop_mask | ray.behind_mask != 0 && i < len {
+            let hoppers = ray.hop_mask | ray.behind_mask | ray.near_mask | ray.near_behind_mask;
+            if hoppers != 0 && i < len {
                 let screen = i;
                 i += 1;
                 while i < len && self.board[cells[i] as usize] == 0 {
@@ -456,8 +457,13 @@ impl<'r> Position<'r> {
                 if i < len {
                     let p = self.board[cells[i] as usize];
                     let bit = 1 << kind_of(p);
+                    let next = i == screen + 1;
+                    let first = screen == 0;
                     if side_of(p) == by
-                        && (ray.hop_mask & bit != 0 || (screen == 0 && ray.behind_mask & bit != 0))
+                        && (ray.hop_mask & bit != 0
+                            || (first && ray.behind_mask & bit != 0)
+                            || (next && ray.near_mask & bit != 0)
+                            || (first && next && ray.near_behind_mask & bit != 0))
                     {
                         return true;
                     }

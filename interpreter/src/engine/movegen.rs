@@ -79,6 +79,9 @@ impl Position<'_> {
         let Some(screen) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
             return;
         };
+        if ray.adjacent && screen != 0 {
+            return;
+        }
         let beyond = &cells[screen + 1..];
         let beyond = if ray.kind == RayKind::HopBehind {
             &beyond[..beyond.len().min(1)]

@@ -151,13 +151,17 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
                     n += 1;
                 }
             }
-            Geometry::Hop { step, land_behind } => {
+            Geometry::Hop {
+                step,
+                land_behind,
+                adjacent,
+            } => {
                 let step = orient(*step, side);
                 let mut at = shift(from, step);
                 while ctx.on_board(at) && ctx.get(at).is_none() {
                     at = shift(at, step);
                 }
-                if !ctx.on_board(at) {
+                if !ctx.on_board(at) || (*adjacent && at != shift(from, step)) {
                     continue;
                 }
                 at = shift(at, step);
