@@ -52,6 +52,10 @@ pub struct KindCaptures {
     pub coordinate: Option<bool>,
     /// `Some(replacement)`: mimics its victims.
     pub chameleon: Option<bool>,
+    /// Exchanges places with the first piece on a line it moves along.
+    pub swap: bool,
+    /// Removes an adjacent enemy together with itself.
+    pub destruction: bool,
 }
 
 impl KindCaptures {
@@ -62,6 +66,8 @@ impl KindCaptures {
             || self.pincer.is_some()
             || self.coordinate.is_some()
             || self.chameleon.is_some()
+            || self.swap
+            || self.destruction
     }
 }
 
@@ -75,6 +81,10 @@ pub struct Mimicry {
     pub coordinate: u64,
     /// Kinds that capture by moving onto their victim.
     pub replacement: u64,
+    /// Kinds that swap (a chameleon swaps with them) and that destroy themselves with
+    /// their victim (a chameleon next to them may do the same to them).
+    pub swap: u64,
+    pub destruction: u64,
 }
 
 /// Reverse geometry for attack tests: from a target cell outward along one line,
@@ -118,6 +128,9 @@ pub struct CompiledCastle {
 pub struct PromotionTable {
     pub zone: Vec<bool>,
     pub choices: Vec<u8>,
+    /// Only to kinds the player has in reserve (captured, off the board).
+    pub from_captured: bool,
+    pub optional: bool,
 }
 
 /// Facts about the whole variant that let the engine take shortcuts.
@@ -133,6 +146,8 @@ pub struct Flags {
     /// may commit suicide: moves are generated and attacks tested by the general path.
     pub special: bool,
     pub immobilizers: bool,
+    /// Some promotion is to captured pieces: positions keep each side's reserve.
+    pub reserves: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -141,6 +156,21 @@ pub struct Zobrist {
     pub side: u64,
     pub castling: Vec<u64>,
     pub en_passant: Vec<u64>,
+    /// Per cell: a swap back between two cells is banned (the two cells' keys).
+    pub swap_ban: Vec<u64>,
+    /// Per side and kind: captured pieces in reserve (rotated by the count).
+    pub reserve: Vec<u64>,
+}
+
+impl Zobrist {
+    /// The key of `count` pieces of one side's kind in reserve.
+    pub fn reserve_key(&self, side: usize, kinds: usize, kind: usize, count: u8) -> u64 {
+        if count == 0 {
+            0
+        } else {
+            self.reserve[side * kinds + kind].rotate_left(u32::from(count))
+        }
+    }
 }
 
 /// A compiled variant: everything the engine needs, precomputed.
@@ -540,6 +570,8 @@ pub fn compile(def: Definition) -> Ruleset {
                 promotion[side * kinds + kind] = Some(PromotionTable {
                     zone,
                     choices: promo.choices.iter().map(|&k| k as u8).collect(),
+                    from_captured: promo.from_captured,
+                    optional: promo.optional,
                 });
             }
         }
@@ -578,6 +610,8 @@ pub fn compile(def: Definition) -> Ruleset {
         side: rng.next(),
         castling: (0..MAX_CASTLING).map(|_| rng.next()).collect(),
         en_passant: (0..n).map(|_| rng.next()).collect(),
+        swap_ban: (0..n).map(|_| rng.next()).collect(),
+        reserve: (0..2 * kinds).map(|_| rng.next()).collect(),
     };
 
     let mut captures = vec![KindCaptures::default(); kinds];
@@ -597,8 +631,10 @@ pub fn compile(def: Definition) -> Ruleset {
                 } => c.pincer = Some((all_directions, optional)),
                 CaptureMode::Coordinate { optional } => c.coordinate = Some(optional),
                 CaptureMode::Chameleon { replacement } => c.chameleon = Some(replacement),
+                CaptureMode::MutualDestruction => c.destruction = true,
             }
         }
+        c.swap = p.swap;
         let bit = 1u64 << k;
         if c.chameleon.is_some() {
             chameleon_kinds |= bit;
@@ -621,6 +657,12 @@ pub fn compile(def: Definition) -> Ruleset {
             }
             if p.rules.iter().any(|r| r.mode.captures()) {
                 mim.replacement |= bit;
+            }
+            if c.swap {
+                mim.swap |= bit;
+            }
+            if c.destruction {
+                mim.destruction |= bit;
             }
         }
         if p.immobilize {
@@ -659,6 +701,10 @@ pub fn compile(def: Definition) -> Ruleset {
         has_castling: !castling.is_empty(),
         has_en_passant: def.pieces.iter().any(|p| p.en_passant),
         has_promotion: def.pieces.iter().any(|p| p.promotion.is_some()),
+        reserves: def
+            .pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
     };
     let limit = def.end.move_limit.as_ref();
     let resets_clock = (0..kinds)

@@ -178,6 +178,11 @@ pub struct MoveRule {
 pub struct Promotion {
     pub zone: String,
     pub choices: Vec<usize>,
+    /// Only to a kind of which the player has a captured piece off the board (which
+    /// the promotion uses up).
+    pub from_captured: bool,
+    /// The piece may also stay as it is.
+    pub optional: bool,
 }
 
 /// A way of capturing besides moving onto the victim's cell. Mandatory unless
@@ -200,6 +205,8 @@ pub enum CaptureMode {
     Coordinate { optional: bool },
     /// Each victim in the way it captures, on moves its own kind could make.
     Chameleon { replacement: bool },
+    /// Removes an adjacent enemy and the capturing piece itself.
+    MutualDestruction,
 }
 
 impl CaptureMode {
@@ -211,6 +218,7 @@ impl CaptureMode {
             CaptureMode::Pincer { .. } => "pincer",
             CaptureMode::Coordinate { .. } => "coordinate",
             CaptureMode::Chameleon { .. } => "chameleon",
+            CaptureMode::MutualDestruction => "mutual-destruction",
         }
     }
 }
@@ -238,6 +246,8 @@ pub struct PieceDef {
     pub captures: Vec<CaptureMode>,
     /// Enemies next to this piece cannot move.
     pub immobilize: bool,
+    /// Exchanges places with the first piece, of either side, on a line it moves along.
+    pub swap: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -299,6 +309,8 @@ impl Default for EndRules {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     pub placements: Vec<(Coord, Side, usize)>,
+    /// Captured pieces off the board (FEN `rows[...]`), for promotions to captured pieces.
+    pub reserve: Vec<(Side, usize)>,
     pub to_move: Side,
     /// Indices into the definition's castling rules.
     pub castling: Vec<usize>,
@@ -379,6 +391,45 @@ pub fn parse_fen(
             "the FEN is empty".into(),
             Some("write the rows from the last rank down, e.g. `8/8/8/8/8/8/8/8 w`".into()),
         ));
+    };
+    // `rows[Qr]`: captured pieces off the board, for promotions to captured pieces.
+    let mut reserve = Vec::new();
+    let rows = match rows.split_once('[') {
+        Some((board_rows, tail)) => {
+            let list_at = rows_at + board_rows.len() + 1;
+            let Some(list) = tail.strip_suffix(']') else {
+                return Err(fen_err(
+                    list_at - 1,
+                    tail.len() + 1,
+                    "the list of captured pieces has no closing `]`".into(),
+                    Some("write captured pieces after the rows, e.g. `.../1IWLKCLAS1/10[Lw] w`".into()),
+                ));
+            };
+            for (i, c) in list.char_indices() {
+                let Some(kind) = pieces
+                    .iter()
+                    .position(|p| p.letter == c.to_ascii_uppercase())
+                else {
+                    return Err(FenError {
+                        kind: FenErrorKind::UnknownPiece,
+                        ..fen_err(
+                            list_at + i,
+                            c.len_utf8(),
+                            format!("`{c}` is not a piece letter of this variant"),
+                            Some("captured pieces are piece letters: upper case for White's, lower case for Black's".into()),
+                        )
+                    });
+                };
+                let side = if c.is_ascii_uppercase() {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                reserve.push((side, kind));
+            }
+            board_rows
+        }
+        None => rows,
     };
     let mut placements = Vec::new();
     let row_texts: Vec<(usize, &str)> = {
@@ -493,6 +544,7 @@ pub fn parse_fen(
 
     let mut setup = Setup {
         placements,
+        reserve,
         to_move: Side::White,
         castling: Vec::new(),
         en_passant: None,

@@ -106,6 +106,9 @@ pub enum PieceProp {
         span: Span,
         zone: Name,
         to: Vec<Name>,
+        /// `captured`: only to pieces captured and off the board.
+        captured: Option<Span>,
+        optional: Option<Span>,
     },
     /// A Betza string; the span covers the text inside the quotes.
     Betza(Name),
@@ -115,6 +118,7 @@ pub enum PieceProp {
         options: Vec<Spanned<String>>,
     },
     Immobilize(Span),
+    Swap(Span),
     Rules(Span, Vec<MoveRuleDecl>),
 }
 
@@ -365,6 +369,7 @@ fn piece(pair: Pair<Rule>) -> PieceDecl {
             match p.as_rule() {
                 Rule::royal => Some(PieceProp::Royal(s)),
                 Rule::immobilize => Some(PieceProp::Immobilize(s)),
+                Rule::swap => Some(PieceProp::Swap(s)),
                 Rule::capture_mode => {
                     let mut words = p.into_inner().map(name);
                     let kind = words.next().unwrap_or_else(|| empty_name(s));
@@ -376,12 +381,24 @@ fn piece(pair: Pair<Rule>) -> PieceDecl {
                 }
                 Rule::en_passant => Some(PieceProp::EnPassant(s)),
                 Rule::promotes => {
-                    let mut names = p.into_inner().map(name);
+                    let mut captured = None;
+                    let mut optional = None;
+                    let mut names = Vec::new();
+                    for part in p.into_inner() {
+                        match part.as_rule() {
+                            Rule::promote_captured => captured = Some(span_of(&part)),
+                            Rule::promote_optional => optional = Some(span_of(&part)),
+                            _ => names.push(name(part)),
+                        }
+                    }
+                    let mut names = names.into_iter();
                     let zone = names.next().unwrap_or_else(|| empty_name(s));
                     Some(PieceProp::Promotes {
                         span: s,
                         zone,
                         to: names.collect(),
+                        captured,
+                        optional,
                     })
                 }
                 Rule::moves => {
@@ -596,9 +613,12 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::en_passant
         | Rule::promotes
         | Rule::capture_mode
-        | Rule::immobilize => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `promotes`, `en-passant`)"
+        | Rule::immobilize
+        | Rule::swap => {
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `promotes`, `en-passant`)"
         }
+        Rule::promote_captured => "`captured` or a piece",
+        Rule::promote_optional => "`optional`",
         Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`)",
         Rule::offset => "an offset such as `(1,2)`",
         Rule::rule_option
@@ -620,7 +640,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::outcome => "`win`, `loss` or `draw`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
         Rule::capture_kind => {
-            "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`)"
+            "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`, `mutual-destruction`)"
         }
         Rule::capture_option => "a capture option (`optional`, `single`, `all-directions`, `no-replacement`)",
         Rule::immobilization_rule => "`pure` or `mutual`",

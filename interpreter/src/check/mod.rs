@@ -525,9 +525,11 @@ impl Checker {
                 promotion: None,
                 captures: Vec::new(),
                 immobilize: false,
+                swap: false,
             };
             let mut royal_at = None;
             let mut immobilize_at = None;
+            let mut swap_at = None;
             let mut modes_at: Vec<(&'static str, Span)> = Vec::new();
             let mut ep_at = None;
             let mut promo_at = None;
@@ -539,6 +541,7 @@ impl Checker {
                     PieceProp::Immobilize(s) => {
                         self.flag_once(&mut immobilize_at, *s, "immobilize", &p.name.value)
                     }
+                    PieceProp::Swap(s) => self.flag_once(&mut swap_at, *s, "swap", &p.name.value),
                     PieceProp::Capture {
                         span,
                         kind,
@@ -570,7 +573,13 @@ impl Checker {
                     PieceProp::EnPassant(s) => {
                         self.flag_once(&mut ep_at, *s, "en-passant", &p.name.value)
                     }
-                    PieceProp::Promotes { span, zone, to } => {
+                    PieceProp::Promotes {
+                        span,
+                        zone,
+                        to,
+                        captured,
+                        optional,
+                    } => {
                         self.flag_once(&mut promo_at, *span, "promotes", &p.name.value);
                         if let Some(zones) = zones {
                             if !zones.contains_key(&zone.value) {
@@ -605,6 +614,8 @@ impl Checker {
                         def.promotion = Some(Promotion {
                             zone: zone.value.clone(),
                             choices,
+                            from_captured: captured.is_some(),
+                            optional: optional.is_some(),
                         });
                     }
                     PieceProp::Betza(text) => match betza::parse(&text.value) {
@@ -625,6 +636,7 @@ impl Checker {
             def.royal = royal_at.is_some();
             def.en_passant = ep_at.is_some();
             def.immobilize = immobilize_at.is_some();
+            def.swap = swap_at.is_some();
             if let Some(at) = ep_at {
                 let longest = def
                     .rules
@@ -657,6 +669,7 @@ impl Checker {
             "approach" | "withdraw" | "coordinate" => &["optional"],
             "overtake" => &["single"],
             "pincer" => &["optional", "all-directions"],
+            "mutual-destruction" => &[],
             _ => &["no-replacement"],
         };
         let mut ok = true;
@@ -668,11 +681,15 @@ impl Checker {
                         format!("`capture {}` does not take `{}`", kind.value, o.value),
                     )
                     .at(o.span, "not an option of this mode")
-                    .help(format!(
-                        "the options of `capture {}` are: {}",
-                        kind.value,
-                        allowed.join(", ")
-                    )),
+                    .help(if allowed.is_empty() {
+                        format!("`capture {}` has no options", kind.value)
+                    } else {
+                        format!(
+                            "the options of `capture {}` are: {}",
+                            kind.value,
+                            allowed.join(", ")
+                        )
+                    }),
                 );
                 ok = false;
             } else if let Some(first) = options[..i].iter().find(|x| x.value == o.value) {
@@ -703,6 +720,7 @@ impl Checker {
             "coordinate" => CaptureMode::Coordinate {
                 optional: has("optional"),
             },
+            "mutual-destruction" => CaptureMode::MutualDestruction,
             _ => CaptureMode::Chameleon {
                 replacement: !has("no-replacement"),
             },
@@ -732,6 +750,7 @@ impl Checker {
             }
             CaptureMode::Coordinate { .. } => 2,
             CaptureMode::Chameleon { .. } => 0,
+            CaptureMode::MutualDestruction => 2,
         };
         // A chameleon may combine every mode its enemies have.
         let mut all_modes: Vec<CaptureMode> = Vec::new();

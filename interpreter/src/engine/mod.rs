@@ -9,6 +9,7 @@ use crate::model::{self, FenError, Setup, Side};
 
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
 const NO_CELL: Cell = Cell::MAX;
+const NO_SWAP_BAN: (Cell, Cell) = (NO_CELL, NO_CELL);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
@@ -21,6 +22,10 @@ pub enum MoveKind {
     Castle,
     /// A frozen piece removes itself (`from == to`, captures `from`).
     Suicide,
+    /// The piece on `from` and the piece on `to` exchange places.
+    Swap,
+    /// The piece on `from` removes the enemy on `to` and itself (captures both).
+    Destruction,
 }
 
 /// A move: where from and to, what it removes, and what it becomes. Compact enough
@@ -104,6 +109,7 @@ impl EnPassant {
 struct Undo {
     mv: Move,
     mover: u8,
+    swap_ban: (Cell, Cell),
     captured: [u8; MAX_CAPTURES],
     castling: u32,
     ep: EnPassant,
@@ -146,6 +152,10 @@ pub struct Position<'r> {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    /// Two cells whose pieces just swapped and may not swap back on this move.
+    swap_ban: (Cell, Cell),
+    /// Captured pieces off the board, per side and kind (when some promotion uses them).
+    reserve: Vec<u8>,
     history: Vec<Undo>,
     pins: Vec<Cell>,
     /// A move buffer for the general attack test.
@@ -178,6 +188,8 @@ impl<'r> Position<'r> {
             halfmove: setup.halfmove,
             fullmove: setup.fullmove,
             hash: 0,
+            swap_ban: NO_SWAP_BAN,
+            reserve: vec![0; 2 * rules.kinds],
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
@@ -185,6 +197,12 @@ impl<'r> Position<'r> {
         for &(coord, side, kind) in &setup.placements {
             if let Some(c) = rules.cell_at(coord) {
                 pos.place(c, code(side.index(), kind));
+            }
+        }
+        if rules.flags.reserves {
+            for &(side, kind) in &setup.reserve {
+                let slot = &mut pos.reserve[side.index() * rules.kinds + kind];
+                *slot = slot.saturating_add(1);
             }
         }
         for &i in &setup.castling {
@@ -281,7 +299,44 @@ impl<'r> Position<'r> {
         for &c in &self.ep.cells[..self.ep.len as usize] {
             h ^= z.en_passant[c as usize];
         }
+        h ^= self.swap_ban_key();
+        let kinds = self.rules.kinds;
+        for (i, &count) in self.reserve.iter().enumerate() {
+            h ^= z.reserve_key(i / kinds, kinds, i % kinds, count);
+        }
         h
+    }
+
+    fn swap_ban_key(&self) -> u64 {
+        let (a, b) = self.swap_ban;
+        if a == NO_CELL {
+            0
+        } else {
+            let z = &self.rules.zobrist.swap_ban;
+            z[a as usize] ^ z[b as usize]
+        }
+    }
+
+    /// Change the reserve count of one side's kind by `delta`, keeping the hash.
+    fn adjust_reserve(&mut self, side: usize, kind: usize, delta: i8) {
+        let kinds = self.rules.kinds;
+        let slot = side * kinds + kind;
+        let old = self.reserve[slot];
+        let new = old.saturating_add_signed(delta);
+        let z = &self.rules.zobrist;
+        self.hash ^= z.reserve_key(side, kinds, kind, old) ^ z.reserve_key(side, kinds, kind, new);
+        self.reserve[slot] = new;
+    }
+
+    /// How many captured pieces of a kind a side has off the board (always 0 unless
+    /// some promotion is to captured pieces).
+    pub fn reserve_count(&self, side: Side, kind: usize) -> u8 {
+        self.reserve[side.index() * self.rules.kinds + kind]
+    }
+
+    /// The two cells whose pieces may not swap back on this move, if any.
+    pub fn swap_ban(&self) -> Option<(Cell, Cell)> {
+        (self.swap_ban.0 != NO_CELL).then_some(self.swap_ban)
     }
 
     #[inline]
@@ -325,6 +380,7 @@ impl<'r> Position<'r> {
         let mut undo = Undo {
             mv: m,
             mover,
+            swap_ban: self.swap_ban,
             captured: [0; MAX_CAPTURES],
             castling: self.castling,
             ep: self.ep,
@@ -334,9 +390,15 @@ impl<'r> Position<'r> {
         };
         let mut clear = rules.castle_clear[m.from as usize] | rules.castle_clear[m.to as usize];
         for (i, &c) in m.captures().iter().enumerate() {
-            undo.captured[i] = self.remove(c);
+            let p = self.remove(c);
+            undo.captured[i] = p;
             clear |= rules.castle_clear[c as usize];
+            if rules.flags.reserves {
+                self.adjust_reserve(side_of(p), kind_of(p), 1);
+            }
         }
+        self.hash ^= self.swap_ban_key();
+        self.swap_ban = NO_SWAP_BAN;
         if let Some(rule) = m.castle_rule() {
             let c = &rules.castling[rule];
             let king = self.remove(c.king_from);
@@ -344,12 +406,26 @@ impl<'r> Position<'r> {
             self.place(c.king_to, king);
             self.place(c.rook_to, rook);
             clear |= rules.castle_clear[c.rook_from as usize];
-        } else if m.kind == MoveKind::Suicide {
+        } else if matches!(m.kind, MoveKind::Suicide | MoveKind::Destruction) {
             // The piece went with the captures.
+        } else if m.kind == MoveKind::Swap {
+            let partner = self.remove(m.to);
+            self.remove(m.from);
+            self.place(m.to, mover);
+            self.place(m.from, partner);
+            if self.swap_back_possible(mover, partner) {
+                self.swap_ban = (m.from, m.to);
+                self.hash ^= self.swap_ban_key();
+            }
         } else {
             self.remove(m.from);
             let piece = match m.promotion() {
-                Some(k) => code(self.side, k),
+                Some(k) => {
+                    if self.uses_reserve(kind_of(mover)) {
+                        self.adjust_reserve(self.side, k, -1);
+                    }
+                    code(self.side, k)
+                }
                 None => mover,
             };
             self.place(m.to, piece);
@@ -402,20 +478,58 @@ impl<'r> Position<'r> {
             let rook = self.remove(c.rook_to);
             self.place(c.king_from, king);
             self.place(c.rook_from, rook);
-        } else if m.kind == MoveKind::Suicide {
+        } else if matches!(m.kind, MoveKind::Suicide | MoveKind::Destruction) {
             // The piece comes back with the captures below.
+        } else if m.kind == MoveKind::Swap {
+            let partner = self.remove(m.from);
+            self.remove(m.to);
+            self.place(m.from, u.mover);
+            self.place(m.to, partner);
         } else {
             self.remove(m.to);
             self.place(m.from, u.mover);
+            if let Some(k) = m.promotion() {
+                if self.uses_reserve(kind_of(u.mover)) {
+                    self.adjust_reserve(self.side, k, 1);
+                }
+            }
         }
         for (i, &c) in m.captures().iter().enumerate().rev() {
-            self.place(c, u.captured[i]);
+            let p = u.captured[i];
+            self.place(c, p);
+            if rules.flags.reserves {
+                self.adjust_reserve(side_of(p), kind_of(p), -1);
+            }
         }
+        self.swap_ban = u.swap_ban;
         self.castling = u.castling;
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
         self.hash = u.hash;
+    }
+
+    /// Whether a kind's promotions take pieces from the reserve.
+    #[inline]
+    fn uses_reserve(&self, kind: usize) -> bool {
+        self.rules.flags.reserves
+            && self
+                .rules
+                .promotion_of(self.side, kind)
+                .is_some_and(|p| p.from_captured)
+    }
+
+    /// After `mover` swapped with `partner`: whether the partner, an enemy, could swap
+    /// straight back (a swapper, or a chameleon facing a swapper), which is banned for
+    /// one move.
+    fn swap_back_possible(&self, mover: u8, partner: u8) -> bool {
+        let r = self.rules;
+        if side_of(mover) == side_of(partner) {
+            return false;
+        }
+        let (m, p) = (kind_of(mover), kind_of(partner));
+        r.captures[p].swap
+            || (r.chameleon_kinds & (1 << p) != 0 && r.mimicry.swap & (1 << m) != 0)
     }
 
     /// Whether a cell is attacked by a side: some piece of that side could capture there.
@@ -647,10 +761,16 @@ impl<'r> Position<'r> {
             .collect()
     }
 
-    /// A move in coordinate notation: `e2-e4`, `e7-e8=Q`, castling by the royal's cells.
+    /// A move in coordinate notation: `e2-e4`, `e7-e8=Q`, castling by the royal's
+    /// cells, a swap `d1<>d5`, a mutual destruction `d1xd2`.
     pub fn move_text(&self, m: &Move) -> String {
         let r = self.rules;
-        let mut s = format!("{}-{}", r.cell_name(m.from), r.cell_name(m.to));
+        let sep = match m.kind {
+            MoveKind::Swap => "<>",
+            MoveKind::Destruction => "x",
+            _ => "-",
+        };
+        let mut s = format!("{}{sep}{}", r.cell_name(m.from), r.cell_name(m.to));
         if let Some(k) = m.promotion() {
             s.push('=');
             s.push(r.definition.pieces[k].letter);
@@ -686,6 +806,17 @@ impl<'r> Position<'r> {
             }
             rows.push(row);
         }
+        let mut reserve = String::new();
+        for side in [Side::White, Side::Black] {
+            for k in 0..r.kinds {
+                for _ in 0..self.reserve_count(side, k) {
+                    reserve.push(r.piece_letter(k, side));
+                }
+            }
+        }
+        if !reserve.is_empty() {
+            reserve = format!("[{reserve}]");
+        }
         let mut castling: String = r
             .castling
             .iter()
@@ -702,8 +833,9 @@ impl<'r> Position<'r> {
             "-".to_string()
         };
         format!(
-            "{} {} {} {} {} {}",
+            "{}{} {} {} {} {} {}",
             rows.join("/"),
+            reserve,
             if self.side == 0 { 'w' } else { 'b' },
             castling,
             ep,
@@ -713,9 +845,25 @@ impl<'r> Position<'r> {
     }
 
     /// Everything that identifies the position, for comparing two positions.
-    pub fn snapshot(&self) -> (Vec<u8>, usize, u32, Vec<Cell>, Cell, u32, u32, u64) {
+    #[allow(clippy::type_complexity)]
+    pub fn snapshot(
+        &self,
+    ) -> (
+        Vec<u8>,
+        Vec<u8>,
+        (Cell, Cell),
+        usize,
+        u32,
+        Vec<Cell>,
+        Cell,
+        u32,
+        u32,
+        u64,
+    ) {
         (
             self.board.clone(),
+            self.reserve.clone(),
+            self.swap_ban,
             self.side,
             self.castling,
             self.ep.cells[..self.ep.len as usize].to_vec(),

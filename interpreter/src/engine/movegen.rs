@@ -5,9 +5,32 @@
 
 use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::compile::{Cell, PromotionTable, Ray, RayKind};
+
+/// A piece's promotion on the moves being generated: its table, and the choices the
+/// player has (for promotions to captured pieces, those in reserve).
+#[derive(Clone, Copy)]
+pub(super) struct Promo<'a> {
+    table: &'a PromotionTable,
+    available: u64,
+}
 use crate::model::{Coord, Immobilization, Offset};
 
 impl Position<'_> {
+    fn promo(&self, us: usize, kind: usize) -> Option<Promo<'_>> {
+        let table = self.rules.promotion_of(us, kind)?;
+        let mut available = !0u64;
+        if table.from_captured {
+            let reserve = &self.reserve[us * self.rules.kinds..];
+            available = 0;
+            for &k in &table.choices {
+                if reserve[k as usize] > 0 {
+                    available |= 1 << k;
+                }
+            }
+        }
+        Some(Promo { table, available })
+    }
+
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
         self.moves_for(self.side, out, true);
     }
@@ -42,7 +65,7 @@ impl Position<'_> {
     #[inline(always)]
     fn piece_moves(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>, can_ep: bool) {
         let rules = self.rules;
-        let promo = rules.promotion_of(us, kind);
+        let promo = self.promo(us, kind);
         for ray in rules.rays_of(us, kind, from) {
             let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
             match ray.kind {
@@ -73,25 +96,31 @@ impl Position<'_> {
         from: Cell,
         ray: &Ray,
         out: &mut Vec<Move>,
-        promo: Option<&PromotionTable>,
+        promo: Option<Promo>,
     ) {
         let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
-        let Some(screen) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
-            return;
-        };
-        if ray.adjacent && screen != 0 {
-            return;
-        }
-        let beyond = &cells[screen + 1..];
-        let beyond = if ray.kind == RayKind::HopBehind {
-            &beyond[..beyond.len().min(1)]
-        } else {
-            beyond
-        };
-        for &t in beyond {
+        for &t in self.hop_landings(cells, ray) {
             if !self.target(us, out, from, t, ray, promo, false) {
                 break;
             }
+        }
+    }
+
+    /// The cells a hop along `cells` may land on: past the screen (the first piece; for
+    /// an `adjacent` hop, on the first cell), all of them or the next one only.
+    #[inline(always)]
+    fn hop_landings<'c>(&self, cells: &'c [Cell], ray: &Ray) -> &'c [Cell] {
+        let Some(screen) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
+            return &[];
+        };
+        if ray.adjacent && screen != 0 {
+            return &[];
+        }
+        let beyond = &cells[screen + 1..];
+        if ray.kind == RayKind::HopBehind {
+            &beyond[..beyond.len().min(1)]
+        } else {
+            beyond
         }
     }
 
@@ -106,7 +135,7 @@ impl Position<'_> {
         from: Cell,
         t: Cell,
         ray: &Ray,
-        promo: Option<&PromotionTable>,
+        promo: Option<Promo>,
         can_ep: bool,
     ) -> bool {
         let q = self.board[t as usize];
@@ -262,7 +291,7 @@ impl Position<'_> {
     fn special_piece_moves(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>) {
         let rules = self.rules;
         let modes = rules.captures[kind];
-        let promo = rules.promotion_of(us, kind);
+        let promo = self.promo(us, kind);
         for ray in rules.rays_of(us, kind, from) {
             let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
             match ray.kind {
@@ -314,37 +343,103 @@ impl Position<'_> {
                 RayKind::Hop | RayKind::HopBehind => self.hop(us, from, ray, out, promo),
             }
         }
+        if modes.swap {
+            self.swaps(us, from, kind, None, out);
+        }
+        if modes.destruction {
+            self.destructions(us, from, !0, out);
+        }
+        if modes.chameleon.is_some() {
+            let mut kinds = rules.mimicry.swap;
+            while kinds != 0 {
+                let victim = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                self.swaps(us, from, victim, Some(victim), out);
+            }
+            if rules.mimicry.destruction != 0 {
+                self.destructions(us, from, rules.mimicry.destruction, out);
+            }
+        }
         if modes.chameleon == Some(true) {
-            // Take a replacement-capturer by moving onto it as it moves.
+            // Take a replacement-capturer by moving onto it as it moves (a leap, a
+            // slide, a hop), with whatever else the landing takes.
             let mut kinds = rules.mimicry.replacement;
             while kinds != 0 {
                 let victim = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
                 for ray in rules.rays_of(us, victim, from) {
-                    if !ray.capture || matches!(ray.kind, RayKind::Hop | RayKind::HopBehind) {
+                    if !ray.capture {
                         continue;
                     }
                     let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
-                    let b = if ray.kind == RayKind::Leap {
-                        ray.blockers as usize
-                    } else {
-                        0
+                    let reach = match ray.kind {
+                        RayKind::Leap => {
+                            let b = ray.blockers as usize;
+                            if cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                                continue;
+                            }
+                            &cells[b..]
+                        }
+                        RayKind::Slide => cells,
+                        RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray),
                     };
-                    if cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
-                        continue;
-                    }
-                    let walk = if ray.kind == RayKind::Leap {
-                        &cells[b..]
-                    } else {
-                        cells
-                    };
-                    if let Some(&t) = walk.iter().find(|&&c| self.board[c as usize] != 0) {
+                    if let Some(&t) = reach.iter().find(|&&c| self.board[c as usize] != 0) {
                         let q = self.board[t as usize];
                         if side_of(q) != us && kind_of(q) == victim {
-                            out.push(Move::new(from, t, MoveKind::Normal).with_capture(t));
+                            self.landing(us, from, t, ray.dir, kind, &[t], out, promo);
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Swaps with the first piece on each line a piece of `lines` moves along from
+    /// `from`: any piece, or (for a chameleon) only an enemy of kind `only`.
+    fn swaps(&self, us: usize, from: Cell, lines: usize, only: Option<usize>, out: &mut Vec<Move>) {
+        let rules = self.rules;
+        let start = out.len();
+        for ray in rules.rays_of(us, lines, from) {
+            let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+            let reach = match ray.kind {
+                RayKind::Leap => {
+                    let b = ray.blockers as usize;
+                    if cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                        continue;
+                    }
+                    &cells[b..]
+                }
+                RayKind::Slide => cells,
+                RayKind::Hop | RayKind::HopBehind => continue,
+            };
+            let Some(&t) = reach.iter().find(|&&c| self.board[c as usize] != 0) else {
+                continue;
+            };
+            let q = self.board[t as usize];
+            if only.is_some_and(|k| side_of(q) == us || kind_of(q) != k) {
+                continue;
+            }
+            let (a, b) = self.swap_ban;
+            if (a == from && b == t) || (a == t && b == from) {
+                continue;
+            }
+            let m = Move::new(from, t, MoveKind::Swap);
+            if !out[start..].contains(&m) {
+                out.push(m);
+            }
+        }
+    }
+
+    /// Mutual destruction with an adjacent enemy of the kinds in `victims`.
+    fn destructions(&self, us: usize, from: Cell, victims: u64, out: &mut Vec<Move>) {
+        for &a in &self.rules.neighbours[from as usize] {
+            let q = self.board[a as usize];
+            if q != 0 && side_of(q) != us && victims & (1 << kind_of(q)) != 0 {
+                out.push(
+                    Move::new(from, a, MoveKind::Destruction)
+                        .with_capture(a)
+                        .with_capture(from),
+                );
             }
         }
     }
@@ -361,7 +456,7 @@ impl Position<'_> {
         victims: u64,
         single: bool,
         out: &mut Vec<Move>,
-        promo: Option<&PromotionTable>,
+        promo: Option<Promo>,
     ) {
         let rules = self.rules;
         let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
@@ -404,7 +499,7 @@ impl Position<'_> {
         kind: usize,
         jumped: &[Cell],
         out: &mut Vec<Move>,
-        promo: Option<&PromotionTable>,
+        promo: Option<Promo>,
     ) {
         let rules = self.rules;
         let modes = rules.captures[kind];
@@ -617,16 +712,25 @@ fn restrict_to_needed_captures(out: &mut Vec<Move>, start: usize, zone: &[bool])
         c.sort_unstable();
         c
     };
+    // Swaps count as captures and name their partner; suicides and mutual
+    // destructions do not move the piece.
+    let lands = |m: &Move| {
+        matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+        )
+    };
     let outside: Vec<Vec<Cell>> = out[start..]
         .iter()
-        .filter(|m| !zone[m.to as usize] && !m.captures().is_empty())
+        .filter(|m| lands(m) && !zone[m.to as usize] && !m.captures().is_empty())
         .map(sorted)
         .collect();
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];
-        let allowed =
-            !zone[m.to as usize] || (!m.captures().is_empty() && !outside.contains(&sorted(&m)));
+        let allowed = !lands(&m)
+            || !zone[m.to as usize]
+            || (!m.captures().is_empty() && !outside.contains(&sorted(&m)));
         if allowed {
             out[keep] = m;
             keep += 1;
@@ -686,14 +790,22 @@ impl Captures {
     }
 }
 
+/// Add a move, or its promotions when it ends in the zone: one per available choice,
+/// and the plain move too when promotion is optional. A mandatory promotion with no
+/// piece available leaves no move (the piece may not go there).
 #[inline(always)]
-fn push(out: &mut Vec<Move>, m: Move, promo: Option<&PromotionTable>) {
+fn push(out: &mut Vec<Move>, m: Move, promo: Option<Promo>) {
     match promo {
-        Some(p) if p.zone[m.to as usize] => {
-            for &k in &p.choices {
-                let mut pm = m;
-                pm.promotion = k + 1;
-                out.push(pm);
+        Some(p) if p.table.zone[m.to as usize] => {
+            for &k in &p.table.choices {
+                if p.available & (1 << k) != 0 {
+                    let mut pm = m;
+                    pm.promotion = k + 1;
+                    out.push(pm);
+                }
+            }
+            if p.table.optional {
+                out.push(m);
             }
         }
         _ => out.push(m),
