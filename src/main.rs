@@ -523,6 +523,7 @@ fn diagram(pos: &Position) -> String {
     let board = &rules.definition.board;
     let fw = board.files.iter().map(String::len).max().unwrap_or(1);
     let rw = board.ranks.iter().map(String::len).max().unwrap_or(1);
+    let restricted = |c: vdl::compile::Cell| rules.capture_only.iter().any(|z| z[c as usize]);
     let mut out = String::new();
     for rank in (0..board.height()).rev() {
         out.push_str(&format!("{:>rw$} ", board.ranks[rank as usize]));
@@ -532,6 +533,7 @@ fn diagram(pos: &Position) -> String {
                 None => " ".to_string(),
                 Some(c) => match pos.piece_at(c) {
                     Some(p) => rules.piece_letter(p.kind, p.side).to_string(),
+                    None if restricted(c) => ":".to_string(),
                     None => ".".to_string(),
                 },
             };
@@ -544,6 +546,11 @@ fn diagram(pos: &Position) -> String {
         out.push_str(&format!(" {f:>fw$}"));
     }
     out.push('\n');
+    for (name, _) in &rules.definition.capture_only_zones {
+        out.push_str(&format!(
+            "`:` zone {name}: a move may end there only when its capture needs it\n"
+        ));
+    }
     out.push_str(&format!(
         "{} to move\nFEN: {}\n",
         pos.side_to_move().name(),

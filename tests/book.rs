@@ -112,7 +112,7 @@ fn every_vdl_block_checks() {
         let codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code.as_str()).collect();
         let mut fails = None;
         let mut perft = Vec::new();
-        let mut claims: Vec<(String, String, Vec<String>)> = Vec::new();
+        let mut claims: Vec<(String, Option<Vec<String>>)> = Vec::new();
         for w in words {
             if let Some(list) = w.strip_prefix("fails=") {
                 fails = Some(list.split(',').map(str::to_string).collect::<Vec<_>>());
@@ -125,16 +125,18 @@ fn every_vdl_block_checks() {
                     ));
                 }
             } else if let Some(claim) = w.strip_prefix("move=") {
-                // FROM-TO:CAPTURED,CAPTURED (or `-` for none)
-                let (cells, caps) = claim.split_once(':').expect("move=FROM-TO:CAPTURES");
-                let (from, to) = cells.split_once('-').expect("move=FROM-TO:CAPTURES");
+                // MOVE:CAPTURED,CAPTURED (or `-` for none); MOVE as `vdl moves` prints
+                // it: `c1-c3`, `d4<>d6` (a swap), `d4xe5` (mutual destruction), `d7-d8=A`
+                let (text, caps) = claim.split_once(':').expect("move=MOVE:CAPTURES");
                 let mut caps: Vec<String> = if caps == "-" {
                     Vec::new()
                 } else {
                     caps.split(',').map(str::to_string).collect()
                 };
                 caps.sort();
-                claims.push((from.to_string(), to.to_string(), caps));
+                claims.push((text.to_string(), Some(caps)));
+            } else if let Some(text) = w.strip_prefix("nomove=") {
+                claims.push((text.to_string(), None));
             } else {
                 failures.push(format!("{at}: unknown block attribute `{w}`"));
             }
@@ -154,7 +156,7 @@ fn every_vdl_block_checks() {
                 let mut pos = vdl::Position::start(&rules);
                 let mut legal = Vec::new();
                 pos.legal_moves(&mut legal);
-                for (from, to, caps) in claims {
+                for (text, caps) in claims {
                     let found = legal.iter().any(|m| {
                         let mut got: Vec<String> = m
                             .captures()
@@ -162,14 +164,16 @@ fn every_vdl_block_checks() {
                             .map(|&c| rules.cell_name(c).to_string())
                             .collect();
                         got.sort();
-                        rules.cell_name(m.from) == from
-                            && rules.cell_name(m.to) == to
-                            && got == caps
+                        pos.move_text(m) == text && caps.as_ref().is_none_or(|c| *c == got)
                     });
-                    if !found {
-                        failures.push(format!(
-                            "{at}: no legal move {from}-{to} capturing {caps:?}"
-                        ));
+                    match caps {
+                        Some(caps) if !found => {
+                            failures.push(format!("{at}: no legal move {text} capturing {caps:?}"))
+                        }
+                        None if found => {
+                            failures.push(format!("{at}: {text} is legal, the book says not"))
+                        }
+                        _ => {}
                     }
                 }
                 for (depth, nodes) in perft {

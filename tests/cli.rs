@@ -157,3 +157,16 @@ fn moves_json_lists_every_removed_cell() {
     assert_eq!(bd5["captures"], serde_json::json!(["a5", "c4"]));
     assert_eq!(bd5["notation"], "B a2-d5");
 }
+
+#[test]
+fn show_marks_capture_only_cells_as_the_book_says() {
+    let page = std::fs::read_to_string(common::root().join("book/src/cli.md")).expect("cli.md");
+    let shown = page
+        .split("$ vdl show definitions/rococo.vdl\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the book shows Rococo's board");
+    let o = vdl(&["show", "definitions/rococo.vdl"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), shown);
+}

@@ -60,3 +60,8 @@ fn baroque() {
 fn ultima() {
     run_table("ultima.epd");
 }
+
+#[test]
+fn rococo() {
+    run_table("rococo.epd");
+}

@@ -267,7 +267,7 @@ fn selfplay(path: &str, max_plies: usize) {
 }
 
 /// The definitions the self-play tests below cover; a new definition must be added.
-const SELFPLAYED: &[&str] = &["baroque.vdl", "chess.vdl", "ultima.vdl"];
+const SELFPLAYED: &[&str] = &["baroque.vdl", "chess.vdl", "rococo.vdl", "ultima.vdl"];
 
 #[test]
 fn every_definition_has_a_selfplay_test() {
@@ -292,6 +292,11 @@ fn selfplay_chess() {
 #[test]
 fn selfplay_baroque() {
     selfplay("definitions/baroque.vdl", 300);
+}
+
+#[test]
+fn selfplay_rococo() {
+    selfplay("definitions/rococo.vdl", 300);
 }
 
 #[test]

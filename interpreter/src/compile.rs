@@ -3,7 +3,7 @@
 //! tables that answer "is this cell attacked?". All geometry is done here, once.
 
 use crate::model::{
-    CaptureMode, Coord, Definition, Geometry, Immobilization, MoveMode, Offset, Side,
+    CaptureMode, CaptureOnly, Coord, Definition, Geometry, Immobilization, MoveMode, Offset, Side,
 };
 use indexmap::IndexMap;
 
@@ -148,6 +148,8 @@ pub struct Flags {
     pub immobilizers: bool,
     /// Some promotion is to captured pieces: positions keep each side's reserve.
     pub reserves: bool,
+    /// Some `capture-only` zone uses the `fewest-crossed` rule.
+    pub fewest_crossed: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -210,6 +212,8 @@ pub struct Ruleset {
     /// Per side, the cells of `capture-only` zones: a move may end there only when
     /// the capture it makes needs it.
     pub capture_only: [Vec<bool>; 2],
+    /// The cells of those zones under the `fewest-crossed` rule.
+    pub fewest_crossed: [Vec<bool>; 2],
     /// Kinds whose every move resets the halfmove clock (the n-move rule).
     pub resets_clock: Vec<bool>,
     pub capture_resets_clock: bool,
@@ -680,11 +684,15 @@ pub fn compile(def: Definition) -> Ruleset {
         })
         .collect();
     let mut capture_only = [vec![false; n], vec![false; n]];
-    for name in &def.capture_only_zones {
+    let mut fewest_crossed = [vec![false; n], vec![false; n]];
+    for (name, rule) in &def.capture_only_zones {
         if let Some(z) = def.zones.get(name) {
             for side in 0..2 {
                 for c in z[side].iter().filter_map(|c| at(*c)) {
                     capture_only[side][c as usize] = true;
+                    if *rule == CaptureOnly::FewestCrossed {
+                        fewest_crossed[side][c as usize] = true;
+                    }
                 }
             }
         }
@@ -701,6 +709,7 @@ pub fn compile(def: Definition) -> Ruleset {
         has_castling: !castling.is_empty(),
         has_en_passant: def.pieces.iter().any(|p| p.en_passant),
         has_promotion: def.pieces.iter().any(|p| p.promotion.is_some()),
+        fewest_crossed: fewest_crossed.iter().any(|z| z.iter().any(|&b| b)),
         reserves: def
             .pieces
             .iter()
@@ -722,6 +731,7 @@ pub fn compile(def: Definition) -> Ruleset {
         suicide,
         neighbours,
         capture_only,
+        fewest_crossed,
         resets_clock,
         capture_resets_clock,
         royal: def.pieces.iter().map(|p| p.royal).collect(),

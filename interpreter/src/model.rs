@@ -223,6 +223,18 @@ impl CaptureMode {
     }
 }
 
+/// The rule of a `capture-only` zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CaptureOnly {
+    /// A move may end in the zone only when no move of the same piece ending outside
+    /// makes the same capture.
+    Landing,
+    /// As `Landing`, and passing over the zone's cells counts as entering it: among
+    /// the moves making one capture, only the one crossing the fewest zone cells is
+    /// allowed, and none when two tie.
+    FewestCrossed,
+}
+
 /// How hostile immobilizers interact.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub enum Immobilization {
@@ -326,7 +338,7 @@ pub struct Definition {
     /// Each zone's cells for White and for Black.
     pub zones: IndexMap<String, [Vec<Coord>; 2]>,
     /// Zones where a move may end only when the capture it makes needs it.
-    pub capture_only_zones: Vec<String>,
+    pub capture_only_zones: Vec<(String, CaptureOnly)>,
     pub pieces: Vec<PieceDef>,
     pub castling: Vec<CastleDef>,
     pub setup: Setup,
@@ -402,7 +414,10 @@ pub fn parse_fen(
                     list_at - 1,
                     tail.len() + 1,
                     "the list of captured pieces has no closing `]`".into(),
-                    Some("write captured pieces after the rows, e.g. `.../1IWLKCLAS1/10[Lw] w`".into()),
+                    Some(
+                        "write captured pieces after the rows, e.g. `.../1IWLKCLAS1/10[Lw] w`"
+                            .into(),
+                    ),
                 ));
             };
             for (i, c) in list.char_indices() {

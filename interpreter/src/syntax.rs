@@ -74,6 +74,8 @@ pub struct ZoneDecl {
     pub body: ZoneBody,
     /// `capture-only`: moves may end here only when their capture needs it.
     pub capture_only: bool,
+    /// `capture-only fewest-crossed`: passing over counts too, as few cells as possible.
+    pub fewest_crossed: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -320,8 +322,11 @@ fn zone(pair: Pair<Rule>) -> ZoneDecl {
     let capture_only = parts
         .last()
         .is_some_and(|p| p.as_rule() == Rule::capture_only);
+    let mut fewest_crossed = false;
     if capture_only {
-        parts.pop();
+        if let Some(p) = parts.pop() {
+            fewest_crossed = p.into_inner().next().is_some();
+        }
     }
     let body = match parts.into_iter().next() {
         Some(p) if p.as_rule() == Rule::zone_sides => ZoneBody::PerSide(
@@ -355,6 +360,7 @@ fn zone(pair: Pair<Rule>) -> ZoneDecl {
         name: zone_name,
         body,
         capture_only,
+        fewest_crossed,
     }
 }
 
@@ -688,6 +694,7 @@ mod tests {
             panic!()
         };
         assert!(z.capture_only);
+        assert!(!z.fewest_crossed);
         let Item::End(e) = &file.items[1] else {
             panic!()
         };

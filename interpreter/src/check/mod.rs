@@ -6,7 +6,7 @@ pub mod betza;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{
-    self, BoardShape, CaptureMode, CastleDef, Coord, Definition, EndRules, Geometry,
+    self, BoardShape, CaptureMode, CaptureOnly, CastleDef, Coord, Definition, EndRules, Geometry,
     Immobilization, MoveLimit, MoveMode, MoveRule, Offset, Outcome, PieceDef, Promotion, Side,
 };
 use crate::syntax::{
@@ -168,7 +168,14 @@ impl Checker {
         let capture_only_zones = zones
             .iter()
             .filter(|z| z.capture_only)
-            .map(|z| z.name.value.clone())
+            .map(|z| {
+                let rule = if z.fewest_crossed {
+                    CaptureOnly::FewestCrossed
+                } else {
+                    CaptureOnly::Landing
+                };
+                (z.name.value.clone(), rule)
+            })
             .collect();
         Some(Definition {
             capture_only_zones,

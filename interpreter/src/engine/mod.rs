@@ -528,8 +528,7 @@ impl<'r> Position<'r> {
             return false;
         }
         let (m, p) = (kind_of(mover), kind_of(partner));
-        r.captures[p].swap
-            || (r.chameleon_kinds & (1 << p) != 0 && r.mimicry.swap & (1 << m) != 0)
+        r.captures[p].swap || (r.chameleon_kinds & (1 << p) != 0 && r.mimicry.swap & (1 << m) != 0)
     }
 
     /// Whether a cell is attacked by a side: some piece of that side could capture there.

@@ -90,14 +90,7 @@ impl Position<'_> {
 
     /// Over the first piece on the ray, then on to the cells beyond it.
     #[inline(always)]
-    fn hop(
-        &self,
-        us: usize,
-        from: Cell,
-        ray: &Ray,
-        out: &mut Vec<Move>,
-        promo: Option<Promo>,
-    ) {
+    fn hop(&self, us: usize, from: Cell, ray: &Ray, out: &mut Vec<Move>, promo: Option<Promo>) {
         let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
         for &t in self.hop_landings(cells, ray) {
             if !self.target(us, out, from, t, ray, promo, false) {
@@ -283,8 +276,10 @@ impl Position<'_> {
             self.piece_moves(us, from, kind, out, can_ep);
         }
         let zone = &self.rules.capture_only[us];
-        if out[start..].iter().any(|m| zone[m.to as usize]) {
-            restrict_to_needed_captures(&mut *out, start, zone);
+        let crossing = self.rules.flags.fewest_crossed;
+        if crossing || out[start..].iter().any(|m| zone[m.to as usize]) {
+            let fewest = crossing.then(|| &self.rules.fewest_crossed[us][..]);
+            self.restrict_to_needed_captures(out, start, zone, fewest);
         }
     }
 
@@ -704,39 +699,88 @@ impl Position<'_> {
     }
 }
 
-/// Among one piece's moves (`out[start..]`), drop those ending in the zone unless they
-/// capture, and capture what no move ending outside the zone captures.
-fn restrict_to_needed_captures(out: &mut Vec<Move>, start: usize, zone: &[bool]) {
-    let sorted = |m: &Move| {
-        let mut c = m.captures().to_vec();
-        c.sort_unstable();
-        c
-    };
-    // Swaps count as captures and name their partner; suicides and mutual
-    // destructions do not move the piece.
-    let lands = |m: &Move| {
-        matches!(
-            m.kind,
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
-        )
-    };
-    let outside: Vec<Vec<Cell>> = out[start..]
-        .iter()
-        .filter(|m| lands(m) && !zone[m.to as usize] && !m.captures().is_empty())
-        .map(sorted)
-        .collect();
-    let mut keep = start;
-    for i in start..out.len() {
-        let m = out[i];
-        let allowed = !lands(&m)
-            || !zone[m.to as usize]
-            || (!m.captures().is_empty() && !outside.contains(&sorted(&m)));
-        if allowed {
-            out[keep] = m;
-            keep += 1;
+impl Position<'_> {
+    /// Among one piece's moves (`out[start..]`), drop those a `capture-only` zone
+    /// forbids. A move that ends in the zone must capture (a swap counts), and no move
+    /// of the piece ending outside may make the same capture. Under `fewest-crossed`
+    /// (cells in `fewest`), cells passed over count as entered: a move touching them
+    /// must capture, no move touching none may make the same capture, and it must be
+    /// the only one crossing the fewest of them for that capture.
+    fn restrict_to_needed_captures(
+        &self,
+        out: &mut Vec<Move>,
+        start: usize,
+        zone: &[bool],
+        fewest: Option<&[bool]>,
+    ) {
+        // Suicides and mutual destructions do not move the piece; swaps always may.
+        let lands = |m: &Move| {
+            matches!(
+                m.kind,
+                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+            )
+        };
+        let crossed = |m: &Move| fewest.map_or(0, |f| self.cells_crossed(m, f));
+        let sorted = |m: &Move| {
+            let mut c = m.captures().to_vec();
+            c.sort_unstable();
+            c
+        };
+        // Per landing move: its captures, whether it touches the zone, what it crosses.
+        let facts: Vec<(Vec<Cell>, bool, u32)> = out[start..]
+            .iter()
+            .map(|m| {
+                let n = if lands(m) { crossed(m) } else { 0 };
+                (sorted(m), lands(m) && (zone[m.to as usize] || n > 0), n)
+            })
+            .collect();
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            let (caps, touches, n) = &facts[i - start];
+            let allowed = !touches
+                || (!caps.is_empty() && {
+                    let same: Vec<usize> = (0..facts.len())
+                        .filter(|&j| lands(&out[start + j]) && facts[j].0 == *caps)
+                        .collect();
+                    let inside = same.iter().any(|&j| !facts[j].1);
+                    let least = same.iter().map(|&j| facts[j].2).min().unwrap_or(0);
+                    let mut ties: Vec<Cell> = same
+                        .iter()
+                        .filter(|&&j| facts[j].2 == least)
+                        .map(|&j| out[start + j].to)
+                        .collect();
+                    ties.sort_unstable();
+                    ties.dedup();
+                    !inside && (*n == 0 || (*n == least && ties.len() == 1))
+                });
+            if allowed {
+                out[keep] = m;
+                keep += 1;
+            }
         }
+        out.truncate(keep);
     }
-    out.truncate(keep);
+
+    /// The cells of `cells` a move passes over or ends on, along its line.
+    fn cells_crossed(&self, m: &Move, cells: &[bool]) -> u32 {
+        let rules = self.rules;
+        let (a, b) = (rules.cells[m.from as usize], rules.cells[m.to as usize]);
+        let (dx, dy) = (b.file - a.file, b.rank - a.rank);
+        let mut n = u32::from(cells[m.to as usize]);
+        if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
+            let step = Offset::new(dx.signum(), dy.signum());
+            let mut at = rules.step(m.from, step);
+            while let Some(c) = at {
+                if c == m.to {
+                    break;
+                }
+                n += u32::from(cells[c as usize]);
+                at = rules.step(c, step);
+            }
+        }
+        n
+    }
 }
 
 fn pincer_dirs(all: bool) -> &'static [Offset] {

@@ -3,6 +3,8 @@
 //! Printed: `P e2-e4` (the mover's letter, upper case for White, lower case for
 //! Black), a promotion as a second part `P e7-e8; Q-e8`, and further parts `@-c5`
 //! naming removed cells only when two legal moves would otherwise read the same.
+//! A swap puts the partner on the mover's cell: `S d4-d6; s-d4`; a suicide is
+//! `@-e4`; a mutual destruction removes the victim, then the mover: `@-e5; @-d4`.
 //! Read: the printed form, with or without the letter (`e2-e4`), `e2e4`, `e7-e8=Q`,
 //! removals as `@-c5` or `c5-`, parts separated by `;`.
 
@@ -184,6 +186,9 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     if m.kind == MoveKind::Suicide {
         return format!("@-{}", rules.cell_name(m.from));
     }
+    if m.kind == MoveKind::Destruction {
+        return format!("@-{}; @-{}", rules.cell_name(m.to), rules.cell_name(m.from));
+    }
     let side = pos.side_to_move();
     let mover = pos.piece_at(m.from).map_or('?', |p| letter(rules, p));
     let mut s = format!(
@@ -198,6 +203,11 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
             rules.piece_letter(k, side),
             rules.cell_name(m.to)
         ));
+    }
+    if m.kind == MoveKind::Swap {
+        let partner = pos.piece_at(m.to).map_or('?', |p| letter(rules, p));
+        s.push_str(&format!("; {}-{}", partner, rules.cell_name(m.from)));
+        return s;
     }
     let twins = legal
         .iter()
@@ -283,6 +293,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     let side = pos.side_to_move();
     let mut step = None;
     let mut promote = None;
+    let mut swap_partner = None;
     let mut removes = Vec::new();
     for PartAt { offset, len, part } in &text.parts {
         let at = |r: Rejection| Rejection {
@@ -325,6 +336,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 let target = cell(rules, c).map_err(at)?;
                 match step {
                     Some((_, _, _, t)) if t == target => promote = Some((*offset, *len, *l)),
+                    Some((_, _, f, _)) if f == target => swap_partner = Some((*offset, *len, *l)),
                     _ => {
                         return Err(at(reject(
                             Code::IllegalMove,
@@ -337,6 +349,24 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
         }
     }
     let Some((step_at, written, from, to)) = step else {
+        // Removals only: a mutual destruction (the victim, then the mover).
+        if removes.len() > 1 {
+            let mut named = removes.clone();
+            named.sort_unstable();
+            named.dedup();
+            if let Some(m) = legal.iter().find(|m| {
+                let mut caps = m.captures().to_vec();
+                caps.sort_unstable();
+                m.kind == MoveKind::Destruction && caps == named
+            }) {
+                return Ok(*m);
+            }
+            return Err(reject(
+                Code::IllegalMove,
+                "no legal mutual destruction removes exactly these pieces",
+                Some("a mutual destruction names the victim, then the piece that destroys itself: `@-e5; @-d4`".into()),
+            ));
+        }
         // A lone removal: a frozen piece removing itself.
         if let [cell] = removes.as_slice() {
             if let Some(m) = legal
@@ -423,6 +453,55 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             Some(list_help(pos, from, legal)),
         )));
     }
+    if let Some((s_at, s_len, l)) = swap_partner {
+        candidates.retain(|m| m.kind == MoveKind::Swap);
+        let at_swap = |message: String| Rejection {
+            offset: s_at,
+            len: s_len,
+            ..reject(
+                Code::IllegalMove,
+                message,
+                Some(list_help(pos, from, legal)),
+            )
+        };
+        let Some(partner) = pos.piece_at(to) else {
+            return Err(at_swap(format!(
+                "no piece on {} to swap with",
+                rules.cell_name(to)
+            )));
+        };
+        if letter(rules, partner) != l {
+            return Err(at_swap(format!(
+                "the piece on {} is `{}`, not `{l}`",
+                rules.cell_name(to),
+                letter(rules, partner)
+            )));
+        }
+        if candidates.is_empty() {
+            return Err(at_swap(format!(
+                "the {} on {} cannot swap with the {} on {}",
+                piece_name(rules, piece),
+                rules.cell_name(from),
+                piece_name(rules, partner),
+                rules.cell_name(to)
+            )));
+        }
+    }
+    if swap_partner.is_none() {
+        // A step names the mover's arrival: not a mutual destruction (written as
+        // removals), and a swap only when nothing else arrives there.
+        candidates.retain(|m| m.kind != MoveKind::Destruction);
+        if candidates.iter().any(|m| m.kind != MoveKind::Swap) {
+            candidates.retain(|m| m.kind != MoveKind::Swap);
+        }
+        if candidates.is_empty() {
+            return Err(here(reject(
+                Code::IllegalMove,
+                explain_missing(pos, piece, from, to),
+                Some(list_help(pos, from, legal)),
+            )));
+        }
+    }
     if let Some((p_at, p_len, p)) = promote {
         let kind = kind_of_letter(rules, p);
         let choices: Vec<char> = {
@@ -436,7 +515,18 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
         };
         candidates.retain(|m| m.promotion().is_some() && m.promotion() == kind);
         if candidates.is_empty() {
-            let message = if choices.is_empty() {
+            let from_captured = rules
+                .promotion_of(side.index(), piece.kind)
+                .is_some_and(|t| t.from_captured && t.zone[to as usize]);
+            let message = if from_captured
+                && !kind.is_some_and(|k| choices.contains(&rules.piece_letter(k, side)))
+            {
+                format!(
+                    "the {} promotes only to a captured piece of {}'s, and `{p}` is none",
+                    piece_name(rules, piece),
+                    side.name()
+                )
+            } else if choices.is_empty() {
                 format!(
                     "the {} does not promote on this move",
                     piece_name(rules, piece)
@@ -447,15 +537,26 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                     piece_name(rules, piece)
                 )
             };
-            let help = (!choices.is_empty()).then(|| {
-                format!(
-                    "the choices are {}",
-                    choices
-                        .iter()
-                        .map(char::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+            let none_left = format!(
+                "{} has no piece this one may become; play the move without promoting",
+                side.name()
+            );
+            let help = if from_captured && choices.is_empty() {
+                Some(none_left)
+            } else {
+                None
+            };
+            let help = help.or_else(|| {
+                (!choices.is_empty()).then(|| {
+                    format!(
+                        "the choices are {}",
+                        choices
+                            .iter()
+                            .map(char::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })
             });
             return Err(Rejection {
                 offset: p_at,
@@ -567,6 +668,15 @@ fn explain_missing(pos: &mut Position, piece: Piece, from: Cell, to: Cell) -> St
             );
         }
     }
+    if let Some((a, b)) = pos.swap_ban() {
+        if (a, b) == (from, to) || (a, b) == (to, from) {
+            return format!(
+                "the pieces on {} and {} have just swapped and may not swap straight back",
+                rules.cell_name(a),
+                rules.cell_name(b)
+            );
+        }
+    }
     if pos.is_frozen_piece(from) {
         let by = rules.neighbours[from as usize].iter().find_map(|&c| {
             let p = pos.piece_at(c)?;
@@ -621,6 +731,21 @@ fn explain_missing(pos: &mut Position, piece: Piece, from: Cell, to: Cell) -> St
                 by.unwrap_or_default()
             );
         }
+    }
+    let zone = rules.definition.capture_only_zones.iter().find(|(z, _)| {
+        rules.definition.zones.get(z).is_some_and(|cells| {
+            cells[side.index()]
+                .iter()
+                .any(|&c| rules.cell_at(c) == Some(to))
+        })
+    });
+    if let Some((z, _)) = zone {
+        return format!(
+            "the {} on {} cannot move to {}: in zone `{z}` a move may end only when its capture needs it",
+            name,
+            rules.cell_name(from),
+            rules.cell_name(to)
+        );
     }
     format!(
         "the {} on {} cannot move to {}",
