@@ -404,6 +404,13 @@ fn immobilizers_freeze_each_other_and_a_chameleon_freezes_only_immobilizers() {
     assert!(moves_of(&mut pos, "f5").len() > 1);
     let mut pos = position(&r, &pieces, "", 'b');
     assert_eq!(moves_of(&mut pos, "e5"), vec!["e5-e5 xe5"]);
+    // Hostile immobilizers freeze each other; a frozen king cannot remove itself.
+    let pieces = [("d4", 'I'), ("e5", 'i'), ("d5", 'K'), ("h8", 'k')];
+    let mut pos = position(&r, &pieces, "", 'w');
+    assert_eq!(moves_of(&mut pos, "d4"), vec!["d4-d4 xd4"]);
+    assert!(moves_of(&mut pos, "d5").is_empty());
+    let mut pos = position(&r, &pieces, "", 'b');
+    assert_eq!(moves_of(&mut pos, "e5"), vec!["e5-e5 xe5"]);
 }
 
 #[test]
