@@ -92,15 +92,23 @@ pub struct Mimicry {
 #[derive(Clone, Copy, Debug)]
 pub struct AttackRay {
     pub start: u32,
+    /// Index into `Ruleset::hop_masks` of the hoppers attacking along this line; 0
+    /// for none (most lines), which keeps this record small for the hot loop.
+    pub hops: u32,
     pub len: u16,
-    /// Kinds that attack by hopping the first piece on this line, from any distance beyond.
-    pub hop_mask: u64,
-    /// Kinds that attack by hopping a piece on the first cell of this line.
-    pub behind_mask: u64,
-    /// Kinds that attack by hopping a piece right next to them (`adjacent`), from
-    /// anywhere beyond, and from just beyond a piece on the first cell (`land-behind`).
-    pub near_mask: u64,
-    pub near_behind_mask: u64,
+}
+
+/// The kinds that attack along one line by hopping.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HopMasks {
+    /// Hopping the first piece on this line, from any distance beyond.
+    pub hop: u64,
+    /// Hopping a piece on the first cell of this line.
+    pub behind: u64,
+    /// Hopping a piece right next to them (`adjacent`), from anywhere beyond, and
+    /// from just beyond a piece on the first cell (`adjacent land-behind`).
+    pub near: u64,
+    pub near_behind: u64,
 }
 
 /// A lame leap that attacks a cell when its path is empty.
@@ -192,6 +200,8 @@ pub struct Ruleset {
     pub attack_rays: Vec<AttackRay>,
     pub attack_cells: Vec<Cell>,
     pub attack_masks: Vec<u64>,
+    /// Entry 0 is empty; see `AttackRay::hops`.
+    pub hop_masks: Vec<HopMasks>,
     pub lame_index: Vec<(u32, u32)>,
     pub lame_attacks: Vec<LameAttack>,
     pub lame_cells: Vec<Cell>,
@@ -504,6 +514,7 @@ pub fn compile(def: Definition) -> Ruleset {
     let mut attack_rays = Vec::new();
     let mut attack_cells = Vec::new();
     let mut attack_masks = Vec::new();
+    let mut hop_masks = vec![HopMasks::default()];
     let mut lame_index = Vec::with_capacity(2 * n);
     let mut lame_attacks = Vec::new();
     let mut lame_cells = Vec::new();
@@ -528,13 +539,21 @@ pub fn compile(def: Definition) -> Ruleset {
                     c = next;
                     len += 1;
                 }
+                let hops = if hopping {
+                    hop_masks.push(HopMasks {
+                        hop: b.hop,
+                        behind: b.behind,
+                        near: b.near,
+                        near_behind: b.near_behind,
+                    });
+                    (hop_masks.len() - 1) as u32
+                } else {
+                    0
+                };
                 attack_rays.push(AttackRay {
                     start: start_cell,
+                    hops,
                     len: len as u16,
-                    hop_mask: b.hop,
-                    behind_mask: b.behind,
-                    near_mask: b.near,
-                    near_behind_mask: b.near_behind,
                 });
             }
             attack_index.push((start, attack_rays.len() as u32));
@@ -748,6 +767,7 @@ pub fn compile(def: Definition) -> Ruleset {
         attack_rays,
         attack_cells,
         attack_masks,
+        hop_masks,
         lame_index,
         lame_attacks,
         lame_cells,

@@ -560,8 +560,8 @@ impl<'r> Position<'r> {
                 }
                 i += 1;
             }
-            let hoppers = ray.hop_mask | ray.behind_mask | ray.near_mask | ray.near_behind_mask;
-            if hoppers != 0 && i < len {
+            if ray.hops != 0 && i < len {
+                let h = &r.hop_masks[ray.hops as usize];
                 let screen = i;
                 i += 1;
                 while i < len && self.board[cells[i] as usize] == 0 {
@@ -573,10 +573,10 @@ impl<'r> Position<'r> {
                     let next = i == screen + 1;
                     let first = screen == 0;
                     if side_of(p) == by
-                        && (ray.hop_mask & bit != 0
-                            || (first && ray.behind_mask & bit != 0)
-                            || (next && ray.near_mask & bit != 0)
-                            || (first && next && ray.near_behind_mask & bit != 0))
+                        && (h.hop & bit != 0
+                            || (first && h.behind & bit != 0)
+                            || (next && h.near & bit != 0)
+                            || (first && next && h.near_behind & bit != 0))
                     {
                         return true;
                     }
