@@ -847,12 +847,6 @@ impl Checker {
         let mut adjacent = false;
         let mut ok = true;
         let kind = r.kind.value;
-        let kind_name = match kind {
-            MoveKindWord::Leap => "leap",
-            MoveKindWord::Ride => "ride",
-            MoveKindWord::Path => "path",
-            MoveKindWord::Hop => "hop",
-        };
         for opt in &r.options {
             match opt.value {
                 RuleOption::Quiet | RuleOption::Capture => {
@@ -878,43 +872,28 @@ impl Checker {
                 RuleOption::Initial => initial = true,
                 RuleOption::All => all = true,
                 RuleOption::LandBehind => {
-                    if kind != MoveKindWord::Hop {
-                        self.push(
-                            Diagnostic::error(
-                                Code::BadMove,
-                                format!("`land-behind` does not apply to `{kind_name}`"),
-                            )
-                            .at(opt.span, "only for `hop`")
-                            .help("`hop (1,0) all land-behind` is a grasshopper"),
-                        );
-                        ok = false;
-                    }
+                    ok &= self.option_applies(
+                        opt.span,
+                        "land-behind",
+                        kind,
+                        MoveKindWord::Hop,
+                        "`hop (1,0) all land-behind` is a grasshopper",
+                    );
                     land_behind = true;
                 }
                 RuleOption::Adjacent => {
-                    if kind != MoveKindWord::Hop {
-                        self.push(
-                            Diagnostic::error(
-                                Code::BadMove,
-                                format!("`adjacent` does not apply to `{kind_name}`"),
-                            )
-                            .at(opt.span, "only for `hop`")
-                            .help("`hop (1,0) (1,1) all adjacent land-behind` jumps a piece next to the mover"),
-                        );
-                        ok = false;
-                    }
+                    ok &= self.option_applies(opt.span, "adjacent", kind, MoveKindWord::Hop,
+                        "`hop (1,0) (1,1) all adjacent land-behind` jumps a piece next to the mover");
                     adjacent = true;
                 }
                 RuleOption::Range(n) => {
-                    if kind != MoveKindWord::Ride {
-                        self.push(
-                            Diagnostic::error(
-                                Code::BadMove,
-                                format!("`range` does not apply to `{kind_name}`"),
-                            )
-                            .at(opt.span, "only for `ride`")
-                            .help("`ride (1,0) all range 4` rides at most four steps"),
-                        );
+                    if !self.option_applies(
+                        opt.span,
+                        "range",
+                        kind,
+                        MoveKindWord::Ride,
+                        "`ride (1,0) all range 4` rides at most four steps",
+                    ) {
                         ok = false;
                     } else if n < 1 || n > u32::MAX as i64 {
                         self.push(
@@ -1009,6 +988,35 @@ impl Checker {
             }
         }
         out
+    }
+
+    /// Whether a rule option fits the rule's kind; reports it when not.
+    fn option_applies(
+        &mut self,
+        span: Span,
+        option: &str,
+        kind: MoveKindWord,
+        wanted: MoveKindWord,
+        help: &str,
+    ) -> bool {
+        if kind == wanted {
+            return true;
+        }
+        let name = |k: MoveKindWord| match k {
+            MoveKindWord::Leap => "leap",
+            MoveKindWord::Ride => "ride",
+            MoveKindWord::Path => "path",
+            MoveKindWord::Hop => "hop",
+        };
+        self.push(
+            Diagnostic::error(
+                Code::BadMove,
+                format!("`{option}` does not apply to `{}`", name(kind)),
+            )
+            .at(span, format!("only for `{}`", name(wanted)))
+            .help(help),
+        );
+        false
     }
 
     fn castles(&mut self, board: &BoardShape, decls: &[&syntax::CastleDecl]) -> Vec<CastleDef> {

@@ -366,19 +366,7 @@ impl Position<'_> {
                     if !ray.capture {
                         continue;
                     }
-                    let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
-                    let reach = match ray.kind {
-                        RayKind::Leap => {
-                            let b = ray.blockers as usize;
-                            if cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
-                                continue;
-                            }
-                            &cells[b..]
-                        }
-                        RayKind::Slide => cells,
-                        RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray),
-                    };
-                    if let Some(&t) = reach.iter().find(|&&c| self.board[c as usize] != 0) {
+                    if let Some(t) = self.first_reached(ray) {
                         let q = self.board[t as usize];
                         if side_of(q) != us && kind_of(q) == victim {
                             self.landing(us, from, t, ray.dir, kind, &[t], out, promo);
@@ -389,25 +377,34 @@ impl Position<'_> {
         }
     }
 
+    /// The first piece a ray reaches: a leap's target (its path empty), the first
+    /// piece along a slide, the first piece a hop may land on.
+    fn first_reached(&self, ray: &Ray) -> Option<Cell> {
+        let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let reach = match ray.kind {
+            RayKind::Leap => {
+                let b = ray.blockers as usize;
+                if cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                    return None;
+                }
+                &cells[b..]
+            }
+            RayKind::Slide => cells,
+            RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray),
+        };
+        reach.iter().copied().find(|&c| self.board[c as usize] != 0)
+    }
+
     /// Swaps with the first piece on each line a piece of `lines` moves along from
     /// `from`: any piece, or (for a chameleon) only an enemy of kind `only`.
     fn swaps(&self, us: usize, from: Cell, lines: usize, only: Option<usize>, out: &mut Vec<Move>) {
         let rules = self.rules;
         let start = out.len();
         for ray in rules.rays_of(us, lines, from) {
-            let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
-            let reach = match ray.kind {
-                RayKind::Leap => {
-                    let b = ray.blockers as usize;
-                    if cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
-                        continue;
-                    }
-                    &cells[b..]
-                }
-                RayKind::Slide => cells,
-                RayKind::Hop | RayKind::HopBehind => continue,
-            };
-            let Some(&t) = reach.iter().find(|&&c| self.board[c as usize] != 0) else {
+            if matches!(ray.kind, RayKind::Hop | RayKind::HopBehind) {
+                continue;
+            }
+            let Some(t) = self.first_reached(ray) else {
                 continue;
             };
             let q = self.board[t as usize];
