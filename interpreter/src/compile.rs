@@ -71,6 +71,14 @@ impl KindCaptures {
     }
 }
 
+/// A kind's takeover captures (which convert the victim instead of removing it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Takeover {
+    pub stop_beyond: bool,
+    pub undefended: bool,
+    pub adjacent: bool,
+}
+
 /// For chameleons: which victim kinds each mode may take (kinds that capture that way).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mimicry {
@@ -211,6 +219,10 @@ pub struct Ruleset {
     pub castle_clear: Vec<u32>,
     pub forward: [Offset; 2],
     pub captures: Vec<KindCaptures>,
+    /// Per kind: its takeover, if it has one.
+    pub takeover: Vec<Option<Takeover>>,
+    /// Kinds a takeover never converts: `immune` and royal pieces.
+    pub immune: u64,
     pub mimicry: Mimicry,
     /// Kinds that immobilize, and kinds that mimic (chameleons), as masks.
     pub immobilizer_kinds: u64,
@@ -638,6 +650,7 @@ pub fn compile(def: Definition) -> Ruleset {
     };
 
     let mut captures = vec![KindCaptures::default(); kinds];
+    let mut takeover = vec![None; kinds];
     let mut mimicry = Mimicry::default();
     let mut immobilizer_kinds = 0u64;
     let mut chameleon_kinds = 0u64;
@@ -655,6 +668,17 @@ pub fn compile(def: Definition) -> Ruleset {
                 CaptureMode::Coordinate { optional } => c.coordinate = Some(optional),
                 CaptureMode::Chameleon { replacement } => c.chameleon = Some(replacement),
                 CaptureMode::MutualDestruction => c.destruction = true,
+                CaptureMode::Takeover {
+                    stop_beyond,
+                    undefended,
+                    adjacent,
+                } => {
+                    takeover[k] = Some(Takeover {
+                        stop_beyond,
+                        undefended,
+                        adjacent,
+                    })
+                }
             }
         }
         c.swap = p.swap;
@@ -741,8 +765,16 @@ pub fn compile(def: Definition) -> Ruleset {
     let capture_resets_clock = limit.is_some_and(|l| l.reset_on_capture);
     let immobilization = def.immobilization;
     let suicide = def.suicide;
+    let immune = def
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.immune || p.royal)
+        .fold(0u64, |m, (k, _)| m | 1 << k);
     Ruleset {
         captures,
+        takeover,
+        immune,
         mimicry,
         immobilizer_kinds,
         chameleon_kinds,

@@ -207,6 +207,15 @@ pub enum CaptureMode {
     Chameleon { replacement: bool },
     /// Removes an adjacent enemy and the capturing piece itself.
     MutualDestruction,
+    /// Jumps an enemy on its line (nothing between, the next cell beyond empty) and
+    /// converts it: the victim changes owner and stays. A slider may go on past the
+    /// landing cell unless `stop_beyond`; `undefended`: only victims no piece of
+    /// their side defends; `adjacent`: only victims next to the mover.
+    Takeover {
+        stop_beyond: bool,
+        undefended: bool,
+        adjacent: bool,
+    },
 }
 
 impl CaptureMode {
@@ -219,6 +228,7 @@ impl CaptureMode {
             CaptureMode::Coordinate { .. } => "coordinate",
             CaptureMode::Chameleon { .. } => "chameleon",
             CaptureMode::MutualDestruction => "mutual-destruction",
+            CaptureMode::Takeover { .. } => "takeover",
         }
     }
 }
@@ -260,6 +270,8 @@ pub struct PieceDef {
     pub immobilize: bool,
     /// Exchanges places with the first piece, of either side, on a line it moves along.
     pub swap: bool,
+    /// Never converted by a takeover.
+    pub immune: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]

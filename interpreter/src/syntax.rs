@@ -121,6 +121,7 @@ pub enum PieceProp {
     },
     Immobilize(Span),
     Swap(Span),
+    Immune(Span),
     Rules(Span, Vec<MoveRuleDecl>),
 }
 
@@ -376,6 +377,7 @@ fn piece(pair: Pair<Rule>) -> PieceDecl {
                 Rule::royal => Some(PieceProp::Royal(s)),
                 Rule::immobilize => Some(PieceProp::Immobilize(s)),
                 Rule::swap => Some(PieceProp::Swap(s)),
+                Rule::immune => Some(PieceProp::Immune(s)),
                 Rule::capture_mode => {
                     let mut words = p.into_inner().map(name);
                     let kind = words.next().unwrap_or_else(|| empty_name(s));
@@ -620,8 +622,9 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::promotes
         | Rule::capture_mode
         | Rule::immobilize
-        | Rule::swap => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `promotes`, `en-passant`)"
+        | Rule::swap
+        | Rule::immune => {
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`)"
         }
         Rule::promote_captured => "`captured` or a piece",
         Rule::promote_optional => "`optional`",
@@ -646,9 +649,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::outcome => "`win`, `loss` or `draw`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
         Rule::capture_kind => {
-            "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`, `mutual-destruction`)"
+            "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`, `mutual-destruction`, `takeover`)"
         }
-        Rule::capture_option => "a capture option (`optional`, `single`, `all-directions`, `no-replacement`)",
+        Rule::capture_option => "a capture option (`optional`, `single`, `all-directions`, `no-replacement`, `stop-beyond`, `undefended`, `adjacent`)",
         Rule::immobilization_rule => "`pure` or `mutual`",
         Rule::reset_by => "`reset-by`",
         _ => "more input",

@@ -533,10 +533,12 @@ impl Checker {
                 captures: Vec::new(),
                 immobilize: false,
                 swap: false,
+                immune: false,
             };
             let mut royal_at = None;
             let mut immobilize_at = None;
             let mut swap_at = None;
+            let mut immune_at = None;
             let mut modes_at: Vec<(&'static str, Span)> = Vec::new();
             let mut ep_at = None;
             let mut promo_at = None;
@@ -549,6 +551,9 @@ impl Checker {
                         self.flag_once(&mut immobilize_at, *s, "immobilize", &p.name.value)
                     }
                     PieceProp::Swap(s) => self.flag_once(&mut swap_at, *s, "swap", &p.name.value),
+                    PieceProp::Immune(s) => {
+                        self.flag_once(&mut immune_at, *s, "immune", &p.name.value)
+                    }
                     PieceProp::Capture {
                         span,
                         kind,
@@ -644,6 +649,7 @@ impl Checker {
             def.en_passant = ep_at.is_some();
             def.immobilize = immobilize_at.is_some();
             def.swap = swap_at.is_some();
+            def.immune = immune_at.is_some();
             if let Some(at) = ep_at {
                 let longest = def
                     .rules
@@ -677,6 +683,7 @@ impl Checker {
             "overtake" => &["single"],
             "pincer" => &["optional", "all-directions"],
             "mutual-destruction" => &[],
+            "takeover" => &["stop-beyond", "undefended", "adjacent"],
             _ => &["no-replacement"],
         };
         let mut ok = true;
@@ -728,6 +735,11 @@ impl Checker {
                 optional: has("optional"),
             },
             "mutual-destruction" => CaptureMode::MutualDestruction,
+            "takeover" => CaptureMode::Takeover {
+                stop_beyond: has("stop-beyond"),
+                undefended: has("undefended"),
+                adjacent: has("adjacent"),
+            },
             _ => CaptureMode::Chameleon {
                 replacement: !has("no-replacement"),
             },
@@ -758,6 +770,7 @@ impl Checker {
             CaptureMode::Coordinate { .. } => 2,
             CaptureMode::Chameleon { .. } => 0,
             CaptureMode::MutualDestruction => 2,
+            CaptureMode::Takeover { .. } => 0,
         };
         // A chameleon may combine every mode its enemies have.
         let mut all_modes: Vec<CaptureMode> = Vec::new();

@@ -36,12 +36,16 @@ pub struct Move {
     pub to: Cell,
     pub kind: MoveKind,
     promotion: u8,
-    /// The castling rule, or the start of a double step's passed cells in the ray table.
+    /// The castling rule, the start of a double step's passed cells in the ray table,
+    /// or (with `aux_len == CONVERTS`) the cell a takeover converts.
     aux: u32,
     aux_len: u8,
     ncap: u8,
     caps: [Cell; MAX_CAPTURES],
 }
+
+/// `Move::aux_len` of a normal move that converts the piece on `aux`.
+const CONVERTS: u8 = u8::MAX;
 
 impl Move {
     pub(crate) fn new(from: Cell, to: Cell, kind: MoveKind) -> Move {
@@ -55,6 +59,17 @@ impl Move {
             ncap: 0,
             caps: [0; MAX_CAPTURES],
         }
+    }
+
+    pub(crate) fn with_convert(mut self, cell: Cell) -> Move {
+        self.aux = u32::from(cell);
+        self.aux_len = CONVERTS;
+        self
+    }
+
+    /// The cell whose piece this move converts to the mover's side (a takeover).
+    pub fn converted(&self) -> Option<Cell> {
+        (self.kind == MoveKind::Normal && self.aux_len == CONVERTS).then_some(self.aux as Cell)
     }
 
     pub(crate) fn with_capture(mut self, cell: Cell) -> Move {
@@ -83,6 +98,7 @@ impl Move {
     fn is_simple(&self) -> bool {
         matches!(self.kind, MoveKind::Normal | MoveKind::DoubleStep)
             && (self.ncap == 0 || (self.ncap == 1 && self.caps[0] == self.to))
+            && self.aux_len != CONVERTS
     }
 }
 
@@ -160,6 +176,8 @@ pub struct Position<'r> {
     pins: Vec<Cell>,
     /// A move buffer for the general attack test.
     scratch: std::cell::RefCell<Vec<Move>>,
+    /// Set while the general attack test generates moves (which then skip takeovers).
+    attack_test: std::cell::Cell<bool>,
 }
 
 impl<'r> Position<'r> {
@@ -193,6 +211,7 @@ impl<'r> Position<'r> {
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
+            attack_test: std::cell::Cell::new(false),
         };
         for &(coord, side, kind) in &setup.placements {
             if let Some(c) = rules.cell_at(coord) {
@@ -399,6 +418,11 @@ impl<'r> Position<'r> {
         }
         self.hash ^= self.swap_ban_key();
         self.swap_ban = NO_SWAP_BAN;
+        if let Some(c) = m.converted() {
+            let p = self.remove(c);
+            self.place(c, code(self.side, kind_of(p)));
+            clear |= rules.castle_clear[c as usize];
+        }
         if let Some(rule) = m.castle_rule() {
             let c = &rules.castling[rule];
             let king = self.remove(c.king_from);
@@ -453,7 +477,8 @@ impl<'r> Position<'r> {
             self.ep.victim = m.to;
         }
         let kind = kind_of(mover);
-        if (m.ncap > 0 && rules.capture_resets_clock) || rules.resets_clock[kind] {
+        let took = m.ncap > 0 || m.converted().is_some();
+        if (took && rules.capture_resets_clock) || rules.resets_clock[kind] {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
@@ -493,6 +518,10 @@ impl<'r> Position<'r> {
                     self.adjust_reserve(self.side, k, 1);
                 }
             }
+        }
+        if let Some(c) = m.converted() {
+            let p = self.remove(c);
+            self.place(c, code(1 - self.side, kind_of(p)));
         }
         for (i, &c) in m.captures().iter().enumerate().rev() {
             let p = u.captured[i];

@@ -66,6 +66,8 @@ impl Position<'_> {
     fn piece_moves(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>, can_ep: bool) {
         let rules = self.rules;
         let promo = self.promo(us, kind);
+        // Takeovers capture nothing, so attack tests skip them.
+        let takes_over = rules.takeover[kind].is_some() && !self.attack_test.get();
         for ray in rules.rays_of(us, kind, from) {
             let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
             match ray.kind {
@@ -84,6 +86,71 @@ impl Position<'_> {
                     }
                 }
                 RayKind::Hop | RayKind::HopBehind => self.hop(us, from, ray, out, promo),
+            }
+            if takes_over && ray.quiet {
+                self.takeovers(us, from, kind, ray, out, promo);
+            }
+        }
+    }
+
+    /// Takeovers along one ray: jump the first piece, an enemy that is not immune,
+    /// onto the empty cell just beyond it, converting it; a slider may go on (unless
+    /// `stop-beyond`). A one-step leap jumps the piece on its cell; other leaps make
+    /// no takeover.
+    #[inline(never)]
+    fn takeovers(
+        &self,
+        us: usize,
+        from: Cell,
+        kind: usize,
+        ray: &Ray,
+        out: &mut Vec<Move>,
+        promo: Option<Promo>,
+    ) {
+        let rules = self.rules;
+        let Some(rule) = rules.takeover[kind] else {
+            return;
+        };
+        let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let step = ray.dir.dx.abs() <= 1 && ray.dir.dy.abs() <= 1;
+        let (victim, beyond): (Cell, &[Cell]) = match ray.kind {
+            RayKind::Slide => {
+                let Some(i) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
+                    return;
+                };
+                if rule.adjacent && i > 0 {
+                    return;
+                }
+                (cells[i], &cells[i + 1..])
+            }
+            RayKind::Leap if ray.blockers == 0 && step => (cells[0], &[]),
+            _ => return,
+        };
+        let q = self.board[victim as usize];
+        if q == 0 || side_of(q) == us || rules.immune & (1 << kind_of(q)) != 0 {
+            return;
+        }
+        if rule.undefended && self.attacked_by(victim, 1 - us) {
+            return;
+        }
+        let one_beyond;
+        let beyond = if ray.kind == RayKind::Leap {
+            let Some(c) = rules.step(victim, ray.dir) else {
+                return;
+            };
+            one_beyond = [c];
+            &one_beyond[..]
+        } else {
+            beyond
+        };
+        for &t in beyond {
+            if self.board[t as usize] != 0 {
+                break;
+            }
+            let m = Move::new(from, t, MoveKind::Normal).with_convert(victim);
+            push(out, m, promo);
+            if rule.stop_beyond {
+                break;
             }
         }
     }
@@ -599,6 +666,13 @@ impl Position<'_> {
     /// by any of its capture modes: the general attack test.
     pub(super) fn attacked_general(&self, cell: Cell, by: usize) -> bool {
         let mut buf = self.scratch.borrow_mut();
+        let outer = self.attack_test.replace(true);
+        let found = self.attacked_general_with(cell, by, &mut buf);
+        self.attack_test.set(outer);
+        found
+    }
+
+    fn attacked_general_with(&self, cell: Cell, by: usize, buf: &mut Vec<Move>) -> bool {
         for &from in &self.lists[by] {
             let kind = kind_of(self.board[from as usize]);
             if !self.may_capture(from, kind, by, cell) {
@@ -608,7 +682,7 @@ impl Position<'_> {
                 continue;
             }
             buf.clear();
-            self.general_piece_moves(by, from, kind, &mut buf, false);
+            self.general_piece_moves(by, from, kind, buf, false);
             if buf.iter().any(|m| m.captures().contains(&cell)) {
                 return true;
             }

@@ -65,6 +65,8 @@ pub struct Played {
     pub from: String,
     pub to: String,
     pub captures: Vec<String>,
+    /// Cells whose pieces change owner (takeovers), apart from `captures`.
+    pub converts: Vec<String>,
     pub promotion: Option<char>,
 }
 
@@ -84,6 +86,11 @@ impl Played {
             from: rules.cell_name(m.from).to_string(),
             to: rules.cell_name(m.to).to_string(),
             captures,
+            converts: m
+                .converted()
+                .iter()
+                .map(|&c| rules.cell_name(c).to_string())
+                .collect(),
             promotion: m
                 .promotion()
                 .map(|k| rules.piece_letter(k, pos.side_to_move())),

@@ -4,7 +4,9 @@
 //! Black), a promotion as a second part `P e7-e8; Q-e8`, and further parts `@-c5`
 //! naming removed cells only when two legal moves would otherwise read the same.
 //! A swap puts the partner on the mover's cell: `S d4-d6; s-d4`; a suicide is
-//! `@-e4`; a mutual destruction removes the victim, then the mover: `@-e5; @-d4`.
+//! `@-e4`; a mutual destruction removes the victim, then the mover: `@-e5; @-d4`;
+//! a takeover puts the converted piece, in the mover's colours, on its cell:
+//! `R a1-a5; P-a4`.
 //! Read: the printed form, with or without the letter (`e2-e4`), `e2e4`, `e7-e8=Q`,
 //! removals as `@-c5` or `c5-`, parts separated by `;`.
 
@@ -204,6 +206,12 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
             rules.cell_name(m.to)
         ));
     }
+    if let Some(c) = m.converted() {
+        let converted = pos
+            .piece_at(c)
+            .map_or('?', |p| rules.piece_letter(p.kind, side));
+        s.push_str(&format!("; {}-{}", converted, rules.cell_name(c)));
+    }
     if m.kind == MoveKind::Swap {
         let partner = pos.piece_at(m.to).map_or('?', |p| letter(rules, p));
         s.push_str(&format!("; {}-{}", partner, rules.cell_name(m.from)));
@@ -294,6 +302,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     let mut step = None;
     let mut promote = None;
     let mut swap_partner = None;
+    let mut converts = Vec::new();
     let mut removes = Vec::new();
     for PartAt { offset, len, part } in &text.parts {
         let at = |r: Rejection| Rejection {
@@ -337,6 +346,9 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 match step {
                     Some((_, _, _, t)) if t == target => promote = Some((*offset, *len, *l)),
                     Some((_, _, f, _)) if f == target => swap_partner = Some((*offset, *len, *l)),
+                    Some(_) if pos.piece_at(target).is_some_and(|p| p.side != side) => {
+                        converts.push((*offset, *len, *l, target))
+                    }
                     _ => {
                         return Err(at(reject(
                             Code::IllegalMove,
@@ -486,6 +498,28 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 rules.cell_name(to)
             )));
         }
+    }
+    for &(c_at, c_len, l, cell) in &converts {
+        candidates.retain(|m| m.converted() == Some(cell));
+        let becomes = pos.piece_at(cell).map(|p| rules.piece_letter(p.kind, side));
+        if candidates.is_empty() || becomes != Some(l) {
+            return Err(Rejection {
+                offset: c_at,
+                len: c_len,
+                ..reject(
+                    Code::IllegalMove,
+                    format!(
+                        "this move does not take over the piece on {} as `{l}`",
+                        rules.cell_name(cell)
+                    ),
+                    Some(list_help(pos, from, legal)),
+                )
+            });
+        }
+    }
+    // Without a named conversion, a move that converts nothing reads first.
+    if converts.is_empty() && candidates.iter().any(|m| m.converted().is_none()) {
+        candidates.retain(|m| m.converted().is_none());
     }
     if swap_partner.is_none() {
         // A step names the mover's arrival: not a mutual destruction (written as
