@@ -199,14 +199,54 @@ fn random_games_keep_hash_unmake_and_notation_invariants() {
          piece Queen  Q { moves \"Q\" capture takeover }
          piece Rook   R { moves \"R\" capture takeover stop-beyond }
          piece Bishop B { moves \"B\" capture takeover adjacent }
-         piece Knight N { moves \"N\" }
+         piece Knight N { moves { path (0,1) (1,1) all jump } capture takeover }
+         piece Mirror M { moves { path (1,1) (0,1) all jump } capture takeover undefended }
          piece Pawn   P { moves \"fmW fcF ifmnD\" capture takeover en-passant
                           promotes in last to Queen Rook Bishop Knight }
-         setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w\"
+         setup \"rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w\"
          end { checkmate loss stalemate draw repetition 3 draw }",
     );
     let games = if cfg!(debug_assertions) { 10 } else { 200 };
     let report =
         vdl::referee::selfplay::selfplay(&r, games, 11, 200).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.games, games);
+}
+
+fn knights() -> Ruleset {
+    inline(
+        "board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }
+         piece King          K { royal moves \"K\" }
+         piece Knight        N { moves { path (0,1) (1,1) all jump } capture takeover }
+         piece Mirror-Knight M { moves { path (1,1) (0,1) all jump } capture takeover }
+         piece Pawn          P { moves \"fmW\" }
+         piece Rook          R { moves \"R\" }
+         setup \"8/8/8/8/8/8/8/8 w\"",
+    )
+}
+
+#[test]
+fn knights_convert_on_the_first_cell_of_their_path() {
+    let r = knights();
+    // An enemy pawn on d5: the knight's first cell towards c6 and e6 (orthogonal).
+    let j = jumps(&r, "7k/8/8/3p4/3N4/8/8/K7 w", "d4");
+    assert_eq!(j, list(&["d4-c6 >d5", "d4-e6 >d5"]));
+    // The mirror-knight goes diagonally first: d5 is no first cell of its paths,
+    // e5 is (towards e6 and f5).
+    assert!(jumps(&r, "7k/8/8/3p4/3M4/8/8/K7 w", "d4").is_empty());
+    assert_eq!(
+        jumps(&r, "7k/8/8/4p3/3M4/8/8/K7 w", "d4"),
+        list(&["d4-e6 >e5", "d4-f5 >e5"])
+    );
+    // Knights jump: a piece on the first cell does not block, and each path still
+    // has its plain move beside the takeover.
+    let all = moves_of(&r, "7k/8/8/3P4/3N4/8/8/K7 w", "d4");
+    assert_eq!(all.len(), 8, "{all:?}");
+}
+
+#[test]
+fn a_knight_takes_two_pieces_in_one_move() {
+    let r = knights();
+    let m = moves_of(&r, "7k/8/4r3/3p4/3N4/8/8/K7 w", "d4");
+    assert!(m.contains(&"d4-e6 >d5 xe6".to_string()), "{m:?}");
+    assert!(m.contains(&"d4-e6 xe6".to_string()), "{m:?}");
 }

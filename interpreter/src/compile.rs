@@ -35,6 +35,8 @@ pub struct Ray {
     pub double_step: bool,
     /// For a hop: the jumped piece must stand on the first cell.
     pub adjacent: bool,
+    /// For a leap along a path: the cells before the last do not block.
+    pub jump: bool,
     /// The step of a ride, or the whole offset of a leap, on the board.
     pub dir: Offset,
 }
@@ -407,7 +409,7 @@ pub fn compile(def: Definition) -> Ruleset {
                             let blockers = (path.len() - 1) as u16;
                             if capture {
                                 let target = ray_cells[ray_cells.len() - 1];
-                                if blockers == 0 {
+                                if blockers == 0 || rule.jump {
                                     let last = orient(path[path.len() - 1], side);
                                     let key = (target, Offset::new(-last.dx, -last.dy));
                                     let b = attack[side].entry(key).or_default();
@@ -428,8 +430,10 @@ pub fn compile(def: Definition) -> Ruleset {
                                 capture,
                                 double_step: piece.en_passant
                                     && rule.mode == MoveMode::Quiet
-                                    && blockers > 0,
+                                    && blockers > 0
+                                    && !rule.jump,
                                 adjacent: false,
+                                jump: rule.jump,
                                 dir: orient(path[path.len() - 1], side),
                             }
                         }
@@ -464,6 +468,7 @@ pub fn compile(def: Definition) -> Ruleset {
                                 capture,
                                 double_step: false,
                                 adjacent: false,
+                                jump: false,
                                 dir: step,
                             }
                         }
@@ -510,6 +515,7 @@ pub fn compile(def: Definition) -> Ruleset {
                                 capture,
                                 double_step: false,
                                 adjacent: *adjacent,
+                                jump: false,
                                 dir: step,
                             }
                         }

@@ -172,6 +172,9 @@ pub struct MoveRule {
     pub mode: MoveMode,
     /// Only from the cells where the setup puts this piece for its side.
     pub initial: bool,
+    /// For a path: the cells before the last do not block (the path names the cell a
+    /// takeover converts, as Takeover Chess's knights).
+    pub jump: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -142,6 +142,7 @@ pub enum RuleOption {
     Range(i64),
     LandBehind,
     Adjacent,
+    Jump,
 }
 
 #[derive(Clone, Debug)]
@@ -470,6 +471,7 @@ fn move_rule(pair: Pair<Rule>) -> MoveRuleDecl {
                     Rule::all => RuleOption::All,
                     Rule::land_behind => RuleOption::LandBehind,
                     Rule::adjacent => RuleOption::Adjacent,
+                    Rule::jump => RuleOption::Jump,
                     Rule::range => RuleOption::Range(int_of(first(p)).value),
                     _ => continue,
                 };
@@ -637,7 +639,8 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::all
         | Rule::range
         | Rule::land_behind
-        | Rule::adjacent => "a rule option (`all`, `quiet`, `capture`, `initial`, `range N`)",
+        | Rule::adjacent
+        | Rule::jump => "a rule option (`all`, `quiet`, `capture`, `initial`, `range N`)",
         Rule::zone_sides | Rule::zone_side | Rule::side => "`white` or `black`",
         Rule::end_rule
         | Rule::checkmate

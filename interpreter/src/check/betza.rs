@@ -241,6 +241,7 @@ fn group(
                 Geometry::Leap(vec![o])
             };
             rules.push(MoveRule {
+                jump: false,
                 geometry,
                 mode,
                 initial,

@@ -858,6 +858,7 @@ impl Checker {
         let mut range = None;
         let mut land_behind = false;
         let mut adjacent = false;
+        let mut jump = false;
         let mut ok = true;
         let kind = r.kind.value;
         for opt in &r.options {
@@ -898,6 +899,16 @@ impl Checker {
                     ok &= self.option_applies(opt.span, "adjacent", kind, MoveKindWord::Hop,
                         "`hop (1,0) (1,1) all adjacent land-behind` jumps a piece next to the mover");
                     adjacent = true;
+                }
+                RuleOption::Jump => {
+                    ok &= self.option_applies(
+                        opt.span,
+                        "jump",
+                        kind,
+                        MoveKindWord::Path,
+                        "`path (0,1) (1,1) all jump` is a knight whose first cell is orthogonal",
+                    );
+                    jump = true;
                 }
                 RuleOption::Range(n) => {
                     if !self.option_applies(
@@ -991,6 +1002,7 @@ impl Checker {
                     },
                 };
                 let rule = MoveRule {
+                    jump,
                     geometry,
                     mode,
                     initial,

@@ -73,7 +73,8 @@ impl Position<'_> {
             match ray.kind {
                 RayKind::Leap => {
                     let b = ray.blockers as usize;
-                    if b > 0 && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                    if b > 0 && !ray.jump && cells[..b].iter().any(|&c| self.board[c as usize] != 0)
+                    {
                         continue;
                     }
                     self.target(us, out, from, cells[b], ray, promo, can_ep);
@@ -112,6 +113,29 @@ impl Position<'_> {
             return;
         };
         let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let convertible = |c: Cell| {
+            let q = self.board[c as usize];
+            q != 0
+                && side_of(q) != us
+                && rules.immune & (1 << kind_of(q)) == 0
+                && !(rule.undefended && self.attacked_by(c, 1 - us))
+        };
+        if ray.kind == RayKind::Leap && ray.jump {
+            // A jumping path converts the enemy on its first cell and lands on its
+            // last, capturing there too if an enemy stands on it.
+            let (first, t) = (cells[0], cells[ray.blockers as usize]);
+            if !convertible(first) {
+                return;
+            }
+            let q = self.board[t as usize];
+            let m = Move::new(from, t, MoveKind::Normal).with_convert(first);
+            if q == 0 {
+                push(out, m, promo);
+            } else if side_of(q) != us && ray.capture {
+                push(out, m.with_capture(t), promo);
+            }
+            return;
+        }
         let step = ray.dir.dx.abs() <= 1 && ray.dir.dy.abs() <= 1;
         let (victim, beyond): (Cell, &[Cell]) = match ray.kind {
             RayKind::Slide => {
@@ -126,11 +150,7 @@ impl Position<'_> {
             RayKind::Leap if ray.blockers == 0 && step => (cells[0], &[]),
             _ => return,
         };
-        let q = self.board[victim as usize];
-        if q == 0 || side_of(q) == us || rules.immune & (1 << kind_of(q)) != 0 {
-            return;
-        }
-        if rule.undefended && self.attacked_by(victim, 1 - us) {
+        if !convertible(victim) {
             return;
         }
         let one_beyond;
@@ -360,7 +380,10 @@ impl Position<'_> {
                 RayKind::Leap | RayKind::Slide => {
                     let walk = if ray.kind == RayKind::Leap {
                         let b = ray.blockers as usize;
-                        if b > 0 && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                        if b > 0
+                            && !ray.jump
+                            && cells[..b].iter().any(|&c| self.board[c as usize] != 0)
+                        {
                             continue;
                         }
                         &cells[b..]
@@ -451,7 +474,7 @@ impl Position<'_> {
         let reach = match ray.kind {
             RayKind::Leap => {
                 let b = ray.blockers as usize;
-                if cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                if !ray.jump && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
                     return None;
                 }
                 &cells[b..]

@@ -129,10 +129,10 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
                 let Some((target, between)) = cells.split_last() else {
                     continue;
                 };
-                if between.iter().any(|c| ctx.get(*c).is_some()) {
+                if !rule.jump && between.iter().any(|c| ctx.get(*c).is_some()) {
                     continue;
                 }
-                let passed = if piece.en_passant && !capture && !between.is_empty() {
+                let passed = if piece.en_passant && !capture && !between.is_empty() && !rule.jump {
                     between.to_vec()
                 } else {
                     vec![]
