@@ -65,3 +65,8 @@ fn ultima() {
 fn rococo() {
     run_table("rococo.epd");
 }
+
+#[test]
+fn takeover64() {
+    run_table("takeover64.epd");
+}

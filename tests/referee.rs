@@ -267,7 +267,13 @@ fn selfplay(path: &str, max_plies: usize) {
 }
 
 /// The definitions the self-play tests below cover; a new definition must be added.
-const SELFPLAYED: &[&str] = &["baroque.vdl", "chess.vdl", "rococo.vdl", "ultima.vdl"];
+const SELFPLAYED: &[&str] = &[
+    "baroque.vdl",
+    "chess.vdl",
+    "rococo.vdl",
+    "takeover64.vdl",
+    "ultima.vdl",
+];
 
 #[test]
 fn every_definition_has_a_selfplay_test() {
@@ -297,6 +303,11 @@ fn selfplay_baroque() {
 #[test]
 fn selfplay_rococo() {
     selfplay("definitions/rococo.vdl", 300);
+}
+
+#[test]
+fn selfplay_takeover64() {
+    selfplay("definitions/takeover64.vdl", 300);
 }
 
 #[test]
