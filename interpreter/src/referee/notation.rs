@@ -571,27 +571,17 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                     piece_name(rules, piece)
                 )
             };
-            let none_left = format!(
-                "{} has no piece this one may become; play the move without promoting",
-                side.name()
-            );
-            let help = if from_captured && choices.is_empty() {
-                Some(none_left)
+            let help = if !choices.is_empty() {
+                let listed: Vec<String> = choices.iter().map(char::to_string).collect();
+                Some(format!("the choices are {}", listed.join(", ")))
+            } else if from_captured {
+                Some(format!(
+                    "{} has no piece this one may become; play the move without promoting",
+                    side.name()
+                ))
             } else {
                 None
             };
-            let help = help.or_else(|| {
-                (!choices.is_empty()).then(|| {
-                    format!(
-                        "the choices are {}",
-                        choices
-                            .iter()
-                            .map(char::to_string)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                })
-            });
             return Err(Rejection {
                 offset: p_at,
                 len: p_len,
