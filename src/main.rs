@@ -96,6 +96,8 @@ enum SideArg {
 enum Failure {
     Judged,
     Usage(String),
+    /// A usage failure already printed.
+    UsageReported,
 }
 
 fn main() -> ExitCode {
@@ -142,12 +144,18 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::from(2)
         }
+        Err(Failure::UsageReported) => ExitCode::from(2),
     }
 }
 
 fn render(name: &str, source: &str, diagnostic: &Diagnostic) -> String {
-    let report = miette::Report::new(diagnostic.clone())
-        .with_source_code(NamedSource::new(name, source.to_string()));
+    draw(
+        miette::Report::new(diagnostic.clone())
+            .with_source_code(NamedSource::new(name, source.to_string())),
+    )
+}
+
+fn draw(report: miette::Report) -> String {
     let theme = if std::env::var_os("NO_COLOR").is_some() {
         GraphicalTheme::unicode_nocolor()
     } else {
@@ -161,35 +169,135 @@ fn render(name: &str, source: &str, diagnostic: &Diagnostic) -> String {
 }
 
 fn read(path: &str) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read {path}: {e}")))
+    vdl::read_source(std::path::Path::new(path))
+        .map_err(|e| Failure::Usage(format!("cannot read {path}: {e}")))
+}
+
+/// Render a definition's diagnostic against the file its primary label is in; a
+/// label in another file (a base the file extends) is drawn below it, in its file.
+fn render_loaded(sources: &vdl::Sources, diagnostic: &Diagnostic) -> String {
+    let Some((file, _)) = sources.locate(diagnostic.span()) else {
+        return render("", "", diagnostic);
+    };
+    let mut local = diagnostic.clone();
+    local.labels.clear();
+    let mut elsewhere = Vec::new();
+    for label in &diagnostic.labels {
+        match sources.locate(label.span) {
+            Some((f, span)) if f.name == file.name => local.labels.push(vdl::diagnostic::Label {
+                span,
+                ..label.clone()
+            }),
+            Some((f, span)) => elsewhere.push(Elsewhere {
+                text: label.text.clone(),
+                source: NamedSource::new(f.name.clone(), f.text.clone()),
+                span: miette::SourceSpan::new(span.start.into(), span.end - span.start),
+            }),
+            None => {}
+        }
+    }
+    if elsewhere.is_empty() {
+        return render(&file.name, &file.text, &local);
+    }
+    let report = miette::Report::new(WithElsewhere {
+        diagnostic: local,
+        elsewhere,
+    })
+    .with_source_code(NamedSource::new(file.name.clone(), file.text.clone()));
+    draw(report)
+}
+
+/// A diagnostic whose other labels are in other files.
+#[derive(Debug)]
+struct WithElsewhere {
+    diagnostic: Diagnostic,
+    elsewhere: Vec<Elsewhere>,
+}
+
+impl std::fmt::Display for WithElsewhere {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.diagnostic.fmt(f)
+    }
+}
+
+impl std::error::Error for WithElsewhere {}
+
+impl miette::Diagnostic for WithElsewhere {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.diagnostic.code()
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        miette::Diagnostic::severity(&self.diagnostic)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        miette::Diagnostic::help(&self.diagnostic)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.diagnostic.labels()
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        Some(Box::new(
+            self.elsewhere.iter().map(|e| e as &dyn miette::Diagnostic),
+        ))
+    }
+}
+
+/// One label of a diagnostic, in a file other than the diagnostic's.
+#[derive(Debug)]
+struct Elsewhere {
+    text: String,
+    source: NamedSource<String>,
+    span: miette::SourceSpan,
+}
+
+impl std::fmt::Display for Elsewhere {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} in {}", self.text, self.source.name())
+    }
+}
+
+impl std::error::Error for Elsewhere {}
+
+impl miette::Diagnostic for Elsewhere {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette::Severity::Advice)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(
+            miette::LabeledSpan::new_primary_with_span(Some(self.text.clone()), self.span),
+        )))
+    }
 }
 
 /// Load a definition, printing its diagnostics; the rules when it has no error.
 fn load(path: &str) -> Result<Ruleset, Failure> {
     let source = read(path)?;
-    let loaded = vdl::load(&source);
+    let loaded = vdl::load_file(std::path::Path::new(path), &source);
     for d in &loaded.diagnostics {
-        eprint!("{}", render(path, &source, d));
+        eprint!("{}", render_loaded(&loaded.sources, d));
     }
     loaded.ruleset.ok_or(Failure::Judged)
 }
 
 fn check(files: &[String]) -> Result<(), Failure> {
     let mut failed = false;
-    let mut unreadable = None;
+    let mut unreadable = false;
     for path in files {
         let source = match read(path) {
             Ok(s) => s,
             Err(Failure::Usage(m)) => {
                 eprintln!("error: {m}");
-                unreadable = Some(m);
+                unreadable = true;
                 continue;
             }
-            Err(Failure::Judged) => continue,
+            Err(_) => continue,
         };
-        let loaded = vdl::load(&source);
+        let loaded = vdl::load_file(std::path::Path::new(path), &source);
         for d in &loaded.diagnostics {
-            eprint!("{}", render(path, &source, d));
+            eprint!("{}", render_loaded(&loaded.sources, d));
         }
         let errors = loaded.diagnostics.iter().filter(|d| d.is_error()).count();
         let warnings = loaded.diagnostics.len() - errors;
@@ -200,8 +308,8 @@ fn check(files: &[String]) -> Result<(), Failure> {
             println!("{path}: ok ({warnings} warning(s))");
         }
     }
-    if let Some(m) = unreadable {
-        return Err(Failure::Usage(m));
+    if unreadable {
+        return Err(Failure::UsageReported);
     }
     if failed {
         Err(Failure::Judged)

@@ -70,3 +70,13 @@ fn rococo() {
 fn takeover64() {
     run_table("takeover64.epd");
 }
+
+#[test]
+fn takeover64_stop_beyond() {
+    run_table("takeover64-stop-beyond.epd");
+}
+
+#[test]
+fn takeover64_undefended() {
+    run_table("takeover64-undefended.epd");
+}

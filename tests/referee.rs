@@ -271,6 +271,8 @@ const SELFPLAYED: &[&str] = &[
     "baroque.vdl",
     "chess.vdl",
     "rococo.vdl",
+    "takeover64-stop-beyond.vdl",
+    "takeover64-undefended.vdl",
     "takeover64.vdl",
     "ultima.vdl",
 ];
@@ -308,6 +310,12 @@ fn selfplay_rococo() {
 #[test]
 fn selfplay_takeover64() {
     selfplay("definitions/takeover64.vdl", 300);
+}
+
+#[test]
+fn selfplay_takeover64_variations() {
+    selfplay("definitions/takeover64-stop-beyond.vdl", 100);
+    selfplay("definitions/takeover64-undefended.vdl", 100);
 }
 
 #[test]

@@ -250,3 +250,66 @@ fn a_knight_takes_two_pieces_in_one_move() {
     assert!(m.contains(&"d4-e6 >d5 xe6".to_string()), "{m:?}");
     assert!(m.contains(&"d4-e6 xe6".to_string()), "{m:?}");
 }
+
+/// The seed's first variation, `definitions/takeover64-stop-beyond.vdl`: sliders
+/// stop just beyond the jumped piece; the base goes on.
+#[test]
+fn the_no_continuing_variation_stops_sliders_beyond_the_jump() {
+    let base = common::rules("definitions/takeover64.vdl");
+    let stop = common::rules("definitions/takeover64-stop-beyond.vdl");
+    let fen = "4k3/8/8/8/p7/8/8/R3K3 w - - 0 1";
+    assert_eq!(
+        jumps(&base, fen, "a1"),
+        list(&["a1-a5 >a4", "a1-a6 >a4", "a1-a7 >a4", "a1-a8 >a4"])
+    );
+    assert_eq!(jumps(&stop, fen, "a1"), list(&["a1-a5 >a4"]));
+    // Queen and bishop too; the king and the knights are as in the base.
+    let fen = "4k3/8/8/8/8/2p5/8/Q3K3 w - - 0 1";
+    assert_eq!(jumps(&stop, fen, "a1"), list(&["a1-d4 >c3"]));
+    assert_eq!(jumps(&base, fen, "a1").len(), 5);
+}
+
+/// The seed's second variation, `definitions/takeover64-undefended.vdl`: every piece
+/// takes over only undefended pieces (the base: only the king).
+#[test]
+fn the_undefended_variation_applies_to_every_piece() {
+    let base = common::rules("definitions/takeover64.vdl");
+    let undefended = common::rules("definitions/takeover64-undefended.vdl");
+    // The black pawn on b5 defends a4.
+    let defended = "4k3/8/8/1p6/p7/8/8/R3K3 w - - 0 1";
+    assert_eq!(jumps(&base, defended, "a1").len(), 4);
+    assert!(jumps(&undefended, defended, "a1").is_empty());
+    let alone = "4k3/8/8/8/p7/8/8/R3K3 w - - 0 1";
+    assert_eq!(jumps(&undefended, alone, "a1").len(), 4);
+    // A knight's double move needs an undefended first cell: the pawn on d5 is
+    // defended by the one on e6, so only the replacement captures remain.
+    let fen = "4k3/8/2r1p3/3p4/3N4/8/8/4K3 w - - 0 1";
+    let base_knight = list(&[
+        "d4-b3",
+        "d4-b5",
+        "d4-c2",
+        "d4-c6 >d5 xc6",
+        "d4-c6 xc6",
+        "d4-e2",
+        "d4-e6 >d5 xe6",
+        "d4-e6 xe6",
+        "d4-f3",
+        "d4-f5",
+    ]);
+    assert_eq!(moves_of(&base, fen, "d4"), base_knight);
+    // Defended when the move starts: capturing the defender on e6 does not help.
+    let knight = moves_of(&undefended, fen, "d4");
+    assert_eq!(
+        knight,
+        list(&[
+            "d4-b3",
+            "d4-b5",
+            "d4-c2",
+            "d4-c6 xc6",
+            "d4-e2",
+            "d4-e6 xe6",
+            "d4-f3",
+            "d4-f5"
+        ])
+    );
+}

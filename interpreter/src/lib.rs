@@ -10,18 +10,27 @@ pub mod diagnostic;
 pub mod engine;
 pub mod model;
 pub mod referee;
+pub mod source;
 pub mod syntax;
 
 pub use compile::Ruleset;
 pub use diagnostic::{Code, Diagnostic, Severity, Span};
+pub use source::{SourceFile, Sources};
+use std::path::{Path, PathBuf};
+
 pub use engine::{Move, Position};
 
+/// The most files one `extends` chain may have.
+pub const MAX_EXTENDS_DEPTH: usize = 16;
+
 /// The result of loading a definition: the compiled rules when there is no error,
-/// and every diagnostic (errors and warnings), sorted by position.
+/// every diagnostic (errors and warnings) sorted by position, and the files read
+/// (the loaded file and the bases it extends) that the diagnostics' spans point into.
 #[derive(Debug)]
 pub struct Loaded {
     pub ruleset: Option<Ruleset>,
     pub diagnostics: Vec<Diagnostic>,
+    pub sources: Sources,
 }
 
 impl Loaded {
@@ -30,20 +39,162 @@ impl Loaded {
     }
 }
 
-/// Parse, check and compile a definition file's text.
-pub fn load(source: &str) -> Loaded {
-    let file = match syntax::parse(source) {
-        Ok(file) => file,
-        Err(d) => {
-            return Loaded {
-                ruleset: None,
-                diagnostics: vec![d],
-            }
-        }
+/// Parse, check and compile a definition's text. A base named by `extends` is read
+/// from disk, relative to the current directory.
+pub fn load(text: &str) -> Loaded {
+    load_with(Path::new("definition.vdl"), text, &mut read_source)
+}
+
+/// Parse, check and compile the definition at `path`, whose text is `text`. A base
+/// named by `extends` is read from disk, relative to the directory of the file naming it.
+pub fn load_file(path: &Path, text: &str) -> Loaded {
+    load_with(path, text, &mut read_source)
+}
+
+/// The largest file vdl reads (a definition, a base, a game record).
+pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
+
+/// Read a definition or game from disk: a regular file of at most [`MAX_SOURCE_BYTES`] (so that
+/// `extends "/dev/zero"` is an error, not a hang).
+pub fn read_source(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut text = String::new();
+    file.take(MAX_SOURCE_BYTES + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than the limit of {MAX_SOURCE_BYTES} bytes"
+        )));
+    }
+    Ok(text)
+}
+
+/// [`load_file`] with the bases read by `read` (given a path already joined to the
+/// naming file's directory), e.g. from memory.
+pub fn load_with(
+    path: &Path,
+    text: &str,
+    read: &mut dyn FnMut(&Path) -> std::io::Result<String>,
+) -> Loaded {
+    let mut sources = Sources::default();
+    let mut diagnostics = Vec::new();
+    let file = read_chain(path, text, read, &mut sources, &mut diagnostics);
+    let Some(file) = file else {
+        diagnostic::sort(&mut diagnostics);
+        return Loaded {
+            ruleset: None,
+            diagnostics,
+            sources,
+        };
     };
     let checked = check::check(&file);
+    diagnostics.extend(checked.diagnostics);
+    diagnostic::sort(&mut diagnostics);
+    let ruleset = if diagnostics.iter().any(Diagnostic::is_error) {
+        None
+    } else {
+        checked.definition.map(compile::compile)
+    };
     Loaded {
-        ruleset: checked.definition.map(compile::compile),
-        diagnostics: checked.diagnostics,
+        ruleset,
+        diagnostics,
+        sources,
     }
+}
+
+/// Read and parse a file and the bases it extends, and merge them into one file.
+/// `None` when a file cannot be read or parsed (the merge would report noise).
+fn read_chain(
+    path: &Path,
+    text: &str,
+    read: &mut dyn FnMut(&Path) -> std::io::Result<String>,
+    sources: &mut Sources,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<syntax::File> {
+    let base = sources.add(path.display().to_string(), text);
+    let first = syntax::parse_at(text, base)
+        .map_err(|d| diagnostics.push(d))
+        .ok()?;
+    // (the path as named, the path as the file is known, the parsed file)
+    let mut chain = vec![(path.to_path_buf(), identity(path), first)];
+    loop {
+        let (file_path, _, file) = chain.last()?;
+        let Some(extends) = &file.extends else {
+            break;
+        };
+        let next = file_path
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join(&extends.path.value);
+        let at = extends.path.span;
+        if chain.iter().any(|(_, known, _)| *known == identity(&next)) {
+            let circle: Vec<String> = chain
+                .iter()
+                .map(|(named, _, _)| named.display().to_string())
+                .chain([next.display().to_string()])
+                .collect();
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::BadExtends,
+                    format!("the bases form a circle: {}", circle.join(" → ")),
+                )
+                .at(at, "this base leads back to a file already being read")
+                .help("a chain of `extends` must end in a file that extends nothing"),
+            );
+            return None;
+        }
+        if chain.len() >= MAX_EXTENDS_DEPTH {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::Limit,
+                    format!("more than {MAX_EXTENDS_DEPTH} files in one `extends` chain"),
+                )
+                .at(at, "one base too many")
+                .help("merge some of the bases into one file"),
+            );
+            return None;
+        }
+        let base_text = match read(&next) {
+            Ok(t) => t,
+            Err(e) => {
+                let message = if e.kind() == std::io::ErrorKind::NotFound {
+                    format!("there is no file `{}`", next.display())
+                } else {
+                    format!("cannot read `{}`: {e}", next.display())
+                };
+                diagnostics.push(
+                    Diagnostic::error(Code::BadExtends, message)
+                        .at(at, "the base definition")
+                        .help("the path is relative to the directory of the file that names it"),
+                );
+                return None;
+            }
+        };
+        let base = sources.add(next.display().to_string(), base_text.as_str());
+        let parsed = syntax::parse_at(&base_text, base)
+            .map_err(|d| diagnostics.push(d))
+            .ok()?;
+        chain.push((next.clone(), identity(&next), parsed));
+    }
+    let mut merged: Option<syntax::File> = None;
+    for (_, _, file) in chain.into_iter().rev() {
+        merged = Some(match merged {
+            None => file,
+            Some(base) => {
+                let (file, problems) = check::extend::merge(base, file);
+                diagnostics.extend(problems);
+                file
+            }
+        });
+    }
+    merged
+}
+
+/// A path as the same file is known whichever way it is named, for finding cycles.
+fn identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.components().collect())
 }

@@ -19,7 +19,25 @@ pub type Name = Spanned<String>;
 
 #[derive(Clone, Debug, Default)]
 pub struct File {
+    /// `extends "base.vdl"`: the definition this file changes.
+    pub extends: Option<ExtendsDecl>,
     pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ExtendsDecl {
+    pub span: Span,
+    /// The path as written; the span covers the text inside the quotes.
+    pub path: Name,
+}
+
+/// `modify Name { ... }`: the given properties replace those of the same kind in a
+/// piece of the base definition.
+#[derive(Clone, Debug)]
+pub struct ModifyDecl {
+    pub span: Span,
+    pub name: Name,
+    pub props: Vec<PieceProp>,
 }
 
 #[derive(Clone, Debug)]
@@ -28,6 +46,7 @@ pub enum Item {
     Board(BoardDecl),
     Zone(ZoneDecl),
     Piece(PieceDecl),
+    Modify(ModifyDecl),
     Castle(CastleDecl),
     Setup(SetupDecl),
     End(EndDecl),
@@ -202,29 +221,69 @@ pub enum ResetItem {
 
 /// Parse a definition file. A syntax error stops the parse: its one diagnostic is returned.
 pub fn parse(source: &str) -> Result<File, Diagnostic> {
-    let mut pairs = Grammar::parse(Rule::file, source).map_err(syntax_error)?;
+    parse_at(source, 0)
+}
+
+/// Parse a file whose text starts at offset `base` of a larger offset space: every
+/// span, including a syntax error's, is shifted by `base`.
+pub fn parse_at(source: &str, base: usize) -> Result<File, Diagnostic> {
+    let builder = Builder { base };
+    let mut pairs = Grammar::parse(Rule::file, source).map_err(|e| syntax_error(e, base))?;
     let file = pairs.next().map(|p| p.into_inner()).into_iter().flatten();
     let mut items = Vec::new();
+    let mut extends = None;
     for pair in file {
-        let span = span_of(&pair);
-        let item = match pair.as_rule() {
+        if pair.as_rule() == Rule::extends {
+            extends = Some(ExtendsDecl {
+                span: builder.span_of(&pair),
+                path: builder.string_of(first(pair)),
+            });
+        } else if let Some(item) = builder.item(pair) {
+            items.push(item);
+        }
+    }
+    Ok(File { extends, items })
+}
+
+/// Builds the AST; `base` is added to every span so that several files can share
+/// one offset space (see `crate::source`).
+struct Builder {
+    base: usize,
+}
+
+impl Builder {
+    fn item(&self, pair: Pair<Rule>) -> Option<Item> {
+        let span = self.span_of(&pair);
+        Some(match pair.as_rule() {
             Rule::variant => Item::Variant(VariantDecl {
                 span,
-                name: string_of(first(pair)),
+                name: self.string_of(first(pair)),
             }),
-            Rule::board => Item::Board(board(pair)),
-            Rule::zone => Item::Zone(zone(pair)),
-            Rule::piece => Item::Piece(piece(pair)),
-            Rule::castle => Item::Castle(castle(pair)),
+            Rule::board => Item::Board(self.board(pair)),
+            Rule::zone => Item::Zone(self.zone(pair)),
+            Rule::piece => Item::Piece(self.piece(pair)),
+            Rule::modify => {
+                let mut inner = pair.into_inner();
+                let name = inner
+                    .next()
+                    .map(|p| self.name(p))
+                    .unwrap_or_else(|| empty_name(span));
+                Item::Modify(ModifyDecl {
+                    span,
+                    name,
+                    props: self.piece_props(inner),
+                })
+            }
+            Rule::castle => Item::Castle(self.castle(pair)),
             Rule::setup => Item::Setup(SetupDecl {
                 span,
-                fen: string_of(first(pair)),
+                fen: self.string_of(first(pair)),
             }),
-            Rule::end_rules => Item::End(end_rules(pair)),
+            Rule::end_rules => Item::End(self.end_rules(pair)),
             Rule::immobilization => {
                 let word = first(pair);
                 Item::Immobilization(Spanned {
-                    span: span_of(&word),
+                    span: self.span_of(&word),
                     value: if word.as_str() == "pure" {
                         ImmobilizationWord::Pure
                     } else {
@@ -233,22 +292,344 @@ pub fn parse(source: &str) -> Result<File, Diagnostic> {
                 })
             }
             Rule::suicide => Item::Suicide(span),
-            _ => continue,
-        };
-        items.push(item);
+            _ => return None,
+        })
     }
-    Ok(File { items })
-}
 
-fn span_of(pair: &Pair<Rule>) -> Span {
-    let s = pair.as_span();
-    Span::new(s.start(), s.end())
-}
+    fn span_of(&self, pair: &Pair<Rule>) -> Span {
+        let s = pair.as_span();
+        Span::new(self.base + s.start(), self.base + s.end())
+    }
 
-fn name(pair: Pair<Rule>) -> Name {
-    Spanned {
-        span: span_of(&pair),
-        value: pair.as_str().to_string(),
+    fn name(&self, pair: Pair<Rule>) -> Name {
+        Spanned {
+            span: self.span_of(&pair),
+            value: pair.as_str().to_string(),
+        }
+    }
+
+    /// A `string` pair as its body text and the body's span.
+    fn string_of(&self, pair: Pair<Rule>) -> Name {
+        self.name(first(pair))
+    }
+
+    fn int_of(&self, pair: Pair<Rule>) -> Spanned<i64> {
+        // Out-of-range numbers saturate; the check stage reports them as out of range.
+        let text = pair.as_str();
+        let value = text.parse::<i64>().unwrap_or(if text.starts_with('-') {
+            i64::MIN
+        } else {
+            i64::MAX
+        });
+        Spanned {
+            span: self.span_of(&pair),
+            value,
+        }
+    }
+
+    fn board(&self, pair: Pair<Rule>) -> BoardDecl {
+        let span = self.span_of(&pair);
+        let entries = pair
+            .into_inner()
+            .filter_map(|p| {
+                let s = self.span_of(&p);
+                match p.as_rule() {
+                    Rule::files => Some(BoardEntry::Files(
+                        s,
+                        p.into_inner().map(|p| self.name(p)).collect(),
+                    )),
+                    Rule::ranks => Some(BoardEntry::Ranks(
+                        s,
+                        p.into_inner().map(|p| self.name(p)).collect(),
+                    )),
+                    Rule::remove => Some(BoardEntry::Remove(s, self.cell_set(first(p)))),
+                    _ => None,
+                }
+            })
+            .collect();
+        BoardDecl { span, entries }
+    }
+
+    fn cell_set(&self, pair: Pair<Rule>) -> Vec<CellItem> {
+        pair.into_inner()
+            .map(|item| match item.as_rule() {
+                Rule::cell_range => {
+                    let span = self.span_of(&item);
+                    let mut ends = item.into_inner().map(|p| self.name(p));
+                    let a = ends.next().unwrap_or_else(|| empty_name(span));
+                    let b = ends.next().unwrap_or_else(|| empty_name(span));
+                    CellItem::Range(span, a, b)
+                }
+                _ => CellItem::Cell(self.name(first(item))),
+            })
+            .collect()
+    }
+
+    fn zone(&self, pair: Pair<Rule>) -> ZoneDecl {
+        let span = self.span_of(&pair);
+        let mut inner = pair.into_inner();
+        let zone_name = inner
+            .next()
+            .map(|p| self.name(p))
+            .unwrap_or_else(|| empty_name(span));
+        let mut parts: Vec<Pair<Rule>> = inner.collect();
+        let capture_only = parts
+            .last()
+            .is_some_and(|p| p.as_rule() == Rule::capture_only);
+        let mut fewest_crossed = false;
+        if capture_only {
+            if let Some(p) = parts.pop() {
+                fewest_crossed = p.into_inner().next().is_some();
+            }
+        }
+        let body = match parts.into_iter().next() {
+            Some(p) if p.as_rule() == Rule::zone_sides => ZoneBody::PerSide(
+                p.into_inner()
+                    .map(|side_pair| {
+                        let mut parts = side_pair.into_inner();
+                        let side = parts.next();
+                        let side = match side {
+                            Some(s) => Spanned {
+                                span: self.span_of(&s),
+                                value: if s.as_str() == "white" {
+                                    SideWord::White
+                                } else {
+                                    SideWord::Black
+                                },
+                            },
+                            None => Spanned {
+                                span,
+                                value: SideWord::White,
+                            },
+                        };
+                        (
+                            side,
+                            parts.next().map(|p| self.cell_set(p)).unwrap_or_default(),
+                        )
+                    })
+                    .collect(),
+            ),
+            Some(p) => ZoneBody::Shared(self.cell_set(p)),
+            None => ZoneBody::Shared(Vec::new()),
+        };
+        ZoneDecl {
+            span,
+            name: zone_name,
+            body,
+            capture_only,
+            fewest_crossed,
+        }
+    }
+
+    fn piece(&self, pair: Pair<Rule>) -> PieceDecl {
+        let span = self.span_of(&pair);
+        let mut inner = pair.into_inner();
+        let piece_name = inner
+            .next()
+            .map(|p| self.name(p))
+            .unwrap_or_else(|| empty_name(span));
+        let letter = inner
+            .next()
+            .map(|p| self.name(p))
+            .unwrap_or_else(|| empty_name(span));
+        PieceDecl {
+            span,
+            name: piece_name,
+            letter,
+            props: self.piece_props(inner),
+        }
+    }
+
+    fn piece_props(&self, pairs: pest::iterators::Pairs<Rule>) -> Vec<PieceProp> {
+        pairs
+            .filter_map(|p| {
+                let s = self.span_of(&p);
+                match p.as_rule() {
+                    Rule::royal => Some(PieceProp::Royal(s)),
+                    Rule::immobilize => Some(PieceProp::Immobilize(s)),
+                    Rule::swap => Some(PieceProp::Swap(s)),
+                    Rule::immune => Some(PieceProp::Immune(s)),
+                    Rule::capture_mode => {
+                        let mut words = p.into_inner().map(|p| self.name(p));
+                        let kind = words.next().unwrap_or_else(|| empty_name(s));
+                        Some(PieceProp::Capture {
+                            span: s,
+                            kind,
+                            options: words.collect(),
+                        })
+                    }
+                    Rule::en_passant => Some(PieceProp::EnPassant(s)),
+                    Rule::promotes => {
+                        let mut captured = None;
+                        let mut optional = None;
+                        let mut names = Vec::new();
+                        for part in p.into_inner() {
+                            match part.as_rule() {
+                                Rule::promote_captured => captured = Some(self.span_of(&part)),
+                                Rule::promote_optional => optional = Some(self.span_of(&part)),
+                                _ => names.push(self.name(part)),
+                            }
+                        }
+                        let mut names = names.into_iter();
+                        let zone = names.next().unwrap_or_else(|| empty_name(s));
+                        Some(PieceProp::Promotes {
+                            span: s,
+                            zone,
+                            to: names.collect(),
+                            captured,
+                            optional,
+                        })
+                    }
+                    Rule::moves => {
+                        let body = first(p);
+                        match body.as_rule() {
+                            Rule::betza => Some(PieceProp::Betza(self.string_of(first(body)))),
+                            _ => Some(PieceProp::Rules(
+                                s,
+                                body.into_inner().map(|p| self.move_rule(p)).collect(),
+                            )),
+                        }
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    fn move_rule(&self, pair: Pair<Rule>) -> MoveRuleDecl {
+        let span = self.span_of(&pair);
+        let mut kind = Spanned {
+            span,
+            value: MoveKindWord::Leap,
+        };
+        let mut offsets = Vec::new();
+        let mut options = Vec::new();
+        for p in pair.into_inner() {
+            let s = self.span_of(&p);
+            match p.as_rule() {
+                Rule::move_kind => {
+                    kind = Spanned {
+                        span: s,
+                        value: match p.as_str() {
+                            "ride" => MoveKindWord::Ride,
+                            "path" => MoveKindWord::Path,
+                            "hop" => MoveKindWord::Hop,
+                            _ => MoveKindWord::Leap,
+                        },
+                    }
+                }
+                Rule::offset => {
+                    let mut ints = p.into_inner().map(|i| self.int_of(i).value);
+                    let dx = ints.next().unwrap_or(0);
+                    let dy = ints.next().unwrap_or(0);
+                    offsets.push(Spanned {
+                        span: s,
+                        value: (dx, dy),
+                    });
+                }
+                rule => {
+                    let value = match rule {
+                        Rule::quiet => RuleOption::Quiet,
+                        Rule::capture => RuleOption::Capture,
+                        Rule::initial => RuleOption::Initial,
+                        Rule::all => RuleOption::All,
+                        Rule::land_behind => RuleOption::LandBehind,
+                        Rule::adjacent => RuleOption::Adjacent,
+                        Rule::jump => RuleOption::Jump,
+                        Rule::range => RuleOption::Range(self.int_of(first(p)).value),
+                        _ => continue,
+                    };
+                    options.push(Spanned { span: s, value });
+                }
+            }
+        }
+        MoveRuleDecl {
+            span,
+            kind,
+            offsets,
+            options,
+        }
+    }
+
+    fn castle(&self, pair: Pair<Rule>) -> CastleDecl {
+        let span = self.span_of(&pair);
+        let mut names = Vec::new();
+        let mut empty = None;
+        let mut safe = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::castle_empty => empty = Some(self.cell_set(first(p))),
+                Rule::castle_safe => safe = Some(self.cell_set(first(p))),
+                Rule::cell => names.push(self.name(first(p))),
+                _ => names.push(self.name(p)),
+            }
+        }
+        let mut names = names.into_iter();
+        let mut next = || names.next().unwrap_or_else(|| empty_name(span));
+        CastleDecl {
+            span,
+            flag: next(),
+            king_from: next(),
+            king_to: next(),
+            rook_from: next(),
+            rook_to: next(),
+            empty,
+            safe,
+        }
+    }
+
+    fn outcome(&self, pair: Pair<Rule>) -> Spanned<OutcomeWord> {
+        Spanned {
+            span: self.span_of(&pair),
+            value: match pair.as_str() {
+                "win" => OutcomeWord::Win,
+                "loss" => OutcomeWord::Loss,
+                _ => OutcomeWord::Draw,
+            },
+        }
+    }
+
+    fn end_rules(&self, pair: Pair<Rule>) -> EndDecl {
+        let span = self.span_of(&pair);
+        let rules = pair
+            .into_inner()
+            .filter_map(|p| {
+                let s = self.span_of(&p);
+                let rule = p.as_rule();
+                let mut inner = p.into_inner();
+                let value = match rule {
+                    Rule::checkmate => EndRuleDecl::Checkmate(self.outcome(inner.next()?)),
+                    Rule::royal_capture => EndRuleDecl::RoyalCapture,
+                    Rule::stalemate => EndRuleDecl::Stalemate(self.outcome(inner.next()?)),
+                    Rule::repetition => {
+                        let n = self.int_of(inner.next()?);
+                        EndRuleDecl::Repetition(n, self.outcome(inner.next()?))
+                    }
+                    Rule::move_limit => {
+                        let n = self.int_of(inner.next()?);
+                        let o = self.outcome(inner.next()?);
+                        let resets = inner
+                            .next()
+                            .map(|r| {
+                                r.into_inner()
+                                    .map(|item| Spanned {
+                                        span: self.span_of(&item),
+                                        value: match item.as_rule() {
+                                            Rule::capture => ResetItem::Capture,
+                                            _ => ResetItem::Piece(item.as_str().to_string()),
+                                        },
+                                    })
+                                    .collect()
+                            })
+                            .unwrap_or_default();
+                        EndRuleDecl::MoveLimit(n, o, resets)
+                    }
+                    _ => return None,
+                };
+                Some(Spanned { span: s, value })
+            })
+            .collect();
+        EndDecl { span, rules }
     }
 }
 
@@ -258,57 +639,6 @@ fn first(pair: Pair<Rule>) -> Pair<Rule> {
     pair.into_inner().next().unwrap_or(outer)
 }
 
-/// A `string` pair as its body text and the body's span.
-fn string_of(pair: Pair<Rule>) -> Name {
-    name(first(pair))
-}
-
-fn int_of(pair: Pair<Rule>) -> Spanned<i64> {
-    // Out-of-range numbers saturate; the check stage reports them as out of range.
-    let text = pair.as_str();
-    let value = text.parse::<i64>().unwrap_or(if text.starts_with('-') {
-        i64::MIN
-    } else {
-        i64::MAX
-    });
-    Spanned {
-        span: span_of(&pair),
-        value,
-    }
-}
-
-fn board(pair: Pair<Rule>) -> BoardDecl {
-    let span = span_of(&pair);
-    let entries = pair
-        .into_inner()
-        .filter_map(|p| {
-            let s = span_of(&p);
-            match p.as_rule() {
-                Rule::files => Some(BoardEntry::Files(s, p.into_inner().map(name).collect())),
-                Rule::ranks => Some(BoardEntry::Ranks(s, p.into_inner().map(name).collect())),
-                Rule::remove => Some(BoardEntry::Remove(s, cell_set(first(p)))),
-                _ => None,
-            }
-        })
-        .collect();
-    BoardDecl { span, entries }
-}
-
-fn cell_set(pair: Pair<Rule>) -> Vec<CellItem> {
-    pair.into_inner()
-        .map(|item| match item.as_rule() {
-            Rule::cell_range => {
-                let span = span_of(&item);
-                let mut ends = item.into_inner().map(name);
-                let a = ends.next().unwrap_or_else(|| empty_name(span));
-                let b = ends.next().unwrap_or_else(|| empty_name(span));
-                CellItem::Range(span, a, b)
-            }
-            _ => CellItem::Cell(name(first(item))),
-        })
-        .collect()
-}
-
 fn empty_name(span: Span) -> Name {
     Spanned {
         value: String::new(),
@@ -316,262 +646,10 @@ fn empty_name(span: Span) -> Name {
     }
 }
 
-fn zone(pair: Pair<Rule>) -> ZoneDecl {
-    let span = span_of(&pair);
-    let mut inner = pair.into_inner();
-    let zone_name = inner.next().map(name).unwrap_or_else(|| empty_name(span));
-    let mut parts: Vec<Pair<Rule>> = inner.collect();
-    let capture_only = parts
-        .last()
-        .is_some_and(|p| p.as_rule() == Rule::capture_only);
-    let mut fewest_crossed = false;
-    if capture_only {
-        if let Some(p) = parts.pop() {
-            fewest_crossed = p.into_inner().next().is_some();
-        }
-    }
-    let body = match parts.into_iter().next() {
-        Some(p) if p.as_rule() == Rule::zone_sides => ZoneBody::PerSide(
-            p.into_inner()
-                .map(|side_pair| {
-                    let mut parts = side_pair.into_inner();
-                    let side = parts.next();
-                    let side = match side {
-                        Some(s) => Spanned {
-                            span: span_of(&s),
-                            value: if s.as_str() == "white" {
-                                SideWord::White
-                            } else {
-                                SideWord::Black
-                            },
-                        },
-                        None => Spanned {
-                            span,
-                            value: SideWord::White,
-                        },
-                    };
-                    (side, parts.next().map(cell_set).unwrap_or_default())
-                })
-                .collect(),
-        ),
-        Some(p) => ZoneBody::Shared(cell_set(p)),
-        None => ZoneBody::Shared(Vec::new()),
-    };
-    ZoneDecl {
-        span,
-        name: zone_name,
-        body,
-        capture_only,
-        fewest_crossed,
-    }
-}
-
-fn piece(pair: Pair<Rule>) -> PieceDecl {
-    let span = span_of(&pair);
-    let mut inner = pair.into_inner();
-    let piece_name = inner.next().map(name).unwrap_or_else(|| empty_name(span));
-    let letter = inner.next().map(name).unwrap_or_else(|| empty_name(span));
-    let props = inner
-        .filter_map(|p| {
-            let s = span_of(&p);
-            match p.as_rule() {
-                Rule::royal => Some(PieceProp::Royal(s)),
-                Rule::immobilize => Some(PieceProp::Immobilize(s)),
-                Rule::swap => Some(PieceProp::Swap(s)),
-                Rule::immune => Some(PieceProp::Immune(s)),
-                Rule::capture_mode => {
-                    let mut words = p.into_inner().map(name);
-                    let kind = words.next().unwrap_or_else(|| empty_name(s));
-                    Some(PieceProp::Capture {
-                        span: s,
-                        kind,
-                        options: words.collect(),
-                    })
-                }
-                Rule::en_passant => Some(PieceProp::EnPassant(s)),
-                Rule::promotes => {
-                    let mut captured = None;
-                    let mut optional = None;
-                    let mut names = Vec::new();
-                    for part in p.into_inner() {
-                        match part.as_rule() {
-                            Rule::promote_captured => captured = Some(span_of(&part)),
-                            Rule::promote_optional => optional = Some(span_of(&part)),
-                            _ => names.push(name(part)),
-                        }
-                    }
-                    let mut names = names.into_iter();
-                    let zone = names.next().unwrap_or_else(|| empty_name(s));
-                    Some(PieceProp::Promotes {
-                        span: s,
-                        zone,
-                        to: names.collect(),
-                        captured,
-                        optional,
-                    })
-                }
-                Rule::moves => {
-                    let body = first(p);
-                    match body.as_rule() {
-                        Rule::betza => Some(PieceProp::Betza(string_of(first(body)))),
-                        _ => Some(PieceProp::Rules(
-                            s,
-                            body.into_inner().map(move_rule).collect(),
-                        )),
-                    }
-                }
-                _ => None,
-            }
-        })
-        .collect();
-    PieceDecl {
-        span,
-        name: piece_name,
-        letter,
-        props,
-    }
-}
-
-fn move_rule(pair: Pair<Rule>) -> MoveRuleDecl {
-    let span = span_of(&pair);
-    let mut kind = Spanned {
-        span,
-        value: MoveKindWord::Leap,
-    };
-    let mut offsets = Vec::new();
-    let mut options = Vec::new();
-    for p in pair.into_inner() {
-        let s = span_of(&p);
-        match p.as_rule() {
-            Rule::move_kind => {
-                kind = Spanned {
-                    span: s,
-                    value: match p.as_str() {
-                        "ride" => MoveKindWord::Ride,
-                        "path" => MoveKindWord::Path,
-                        "hop" => MoveKindWord::Hop,
-                        _ => MoveKindWord::Leap,
-                    },
-                }
-            }
-            Rule::offset => {
-                let mut ints = p.into_inner().map(|i| int_of(i).value);
-                let dx = ints.next().unwrap_or(0);
-                let dy = ints.next().unwrap_or(0);
-                offsets.push(Spanned {
-                    span: s,
-                    value: (dx, dy),
-                });
-            }
-            rule => {
-                let value = match rule {
-                    Rule::quiet => RuleOption::Quiet,
-                    Rule::capture => RuleOption::Capture,
-                    Rule::initial => RuleOption::Initial,
-                    Rule::all => RuleOption::All,
-                    Rule::land_behind => RuleOption::LandBehind,
-                    Rule::adjacent => RuleOption::Adjacent,
-                    Rule::jump => RuleOption::Jump,
-                    Rule::range => RuleOption::Range(int_of(first(p)).value),
-                    _ => continue,
-                };
-                options.push(Spanned { span: s, value });
-            }
-        }
-    }
-    MoveRuleDecl {
-        span,
-        kind,
-        offsets,
-        options,
-    }
-}
-
-fn castle(pair: Pair<Rule>) -> CastleDecl {
-    let span = span_of(&pair);
-    let mut names = Vec::new();
-    let mut empty = None;
-    let mut safe = None;
-    for p in pair.into_inner() {
-        match p.as_rule() {
-            Rule::castle_empty => empty = Some(cell_set(first(p))),
-            Rule::castle_safe => safe = Some(cell_set(first(p))),
-            Rule::cell => names.push(name(first(p))),
-            _ => names.push(name(p)),
-        }
-    }
-    let mut names = names.into_iter();
-    let mut next = || names.next().unwrap_or_else(|| empty_name(span));
-    CastleDecl {
-        span,
-        flag: next(),
-        king_from: next(),
-        king_to: next(),
-        rook_from: next(),
-        rook_to: next(),
-        empty,
-        safe,
-    }
-}
-
-fn outcome(pair: Pair<Rule>) -> Spanned<OutcomeWord> {
-    Spanned {
-        span: span_of(&pair),
-        value: match pair.as_str() {
-            "win" => OutcomeWord::Win,
-            "loss" => OutcomeWord::Loss,
-            _ => OutcomeWord::Draw,
-        },
-    }
-}
-
-fn end_rules(pair: Pair<Rule>) -> EndDecl {
-    let span = span_of(&pair);
-    let rules = pair
-        .into_inner()
-        .filter_map(|p| {
-            let s = span_of(&p);
-            let rule = p.as_rule();
-            let mut inner = p.into_inner();
-            let value = match rule {
-                Rule::checkmate => EndRuleDecl::Checkmate(outcome(inner.next()?)),
-                Rule::royal_capture => EndRuleDecl::RoyalCapture,
-                Rule::stalemate => EndRuleDecl::Stalemate(outcome(inner.next()?)),
-                Rule::repetition => {
-                    let n = int_of(inner.next()?);
-                    EndRuleDecl::Repetition(n, outcome(inner.next()?))
-                }
-                Rule::move_limit => {
-                    let n = int_of(inner.next()?);
-                    let o = outcome(inner.next()?);
-                    let resets = inner
-                        .next()
-                        .map(|r| {
-                            r.into_inner()
-                                .map(|item| Spanned {
-                                    span: span_of(&item),
-                                    value: match item.as_rule() {
-                                        Rule::capture => ResetItem::Capture,
-                                        _ => ResetItem::Piece(item.as_str().to_string()),
-                                    },
-                                })
-                                .collect()
-                        })
-                        .unwrap_or_default();
-                    EndRuleDecl::MoveLimit(n, o, resets)
-                }
-                _ => return None,
-            };
-            Some(Spanned { span: s, value })
-        })
-        .collect();
-    EndDecl { span, rules }
-}
-
-fn syntax_error(err: pest::error::Error<Rule>) -> Diagnostic {
+fn syntax_error(err: pest::error::Error<Rule>, base: usize) -> Diagnostic {
     let (start, end) = match err.location {
-        pest::error::InputLocation::Pos(p) => (p, p),
-        pest::error::InputLocation::Span((s, e)) => (s, e),
+        pest::error::InputLocation::Pos(p) => (base + p, base + p),
+        pest::error::InputLocation::Span((s, e)) => (base + s, base + e),
     };
     let (message, label) = match &err.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
@@ -598,7 +676,7 @@ fn syntax_error(err: pest::error::Error<Rule>) -> Diagnostic {
     let help = if in_piece {
         "a piece's properties end with `}`: is the closing brace of the piece missing?"
     } else {
-        "a definition is a list of sections: variant, board, zone, piece, castle, setup, end"
+        "a definition is a list of sections: variant, board, zone, piece, castle, setup, end (after an optional `extends \"base.vdl\"`)"
     };
     Diagnostic::error(Code::Syntax, message)
         .at(Span::new(start, end), label)
@@ -607,7 +685,7 @@ fn syntax_error(err: pest::error::Error<Rule>) -> Diagnostic {
 
 fn describe(rule: Rule) -> &'static str {
     match rule {
-        Rule::EOI | Rule::item | Rule::immobilization | Rule::suicide => {
+        Rule::EOI | Rule::item | Rule::immobilization | Rule::suicide | Rule::modify => {
             "a section (`board`, `piece`, `setup`, ...)"
         }
         Rule::ident => "a name",
@@ -657,6 +735,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::capture_option => "a capture option (`optional`, `single`, `all-directions`, `no-replacement`, `stop-beyond`, `undefended`, `adjacent`)",
         Rule::immobilization_rule => "`pure` or `mutual`",
         Rule::reset_by => "`reset-by`",
+        Rule::extends => "`extends \"base.vdl\"`",
         _ => "more input",
     }
 }

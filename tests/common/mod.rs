@@ -13,7 +13,7 @@ pub fn root() -> PathBuf {
 pub fn rules(path: &str) -> vdl::Ruleset {
     let source = std::fs::read_to_string(root().join(path))
         .unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let loaded = vdl::load(&source);
+    let loaded = vdl::load_file(&root().join(path), &source);
     match loaded.ruleset {
         Some(r) => r,
         None => panic!("{path} has errors: {:#?}", loaded.diagnostics),

@@ -3,6 +3,7 @@
 //! what depends on a broken part (cells on a missing board) is skipped.
 
 pub mod betza;
+pub mod extend;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{
@@ -114,6 +115,17 @@ impl Checker {
                 Item::Zone(z) => zones.push(z),
                 Item::Piece(p) => pieces.push(p),
                 Item::Castle(c) => castles.push(c),
+                Item::Modify(m) => self.push(
+                    Diagnostic::error(
+                        Code::BadExtends,
+                        format!("`modify {}` but this file extends no definition", m.name.value),
+                    )
+                    .at(m.name.span, "no base piece to change")
+                    .help(format!(
+                        "`modify` changes a piece of the definition named by `extends \"file.vdl\"` at the top of the file; to define the piece here write `piece {} X {{ ... }}`",
+                        m.name.value
+                    )),
+                ),
             }
         }
 
@@ -513,7 +525,7 @@ impl Checker {
                         Diagnostic::error(Code::DuplicateLetter, format!("the letter `{letter}` is used by two pieces"))
                             .at(p.letter.span, "used again here")
                             .also(first, "first used here")
-                            .help("FEN and move notation tell pieces apart by letter: give each piece its own"),
+                            .help("FEN and move notation tell pieces apart by letter: give each piece its own letter"),
                     );
                 }
                 letters.push((letter, p.letter.span));
