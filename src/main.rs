@@ -26,7 +26,15 @@ enum Command {
     Check {
         #[arg(required = true)]
         files: Vec<String>,
+        /// `human` (drawn with the source) or `json` (data for editors and tools).
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// Fail (exit 1) on warnings too.
+        #[arg(long)]
+        deny_warnings: bool,
     },
+    /// Explain a diagnostic code, with an example (without a code: list them all).
+    Explain { code: Option<String> },
     /// Count the leaf nodes of the legal move tree.
     Perft {
         file: String,
@@ -86,6 +94,12 @@ enum Command {
     },
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum SideArg {
     White,
@@ -103,7 +117,12 @@ enum Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check { files } => check(&files),
+        Command::Check {
+            files,
+            format,
+            deny_warnings,
+        } => check(&files, format, deny_warnings),
+        Command::Explain { code } => explain(code.as_deref()),
         Command::Perft {
             file,
             depth,
@@ -282,31 +301,64 @@ fn load(path: &str) -> Result<Ruleset, Failure> {
     loaded.ruleset.ok_or(Failure::Judged)
 }
 
-fn check(files: &[String]) -> Result<(), Failure> {
+fn check(files: &[String], format: Format, deny_warnings: bool) -> Result<(), Failure> {
     let mut failed = false;
     let mut unreadable = false;
+    let mut reports = Vec::new();
     for path in files {
         let source = match read(path) {
             Ok(s) => s,
             Err(Failure::Usage(m)) => {
-                eprintln!("error: {m}");
+                if format == Format::Json {
+                    reports.push(FileJson {
+                        file: path.clone(),
+                        ok: false,
+                        errors: 0,
+                        warnings: 0,
+                        unreadable: Some(m),
+                        diagnostics: Vec::new(),
+                    });
+                } else {
+                    eprintln!("error: {m}");
+                }
                 unreadable = true;
                 continue;
             }
             Err(_) => continue,
         };
         let loaded = vdl::load_file(std::path::Path::new(path), &source);
+        let errors = loaded.diagnostics.iter().filter(|d| d.is_error()).count();
+        let warnings = loaded.diagnostics.len() - errors;
+        let ok = errors == 0 && (warnings == 0 || !deny_warnings);
+        failed |= !ok;
+        if format == Format::Json {
+            reports.push(FileJson {
+                file: path.clone(),
+                ok,
+                errors,
+                warnings,
+                unreadable: None,
+                diagnostics: loaded
+                    .diagnostics
+                    .iter()
+                    .map(|d| diagnostic_json(&loaded.sources, d))
+                    .collect(),
+            });
+            continue;
+        }
         for d in &loaded.diagnostics {
             eprint!("{}", render_loaded(&loaded.sources, d));
         }
-        let errors = loaded.diagnostics.iter().filter(|d| d.is_error()).count();
-        let warnings = loaded.diagnostics.len() - errors;
         if errors > 0 {
-            failed = true;
             println!("{path}: {errors} error(s), {warnings} warning(s)");
+        } else if !ok {
+            println!("{path}: {warnings} warning(s), denied");
         } else {
             println!("{path}: ok ({warnings} warning(s))");
         }
+    }
+    if format == Format::Json {
+        println!("{}", to_json(&reports)?);
     }
     if unreadable {
         return Err(Failure::UsageReported);
@@ -315,6 +367,115 @@ fn check(files: &[String]) -> Result<(), Failure> {
         Err(Failure::Judged)
     } else {
         Ok(())
+    }
+}
+
+/// One checked file, for `vdl check --format json`.
+#[derive(serde::Serialize)]
+struct FileJson {
+    file: String,
+    /// No error (and no warning, with `--deny-warnings`).
+    ok: bool,
+    errors: usize,
+    warnings: usize,
+    /// Why the file could not be read, if it could not.
+    unreadable: Option<String>,
+    diagnostics: Vec<DiagnosticJson>,
+}
+
+#[derive(serde::Serialize)]
+struct DiagnosticJson {
+    code: &'static str,
+    severity: &'static str,
+    message: String,
+    /// The file of the primary label (a base, for an error inside it).
+    file: String,
+    /// Byte offsets into that file.
+    start: usize,
+    end: usize,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    labels: Vec<LabelJson>,
+    help: Option<String>,
+}
+
+#[derive(serde::Serialize)]
+struct LabelJson {
+    file: String,
+    start: usize,
+    end: usize,
+    line: usize,
+    column: usize,
+    text: String,
+    primary: bool,
+}
+
+fn diagnostic_json(sources: &vdl::Sources, d: &Diagnostic) -> DiagnosticJson {
+    let place = |span: vdl::Span| match sources.locate(span) {
+        Some((file, local)) => {
+            let (line, column) = file.line_col(local.start);
+            let (end_line, end_column) = file.line_col(local.end);
+            (file.name.clone(), local, line, column, end_line, end_column)
+        }
+        None => (String::new(), span, 0, 0, 0, 0),
+    };
+    let (file, span, line, column, end_line, end_column) = place(d.span());
+    DiagnosticJson {
+        code: d.code.as_str(),
+        severity: if d.is_error() { "error" } else { "warning" },
+        message: d.message.clone(),
+        file,
+        start: span.start,
+        end: span.end,
+        line,
+        column,
+        end_line,
+        end_column,
+        labels: d
+            .labels
+            .iter()
+            .map(|l| {
+                let (file, span, line, column, _, _) = place(l.span);
+                LabelJson {
+                    file,
+                    start: span.start,
+                    end: span.end,
+                    line,
+                    column,
+                    text: l.text.clone(),
+                    primary: l.primary,
+                }
+            })
+            .collect(),
+        help: d.help.clone(),
+    }
+}
+
+fn explain(code: Option<&str>) -> Result<(), Failure> {
+    let Some(name) = code else {
+        for c in vdl::Code::ALL {
+            println!("{:<24} {}", c.as_str(), c.summary());
+        }
+        return Ok(());
+    };
+    let found = vdl::Code::from_name(name).and_then(|c| c.explain());
+    match found {
+        Some(text) => {
+            println!("{text}");
+            Ok(())
+        }
+        None => {
+            let names: Vec<&str> = vdl::Code::ALL.iter().map(|c| c.as_str()).collect();
+            let guess = vdl::diagnostic::suggest(name, names.iter().copied()).or_else(|| {
+                vdl::diagnostic::suggest(&format!("vdl::{name}"), names.iter().copied())
+            });
+            Err(Failure::Usage(match guess {
+                Some(g) => format!("no diagnostic code `{name}`; did you mean `{g}`?"),
+                None => format!("no diagnostic code `{name}`; `vdl explain` lists them all"),
+            }))
+        }
     }
 }
 

@@ -34,7 +34,20 @@ fn blocks() -> Vec<Block> {
     files.push(common::root().join("README.md"));
     let mut out = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(&file).expect("readable");
+        let raw = std::fs::read_to_string(&file).expect("readable");
+        // A page that is one include (the codes page) is read as the included file.
+        let (file, text) = match raw
+            .trim()
+            .strip_prefix("{{#include ")
+            .and_then(|r| r.strip_suffix("}}"))
+        {
+            Some(path) => {
+                let included = file.parent().expect("in a folder").join(path.trim());
+                let text = std::fs::read_to_string(&included).expect("included page");
+                (included, text)
+            }
+            None => (file, raw),
+        };
         let mut lines = text.lines().enumerate();
         while let Some((i, line)) = lines.next() {
             let Some(info) = line.strip_prefix("```") else {
@@ -81,7 +94,13 @@ fn every_vdl_block_checks() {
             Some("game") => {
                 let at = format!("{}:{}", b.file.display(), b.line);
                 let definition = words.next().unwrap_or_default();
-                let rules = common::rules(&format!("definitions/{definition}.vdl"));
+                // a bare name is a shipped definition; a path is from the repository root
+                let path = if definition.contains('/') {
+                    definition.to_string()
+                } else {
+                    format!("definitions/{definition}.vdl")
+                };
+                let rules = common::rules(&path);
                 let expect: Vec<&str> = b
                     .text
                     .lines()
@@ -90,6 +109,18 @@ fn every_vdl_block_checks() {
                     .map(|l| l.split_whitespace().collect())
                     .unwrap_or_default();
                 let r = vdl::referee::referee(&rules, &b.text);
+                if let [code] = expect.as_slice() {
+                    if code.starts_with("vdl::") {
+                        let got = r.error.as_ref().map(|d| d.code.as_str());
+                        if got != Some(code) {
+                            failures.push(format!(
+                                "{at}: game stops with {got:?}, the book says {code}"
+                            ));
+                        }
+                        checked += 1;
+                        continue;
+                    }
+                }
                 let got = r.game.as_ref().and_then(|g| g.result()).map(|res| {
                     let reason = serde_json::to_value(res.reason).unwrap_or_default();
                     vec![
@@ -116,10 +147,13 @@ fn every_vdl_block_checks() {
         );
         let codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code.as_str()).collect();
         let mut fails = None;
+        let mut warns = Vec::new();
         let mut perft = Vec::new();
         let mut claims: Vec<(String, Option<Vec<String>>)> = Vec::new();
         for w in words {
-            if let Some(list) = w.strip_prefix("fails=") {
+            if let Some(list) = w.strip_prefix("warns=") {
+                warns.extend(list.split(',').map(str::to_string));
+            } else if let Some(list) = w.strip_prefix("fails=") {
                 fails = Some(list.split(',').map(str::to_string).collect::<Vec<_>>());
             } else if let Some(list) = w.strip_prefix("perft=") {
                 for pair in list.split(',') {
@@ -158,6 +192,11 @@ fn every_vdl_block_checks() {
                 failures.push(format!("{at}: does not load: {:#?}", loaded.diagnostics))
             }
             (None, Some(rules)) => {
+                for code in &warns {
+                    if !codes.contains(&code.as_str()) {
+                        failures.push(format!("{at}: expected warning {code}, got {codes:?}"));
+                    }
+                }
                 let mut pos = vdl::Position::start(&rules);
                 let mut legal = Vec::new();
                 pos.legal_moves(&mut legal);
@@ -196,15 +235,26 @@ fn every_vdl_block_checks() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The codes page is the explanations `vdl explain` prints, included whole, and
+/// each code's section has an example (checked above) that produces that code.
 #[test]
-fn codes_page_lists_every_code() {
+fn codes_page_is_the_explanations_with_an_example_per_code() {
     let page =
         std::fs::read_to_string(common::root().join("book/src/diagnostics.md")).expect("page");
+    assert_eq!(page.trim(), "{{#include ../../interpreter/src/codes.md}}");
     for code in vdl::Code::ALL {
-        let row = format!("| `{}` | {} |", code.as_str(), code.summary());
+        let name = code.as_str();
+        let section = code
+            .explain()
+            .unwrap_or_else(|| panic!("{name} has no explanation"));
+        let shown = [
+            format!("fails={name}"),
+            format!("warns={name}"),
+            format!("# expect: {name}"),
+        ];
         assert!(
-            page.contains(&row),
-            "book/src/diagnostics.md lacks the row {row}"
+            shown.iter().any(|s| section.contains(s.as_str())),
+            "the explanation of {name} has no example producing it"
         );
     }
 }

@@ -21,6 +21,17 @@ fn games(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
+/// The definition a folder of games is played under: a shipped one, or one of the
+/// test definitions (`tests/definitions/`).
+fn definition_of(name: &str) -> String {
+    let shipped = format!("definitions/{name}.vdl");
+    if common::root().join(&shipped).exists() {
+        shipped
+    } else {
+        format!("tests/definitions/{name}.vdl")
+    }
+}
+
 fn expectation(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).expect("readable");
     text.lines()
@@ -50,7 +61,7 @@ fn sample_games_reach_their_results() {
         .filter_map(Result::ok)
     {
         let name = dir.file_name().to_string_lossy().to_string();
-        let rules = common::rules(&format!("definitions/{name}.vdl"));
+        let rules = common::rules(&definition_of(&name));
         for path in games(&dir.path()) {
             let expect = expectation(&path);
             let text = std::fs::read_to_string(&path).expect("readable");
@@ -87,7 +98,7 @@ fn illegal_moves_are_explained() {
                 .to_string_lossy()
                 .to_string();
             let rel = format!("tests/games/{name}/illegal/{file}");
-            let o = vdl(&["referee", &format!("definitions/{name}.vdl"), &rel]);
+            let o = vdl(&["referee", &definition_of(&name), &rel]);
             let text = format!(
                 "{}{}",
                 String::from_utf8_lossy(&o.stderr),

@@ -33,6 +33,10 @@ const WORDS: &[&str] = &[
     "99999999999",
     "-1",
     "piece",
+    "modify",
+    "extends",
+    "mirrored",
+    "rotated",
     "board",
     "files",
     "ranks",
@@ -142,11 +146,13 @@ fn mutated_definitions_never_panic() {
         let text = mutate(&sources[i % sources.len()], &mut rng);
         let result = vdl::load(&text);
         for d in &result.diagnostics {
-            let s = d.span();
-            assert!(
-                s.start <= s.end && s.end <= text.len(),
-                "span {s:?} outside the text"
-            );
+            for l in &d.labels {
+                assert!(
+                    result.sources.locate(l.span).is_some(),
+                    "span {:?} outside the files read",
+                    l.span
+                );
+            }
         }
         if let Some(rules) = result.ruleset {
             loaded += 1;
@@ -177,4 +183,149 @@ fn mutated_game_records_never_panic() {
             );
         }
     }
+}
+
+/// Inputs the fuzz targets (`tests/fuzz/`) once crashed on, replayed as each
+/// target runs them: `definition/` files are loaded, `fen/` files read as a FEN
+/// and `game/` files refereed, under the shipped definitions.
+#[test]
+fn fuzz_regressions_stay_fixed() {
+    let dir = common::root().join("tests/fuzz/regressions");
+    let rulesets: Vec<vdl::Ruleset> = ["chess", "rococo", "takeover64", "ultima"]
+        .iter()
+        .map(|d| common::rules(&format!("definitions/{d}.vdl")))
+        .collect();
+    let mut replayed = 0;
+    for target in ["definition", "fen", "game"] {
+        let Ok(entries) = std::fs::read_dir(dir.join(target)) else {
+            continue;
+        };
+        for e in entries.filter_map(Result::ok) {
+            let bytes = std::fs::read(e.path()).expect("readable");
+            let Ok(text) = std::str::from_utf8(&bytes) else {
+                continue;
+            };
+            replayed += 1;
+            match target {
+                "definition" => {
+                    if let Some(rules) = vdl::load(text).ruleset {
+                        vdl::Position::start(&rules).perft(2);
+                    }
+                }
+                "fen" => {
+                    for rules in &rulesets {
+                        if let Ok(mut pos) = vdl::Position::from_fen(rules, text) {
+                            let fen = pos.fen();
+                            assert!(vdl::Position::from_fen(rules, &fen).is_ok(), "{fen}");
+                            pos.perft(1);
+                        }
+                    }
+                }
+                _ => {
+                    for rules in &rulesets {
+                        let _ = vdl::referee::referee(rules, text);
+                    }
+                }
+            }
+        }
+    }
+    assert!(replayed >= 2, "no regression input found");
+}
+
+/// File labels `aa`, `ab`, ... for large boards (numbers are the ranks).
+fn labels(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "{}{}",
+                (b'a' + (i / 26) as u8) as char,
+                (b'a' + (i % 26) as u8) as char
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn ranks(n: usize) -> String {
+    (1..=n).map(|i| i.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// Large but valid inputs give their exact result; each of these takes well under a
+/// second in a release build.
+#[test]
+fn pathological_but_valid_inputs_work() {
+    // The largest board: 64×64, a queen in the corner.
+    let text = format!(
+        "board {{ files {} ranks {} }}\npiece Queen Q {{ moves \"Q\" }}\nsetup \"{}/Q63 w\"\n",
+        labels(64),
+        ranks(64),
+        vec!["64"; 63].join("/")
+    );
+    let rules = vdl::load(&text).ruleset.expect("a 64x64 board loads");
+    assert_eq!(rules.cell_count(), 4096);
+    assert_eq!(vdl::Position::start(&rules).perft(1), 3 * 63);
+    // A rider with range 1000: the board bounds it.
+    let text = "board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }\n\
+                piece Rider R { moves { ride (1,0) all range 1000 } }\n\
+                setup \"8/8/8/8/8/8/8/R7 w\"\n";
+    let rules = vdl::load(text).ruleset.expect("loads");
+    assert_eq!(vdl::Position::start(&rules).perft(1), 14);
+    // 200 pieces: five rows of twenty pawns a side on a 20×20 board.
+    let mut rows = vec!["20".to_string()];
+    rows.extend(std::iter::repeat_n("p".repeat(20), 5));
+    rows.extend(std::iter::repeat_n("20".to_string(), 8));
+    rows.extend(std::iter::repeat_n("P".repeat(20), 5));
+    rows.push("20".to_string());
+    let text = format!(
+        "board {{ files {} ranks {} }}\npiece Pawn P {{ moves \"fmW\" }}\nsetup \"{} w\"\n",
+        labels(20),
+        ranks(20),
+        rows.join("/")
+    );
+    let rules = vdl::load(&text).ruleset.expect("loads");
+    assert_eq!(vdl::Position::start(&rules).perft(2), 20 * 20);
+}
+
+/// Inputs past a limit, or nested without end, get a clear error, quickly.
+#[test]
+fn pathological_inputs_get_clear_errors() {
+    let codes = |text: &str| -> Vec<vdl::Code> {
+        let mut c: Vec<vdl::Code> = vdl::load(text).diagnostics.iter().map(|d| d.code).collect();
+        c.dedup();
+        c
+    };
+    // Deep nesting: the grammar has no recursion, so this is one syntax error.
+    assert_eq!(codes(&"{".repeat(100_000)), [vdl::Code::Syntax]);
+    assert_eq!(codes(&"(".repeat(100_000)), [vdl::Code::Syntax]);
+    // A Betza string of nested brackets.
+    let text = format!(
+        "board {{ files a b ranks 1 2 }}\npiece X X {{ moves \"{}\" }}\nsetup \"x1/X1 w\"\n",
+        "[".repeat(50_000)
+    );
+    assert_eq!(codes(&text), [vdl::Code::BadBetza]);
+    // A board of 65 files names the limit.
+    let text = format!(
+        "board {{ files {} ranks 1 }}\npiece King K {{ royal moves \"K\" }}\nsetup \"k64 w\"\n",
+        labels(65)
+    );
+    let loaded = vdl::load(&text);
+    assert_eq!(loaded.diagnostics[0].code, vdl::Code::BoardSize);
+    assert!(
+        loaded.diagnostics[0].message.contains("64"),
+        "{}",
+        loaded.diagnostics[0].message
+    );
+    // 65 piece kinds: over the limit of 64.
+    let mut text = format!("board {{ files {} ranks 1 2 }}\n", labels(2));
+    for i in 0..65 {
+        text.push_str(&format!(
+            "piece P{i} {} {{ }}\n",
+            (b'A' + (i % 26) as u8) as char
+        ));
+    }
+    text.push_str("setup \"2/2 w\"\n");
+    assert!(codes(&text).contains(&vdl::Code::Limit));
+    // An offset beyond ±255.
+    let text = "board { files a b ranks 1 2 }\npiece F F { moves { leap (1000,1) all } }\nsetup \"f1/F1 w\"\n";
+    assert_eq!(codes(text), [vdl::Code::Limit]);
 }

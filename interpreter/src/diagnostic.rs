@@ -76,6 +76,35 @@ codes! {
     IllegalMove = "vdl::illegal_move": "a move the rules do not allow in that position",
     AmbiguousMove = "vdl::ambiguous_move": "a move text that fits more than one legal move",
     GameOver = "vdl::game_over": "a move after the game has ended",
+    UnusedPiece = "vdl::unused_piece": "a piece that is never on the board: not in the setup, not a promotion choice",
+    ImmobilePiece = "vdl::immobile_piece": "a piece whose moves fit nowhere on this board",
+    UnreachableZone = "vdl::unreachable_zone": "a promotion zone the promoting piece can never reach",
+    EmptyZone = "vdl::empty_zone": "a zone with no cells for a side",
+    DeadCapture = "vdl::dead_capture": "a capture mode that can never trigger",
+    SetupCheck = "vdl::setup_check": "a setup in which a royal piece is attacked",
+    SetupNoMove = "vdl::setup_no_move": "a setup in which the side to move has no legal move",
+    AsymmetricSetup = "vdl::asymmetric_setup": "a setup marked `mirrored` or `rotated` that is not",
+    UnreachableCell = "vdl::unreachable_cell": "cells no piece starts on or can ever reach",
+}
+
+/// The long explanations of every code, with examples: `vdl explain` prints one
+/// section, and the book includes the whole file as its codes page.
+pub const EXPLANATIONS: &str = include_str!("codes.md");
+
+impl Code {
+    /// The section of [`EXPLANATIONS`] about this code, from its heading on.
+    pub fn explain(self) -> Option<&'static str> {
+        let heading = format!("## `{}`", self.as_str());
+        let start = EXPLANATIONS
+            .match_indices(&heading)
+            .find(|(i, _)| EXPLANATIONS[i + heading.len()..].starts_with('\n'))?
+            .0;
+        let rest = &EXPLANATIONS[start..];
+        let end = rest[heading.len()..]
+            .find("\n## ")
+            .map_or(rest.len(), |i| i + heading.len() + 1);
+        Some(rest[..end].trim_end())
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -241,6 +270,24 @@ mod tests {
         assert_eq!(suggest("kign", names), None);
         assert_eq!(suggest("Kng", names), Some("King"));
         assert_eq!(suggest("Zebra", names), None);
+    }
+
+    #[test]
+    fn every_code_is_explained_once() {
+        for &c in Code::ALL {
+            let text = c
+                .explain()
+                .unwrap_or_else(|| panic!("{} has no explanation", c.as_str()));
+            assert!(text.starts_with(&format!("## `{}`", c.as_str())));
+            assert_eq!(text.matches("\n## ").count(), 0, "{}", c.as_str());
+            assert!(text.contains("```"), "{} has no example", c.as_str());
+        }
+        let sections = EXPLANATIONS.matches("\n## `vdl::").count();
+        assert_eq!(
+            sections,
+            Code::ALL.len(),
+            "a section for a code that does not exist"
+        );
     }
 
     #[test]

@@ -2,12 +2,14 @@
 //!
 //! Data flows one way: [`syntax`] (text to a spanned AST) → [`check`] (diagnostics
 //! and a plain [`model::Definition`]) → [`compile`] (a [`compile::Ruleset`] of
-//! precomputed tables) → [`engine`] (positions, moves, perft).
+//! precomputed tables) → [`engine`] (positions, moves, perft) → [`lint`] (warnings
+//! about rules that load but look wrong) → [`referee`] (games).
 
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;
+pub mod lint;
 pub mod model;
 pub mod referee;
 pub mod source;
@@ -93,12 +95,15 @@ pub fn load_with(
     };
     let checked = check::check(&file);
     diagnostics.extend(checked.diagnostics);
-    diagnostic::sort(&mut diagnostics);
     let ruleset = if diagnostics.iter().any(Diagnostic::is_error) {
         None
     } else {
         checked.definition.map(compile::compile)
     };
+    if let Some(rules) = &ruleset {
+        diagnostics.extend(lint::lint(&file, rules));
+    }
+    diagnostic::sort(&mut diagnostics);
     Loaded {
         ruleset,
         diagnostics,
@@ -117,7 +122,7 @@ fn read_chain(
 ) -> Option<syntax::File> {
     let base = sources.add(path.display().to_string(), text);
     let first = syntax::parse_at(text, base)
-        .map_err(|d| diagnostics.push(d))
+        .map_err(|d| diagnostics.extend(d))
         .ok()?;
     // (the path as named, the path as the file is known, the parsed file)
     let mut chain = vec![(path.to_path_buf(), identity(path), first)];
@@ -176,7 +181,7 @@ fn read_chain(
         };
         let base = sources.add(next.display().to_string(), base_text.as_str());
         let parsed = syntax::parse_at(&base_text, base)
-            .map_err(|d| diagnostics.push(d))
+            .map_err(|d| diagnostics.extend(d))
             .ok()?;
         chain.push((next.clone(), identity(&next), parsed));
     }

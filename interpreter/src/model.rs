@@ -690,9 +690,10 @@ fn row_width_error(
             while i < bytes.len() && bytes[i].is_ascii_digit() {
                 i += 1;
             }
-            cells += row[s..i].parse::<i64>().unwrap_or(i64::MAX / 4);
+            // saturating: a run of many digits must not overflow the count
+            cells = cells.saturating_add(row[s..i].parse::<i64>().unwrap_or(i64::MAX));
         } else {
-            cells += 1;
+            cells = cells.saturating_add(1);
             i += row[i..].chars().next().map_or(1, char::len_utf8);
         }
     }

@@ -189,6 +189,16 @@ pub struct SetupDecl {
     pub span: Span,
     /// The FEN; the span covers the text inside the quotes.
     pub fen: Name,
+    /// The symmetry the designer says the setup has, checked by a lint.
+    pub symmetry: Option<Spanned<Symmetry>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Black's array is White's reflected across the middle rank.
+    Mirrored,
+    /// Black's array is White's turned half round the centre.
+    Rotated,
 }
 
 #[derive(Clone, Debug)]
@@ -219,16 +229,115 @@ pub enum ResetItem {
     Piece(String),
 }
 
-/// Parse a definition file. A syntax error stops the parse: its one diagnostic is returned.
-pub fn parse(source: &str) -> Result<File, Diagnostic> {
+/// Parse a definition file. Every syntax error is returned: after one, the
+/// section it is in is skipped and the parse goes on with the next section.
+pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
     parse_at(source, 0)
 }
 
+/// The most syntax errors reported for one file.
+const MAX_SYNTAX_ERRORS: usize = 20;
+
+/// The words that start a section: where the parse picks up after an error.
+const SECTION_WORDS: &[&str] = &[
+    "extends",
+    "variant",
+    "board",
+    "zone",
+    "piece",
+    "modify",
+    "castle",
+    "setup",
+    "end",
+    "immobilization",
+    "suicide",
+];
+
 /// Parse a file whose text starts at offset `base` of a larger offset space: every
 /// span, including a syntax error's, is shifted by `base`.
-pub fn parse_at(source: &str, base: usize) -> Result<File, Diagnostic> {
+pub fn parse_at(source: &str, base: usize) -> Result<File, Vec<Diagnostic>> {
+    let first = match parse_clean(source, base) {
+        Ok(file) => return Ok(file),
+        Err((d, at)) => (d, at),
+    };
+    let starts = section_starts(source);
+    let mut errors = vec![first.0];
+    let mut at = first.1;
+    let mut text = source.to_string();
+    while errors.len() < MAX_SYNTAX_ERRORS {
+        // Blank out the section the error is in (the one before it, when the error
+        // is at a section's first word: that section was left open) and read again.
+        // Blanking keeps every offset, so later errors point at the right place.
+        let from = starts.iter().rev().copied().find(|&s| s < at).unwrap_or(0);
+        let to = starts
+            .iter()
+            .copied()
+            .find(|&s| s > from && s >= at)
+            .unwrap_or(text.len());
+        if text[from..to].trim().is_empty() {
+            break;
+        }
+        text = blank(&text, from, to);
+        match parse_clean(&text, base) {
+            Ok(_) => break,
+            Err((d, next)) => {
+                errors.push(d);
+                at = next;
+            }
+        }
+    }
+    Err(errors)
+}
+
+/// Byte offsets where a line's first word is a section word.
+fn section_starts(text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        let word: String = line
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .collect();
+        if SECTION_WORDS.contains(&word.as_str()) {
+            out.push(offset + indent);
+        }
+        offset += line.len();
+    }
+    out
+}
+
+/// `text` with the bytes from `from` to `to` turned into spaces, newlines kept.
+fn blank(text: &str, from: usize, to: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..from]);
+    out.extend(text[from..to].chars().map(|c| {
+        if c == '\n' {
+            '\n'
+        } else {
+            // one space per byte, so offsets stay put
+            ' '
+        }
+    }));
+    // a multi-byte character turned into one space shifts offsets: pad to match
+    let missing = (to - from) - text[from..to].chars().count();
+    out.extend(std::iter::repeat_n(' ', missing));
+    out.push_str(&text[to..]);
+    out
+}
+
+/// One parse; a syntax error comes with its offset in `source`.
+fn parse_clean(source: &str, base: usize) -> Result<File, (Diagnostic, usize)> {
+    let at = |e: &pest::error::Error<Rule>| match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
     let builder = Builder { base };
-    let mut pairs = Grammar::parse(Rule::file, source).map_err(|e| syntax_error(e, base))?;
+    let mut pairs = Grammar::parse(Rule::file, source).map_err(|e| {
+        let offset = at(&e);
+        (syntax_error(e, base), offset)
+    })?;
     let file = pairs.next().map(|p| p.into_inner()).into_iter().flatten();
     let mut items = Vec::new();
     let mut extends = None;
@@ -275,10 +384,29 @@ impl Builder {
                 })
             }
             Rule::castle => Item::Castle(self.castle(pair)),
-            Rule::setup => Item::Setup(SetupDecl {
-                span,
-                fen: self.string_of(first(pair)),
-            }),
+            Rule::setup => {
+                let mut inner = pair.into_inner();
+                let fen = inner
+                    .next()
+                    .map(|p| self.string_of(p))
+                    .unwrap_or_else(|| empty_name(span));
+                let symmetry = inner.next().map(|p| Spanned {
+                    span: self.span_of(&p),
+                    value: if p.as_str() == "rotated" {
+                        Symmetry::Rotated
+                    } else {
+                        Symmetry::Mirrored
+                    },
+                });
+                // The section ends at the closing quote or the symmetry word, not at
+                // the whitespace after it.
+                let end = symmetry.as_ref().map_or(fen.span.end + 1, |s| s.span.end);
+                Item::Setup(SetupDecl {
+                    span: Span::new(span.start, end.min(span.end)),
+                    fen,
+                    symmetry,
+                })
+            }
             Rule::end_rules => Item::End(self.end_rules(pair)),
             Rule::immobilization => {
                 let word = first(pair);
@@ -736,6 +864,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::immobilization_rule => "`pure` or `mutual`",
         Rule::reset_by => "`reset-by`",
         Rule::extends => "`extends \"base.vdl\"`",
+        Rule::symmetry => "`mirrored` or `rotated`",
         _ => "more input",
     }
 }
@@ -789,7 +918,8 @@ mod tests {
 
     #[test]
     fn syntax_error_has_position() {
-        let err = parse("board { files a b\n ranks }").unwrap_err();
+        let errs = parse("board { files a b\n ranks }").unwrap_err();
+        let err = &errs[0];
         assert_eq!(err.code, Code::Syntax);
         assert_eq!(err.span().start, 25);
     }

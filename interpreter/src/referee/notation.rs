@@ -636,6 +636,18 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     }
     match candidates.as_slice() {
         [m] => Ok(*m),
+        _ if candidates.iter().any(|m| m.castle_rule().is_some()) => Err(here(reject(
+            Code::AmbiguousMove,
+            format!(
+                "ambiguous: {}-{} is both a castling move and a plain move of the {}",
+                rules.cell_name(from),
+                rules.cell_name(to),
+                piece_name(rules, piece)
+            ),
+            Some(
+                "this variant's castling moves the king to a cell it can also step to; vdl's notation cannot yet tell the two apart".to_string(),
+            ),
+        ))),
         _ => {
             let listed: Vec<String> = candidates.iter().map(|m| print(pos, m, legal)).collect();
             Err(here(reject(

@@ -1,0 +1,478 @@
+//! Warnings about a definition that loads but is probably not what its designer
+//! meant: pieces that never appear or cannot move, zones that are empty or out of
+//! reach, captures that cannot happen, a setup that is over before it starts or
+//! is not the symmetry it claims, cells no piece can reach. Runs on the compiled
+//! rules; the spanned AST is used only to say where.
+
+use crate::compile::{RayKind, Ruleset};
+use crate::diagnostic::{Code, Diagnostic, Severity, Span};
+use crate::engine::Position;
+use crate::model::{CaptureMode, Coord, Side};
+use crate::syntax::{File, Item, PieceDecl, PieceProp, Symmetry, ZoneDecl};
+
+/// Every warning for a definition that compiled.
+pub fn lint(file: &File, rules: &Ruleset) -> Vec<Diagnostic> {
+    let places = Places::of(file);
+    let mut out = Vec::new();
+    let reach = Reach::compute(rules);
+    pieces(rules, &places, &reach, &mut out);
+    zones(rules, &places, &mut out);
+    captures(rules, &places, &mut out);
+    setup(rules, &places, &mut out);
+    cells(rules, &places, &reach, &mut out);
+    out
+}
+
+fn warning(code: Code, message: impl Into<String>) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Warning,
+        ..Diagnostic::error(code, message)
+    }
+}
+
+/// Where the parts of the definition are written.
+struct Places<'f> {
+    pieces: Vec<&'f PieceDecl>,
+    zones: Vec<&'f ZoneDecl>,
+    setup: Option<&'f crate::syntax::SetupDecl>,
+    board: Span,
+}
+
+impl<'f> Places<'f> {
+    fn of(file: &'f File) -> Places<'f> {
+        let mut p = Places {
+            pieces: Vec::new(),
+            zones: Vec::new(),
+            setup: None,
+            board: Span::default(),
+        };
+        for item in &file.items {
+            match item {
+                Item::Piece(d) => p.pieces.push(d),
+                Item::Zone(z) => p.zones.push(z),
+                Item::Setup(s) => p.setup = Some(s),
+                Item::Board(b) => p.board = b.span,
+                _ => {}
+            }
+        }
+        p
+    }
+
+    fn piece(&self, name: &str) -> Option<&'f PieceDecl> {
+        self.pieces.iter().copied().find(|d| d.name.value == name)
+    }
+
+    fn zone(&self, name: &str) -> Option<&'f ZoneDecl> {
+        self.zones.iter().copied().find(|z| z.name.value == name)
+    }
+}
+
+/// Cells each side's pieces of each kind can ever stand on, on an empty board:
+/// from the setup, along every move, through promotions (and takeovers, which
+/// hand a piece to the other side). An over-estimate, so the lints built on it
+/// never warn about something that can happen.
+struct Reach {
+    /// Per side and kind, per cell.
+    cells: Vec<Vec<bool>>,
+    kinds: usize,
+}
+
+impl Reach {
+    fn at(&self, side: usize, kind: usize) -> &[bool] {
+        &self.cells[side * self.kinds + kind]
+    }
+
+    fn appears(&self, side: usize, kind: usize) -> bool {
+        self.at(side, kind).iter().any(|&b| b)
+    }
+
+    fn compute(rules: &Ruleset) -> Reach {
+        let n = rules.cell_count();
+        let kinds = rules.kinds;
+        let mut cells = vec![vec![false; n]; 2 * kinds];
+        let mut queue: Vec<(usize, usize, u16)> = Vec::new();
+        let add = |cells: &mut Vec<Vec<bool>>, q: &mut Vec<_>, side: usize, kind: usize, c| {
+            let slot = &mut cells[side * kinds + kind][c as usize];
+            if !*slot {
+                *slot = true;
+                q.push((side, kind, c));
+            }
+        };
+        for &(coord, side, kind) in &rules.definition.setup.placements {
+            if let Some(c) = rules.cell_at(coord) {
+                add(&mut cells, &mut queue, side.index(), kind, c);
+            }
+        }
+        let converts = rules.takeover.iter().any(Option::is_some);
+        while let Some((side, kind, from)) = queue.pop() {
+            let mut next: Vec<u16> = Vec::new();
+            for ray in rules.rays_of(side, kind, from) {
+                let on =
+                    &rules.ray_cells[ray.start as usize..ray.start as usize + ray.len as usize];
+                match ray.kind {
+                    RayKind::Leap => next.extend(on.last()),
+                    RayKind::Slide => next.extend(on),
+                    RayKind::Hop | RayKind::HopBehind => next.extend(on.iter().skip(1)),
+                }
+            }
+            for castle in rules.castling.iter().filter(|c| c.side == side) {
+                next.push(castle.king_to);
+                next.push(castle.rook_to);
+            }
+            for &c in &next {
+                add(&mut cells, &mut queue, side, kind, c);
+            }
+            if converts {
+                add(&mut cells, &mut queue, 1 - side, kind, from);
+            }
+            if let Some(table) = rules.promotion_of(side, kind) {
+                if table.zone[from as usize] {
+                    for &choice in &table.choices {
+                        add(&mut cells, &mut queue, side, choice as usize, from);
+                    }
+                }
+                for &c in &next {
+                    if table.zone[c as usize] {
+                        for &choice in &table.choices {
+                            add(&mut cells, &mut queue, side, choice as usize, c);
+                        }
+                    }
+                }
+            }
+        }
+        Reach { cells, kinds }
+    }
+}
+
+fn pieces(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnostic>) {
+    for (kind, def) in rules.definition.pieces.iter().enumerate() {
+        let Some(decl) = places.piece(&def.name) else {
+            continue;
+        };
+        if !reach.appears(0, kind) && !reach.appears(1, kind) {
+            let choice = rules.definition.pieces.iter().any(|p| {
+                p.promotion
+                    .as_ref()
+                    .is_some_and(|pr| pr.choices.contains(&kind))
+            });
+            let help = if choice {
+                "it is not in the setup, and the pieces that promote to it can never reach their promotion zone".to_string()
+            } else {
+                format!(
+                    "it is not in the setup and no piece promotes to it; place it in the setup FEN (letter `{}`) or remove it",
+                    def.letter
+                )
+            };
+            out.push(
+                warning(
+                    Code::UnusedPiece,
+                    format!("the {} never appears on the board", def.name),
+                )
+                .at(decl.name.span, "declared here")
+                .help(help),
+            );
+        }
+        let has_rays = (0..2).any(|side| {
+            (0..rules.cell_count()).any(|c| !rules.rays_of(side, kind, c as u16).is_empty())
+        });
+        if !def.rules.is_empty() && !has_rays {
+            let b = &rules.definition.board;
+            out.push(
+                warning(
+                    Code::ImmobilePiece,
+                    format!("the {} can never move on this board", def.name),
+                )
+                .at(decl.name.span, "no move of this piece fits on the board")
+                .help(format!(
+                    "from every cell of the {}×{} board each of its moves lands outside; check its offsets",
+                    b.width(),
+                    b.height()
+                )),
+            );
+        }
+        // A promotion zone the piece, where it appears, can never reach.
+        let Some(promotion) = &def.promotion else {
+            continue;
+        };
+        let Some(zone) = rules.definition.zones.get(&promotion.zone) else {
+            continue;
+        };
+        let stranded: Vec<&str> = [Side::White, Side::Black]
+            .into_iter()
+            .filter(|&side| {
+                let s = side.index();
+                reach.appears(s, kind)
+                    && !zone[s].is_empty()
+                    && !zone[s].iter().any(|&coord| {
+                        rules
+                            .cell_at(coord)
+                            .is_some_and(|c| reach.at(s, kind)[c as usize])
+                    })
+            })
+            .map(|side| match side {
+                Side::White => "White's",
+                Side::Black => "Black's",
+            })
+            .collect();
+        if stranded.is_empty() {
+            continue;
+        }
+        let at = decl
+            .props
+            .iter()
+            .find_map(|p| match p {
+                PieceProp::Promotes { zone, .. } => Some(zone.span),
+                _ => None,
+            })
+            .unwrap_or(decl.name.span);
+        out.push(
+            warning(
+                Code::UnreachableZone,
+                format!(
+                    "{} {} can never reach the zone `{}` it promotes in",
+                    stranded.join(" and "),
+                    def.name,
+                    promotion.zone
+                ),
+            )
+            .at(at, "out of reach")
+            .help("no sequence of its moves from where it starts ends in the zone; check the zone's cells for each side and the piece's direction"),
+        );
+    }
+}
+
+fn zones(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
+    for (name, cells) in &rules.definition.zones {
+        let Some(decl) = places.zone(name) else {
+            continue;
+        };
+        let empty: Vec<&str> = [("White", &cells[0]), ("Black", &cells[1])]
+            .into_iter()
+            .filter(|(_, c)| c.is_empty())
+            .map(|(side, _)| side)
+            .collect();
+        if empty.is_empty() {
+            continue;
+        }
+        let whom = if empty.len() == 2 {
+            "either side".to_string()
+        } else {
+            empty[0].to_string()
+        };
+        out.push(
+            warning(
+                Code::EmptyZone,
+                format!("the zone `{name}` has no cells for {whom}"),
+            )
+            .at(decl.name.span, "empty")
+            .help("a zone used by both players lists cells for `white` and for `black`, or the same cells for both without sides"),
+        );
+    }
+}
+
+fn captures(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
+    let defs = &rules.definition.pieces;
+    let imitable = |kind: usize| {
+        let d = &defs[kind];
+        d.immobilize
+            || d.swap
+            || d.captures
+                .iter()
+                .any(|m| !matches!(m, CaptureMode::Chameleon { .. }))
+    };
+    let has_royal = defs.iter().any(|d| d.royal);
+    for (kind, def) in defs.iter().enumerate() {
+        let Some(decl) = places.piece(&def.name) else {
+            continue;
+        };
+        let moves = (0..2).any(|side| {
+            (0..rules.cell_count()).any(|c| !rules.rays_of(side, kind, c as u16).is_empty())
+        });
+        for prop in &decl.props {
+            let PieceProp::Capture {
+                span, kind: word, ..
+            } = prop
+            else {
+                continue;
+            };
+            let why = match word.value.as_str() {
+                "chameleon" if !(0..defs.len()).any(|k| k != kind && imitable(k)) => {
+                    "no other piece has a capture of its own to imitate, so the chameleon only captures by replacement"
+                }
+                "coordinate" if !has_royal => {
+                    "a coordinator captures with its own royal piece, and this variant has no royal piece"
+                }
+                "mutual-destruction" => continue,
+                _ if !moves => "the piece cannot move, and this capture happens only as part of a move",
+                _ => continue,
+            };
+            out.push(
+                warning(
+                    Code::DeadCapture,
+                    format!(
+                        "`capture {}` of the {} can never capture",
+                        word.value, def.name
+                    ),
+                )
+                .at(*span, "never triggers")
+                .help(why),
+            );
+        }
+    }
+}
+
+fn setup(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
+    let Some(decl) = places.setup else {
+        return;
+    };
+    let mut pos = Position::start(rules);
+    let to_move = pos.side_to_move();
+    for side in [to_move, to_move.opponent()] {
+        if !pos.in_check(side) {
+            continue;
+        }
+        let (message, help) = if side == to_move {
+            (
+                format!("{} starts in check", side_name(side)),
+                "the first move must answer the check; if that is not meant, move the attacking piece",
+            )
+        } else {
+            (
+                format!("{}'s royal piece can be taken on the first move", side_name(side)),
+                "the side not to move is in check: the position cannot arise in a game; check the FEN's pieces and its side to move",
+            )
+        };
+        out.push(
+            warning(Code::SetupCheck, message)
+                .at(decl.fen.span, "in this position")
+                .help(help),
+        );
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        out.push(
+            warning(
+                Code::SetupNoMove,
+                format!("{} has no legal move in the setup", side_name(to_move)),
+            )
+            .at(decl.fen.span, "the game is over before it starts")
+            .help("check the FEN: its side to move, and whether its pieces are boxed in"),
+        );
+    }
+    if let Some(symmetry) = &decl.symmetry {
+        if let Some(problem) = asymmetry(rules, symmetry.value) {
+            let word = match symmetry.value {
+                Symmetry::Mirrored => "mirrored",
+                Symmetry::Rotated => "rotated",
+            };
+            out.push(
+                warning(
+                    Code::AsymmetricSetup,
+                    format!("the setup is not {word}: {problem}"),
+                )
+                .at(decl.fen.span, "this position")
+                .also(symmetry.span, "the symmetry claimed")
+                .help(match symmetry.value {
+                    Symmetry::Mirrored => "`mirrored`: each piece's counterpart stands on the same file, on the rank as far from the other edge",
+                    Symmetry::Rotated => "`rotated`: each piece's counterpart stands on the cell the board's half turn takes it to",
+                }),
+            );
+        }
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// The first cell (in FEN order) whose piece has no counterpart, described.
+fn asymmetry(rules: &Ruleset, symmetry: Symmetry) -> Option<String> {
+    let b = &rules.definition.board;
+    let (w, h) = (b.width(), b.height());
+    let at = |c: Coord| {
+        rules
+            .definition
+            .setup
+            .placements
+            .iter()
+            .find(|(p, _, _)| *p == c)
+            .map(|&(_, side, kind)| (side, kind))
+    };
+    let describe = |piece: Option<(Side, usize)>| match piece {
+        None => "nothing".to_string(),
+        Some((side, kind)) => format!(
+            "a {} {}",
+            side_name(side).to_lowercase(),
+            rules.definition.pieces[kind].name
+        ),
+    };
+    for rank in (0..h).rev() {
+        for file in 0..w {
+            let here = Coord { file, rank };
+            let there = match symmetry {
+                Symmetry::Mirrored => Coord {
+                    file,
+                    rank: h - 1 - rank,
+                },
+                Symmetry::Rotated => Coord {
+                    file: w - 1 - file,
+                    rank: h - 1 - rank,
+                },
+            };
+            let (a, b) = (at(here), at(there));
+            let matches = match (a, b) {
+                (None, None) => true,
+                (Some((sa, ka)), Some((sb, kb))) => ka == kb && sa != sb,
+                _ => false,
+            };
+            if !matches {
+                let (Some(ca), Some(cb)) = (rules.cell_at(here), rules.cell_at(there)) else {
+                    continue;
+                };
+                return Some(format!(
+                    "{} holds {}, and {} holds {}",
+                    rules.cell_name(ca),
+                    describe(a),
+                    rules.cell_name(cb),
+                    describe(b)
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn cells(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnostic>) {
+    let lost: Vec<&str> = (0..rules.cell_count())
+        .filter(|&c| (0..2 * reach.kinds).all(|i| !reach.cells[i][c]))
+        .map(|c| rules.cell_name(c as u16))
+        .collect();
+    if lost.is_empty() {
+        return;
+    }
+    const SHOWN: usize = 12;
+    let list = if lost.len() > SHOWN {
+        format!(
+            "{} and {} more",
+            lost[..SHOWN].join(" "),
+            lost.len() - SHOWN
+        )
+    } else {
+        lost.join(" ")
+    };
+    out.push(
+        warning(
+            Code::UnreachableCell,
+            format!(
+                "{} cell(s) no piece starts on or can ever reach: {list}",
+                lost.len()
+            ),
+        )
+        .at(places.board, "on this board")
+        .help("`remove` cells that are not meant to exist, or check the pieces' moves"),
+    );
+}
