@@ -181,9 +181,19 @@ fn a_syntax_error_in_the_base_is_reported_there() {
         "extends \"base.vdl\"\n",
         &[("dir/base.vdl", "board { files a b\n piece }")],
     );
-    assert_eq!(loaded.diagnostics.len(), 1);
-    assert_eq!(loaded.diagnostics[0].code, Code::Syntax);
-    assert_eq!(place(&loaded, &loaded.diagnostics[0]), "dir/base.vdl:2:2");
+    // Two: the unclosed board, and (read on from the next section) the nameless piece.
+    let places: Vec<(Code, String)> = loaded
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, place(&loaded, d)))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (Code::Syntax, "dir/base.vdl:2:2".to_string()),
+            (Code::Syntax, "dir/base.vdl:2:8".to_string())
+        ]
+    );
 }
 
 #[test]

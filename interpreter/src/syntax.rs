@@ -336,7 +336,7 @@ fn parse_clean(source: &str, base: usize) -> Result<File, (Diagnostic, usize)> {
     let builder = Builder { base };
     let mut pairs = Grammar::parse(Rule::file, source).map_err(|e| {
         let offset = at(&e);
-        (syntax_error(e, base), offset)
+        (syntax_error(e, base, source), offset)
     })?;
     let file = pairs.next().map(|p| p.into_inner()).into_iter().flatten();
     let mut items = Vec::new();
@@ -774,7 +774,11 @@ fn empty_name(span: Span) -> Name {
     }
 }
 
-fn syntax_error(err: pest::error::Error<Rule>, base: usize) -> Diagnostic {
+fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &str) -> Diagnostic {
+    let local = match err.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
     let (start, end) = match err.location {
         pest::error::InputLocation::Pos(p) => (base + p, base + p),
         pest::error::InputLocation::Span((s, e)) => (base + s, base + e),
@@ -801,10 +805,28 @@ fn syntax_error(err: pest::error::Error<Rule>, base: usize) -> Diagnostic {
         pest::error::ErrorVariant::ParsingError { positives, .. }
             if positives.iter().any(|r| matches!(r, Rule::royal | Rule::moves | Rule::capture_mode))
     );
-    let help = if in_piece {
-        "a piece's properties end with `}`: is the closing brace of the piece missing?"
+    // A misspelt keyword: the word found is close to one of the words expected.
+    let found: String = source
+        .get(local..)
+        .unwrap_or("")
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    let expected_words: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    let guess = (!found.is_empty())
+        .then(|| crate::diagnostic::suggest(&found, expected_words.iter().copied()))
+        .flatten();
+    let help = match guess {
+        Some(g) => format!("did you mean `{g}`?"),
+        None if in_piece => {
+            "a piece's properties end with `}`: is the closing brace of the piece missing?".to_string()
+        }
+        None => "a definition is a list of sections: variant, board, zone, piece, castle, setup, end (after an optional `extends \"base.vdl\"`)".to_string(),
+    };
+    let (start, end) = if guess.is_some() {
+        (start, start + found.len())
     } else {
-        "a definition is a list of sections: variant, board, zone, piece, castle, setup, end (after an optional `extends \"base.vdl\"`)"
+        (start, end)
     };
     Diagnostic::error(Code::Syntax, message)
         .at(Span::new(start, end), label)
