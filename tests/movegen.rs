@@ -130,3 +130,26 @@ fn en_passant_and_castling_moves() {
     castles.sort();
     assert_eq!(castles, vec!["e1-c1", "e1-g1"]);
 }
+
+/// A move two rules both make is one move: `moves "K" moves "W"` has the king's
+/// eight moves, not twelve; `W` and `mW` together are `W`.
+#[test]
+fn a_move_written_twice_is_one_move() {
+    let count = |moves: &str| {
+        let text = format!(
+            "board {{ files a b c ranks 1 2 3 }}\npiece King K {{ royal {moves} }}\npiece Pawn P {{ }}\nsetup \"3/1K1/2p w\"\n"
+        );
+        let loaded = vdl::load(&text);
+        let rules = loaded
+            .ruleset
+            .unwrap_or_else(|| panic!("{:#?}", loaded.diagnostics));
+        let mut pos = vdl::Position::start(&rules);
+        let fast = pos.perft(1);
+        let slow = vdl::engine::reference::legal_moves(&pos).len() as u64;
+        assert_eq!(fast, slow, "{moves}: fast and reference generators differ");
+        fast
+    };
+    assert_eq!(count("moves \"K\" moves \"W\""), 8);
+    assert_eq!(count("moves \"W mW\""), 4);
+    assert_eq!(count("moves \"mK cK F\""), 8);
+}

@@ -436,3 +436,38 @@ fn royal_capture_wins_and_there_is_no_check() {
     pos.legal_moves(&mut legal);
     assert_eq!(legal.len(), 2);
 }
+
+/// A castling whose king move is also a plain king step is printed and read with
+/// its rook's part; the plain text is the step.
+#[test]
+fn castling_that_shares_a_king_step_names_its_rook() {
+    let rules = common::rules("tests/definitions/short-castle.vdl");
+    let r = referee::referee(&rules, "1. e1-f1\n");
+    let fen = r.game.as_ref().map(|g| g.position().fen());
+    assert_eq!(fen.as_deref(), Some("4k3/8/8/8/8/8/8/5K1R b - - 1 1"));
+    let r = referee::referee(&rules, "1. K e1-f1; R h1-e1\n");
+    let fen = r.game.as_ref().map(|g| g.position().fen());
+    assert_eq!(fen.as_deref(), Some("4k3/8/8/8/8/8/8/4RK2 b - - 1 1"));
+    let r = referee::referee(&rules, "1. K e1-f1; R h1-g1\n");
+    assert_eq!(r.error.map(|d| d.code), Some(vdl::Code::IllegalMove));
+    let mut pos = vdl::Position::start(&rules);
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let mut printed: Vec<String> = legal
+        .iter()
+        .filter(|m| rules.cell_name(m.from) == "e1")
+        .map(|m| referee::notation::print(&pos, m, &legal))
+        .collect();
+    printed.sort();
+    assert_eq!(
+        printed,
+        [
+            "K e1-d1",
+            "K e1-d2",
+            "K e1-e2",
+            "K e1-f1",
+            "K e1-f1; R h1-e1",
+            "K e1-f2"
+        ]
+    );
+}

@@ -247,6 +247,55 @@ pub struct Ruleset {
 
 pub use crate::check::MAX_CASTLING;
 
+/// Fold `ray` (whose cells are the last of `cells`) into the rays already made
+/// from this cell (`rays[start..]`) when they run along the same cells: the same
+/// move written twice (`moves "K" moves "W"`, `W mW`) is one move. Returns whether
+/// `ray` is redundant. A ray that captures en passant (only quiet-less rays of an
+/// `en-passant` piece do) is never folded into one that also moves quietly.
+fn merge_duplicate(
+    rays: &mut Vec<Ray>,
+    start: usize,
+    ray: &Ray,
+    cells: &[Cell],
+    en_passant: bool,
+) -> bool {
+    let mine = &cells[ray.start as usize..];
+    let same_line = |e: &Ray| {
+        e.kind == ray.kind
+            && e.len == ray.len
+            && e.blockers == ray.blockers
+            && e.adjacent == ray.adjacent
+            && e.jump == ray.jump
+            && cells[e.start as usize..(e.start + u32::from(e.len)) as usize] == *mine
+    };
+    // `a` makes every move `b` makes, and nothing `b` does is lost by dropping it.
+    let covers = |a: &Ray, b: &Ray| {
+        (a.quiet || !b.quiet)
+            && (a.capture || !b.capture)
+            && (b.double_step <= a.double_step)
+            && !(en_passant && b.capture && !b.quiet && a.quiet)
+    };
+    if let Some(e) = rays[start..]
+        .iter_mut()
+        .find(|e| same_line(e) && (e.quiet, e.capture) == (ray.quiet, ray.capture))
+    {
+        e.double_step |= ray.double_step;
+        return true;
+    }
+    if rays[start..].iter().any(|e| same_line(e) && covers(e, ray)) {
+        return true;
+    }
+    let mut i = start;
+    while i < rays.len() {
+        if same_line(&rays[i]) && covers(ray, &rays[i]) {
+            rays.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
 impl Ruleset {
     pub fn cell_count(&self) -> usize {
         self.cells.len()
@@ -520,6 +569,18 @@ pub fn compile(def: Definition) -> Ruleset {
                             }
                         }
                     };
+                    // The same move written twice (`moves "K" moves "W"`, `fmD ifmnD`)
+                    // is one move: merge it into the ray already there.
+                    if merge_duplicate(
+                        &mut rays,
+                        start as usize,
+                        &ray,
+                        &ray_cells,
+                        piece.en_passant,
+                    ) {
+                        ray_cells.truncate(cells_at as usize);
+                        continue;
+                    }
                     rays.push(ray);
                 }
                 ray_index.push((start, rays.len() as u32));

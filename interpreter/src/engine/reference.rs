@@ -283,7 +283,28 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
         m.captures.sort();
     }
     legal.sort();
-    legal
+    // The same move reached by two rules is one move; a double step's form (with
+    // its passed cells) stands for both.
+    let mut unique: Vec<RefMove> = Vec::with_capacity(legal.len());
+    for m in legal {
+        match unique.last_mut() {
+            Some(last)
+                if (
+                    &last.from,
+                    &last.to,
+                    &last.captures,
+                    last.promotion,
+                    last.castle,
+                ) == (&m.from, &m.to, &m.captures, m.promotion, m.castle) =>
+            {
+                if last.passed.is_empty() {
+                    *last = m;
+                }
+            }
+            _ => unique.push(m),
+        }
+    }
+    unique
 }
 
 fn apply(ctx: &mut Ctx, m: &RefMove) {

@@ -6,7 +6,8 @@
 //! A swap puts the partner on the mover's cell: `S d4-d6; s-d4`; a suicide is
 //! `@-e4`; a mutual destruction removes the victim, then the mover: `@-e5; @-d4`;
 //! a takeover puts the converted piece, in the mover's colours, on its cell:
-//! `R a1-a5; P-a4`.
+//! `R a1-a5; P-a4`; a castling whose king move is also a plain king move adds
+//! the rook's move: `K e1-f1; R h1-e1`.
 //! Read: the printed form, with or without the letter (`e2-e4`), `e2e4`, `e7-e8=Q`,
 //! removals as `@-c5` or `c5-`, parts separated by `;`.
 
@@ -217,6 +218,23 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
         s.push_str(&format!("; {}-{}", partner, rules.cell_name(m.from)));
         return s;
     }
+    if let Some(i) = m.castle_rule() {
+        // A castling whose king move is also a plain king move names its rook too.
+        let c = &rules.castling[i];
+        if legal
+            .iter()
+            .any(|o| o.from == m.from && o.to == m.to && o.castle_rule().is_none())
+        {
+            let rook = pos.piece_at(c.rook_from).map_or('?', |p| letter(rules, p));
+            s.push_str(&format!(
+                "; {} {}-{}",
+                rook,
+                rules.cell_name(c.rook_from),
+                rules.cell_name(c.rook_to)
+            ));
+        }
+        return s;
+    }
     let twins = legal
         .iter()
         .any(|o| o.from == m.from && o.to == m.to && o.promotion() == m.promotion() && o != m);
@@ -304,6 +322,8 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     let mut swap_partner = None;
     let mut converts = Vec::new();
     let mut removes = Vec::new();
+    // A second step: the rook's part of a castling move (`K e1-f1; R h1-e1`).
+    let mut rook_step: Option<(usize, usize, Cell, Cell)> = None;
     for PartAt { offset, len, part } in &text.parts {
         let at = |r: Rejection| Rejection {
             offset: *offset,
@@ -318,11 +338,17 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 promote: p,
             } => {
                 if step.is_some() {
-                    return Err(at(reject(
-                        Code::BadNotation,
-                        "a move has one step from one cell to another",
-                        Some("further parts are a promotion (`Q-e8`) or removals (`@-e4`)".into()),
-                    )));
+                    if rook_step.is_some() || to.is_empty() {
+                        return Err(at(reject(
+                            Code::BadNotation,
+                            "a move has one step from one cell to another",
+                            Some("further parts are a promotion (`Q-e8`), removals (`@-e4`) or a castling rook's move (`R h1-f1`)".into()),
+                        )));
+                    }
+                    let f = cell(rules, from).map_err(at)?;
+                    let t = cell(rules, to).map_err(at)?;
+                    rook_step = Some((*offset, *len, f, t));
+                    continue;
                 }
                 let (f, t) = if to.is_empty() {
                     split_cells(rules, from).ok_or_else(|| {
@@ -517,6 +543,38 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             });
         }
     }
+    match rook_step {
+        Some((r_at, r_len, rook_from, rook_to)) => {
+            candidates.retain(|m| {
+                m.castle_rule().is_some_and(|i| {
+                    let c = &rules.castling[i];
+                    c.rook_from == rook_from && c.rook_to == rook_to
+                })
+            });
+            if candidates.is_empty() {
+                return Err(Rejection {
+                    offset: r_at,
+                    len: r_len,
+                    ..reject(
+                        Code::IllegalMove,
+                        format!(
+                            "no legal castling moves the king {}-{} and a rook {}-{}",
+                            rules.cell_name(from),
+                            rules.cell_name(to),
+                            rules.cell_name(rook_from),
+                            rules.cell_name(rook_to)
+                        ),
+                        Some(list_help(pos, from, legal)),
+                    )
+                });
+            }
+        }
+        // Without the rook's part, a plain king move reads first.
+        None if candidates.iter().any(|m| m.castle_rule().is_none()) => {
+            candidates.retain(|m| m.castle_rule().is_none());
+        }
+        None => {}
+    }
     // Without a named conversion, a move that converts nothing reads first.
     if converts.is_empty() && candidates.iter().any(|m| m.converted().is_none()) {
         candidates.retain(|m| m.converted().is_none());
@@ -636,29 +694,24 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     }
     match candidates.as_slice() {
         [m] => Ok(*m),
-        _ if candidates.iter().any(|m| m.castle_rule().is_some()) => Err(here(reject(
-            Code::AmbiguousMove,
-            format!(
-                "ambiguous: {}-{} is both a castling move and a plain move of the {}",
-                rules.cell_name(from),
-                rules.cell_name(to),
-                piece_name(rules, piece)
-            ),
-            Some(
-                "this variant's castling moves the king to a cell it can also step to; vdl's notation cannot yet tell the two apart".to_string(),
-            ),
-        ))),
         _ => {
-            let listed: Vec<String> = candidates.iter().map(|m| print(pos, m, legal)).collect();
+            let mut listed: Vec<String> = candidates.iter().map(|m| print(pos, m, legal)).collect();
+            listed.dedup();
+            let help = if listed.len() == candidates.len() {
+                format!("name the removed cells: {}", listed.join(" or "))
+            } else {
+                "two of the definition's rules make this same move but differ in what they leave behind (en-passant or castling rights); change the rules so that only one makes it".to_string()
+            };
             Err(here(reject(
                 Code::AmbiguousMove,
                 format!(
-                    "ambiguous: {} moves from {} to {} remove different pieces",
+                    "ambiguous: {} legal moves from {} to {} fit `{}`",
                     candidates.len(),
                     rules.cell_name(from),
-                    rules.cell_name(to)
+                    rules.cell_name(to),
+                    listed[0]
                 ),
-                Some(format!("name the removed cells: {}", listed.join(" or "))),
+                Some(help),
             )))
         }
     }
