@@ -214,16 +214,23 @@ fn fuzz_regressions_stay_fixed() {
                 }
                 "fen" => {
                     for rules in &rulesets {
-                        if let Ok(mut pos) = vdl::Position::from_fen(rules, text) {
-                            let fen = pos.fen();
-                            assert!(vdl::Position::from_fen(rules, &fen).is_ok(), "{fen}");
-                            pos.perft(1);
+                        match vdl::Position::from_fen(rules, text) {
+                            Ok(mut pos) => {
+                                let fen = pos.fen();
+                                assert!(vdl::Position::from_fen(rules, &fen).is_ok(), "{fen}");
+                                pos.perft(1);
+                            }
+                            Err(e) => assert!(e.offset + e.len <= text.len(), "{e:?}"),
                         }
                     }
                 }
                 _ => {
                     for rules in &rulesets {
-                        let _ = vdl::referee::referee(rules, text);
+                        if let Some(d) = vdl::referee::referee(rules, text).error {
+                            for l in &d.labels {
+                                assert!(l.span.end <= text.len(), "{d:?}");
+                            }
+                        }
                     }
                 }
             }

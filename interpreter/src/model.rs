@@ -410,6 +410,23 @@ pub fn parse_fen(
     pieces: &[PieceDef],
     castling: &[CastleDef],
 ) -> Result<Setup, FenError> {
+    // An error about something missing at the very end (an empty last row) points
+    // at the last character, so the range stays inside the text.
+    read_fen(text, board, pieces, castling).map_err(|mut e| {
+        if e.offset + e.len > text.len() {
+            e.offset = e.offset.min(text.len().saturating_sub(1));
+            e.len = (text.len() - e.offset).min(e.len);
+        }
+        e
+    })
+}
+
+fn read_fen(
+    text: &str,
+    board: &BoardShape,
+    pieces: &[PieceDef],
+    castling: &[CastleDef],
+) -> Result<Setup, FenError> {
     let fields: Vec<(usize, &str)> = split_fields(text);
     let Some(&(rows_at, rows)) = fields.first() else {
         return Err(fen_err(

@@ -1,23 +1,11 @@
 //! Any text as a game record (move notation, FEN line, comments) refereed under
-//! each of three shipped definitions.
+//! each of four shipped definitions.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use std::sync::OnceLock;
+mod shared;
 
-fn rulesets() -> &'static [vdl::Ruleset] {
-    static RULES: OnceLock<Vec<vdl::Ruleset>> = OnceLock::new();
-    RULES.get_or_init(|| {
-        [
-            include_str!("../../../definitions/chess.vdl"),
-            include_str!("../../../definitions/rococo.vdl"),
-            include_str!("../../../definitions/takeover64.vdl"),
-        ]
-        .iter()
-        .filter_map(|t| vdl::load(t).ruleset)
-        .collect()
-    })
-}
+use shared::rulesets;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
