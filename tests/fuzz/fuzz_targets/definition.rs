@@ -15,7 +15,10 @@ fuzz_target!(|data: &[u8]| {
         &mut |p: &std::path::Path| match p.to_str() {
             Some("chess.vdl") => Ok(include_str!("../../../definitions/chess.vdl").to_string()),
             Some("rococo.vdl") => Ok(include_str!("../../../definitions/rococo.vdl").to_string()),
-            _ => Err(std::io::Error::new(std::io::ErrorKind::NotFound, "no such base")),
+            _ => Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no such base",
+            )),
         },
     );
     for d in &loaded.diagnostics {

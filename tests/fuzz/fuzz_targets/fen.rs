@@ -12,9 +12,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for rules in rulesets() {
-        if let Ok(mut pos) = vdl::Position::from_fen(rules, fen) {
+        let read = vdl::Position::from_fen(rules, fen);
+        if let Err(e) = &read {
+            assert!(e.offset + e.len <= fen.len(), "{e:?}");
+        }
+        if let Ok(mut pos) = read {
             let again = pos.fen();
-            let mut back = vdl::Position::from_fen(rules, &again).expect("a printed FEN reads back");
+            let mut back =
+                vdl::Position::from_fen(rules, &again).expect("a printed FEN reads back");
             assert_eq!(back.fen(), again);
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);

@@ -15,7 +15,10 @@ fuzz_target!(|data: &[u8]| {
         let refereed = vdl::referee::referee(rules, text);
         if let Some(d) = refereed.error {
             for l in &d.labels {
-                assert!(l.span.start <= l.span.end && l.span.end <= text.len(), "{d:?}");
+                assert!(
+                    l.span.start <= l.span.end && l.span.end <= text.len(),
+                    "{d:?}"
+                );
             }
         }
     }
