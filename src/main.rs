@@ -550,16 +550,6 @@ fn to_json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
         .map_err(|e| Failure::Usage(format!("cannot write JSON: {e}")))
 }
 
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before
-        .rfind('\n')
-        .map_or(before.len(), |i| before.len() - i - 1)
-        + 1;
-    (line, col)
-}
-
 #[derive(serde::Serialize)]
 struct RefereeJson<'a> {
     status: &'static str,
@@ -603,7 +593,7 @@ fn referee_game(path: &str, game_path: &str, json: bool) -> Result<(), Failure> 
             fen: game.map(|g| g.position().fen()),
             error: error.map(|d| {
                 let span = d.span();
-                let (line, column) = line_col(&text, span.start);
+                let (line, column) = vdl::source::line_col(&text, span.start);
                 ErrorJson {
                     code: d.code.as_str(),
                     message: d.message.clone(),

@@ -16,24 +16,15 @@ fn inline(source: &str) -> Ruleset {
 /// The legal moves of the piece on `from`: `(to, captured cells sorted)`, sorted.
 fn moves_from(rules: &Ruleset, fen: &str, from: &str) -> Vec<(String, Vec<String>)> {
     let mut pos = Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let from = rules.cell_by_name(from).expect("a cell");
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let mut out: Vec<(String, Vec<String>)> = list
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| {
-            let mut caps: Vec<String> = m
-                .captures()
-                .iter()
-                .map(|&c| rules.cell_name(c).to_string())
-                .collect();
-            caps.sort();
-            (rules.cell_name(m.to).to_string(), caps)
-        })
-        .collect();
-    out.sort();
-    out
+    common::moves_of_piece(&mut pos, from, |_, m| {
+        let mut caps: Vec<String> = m
+            .captures()
+            .iter()
+            .map(|&c| rules.cell_name(c).to_string())
+            .collect();
+        caps.sort();
+        (rules.cell_name(m.to).to_string(), caps)
+    })
 }
 
 /// Only the capturing moves of the piece on `from`.

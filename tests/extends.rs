@@ -41,16 +41,16 @@ fn moves_from(rules: &vdl::Ruleset, fen: Option<&str>, from: &str) -> Vec<String
         Some(f) => Position::from_fen(rules, f).expect("FEN"),
         None => Position::start(rules),
     };
-    let from = rules.cell_by_name(from).expect("cell");
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let mut out: Vec<String> = list
+    common::moves_of_piece(&mut pos, from, |pos, m| pos.move_text(m))
+}
+
+/// Every diagnostic's code and place, in order.
+fn places(loaded: &Loaded) -> Vec<(Code, String)> {
+    loaded
+        .diagnostics
         .iter()
-        .filter(|m| m.from == from)
-        .map(|m| pos.move_text(m))
-        .collect();
-    out.sort();
-    out
+        .map(|d| (d.code, place(loaded, d)))
+        .collect()
 }
 
 /// Where a diagnostic is: file name, line and column of its primary label.
@@ -145,13 +145,8 @@ fn errors_point_into_the_file_they_are_in() {
         "extends \"base.vdl\"\nmodify Rok { moves \"W\" }\npiece Rider R { moves \"N\" }\n",
         &[("dir/base.vdl", &broken)],
     );
-    let found: Vec<(Code, String)> = loaded
-        .diagnostics
-        .iter()
-        .map(|d| (d.code, place(&loaded, d)))
-        .collect();
     assert_eq!(
-        found,
+        places(&loaded),
         [
             (Code::UnknownPiece, "dir/child.vdl:2:8".to_string()),
             (Code::DuplicateLetter, "dir/child.vdl:3:13".to_string()),
@@ -182,13 +177,8 @@ fn a_syntax_error_in_the_base_is_reported_there() {
         &[("dir/base.vdl", "board { files a b\n piece }")],
     );
     // Two: the unclosed board, and (read on from the next section) the nameless piece.
-    let places: Vec<(Code, String)> = loaded
-        .diagnostics
-        .iter()
-        .map(|d| (d.code, place(&loaded, d)))
-        .collect();
     assert_eq!(
-        places,
+        places(&loaded),
         [
             (Code::Syntax, "dir/base.vdl:2:2".to_string()),
             (Code::Syntax, "dir/base.vdl:2:8".to_string())

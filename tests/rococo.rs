@@ -55,17 +55,7 @@ fn fen(rules: &Ruleset, pieces: &[(&str, char)], reserve: &str, side: char) -> S
 /// The legal moves of the piece on `from`, as `d4-d6`, `d4<>d6` (swap), `d4xe5`
 /// (mutual destruction), `d7-d8=A`, each followed by ` x` and its captured cells.
 fn moves_of(pos: &mut Position, from: &str) -> Vec<String> {
-    let rules = pos.rules();
-    let from = rules.cell_by_name(from).expect("a cell");
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| describe(pos, m))
-        .collect();
-    out.sort();
-    out
+    common::moves_of_piece(pos, from, describe)
 }
 
 fn describe(pos: &Position, m: &vdl::engine::Move) -> String {

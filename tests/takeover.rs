@@ -30,25 +30,16 @@ fn variant(rook: &str, king: &str) -> Ruleset {
 /// converted cell and ` xa4` for a captured one.
 fn moves_of(rules: &Ruleset, fen: &str, from: &str) -> Vec<String> {
     let mut pos = Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let from = rules.cell_by_name(from).expect("a cell");
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| {
-            let mut s = pos.move_text(m);
-            if let Some(c) = m.converted() {
-                s.push_str(&format!(" >{}", rules.cell_name(c)));
-            }
-            for &c in m.captures() {
-                s.push_str(&format!(" x{}", rules.cell_name(c)));
-            }
-            s
-        })
-        .collect();
-    out.sort();
-    out
+    common::moves_of_piece(&mut pos, from, |pos, m| {
+        let mut s = pos.move_text(m);
+        if let Some(c) = m.converted() {
+            s.push_str(&format!(" >{}", rules.cell_name(c)));
+        }
+        for &c in m.captures() {
+            s.push_str(&format!(" x{}", rules.cell_name(c)));
+        }
+        s
+    })
 }
 
 fn jumps(rules: &Ruleset, fen: &str, from: &str) -> Vec<String> {

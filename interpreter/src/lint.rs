@@ -144,6 +144,13 @@ impl Reach {
     }
 }
 
+/// Whether a kind has a move from some cell, for either side.
+fn can_move(rules: &Ruleset, kind: usize) -> bool {
+    (0..2).any(|side| {
+        (0..rules.cell_count()).any(|c| !rules.rays_of(side, kind, c as u16).is_empty())
+    })
+}
+
 fn pieces(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnostic>) {
     for (kind, def) in rules.definition.pieces.iter().enumerate() {
         let Some(decl) = places.piece(&def.name) else {
@@ -172,10 +179,7 @@ fn pieces(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnos
                 .help(help),
             );
         }
-        let has_rays = (0..2).any(|side| {
-            (0..rules.cell_count()).any(|c| !rules.rays_of(side, kind, c as u16).is_empty())
-        });
-        if !def.rules.is_empty() && !has_rays {
+        if !def.rules.is_empty() && !can_move(rules, kind) {
             let b = &rules.definition.board;
             out.push(
                 warning(
@@ -285,9 +289,7 @@ fn captures(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
         let Some(decl) = places.piece(&def.name) else {
             continue;
         };
-        let moves = (0..2).any(|side| {
-            (0..rules.cell_count()).any(|c| !rules.rays_of(side, kind, c as u16).is_empty())
-        });
+        let moves = can_move(rules, kind);
         for prop in &decl.props {
             let PieceProp::Capture {
                 span, kind: word, ..

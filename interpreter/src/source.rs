@@ -16,13 +16,18 @@ pub struct SourceFile {
 impl SourceFile {
     /// 1-based line and column (in characters) of a byte offset in this file.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = self.text.get(..offset).unwrap_or("");
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
-        (line, column)
+        line_col(&self.text, offset)
     }
+}
+
+/// 1-based line and column (in characters) of a byte offset in `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = text.get(..offset).unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
+    (line, column)
 }
 
 /// Every file of one definition, the loaded file first.

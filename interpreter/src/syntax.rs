@@ -256,13 +256,12 @@ const SECTION_WORDS: &[&str] = &[
 /// Parse a file whose text starts at offset `base` of a larger offset space: every
 /// span, including a syntax error's, is shifted by `base`.
 pub fn parse_at(source: &str, base: usize) -> Result<File, Vec<Diagnostic>> {
-    let first = match parse_clean(source, base) {
+    let (first, mut at) = match parse_clean(source, base) {
         Ok(file) => return Ok(file),
-        Err((d, at)) => (d, at),
+        Err(e) => e,
     };
     let starts = section_starts(source);
-    let mut errors = vec![first.0];
-    let mut at = first.1;
+    let mut errors = vec![first];
     let mut text = source.to_string();
     while errors.len() < MAX_SYNTAX_ERRORS {
         // Blank out the section the error is in (the one before it, when the error
@@ -310,21 +309,12 @@ fn section_starts(text: &str) -> Vec<usize> {
 
 /// `text` with the bytes from `from` to `to` turned into spaces, newlines kept.
 fn blank(text: &str, from: usize, to: usize) -> String {
-    let mut out = String::with_capacity(text.len());
-    out.push_str(&text[..from]);
-    out.extend(text[from..to].chars().map(|c| {
-        if c == '\n' {
-            '\n'
-        } else {
-            // one space per byte, so offsets stay put
-            ' '
-        }
-    }));
-    // a multi-byte character turned into one space shifts offsets: pad to match
-    let missing = (to - from) - text[from..to].chars().count();
-    out.extend(std::iter::repeat_n(' ', missing));
-    out.push_str(&text[to..]);
-    out
+    // One byte for each byte blanked, so every later offset stays put.
+    let blanked: String = text.as_bytes()[from..to]
+        .iter()
+        .map(|&b| if b == b'\n' { '\n' } else { ' ' })
+        .collect();
+    format!("{}{blanked}{}", &text[..from], &text[to..])
 }
 
 /// One parse; a syntax error comes with its offset in `source`.

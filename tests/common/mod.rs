@@ -44,3 +44,21 @@ pub fn vdl(args: &[&str]) -> Output {
         .output()
         .expect("vdl runs")
 }
+
+/// The legal moves of the piece on `from`, each described by `describe`, sorted.
+pub fn moves_of_piece<T: Ord>(
+    pos: &mut vdl::Position,
+    from: &str,
+    describe: impl Fn(&vdl::Position, &vdl::Move) -> T,
+) -> Vec<T> {
+    let from = pos.rules().cell_by_name(from).expect("a cell");
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let mut out: Vec<T> = list
+        .iter()
+        .filter(|m| m.from == from)
+        .map(|m| describe(pos, m))
+        .collect();
+    out.sort();
+    out
+}
