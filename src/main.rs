@@ -780,7 +780,14 @@ fn selfplay(path: &str, games: usize, seed: u64, max_plies: usize) -> Result<(),
 fn diagram(pos: &Position) -> String {
     let rules = pos.rules();
     let board = &rules.definition.board;
-    let fw = board.files.iter().map(String::len).max().unwrap_or(1);
+    // a column as wide as the widest file name or piece label
+    let fw = board
+        .files
+        .iter()
+        .map(String::len)
+        .chain(rules.definition.pieces.iter().map(|p| p.label.len()))
+        .max()
+        .unwrap_or(1);
     let rw = board.ranks.iter().map(String::len).max().unwrap_or(1);
     let restricted = |c: vdl::compile::Cell| rules.capture_only.iter().any(|z| z[c as usize]);
     let mut out = String::new();
@@ -791,7 +798,7 @@ fn diagram(pos: &Position) -> String {
             let text = match rules.cell_at(coord) {
                 None => " ".to_string(),
                 Some(c) => match pos.piece_at(c) {
-                    Some(p) => rules.piece_letter(p.kind, p.side).to_string(),
+                    Some(p) => rules.piece_label(p.kind, p.side),
                     None if restricted(c) => ":".to_string(),
                     None => ".".to_string(),
                 },

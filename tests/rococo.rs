@@ -470,7 +470,7 @@ fn promotion_only_to_captured_pieces_and_only_on_the_pawns_own_move() {
         .definition
         .pieces
         .iter()
-        .position(|p| p.letter == 'A')
+        .position(|p| p.label == "A")
         .expect("A");
     let base = [("d7", 'P'), ("a1", 'K'), ("h5", 'k')];
     // Nothing captured: the pawn just moves.

@@ -60,8 +60,9 @@ codes! {
     DuplicateZone = "vdl::duplicate_zone": "two zones share a name",
     UnknownZone = "vdl::unknown_zone": "a zone name that no `zone` declares",
     DuplicatePiece = "vdl::duplicate_piece": "two pieces share a name",
-    DuplicateLetter = "vdl::duplicate_letter": "two pieces share a letter",
-    BadLetter = "vdl::bad_letter": "a piece letter that is not one upper-case ASCII letter",
+    DuplicateLetter = "vdl::duplicate_letter": "two pieces share a label",
+    BadLetter = "vdl::bad_letter": "a piece label that is not one to three upper-case ASCII letters",
+    PrefixLabel = "vdl::prefix_label": "a piece label that is the start of another, so a FEN could be read two ways",
     UnknownPiece = "vdl::unknown_piece": "a piece name or letter that no `piece` declares",
     DuplicateProperty = "vdl::duplicate_property": "a piece property that may appear once appears twice",
     BadBetza = "vdl::bad_betza": "a Betza movement string that cannot be read",
@@ -85,6 +86,7 @@ codes! {
     SetupNoMove = "vdl::setup_no_move": "a setup in which the side to move has no legal move",
     AsymmetricSetup = "vdl::asymmetric_setup": "a setup marked `mirrored` or `rotated` that is not",
     UnreachableCell = "vdl::unreachable_cell": "cells no piece starts on or can ever reach",
+    RedundantMove = "vdl::redundant_move": "a move rule whose every move another rule of the piece already makes",
 }
 
 /// The long explanations of every code, with examples: `vdl explain` prints one

@@ -20,6 +20,7 @@ pub fn lint(file: &File, rules: &Ruleset) -> Vec<Diagnostic> {
     captures(rules, &places, &mut out);
     setup(rules, &places, &mut out);
     cells(rules, &places, &reach, &mut out);
+    redundant_moves(rules, &places, &mut out);
     out
 }
 
@@ -166,8 +167,8 @@ fn pieces(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnos
                 "it is not in the setup, and the pieces that promote to it can never reach their promotion zone".to_string()
             } else {
                 format!(
-                    "it is not in the setup and no piece promotes to it; place it in the setup FEN (letter `{}`) or remove it",
-                    def.letter
+                    "it is not in the setup and no piece promotes to it; place it in the setup FEN (label `{}`) or remove it",
+                    def.label
                 )
             };
             out.push(
@@ -477,4 +478,52 @@ fn cells(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnost
         .at(places.board, "on this board")
         .help("`remove` cells that are not meant to exist, or check the pieces' moves"),
     );
+}
+
+/// Where each written move rule of a piece is: its Betza groups and structured lines,
+/// in the order the checker counts them (`MoveRule::written`).
+fn written_rules(decl: &PieceDecl) -> Vec<Span> {
+    let mut spans = Vec::new();
+    for prop in &decl.props {
+        match prop {
+            PieceProp::Betza(text) => spans.extend(
+                crate::check::betza::group_spans(&text.value)
+                    .into_iter()
+                    .map(|(at, len)| text.span.sub(at, len)),
+            ),
+            PieceProp::Rules(_, rules) => spans.extend(rules.iter().map(|r| r.span)),
+            _ => {}
+        }
+    }
+    spans
+}
+
+/// A written rule that fits the board but whose every move another rule of the piece
+/// already makes (`RW`: the wazir steps are the rook's first steps; `R R`).
+fn redundant_moves(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
+    for (kind, def) in rules.definition.pieces.iter().enumerate() {
+        let Some(decl) = places.piece(&def.name) else {
+            continue;
+        };
+        let spans = written_rules(decl);
+        for (w, span) in spans.iter().enumerate() {
+            let uses: Vec<_> = def
+                .rules
+                .iter()
+                .zip(&rules.rule_use[kind])
+                .filter(|(r, _)| usize::from(r.written) == w)
+                .map(|(_, u)| *u)
+                .collect();
+            if uses.iter().any(|u| u.fits) && !uses.iter().any(|u| u.adds) {
+                out.push(
+                    warning(
+                        Code::RedundantMove,
+                        format!("this rule adds no move to the {}", def.name),
+                    )
+                    .at(*span, "every move of this rule another rule already makes")
+                    .help("remove it, or change it so that it makes a move the piece's other rules do not"),
+                );
+            }
+        }
+    }
 }

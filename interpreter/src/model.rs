@@ -122,6 +122,33 @@ impl Offset {
     }
 }
 
+impl Offset {
+    /// The offset turned a quarter turn anticlockwise (left, for a piece moving along it).
+    pub fn turned_left(self) -> Offset {
+        Offset::new(-self.dy, self.dx)
+    }
+
+    /// The offset turned a quarter turn clockwise.
+    pub fn turned_right(self) -> Offset {
+        Offset::new(self.dy, -self.dx)
+    }
+
+    /// The offset's images in the order met going round a circle from this offset,
+    /// anticlockwise or clockwise: the leaps of a circular rider (the rose's eight
+    /// knight leaps, each turning the same way by the next angle).
+    pub fn circle(self, anticlockwise: bool) -> Vec<Offset> {
+        let angle = |o: &Offset| f64::from(o.dy).atan2(f64::from(o.dx));
+        let mut round = self.images();
+        round.sort_by(|a, b| angle(a).total_cmp(&angle(b)));
+        if !anticlockwise {
+            round.reverse();
+        }
+        let at = round.iter().position(|&o| o == self).unwrap_or(0);
+        round.rotate_left(at);
+        round
+    }
+}
+
 impl std::ops::Add for Offset {
     type Output = Offset;
     fn add(self, o: Offset) -> Offset {
@@ -164,6 +191,26 @@ pub enum Geometry {
         land_behind: bool,
         adjacent: bool,
     },
+    /// Fixed steps to empty cells (`prefix`, none of them a destination), then the
+    /// `cycle` of steps taken in turn, again and again: every cell of that part is a
+    /// destination, up to the first piece (which it may capture), at most `range`
+    /// steps of the cycle. A bent rider (the gryphon: `prefix` one diagonal step,
+    /// `cycle` one orthogonal step), a zigzag (the crooked bishop: `cycle` two
+    /// diagonal steps), a circular rider (the rose: `cycle` the eight knight leaps
+    /// round a circle, `range` 7).
+    Walk {
+        prefix: Vec<Offset>,
+        cycle: Vec<Offset>,
+        range: Option<u32>,
+    },
+    /// `n` steps of `first`, then `n` steps of any one of `second`, for every `n`;
+    /// every cell passed must be empty (the Sissa: `first` a rook step, `second` the
+    /// four bishop steps).
+    EqualLegs { first: Offset, second: Vec<Offset> },
+    /// One to `count` leaps, each any one of `leaps`; every cell landed on before the
+    /// last must be empty, and the move never ends where it started (the dancing
+    /// horse: the knight's leaps, two at most).
+    Chain { leaps: Vec<Offset>, count: u32 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -175,6 +222,9 @@ pub struct MoveRule {
     /// For a path: the cells before the last do not block (the path names the cell a
     /// takeover converts, as Takeover Chess's knights).
     pub jump: bool,
+    /// Which written rule of the piece this comes from: its Betza groups and
+    /// structured lines counted in order across the piece's `moves`.
+    pub written: u16,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -262,8 +312,8 @@ pub enum Immobilization {
 #[derive(Clone, Debug, Serialize)]
 pub struct PieceDef {
     pub name: String,
-    /// Upper case; the second player's pieces use the lower-case letter.
-    pub letter: char,
+    /// One or more upper-case letters; the second player's pieces use the lower case.
+    pub label: String,
     pub royal: bool,
     pub rules: Vec<MoveRule>,
     pub en_passant: bool,
@@ -436,159 +486,8 @@ fn read_fen(
             Some("write the rows from the last rank down, e.g. `8/8/8/8/8/8/8/8 w`".into()),
         ));
     };
-    // `rows[Qr]`: captured pieces off the board, for promotions to captured pieces.
-    let mut reserve = Vec::new();
-    let rows = match rows.split_once('[') {
-        Some((board_rows, tail)) => {
-            let list_at = rows_at + board_rows.len() + 1;
-            let Some(list) = tail.strip_suffix(']') else {
-                return Err(fen_err(
-                    list_at - 1,
-                    tail.len() + 1,
-                    "the list of captured pieces has no closing `]`".into(),
-                    Some(
-                        "write captured pieces after the rows, e.g. `.../1IWLKCLAS1/10[Lw] w`"
-                            .into(),
-                    ),
-                ));
-            };
-            for (i, c) in list.char_indices() {
-                let Some(kind) = pieces
-                    .iter()
-                    .position(|p| p.letter == c.to_ascii_uppercase())
-                else {
-                    return Err(FenError {
-                        kind: FenErrorKind::UnknownPiece,
-                        ..fen_err(
-                            list_at + i,
-                            c.len_utf8(),
-                            format!("`{c}` is not a piece letter of this variant"),
-                            Some("captured pieces are piece letters: upper case for White's, lower case for Black's".into()),
-                        )
-                    });
-                };
-                let side = if c.is_ascii_uppercase() {
-                    Side::White
-                } else {
-                    Side::Black
-                };
-                reserve.push((side, kind));
-            }
-            board_rows
-        }
-        None => rows,
-    };
-    let mut placements = Vec::new();
-    let row_texts: Vec<(usize, &str)> = {
-        let mut v = Vec::new();
-        let mut start = 0;
-        for (i, ch) in rows.char_indices() {
-            if ch == '/' {
-                v.push((rows_at + start, &rows[start..i]));
-                start = i + 1;
-            }
-        }
-        v.push((rows_at + start, &rows[start..]));
-        v
-    };
-    let height = board.height() as usize;
-    let width = board.width();
-    if row_texts.len() != height {
-        let (at, len) = if row_texts.len() > height {
-            let (at, _) = row_texts[height];
-            (at - 1, rows_at + rows.len() - (at - 1))
-        } else {
-            (rows_at, rows.len())
-        };
-        return Err(fen_err(
-            at,
-            len,
-            format!(
-                "this board has {} ranks but the FEN has {} rows",
-                height,
-                row_texts.len()
-            ),
-            Some("separate the rows with `/`, one row per rank, last rank first".into()),
-        ));
-    }
-    for (row_index, &(row_at, row)) in row_texts.iter().enumerate() {
-        let rank = (height - 1 - row_index) as i32;
-        let mut file = 0i32;
-        let bytes = row.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let ch = bytes[i];
-            if ch.is_ascii_digit() {
-                let start = i;
-                while i < bytes.len() && bytes[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let n: i32 = row[start..i].parse().unwrap_or(i32::MAX);
-                if n == 0 {
-                    return Err(fen_err(
-                        row_at + start,
-                        i - start,
-                        "an empty run of zero cells".into(),
-                        Some("empty runs count at least one cell".into()),
-                    ));
-                }
-                file = file.saturating_add(n);
-                if file > width {
-                    return Err(row_width_error(row_at, row, width, rank, board));
-                }
-                continue;
-            }
-            let c = row[i..].chars().next().unwrap_or('?');
-            let Some(kind) = pieces
-                .iter()
-                .position(|p| p.letter == c.to_ascii_uppercase())
-            else {
-                let letters: Vec<String> = pieces
-                    .iter()
-                    .map(|p| format!("{} ({})", p.letter, p.name))
-                    .collect();
-                return Err(FenError {
-                    kind: FenErrorKind::UnknownPiece,
-                    ..fen_err(
-                        row_at + i,
-                        c.len_utf8(),
-                        format!("`{c}` is not a piece letter of this variant"),
-                        Some(format!(
-                            "the piece letters are {}; upper case for White, lower case for Black",
-                            letters.join(", ")
-                        )),
-                    )
-                });
-            };
-            if file >= width {
-                return Err(row_width_error(row_at, row, width, rank, board));
-            }
-            let coord = Coord { file, rank };
-            if !board.contains(coord) {
-                return Err(fen_err(
-                    row_at + i,
-                    1,
-                    format!(
-                        "a piece on {}, which is not a cell of this board",
-                        board.cell_name(coord)
-                    ),
-                    Some("removed cells must be counted as empty".into()),
-                ));
-            }
-            let side = if c.is_ascii_uppercase() {
-                Side::White
-            } else {
-                Side::Black
-            };
-            placements.push((coord, side, kind));
-            file += 1;
-            i += c.len_utf8();
-        }
-        if file != width {
-            return Err(row_width_error(row_at, row, width, rank, board));
-        }
-    }
-
+    let (rows, reserve) = read_reserve(rows_at, rows, pieces)?;
+    let placements = read_rows(rows_at, rows, board, pieces)?;
     let mut setup = Setup {
         placements,
         reserve,
@@ -691,12 +590,200 @@ fn read_fen(
     Ok(setup)
 }
 
+/// `rows[Qr]`: the board rows, and the captured pieces off the board listed after
+/// them (for promotions to captured pieces).
+fn read_reserve<'t>(
+    rows_at: usize,
+    rows: &'t str,
+    pieces: &[PieceDef],
+) -> Result<(&'t str, Vec<(Side, usize)>), FenError> {
+    let mut reserve = Vec::new();
+    let rows = match rows.split_once('[') {
+        Some((board_rows, tail)) => {
+            let list_at = rows_at + board_rows.len() + 1;
+            let Some(list) = tail.strip_suffix(']') else {
+                return Err(fen_err(
+                    list_at - 1,
+                    tail.len() + 1,
+                    "the list of captured pieces has no closing `]`".into(),
+                    Some(
+                        "write captured pieces after the rows, e.g. `.../1IWLKCLAS1/10[Lw] w`"
+                            .into(),
+                    ),
+                ));
+            };
+            let mut i = 0;
+            while i < list.len() {
+                let Some((kind, side, len)) = label_at(&list[i..], pieces) else {
+                    let c = list[i..].chars().next().unwrap_or('?');
+                    return Err(FenError {
+                        kind: FenErrorKind::UnknownPiece,
+                        ..fen_err(
+                            list_at + i,
+                            c.len_utf8(),
+                            format!("`{c}` is not a piece label of this variant"),
+                            Some("captured pieces are piece labels: upper case for White's, lower case for Black's".into()),
+                        )
+                    });
+                };
+                reserve.push((side, kind));
+                i += len;
+            }
+            board_rows
+        }
+        None => rows,
+    };
+    Ok((rows, reserve))
+}
+
+/// The board rows, last rank first: placements of pieces by their labels.
+fn read_rows(
+    rows_at: usize,
+    rows: &str,
+    board: &BoardShape,
+    pieces: &[PieceDef],
+) -> Result<Vec<(Coord, Side, usize)>, FenError> {
+    let mut placements = Vec::new();
+    let row_texts: Vec<(usize, &str)> = {
+        let mut v = Vec::new();
+        let mut start = 0;
+        for (i, ch) in rows.char_indices() {
+            if ch == '/' {
+                v.push((rows_at + start, &rows[start..i]));
+                start = i + 1;
+            }
+        }
+        v.push((rows_at + start, &rows[start..]));
+        v
+    };
+    let height = board.height() as usize;
+    let width = board.width();
+    if row_texts.len() != height {
+        let (at, len) = if row_texts.len() > height {
+            let (at, _) = row_texts[height];
+            (at - 1, rows_at + rows.len() - (at - 1))
+        } else {
+            (rows_at, rows.len())
+        };
+        return Err(fen_err(
+            at,
+            len,
+            format!(
+                "this board has {} ranks but the FEN has {} rows",
+                height,
+                row_texts.len()
+            ),
+            Some("separate the rows with `/`, one row per rank, last rank first".into()),
+        ));
+    }
+    for (row_index, &(row_at, row)) in row_texts.iter().enumerate() {
+        let rank = (height - 1 - row_index) as i32;
+        let mut file = 0i32;
+        let bytes = row.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let ch = bytes[i];
+            if ch.is_ascii_digit() {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let n: i32 = row[start..i].parse().unwrap_or(i32::MAX);
+                if n == 0 {
+                    return Err(fen_err(
+                        row_at + start,
+                        i - start,
+                        "an empty run of zero cells".into(),
+                        Some("empty runs count at least one cell".into()),
+                    ));
+                }
+                file = file.saturating_add(n);
+                if file > width {
+                    return Err(row_width_error(row_at, row, width, rank, board, pieces));
+                }
+                continue;
+            }
+            let Some((kind, side, len)) = label_at(&row[i..], pieces) else {
+                let c = row[i..].chars().next().unwrap_or('?');
+                let labels: Vec<String> = pieces
+                    .iter()
+                    .map(|p| format!("{} ({})", p.label, p.name))
+                    .collect();
+                return Err(FenError {
+                    kind: FenErrorKind::UnknownPiece,
+                    ..fen_err(
+                        row_at + i,
+                        c.len_utf8(),
+                        format!("`{c}` is not a piece label of this variant"),
+                        Some(format!(
+                            "the piece labels are {}; upper case for White, lower case for Black",
+                            labels.join(", ")
+                        )),
+                    )
+                });
+            };
+            if file >= width {
+                return Err(row_width_error(row_at, row, width, rank, board, pieces));
+            }
+            let coord = Coord { file, rank };
+            if !board.contains(coord) {
+                return Err(fen_err(
+                    row_at + i,
+                    1,
+                    format!(
+                        "a piece on {}, which is not a cell of this board",
+                        board.cell_name(coord)
+                    ),
+                    Some("removed cells must be counted as empty".into()),
+                ));
+            }
+            placements.push((coord, side, kind));
+            file += 1;
+            i += len;
+        }
+        if file != width {
+            return Err(row_width_error(row_at, row, width, rank, board, pieces));
+        }
+    }
+    Ok(placements)
+}
+
+
+/// The piece whose label starts `text`, written upper case for White and lower case
+/// for Black: its kind, side and the label's length. Labels are prefix-free (the
+/// checker sees to it), so at most one matches; the longest would win otherwise.
+pub fn label_at(text: &str, pieces: &[PieceDef]) -> Option<(usize, Side, usize)> {
+    let first = text.bytes().next()?;
+    let side = if first.is_ascii_uppercase() {
+        Side::White
+    } else if first.is_ascii_lowercase() {
+        Side::Black
+    } else {
+        return None;
+    };
+    let written = |label: &str| -> bool {
+        let bytes = text.as_bytes();
+        bytes.len() >= label.len()
+            && label.bytes().zip(bytes).all(|(l, &t)| match side {
+                Side::White => t == l,
+                Side::Black => t == l.to_ascii_lowercase(),
+            })
+    };
+    pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.label.is_empty() && written(&p.label))
+        .max_by_key(|(_, p)| p.label.len())
+        .map(|(kind, p)| (kind, side, p.label.len()))
+}
+
 fn row_width_error(
     row_at: usize,
     row: &str,
     width: i32,
     rank: i32,
     board: &BoardShape,
+    pieces: &[PieceDef],
 ) -> FenError {
     let mut cells = 0i64;
     let bytes = row.as_bytes();
@@ -711,7 +798,8 @@ fn row_width_error(
             cells = cells.saturating_add(row[s..i].parse::<i64>().unwrap_or(i64::MAX));
         } else {
             cells = cells.saturating_add(1);
-            i += row[i..].chars().next().map_or(1, char::len_utf8);
+            i += label_at(&row[i..], pieces)
+                .map_or_else(|| row[i..].chars().next().map_or(1, char::len_utf8), |l| l.2);
         }
     }
     fen_err(

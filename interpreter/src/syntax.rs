@@ -150,6 +150,25 @@ pub enum MoveKindWord {
     Ride,
     Path,
     Hop,
+    Zigzag,
+    Circle,
+    Equal,
+    Chain,
+}
+
+impl MoveKindWord {
+    pub fn word(self) -> &'static str {
+        match self {
+            MoveKindWord::Leap => "leap",
+            MoveKindWord::Ride => "ride",
+            MoveKindWord::Path => "path",
+            MoveKindWord::Hop => "hop",
+            MoveKindWord::Zigzag => "zigzag",
+            MoveKindWord::Circle => "circle",
+            MoveKindWord::Equal => "equal",
+            MoveKindWord::Chain => "chain",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +188,9 @@ pub struct MoveRuleDecl {
     pub span: Span,
     pub kind: Spanned<MoveKindWord>,
     pub offsets: Vec<Spanned<(i64, i64)>>,
+    /// `after (dx,dy)...`: fixed steps before the rule's own.
+    pub after: Vec<Spanned<(i64, i64)>>,
+    pub after_span: Option<Span>,
     pub options: Vec<Spanned<RuleOption>>,
 }
 
@@ -621,6 +643,8 @@ impl Builder {
             value: MoveKindWord::Leap,
         };
         let mut offsets = Vec::new();
+        let mut after = Vec::new();
+        let mut after_span = None;
         let mut options = Vec::new();
         for p in pair.into_inner() {
             let s = self.span_of(&p);
@@ -632,18 +656,18 @@ impl Builder {
                             "ride" => MoveKindWord::Ride,
                             "path" => MoveKindWord::Path,
                             "hop" => MoveKindWord::Hop,
+                            "zigzag" => MoveKindWord::Zigzag,
+                            "circle" => MoveKindWord::Circle,
+                            "equal" => MoveKindWord::Equal,
+                            "chain" => MoveKindWord::Chain,
                             _ => MoveKindWord::Leap,
                         },
                     }
                 }
-                Rule::offset => {
-                    let mut ints = p.into_inner().map(|i| self.int_of(i).value);
-                    let dx = ints.next().unwrap_or(0);
-                    let dy = ints.next().unwrap_or(0);
-                    offsets.push(Spanned {
-                        span: s,
-                        value: (dx, dy),
-                    });
+                Rule::offset => offsets.push(self.offset(p)),
+                Rule::after => {
+                    after_span = Some(s);
+                    after.extend(p.into_inner().map(|o| self.offset(o)));
                 }
                 rule => {
                     let value = match rule {
@@ -665,7 +689,20 @@ impl Builder {
             span,
             kind,
             offsets,
+            after,
+            after_span,
             options,
+        }
+    }
+
+    fn offset(&self, pair: Pair<Rule>) -> Spanned<(i64, i64)> {
+        let span = self.span_of(&pair);
+        let mut ints = pair.into_inner().map(|i| self.int_of(i).value);
+        let dx = ints.next().unwrap_or(0);
+        let dy = ints.next().unwrap_or(0);
+        Spanned {
+            span,
+            value: (dx, dy),
         }
     }
 
@@ -848,7 +885,7 @@ fn describe(rule: Rule) -> &'static str {
         }
         Rule::promote_captured => "`captured` or a piece",
         Rule::promote_optional => "`optional`",
-        Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`)",
+        Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`, `zigzag`, `circle`, `equal`, `chain`)",
         Rule::offset => "an offset such as `(1,2)`",
         Rule::rule_option
         | Rule::quiet

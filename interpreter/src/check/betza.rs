@@ -5,7 +5,10 @@
 //! riders R = WW, B = FF, Q = WWFF. A doubled leaper atom (`NN`) or a range
 //! digit (`W4`, `R4`) makes a rider. Modifiers: `m` move only, `c` capture only,
 //! `i` initial, `n` lame (non-jumping) leaper, `p` cannon-style hopper,
-//! `g` grasshopper, and directions `f b l r v s h`, paired as in XBetza.
+//! `g` grasshopper, `z` crooked (a rider turning left and right in turn: `zB`),
+//! `q` circular (a leaper going on round its circle: `qN`, the rose), and
+//! directions `f b l r v s h`, paired as in XBetza. The XBetza leg modifiers
+//! (`a`, `y`, `o`, `j`, ...) are not read: the structured form says those moves.
 
 use crate::model::{Geometry, MoveMode, MoveRule, Offset};
 
@@ -19,7 +22,7 @@ pub struct BetzaError {
 }
 
 const ATOMS: &str = "W F D N A H C Z G K R B Q";
-const MODIFIERS: &str = "m c i n p g f b l r v s h";
+const MODIFIERS: &str = "m c i n p g z q f b l r v s h";
 
 fn leaper(atom: char) -> Option<(i32, i32)> {
     Some(match atom {
@@ -66,8 +69,26 @@ fn error(offset: usize, len: usize, message: String, help: &str) -> BetzaError {
 }
 
 pub fn parse(text: &str) -> Result<Vec<MoveRule>, BetzaError> {
+    parse_groups(text).map(|(rules, _)| rules)
+}
+
+/// The byte range of each group of a Betza string (a rule's `written` index is its
+/// group's place in this list).
+pub fn group_spans(text: &str) -> Vec<(usize, usize)> {
+    parse_groups(text).map(|(_, s)| s).unwrap_or_default()
+}
+
+/// The byte offset of the character at `i`, or the text's end.
+fn i_end(chars: &[(usize, char)], i: usize, end: usize) -> usize {
+    chars.get(i).map_or(end, |c| c.0)
+}
+
+type Groups = (Vec<MoveRule>, Vec<(usize, usize)>);
+
+fn parse_groups(text: &str) -> Result<Groups, BetzaError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut rules = Vec::new();
+    let mut spans = Vec::new();
     let mut i = 0;
     let mut mods: Vec<(usize, char)> = Vec::new();
     while i < chars.len() {
@@ -105,15 +126,9 @@ pub fn parse(text: &str) -> Result<Vec<MoveRule>, BetzaError> {
         let atom_at = at;
         i += 1;
         // A doubled leaper atom is its rider.
-        if i < chars.len() && chars[i].1 == ch {
-            if rider || ch == 'K' {
-                return Err(error(
-                    chars[i].0,
-                    1,
-                    format!("`{ch}` cannot be doubled"),
-                    "only leaper atoms double into riders (`WW`, `NN`); R, B and Q already ride",
-                ));
-            }
+        // (`RR` and `KK` are the atom written twice; the checker warns that the
+        // second adds no move.)
+        if i < chars.len() && chars[i].1 == ch && !rider && ch != 'K' {
             rider = true;
             i += 1;
         }
@@ -152,7 +167,14 @@ pub fn parse(text: &str) -> Result<Vec<MoveRule>, BetzaError> {
             rider = true;
             range = Some(n);
         }
-        rules.extend(group(&mods, atom_at, atoms, rider, range)?);
+        let start = mods.first().map_or(atom_at, |m| m.0);
+        spans.push((start, i_end(&chars, i, text.len()) - start));
+        let written = (spans.len() - 1) as u16;
+        rules.extend(
+            group(&mods, atom_at, atoms, rider, range)?
+                .into_iter()
+                .map(|r| MoveRule { written, ..r }),
+        );
         mods.clear();
     }
     if let Some(&(m_at, _)) = mods.first() {
@@ -163,7 +185,7 @@ pub fn parse(text: &str) -> Result<Vec<MoveRule>, BetzaError> {
             "write the atom right after its modifiers, e.g. `fmW`",
         ));
     }
-    Ok(rules)
+    Ok((rules, spans))
 }
 
 fn group(
@@ -212,6 +234,28 @@ fn group(
             ));
         }
     }
+    let crooked = has('z');
+    let circular = has('q');
+    if let Some(at) = crooked {
+        if !rider || hop.is_some() {
+            return Err(error(
+                at,
+                1,
+                "`z` (crooked) applies to riders".into(),
+                "`zB` is the crooked bishop: a bishop turning left and right in turn",
+            ));
+        }
+    }
+    if let Some(at) = circular {
+        if rider || lame.is_some() || hop.is_some() || crooked.is_some() {
+            return Err(error(
+                at,
+                1,
+                "`q` (circular) applies to a plain leaper".into(),
+                "`qN` is the rose: knight leaps going on round a circle",
+            ));
+        }
+    }
     let dirs: Vec<char> = mods
         .iter()
         .map(|m| m.1)
@@ -227,6 +271,43 @@ fn group(
             .filter(|o| directions_allow(&dirs, *o, &images))
             .collect();
         for o in chosen {
+            let turns = if crooked.is_some() {
+                vec![o.turned_left(), o.turned_right()]
+            } else {
+                Vec::new()
+            };
+            for turn in turns {
+                rules.push(MoveRule {
+                    written: 0,
+                    jump: false,
+                    geometry: Geometry::Walk {
+                        prefix: Vec::new(),
+                        cycle: vec![o, turn],
+                        range,
+                    },
+                    mode,
+                    initial,
+                });
+            }
+            if crooked.is_some() {
+                continue;
+            }
+            if circular.is_some() {
+                for anticlockwise in [true, false] {
+                    rules.push(MoveRule {
+                        written: 0,
+                        jump: false,
+                        geometry: Geometry::Walk {
+                            prefix: Vec::new(),
+                            cycle: o.circle(anticlockwise),
+                            range: Some(images.len() as u32 - 1),
+                        },
+                        mode,
+                        initial,
+                    });
+                }
+                continue;
+            }
             let geometry = if let Some((_, land_behind)) = hop {
                 Geometry::Hop {
                     step: o,
@@ -241,6 +322,7 @@ fn group(
                 Geometry::Leap(vec![o])
             };
             rules.push(MoveRule {
+                written: 0,
                 jump: false,
                 geometry,
                 mode,
@@ -356,6 +438,9 @@ mod tests {
             .map(|r| match r.geometry {
                 Geometry::Leap(p) => (p[p.len() - 1].dx, p[p.len() - 1].dy),
                 Geometry::Ride { step, .. } | Geometry::Hop { step, .. } => (step.dx, step.dy),
+                Geometry::Walk { cycle, .. } => (cycle[0].dx, cycle[0].dy),
+                Geometry::EqualLegs { first, .. } => (first.dx, first.dy),
+                Geometry::Chain { .. } => (0, 0),
             })
             .collect();
         v.sort();
@@ -417,6 +502,23 @@ mod tests {
     }
 
     #[test]
+    fn crooked_and_circular() {
+        // four diagonal starts, each turning left or right first
+        assert_eq!(offsets("zB").len(), 8);
+        let rose = parse("qN").unwrap();
+        assert_eq!(rose.len(), 16);
+        assert!(matches!(
+            &rose[0].geometry,
+            Geometry::Walk { cycle, range: Some(7), .. } if cycle.len() == 8
+        ));
+        assert_eq!(parse("zN").unwrap_err().offset, 0);
+        assert_eq!(parse("qR").unwrap_err().offset, 0);
+        // a rider or the king doubled is the atom twice
+        assert_eq!(parse("RR").unwrap().len(), 8);
+        assert_eq!(parse("KK").unwrap().len(), 16);
+    }
+
+    #[test]
     fn lame_paths() {
         assert_eq!(
             lame_path(Offset::new(1, 2)),
@@ -432,8 +534,6 @@ mod tests {
     fn errors_point_at_the_character() {
         let e = parse("fmW xF").unwrap_err();
         assert_eq!((e.offset, e.len), (4, 1));
-        let e = parse("RR").unwrap_err();
-        assert_eq!(e.offset, 1);
         let e = parse("pN").unwrap_err();
         assert_eq!(e.offset, 0);
         let e = parse("fm").unwrap_err();

@@ -4,15 +4,16 @@
 
 pub mod betza;
 pub mod extend;
+mod moves;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{
     self, BoardShape, CaptureMode, CaptureOnly, CastleDef, Coord, Definition, EndRules, Geometry,
-    Immobilization, MoveLimit, MoveMode, MoveRule, Offset, Outcome, PieceDef, Promotion, Side,
+    Immobilization, MoveLimit, MoveMode, MoveRule, Outcome, PieceDef, Promotion, Side,
 };
 use crate::syntax::{
-    self, BoardEntry, CellItem, EndRuleDecl, Item, MoveKindWord, Name, OutcomeWord, PieceProp,
-    ResetItem, RuleOption, SideWord, ZoneBody,
+    self, BoardEntry, CellItem, EndRuleDecl, Item, Name, OutcomeWord, PieceProp,
+    ResetItem, SideWord, ZoneBody,
 };
 use indexmap::IndexMap;
 
@@ -20,6 +21,8 @@ use indexmap::IndexMap;
 pub const MAX_BOARD_SIDE: usize = 64;
 /// The most piece kinds a variant may define (the engine keeps kinds in 64-bit masks).
 pub const MAX_PIECE_KINDS: usize = 64;
+/// Letters in a piece label.
+pub const MAX_LABEL_LEN: usize = 3;
 /// The largest offset component a move rule may use.
 pub const MAX_OFFSET: i64 = 255;
 /// The most castling rules a variant may have (rights are kept in a 32-bit mask).
@@ -472,7 +475,7 @@ impl Checker {
     ) -> Vec<PieceDef> {
         // First pass: names and letters, so promotions may name pieces declared later.
         let mut names: Vec<&Name> = Vec::new();
-        let mut letters: Vec<(char, Span)> = Vec::new();
+        let mut labels: Vec<&Name> = Vec::new();
         for (i, p) in decls.iter().enumerate() {
             if i == MAX_PIECE_KINDS {
                 self.push(
@@ -498,46 +501,43 @@ impl Checker {
                 );
             }
             names.push(&p.name);
-            let mut chars = p.letter.value.chars();
-            let letter = match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_uppercase() => c,
-                _ => {
-                    let help = match p.letter.value.chars().next() {
-                        Some(c) if c.is_ascii_lowercase() && p.letter.value.len() == 1 => {
-                            format!("write `{}`: letters are declared upper case, and the second player's pieces use the lower case in FEN", c.to_ascii_uppercase())
-                        }
-                        _ => "a piece letter is one upper-case letter A-Z, used in FEN and move notation".to_string(),
+            if self.piece_label(&p.letter) {
+                if let Some(first) = labels.iter().find(|l| l.value == p.letter.value) {
+                    self.push(
+                        Diagnostic::error(Code::DuplicateLetter, format!("the label `{}` is used by two pieces", p.letter.value))
+                            .at(p.letter.span, "used again here")
+                            .also(first.span, "first used here")
+                            .help("FEN and move notation tell pieces apart by label: give each piece its own label"),
+                    );
+                } else if let Some(other) = labels.iter().find(|l| {
+                    l.value.starts_with(&p.letter.value) || p.letter.value.starts_with(&l.value)
+                }) {
+                    let (short, long) = if other.value.len() < p.letter.value.len() {
+                        (&other.value, &p.letter.value)
+                    } else {
+                        (&p.letter.value, &other.value)
                     };
                     self.push(
                         Diagnostic::error(
-                            Code::BadLetter,
-                            format!("`{}` is not a piece letter", p.letter.value),
+                            Code::PrefixLabel,
+                            format!("the label `{short}` is the start of `{long}`"),
                         )
-                        .at(p.letter.span, "expected one upper-case letter")
-                        .help(help),
-                    );
-                    '?'
-                }
-            };
-            if letter != '?' {
-                if let Some(&(_, first)) = letters.iter().find(|(l, _)| *l == letter) {
-                    self.push(
-                        Diagnostic::error(Code::DuplicateLetter, format!("the letter `{letter}` is used by two pieces"))
-                            .at(p.letter.span, "used again here")
-                            .also(first, "first used here")
-                            .help("FEN and move notation tell pieces apart by letter: give each piece its own letter"),
+                        .at(p.letter.span, "this label")
+                        .also(other.span, "and this one")
+                        .help(format!(
+                            "a FEN reading `{long}` could mean one piece or `{short}` and another: no label may begin another"
+                        )),
                     );
                 }
-                letters.push((letter, p.letter.span));
+                labels.push(&p.letter);
             }
         }
         let known: Vec<&str> = decls.iter().map(|p| p.name.value.as_str()).collect();
         let mut out = Vec::new();
         for p in decls {
-            let letter = p.letter.value.chars().next().unwrap_or('?');
             let mut def = PieceDef {
                 name: p.name.value.clone(),
-                letter,
+                label: p.letter.value.clone(),
                 royal: false,
                 rules: Vec::new(),
                 en_passant: false,
@@ -547,6 +547,7 @@ impl Checker {
                 swap: false,
                 immune: false,
             };
+            let mut written = 0u16;
             let mut royal_at = None;
             let mut immobilize_at = None;
             let mut swap_at = None;
@@ -643,7 +644,14 @@ impl Checker {
                         });
                     }
                     PieceProp::Betza(text) => match betza::parse(&text.value) {
-                        Ok(rules) => def.rules.extend(rules),
+                        Ok(rules) => {
+                            let base = written;
+                            written += betza::group_spans(&text.value).len() as u16;
+                            def.rules.extend(rules.into_iter().map(|r| MoveRule {
+                                written: base + r.written,
+                                ..r
+                            }));
+                        }
                         Err(e) => self.push(
                             Diagnostic::error(Code::BadBetza, e.message)
                                 .at(text.span.sub(e.offset, e.len), "here")
@@ -652,7 +660,10 @@ impl Checker {
                     },
                     PieceProp::Rules(_, rules) => {
                         for r in rules {
-                            def.rules.extend(self.move_rule(r));
+                            let rules = self.move_rule(r);
+                            def.rules
+                                .extend(rules.into_iter().map(|r| MoveRule { written, ..r }));
+                            written += 1;
                         }
                     }
                 }
@@ -820,6 +831,30 @@ impl Checker {
         }
     }
 
+    /// Whether a piece label is well formed: one to three upper-case letters. Reports
+    /// it when not.
+    fn piece_label(&mut self, label: &Name) -> bool {
+        let text = &label.value;
+        let letters = text.chars().all(|c| c.is_ascii_uppercase());
+        if letters && (1..=MAX_LABEL_LEN).contains(&text.len()) {
+            return true;
+        }
+        let help = if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphabetic()) && text.len() <= MAX_LABEL_LEN {
+            format!(
+                "write `{}`: labels are declared upper case, and the second player's pieces use the lower case in FEN",
+                text.to_ascii_uppercase()
+            )
+        } else {
+            format!("a piece label is one to {MAX_LABEL_LEN} upper-case letters A-Z (`Q`, `AM`), used in FEN and move notation")
+        };
+        self.push(
+            Diagnostic::error(Code::BadLetter, format!("`{text}` is not a piece label"))
+                .at(label.span, "expected upper-case letters")
+                .help(help),
+        );
+        false
+    }
+
     fn flag_once(&mut self, slot: &mut Option<Span>, span: Span, what: &str, piece: &str) {
         if let Some(first) = *slot {
             self.push(
@@ -861,199 +896,6 @@ impl Checker {
             None => d.help(format!("the pieces are: {}", known.join(", "))),
         });
         None
-    }
-
-    fn move_rule(&mut self, r: &syntax::MoveRuleDecl) -> Vec<MoveRule> {
-        let mut mode: Option<(MoveMode, Span)> = None;
-        let mut initial = false;
-        let mut all = false;
-        let mut range = None;
-        let mut land_behind = false;
-        let mut adjacent = false;
-        let mut jump = false;
-        let mut ok = true;
-        let kind = r.kind.value;
-        for opt in &r.options {
-            match opt.value {
-                RuleOption::Quiet | RuleOption::Capture => {
-                    let m = if opt.value == RuleOption::Quiet {
-                        MoveMode::Quiet
-                    } else {
-                        MoveMode::Capture
-                    };
-                    if let Some((_, first)) = mode {
-                        self.push(
-                            Diagnostic::error(
-                                Code::BadMove,
-                                "a rule is `quiet` or `capture`, not both",
-                            )
-                            .at(opt.span, "second mode here")
-                            .also(first, "first mode here")
-                            .help("leave both out for a rule that moves and captures"),
-                        );
-                        ok = false;
-                    }
-                    mode = Some((m, opt.span));
-                }
-                RuleOption::Initial => initial = true,
-                RuleOption::All => all = true,
-                RuleOption::LandBehind => {
-                    ok &= self.option_applies(
-                        opt.span,
-                        "land-behind",
-                        kind,
-                        MoveKindWord::Hop,
-                        "`hop (1,0) all land-behind` is a grasshopper",
-                    );
-                    land_behind = true;
-                }
-                RuleOption::Adjacent => {
-                    ok &= self.option_applies(opt.span, "adjacent", kind, MoveKindWord::Hop,
-                        "`hop (1,0) (1,1) all adjacent land-behind` jumps a piece next to the mover");
-                    adjacent = true;
-                }
-                RuleOption::Jump => {
-                    ok &= self.option_applies(
-                        opt.span,
-                        "jump",
-                        kind,
-                        MoveKindWord::Path,
-                        "`path (0,1) (1,1) all jump` is a knight whose first cell is orthogonal",
-                    );
-                    jump = true;
-                }
-                RuleOption::Range(n) => {
-                    if !self.option_applies(
-                        opt.span,
-                        "range",
-                        kind,
-                        MoveKindWord::Ride,
-                        "`ride (1,0) all range 4` rides at most four steps",
-                    ) {
-                        ok = false;
-                    } else if n < 1 || n > u32::MAX as i64 {
-                        self.push(
-                            Diagnostic::error(
-                                Code::BadMove,
-                                format!("a range of {n} is not a number of steps"),
-                            )
-                            .at(opt.span, "out of range")
-                            .help("a range is at least 1"),
-                        );
-                        ok = false;
-                    }
-                    range = Some(n.clamp(1, u32::MAX as i64) as u32);
-                }
-            }
-        }
-        let mut offsets = Vec::new();
-        for o in &r.offsets {
-            let (dx, dy) = o.value;
-            if dx.abs() > MAX_OFFSET || dy.abs() > MAX_OFFSET {
-                self.push(
-                    Diagnostic::error(Code::Limit, format!("offsets are limited to ±{MAX_OFFSET}"))
-                        .at(o.span, "too far")
-                        .help("no board is large enough for this step"),
-                );
-                ok = false;
-                continue;
-            }
-            if dx == 0 && dy == 0 {
-                self.push(
-                    Diagnostic::error(Code::BadMove, "the offset (0,0) does not move")
-                        .at(o.span, "a step of nothing")
-                        .help("offsets are (files right, ranks forward), e.g. (1,2) for a knight"),
-                );
-                ok = false;
-                continue;
-            }
-            offsets.push(Offset::new(dx as i32, dy as i32));
-        }
-        if !ok {
-            return Vec::new();
-        }
-        let mode = mode.map_or(MoveMode::Both, |m| m.0);
-        // Each rule shape is a list of cumulative offsets (one for a single step).
-        let shapes: Vec<Vec<Offset>> = match kind {
-            MoveKindWord::Path => {
-                let mut at = Offset::new(0, 0);
-                vec![offsets
-                    .iter()
-                    .map(|o| {
-                        at = at + *o;
-                        at
-                    })
-                    .collect()]
-            }
-            _ => offsets.iter().map(|o| vec![*o]).collect(),
-        };
-        let mut out = Vec::new();
-        for shape in shapes {
-            let images: Vec<Vec<Offset>> = if all {
-                symmetric_images(&shape)
-            } else {
-                vec![shape]
-            };
-            for path in images {
-                let Some(&last) = path.last() else { continue };
-                if last == Offset::new(0, 0) {
-                    self.push(
-                        Diagnostic::error(Code::BadMove, "this path ends where it starts")
-                            .at(r.span, "returns to its start")
-                            .help("a path's legs must add up to a real move"),
-                    );
-                    return Vec::new();
-                }
-                let geometry = match kind {
-                    MoveKindWord::Leap | MoveKindWord::Path => Geometry::Leap(path),
-                    MoveKindWord::Ride => Geometry::Ride { step: last, range },
-                    MoveKindWord::Hop => Geometry::Hop {
-                        step: last,
-                        land_behind,
-                        adjacent,
-                    },
-                };
-                let rule = MoveRule {
-                    jump,
-                    geometry,
-                    mode,
-                    initial,
-                };
-                if !out.contains(&rule) {
-                    out.push(rule);
-                }
-            }
-        }
-        out
-    }
-
-    /// Whether a rule option fits the rule's kind; reports it when not.
-    fn option_applies(
-        &mut self,
-        span: Span,
-        option: &str,
-        kind: MoveKindWord,
-        wanted: MoveKindWord,
-        help: &str,
-    ) -> bool {
-        if kind == wanted {
-            return true;
-        }
-        let name = |k: MoveKindWord| match k {
-            MoveKindWord::Leap => "leap",
-            MoveKindWord::Ride => "ride",
-            MoveKindWord::Path => "path",
-            MoveKindWord::Hop => "hop",
-        };
-        self.push(
-            Diagnostic::error(
-                Code::BadMove,
-                format!("`{option}` does not apply to `{}`", name(kind)),
-            )
-            .at(span, format!("only for `{}`", name(wanted)))
-            .help(help),
-        );
-        false
     }
 
     fn castles(&mut self, board: &BoardShape, decls: &[&syntax::CastleDecl]) -> Vec<CastleDef> {
@@ -1265,25 +1107,4 @@ pub fn fen_code(e: &model::FenError) -> Code {
         model::FenErrorKind::UnknownPiece => Code::UnknownPiece,
         model::FenErrorKind::Malformed => Code::BadFen,
     }
-}
-
-/// The eight images of a path under the board's rotations and reflections, each
-/// image applying one transformation to every leg.
-fn symmetric_images(path: &[Offset]) -> Vec<Vec<Offset>> {
-    let mut out: Vec<Vec<Offset>> = Vec::new();
-    for swap in [false, true] {
-        for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-            let image: Vec<Offset> = path
-                .iter()
-                .map(|o| {
-                    let (x, y) = if swap { (o.dy, o.dx) } else { (o.dx, o.dy) };
-                    Offset::new(x * sx, y * sy)
-                })
-                .collect();
-            if !out.contains(&image) {
-                out.push(image);
-            }
-        }
-    }
-    out
 }

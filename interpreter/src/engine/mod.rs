@@ -801,7 +801,7 @@ impl<'r> Position<'r> {
         let mut s = format!("{}{sep}{}", r.cell_name(m.from), r.cell_name(m.to));
         if let Some(k) = m.promotion() {
             s.push('=');
-            s.push(r.definition.pieces[k].letter);
+            s.push_str(&r.definition.pieces[k].label);
         }
         s
     }
@@ -825,7 +825,7 @@ impl<'r> Position<'r> {
                             row.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        row.push(r.piece_letter(p.kind, p.side));
+                        row.push_str(&r.piece_label(p.kind, p.side));
                     }
                 }
             }
@@ -838,7 +838,7 @@ impl<'r> Position<'r> {
         for side in [Side::White, Side::Black] {
             for k in 0..r.kinds {
                 for _ in 0..self.reserve_count(side, k) {
-                    reserve.push(r.piece_letter(k, side));
+                    reserve.push_str(&r.piece_label(k, side));
                 }
             }
         }

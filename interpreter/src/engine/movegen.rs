@@ -43,8 +43,10 @@ impl Position<'_> {
             && self.ep.victim != super::NO_CELL
             && side_of(self.board[self.ep.victim as usize]) != us;
         let special = rules.flags.special;
+        let repeats = &rules.repeats[us * rules.kinds..][..rules.kinds];
         for &from in &self.lists[us] {
             let kind = kind_of(self.board[from as usize]);
+            let start = out.len();
             if special {
                 if rules.flags.immobilizers && self.is_frozen(from) {
                     if rules.suicide && !rules.royal[kind] {
@@ -52,10 +54,13 @@ impl Position<'_> {
                     }
                     continue;
                 }
-                self.general_piece_moves(us, from, kind, out, ep_open && rules.en_passant[kind]);
-                continue;
+                self.general_piece_moves(us, from, kind, out, ep_open);
+            } else {
+                self.piece_moves(us, from, kind, out, ep_open && rules.en_passant[kind]);
             }
-            self.piece_moves(us, from, kind, out, ep_open && rules.en_passant[kind]);
+            if repeats[kind] {
+                fold_repeats(out, start);
+            }
         }
         if castling && rules.flags.has_castling && self.castling != 0 {
             self.castling_moves(out);
@@ -80,7 +85,11 @@ impl Position<'_> {
                     self.target(us, out, from, cells[b], ray, promo, can_ep);
                 }
                 RayKind::Slide => {
-                    for &t in cells {
+                    let b = ray.blockers as usize;
+                    if b > 0 && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+                        continue;
+                    }
+                    for &t in &cells[b..] {
                         if !self.target(us, out, from, t, ray, promo, can_ep) {
                             break;
                         }
@@ -138,6 +147,8 @@ impl Position<'_> {
         }
         let step = ray.dir.dx.abs() <= 1 && ray.dir.dy.abs() <= 1;
         let (victim, beyond): (Cell, &[Cell]) = match ray.kind {
+            // takeovers jump along straight lines, not after a bent rider's turn
+            RayKind::Slide if ray.blockers > 0 => return,
             RayKind::Slide => {
                 let Some(i) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
                     return;
@@ -340,7 +351,7 @@ impl Position<'_> {
         rules.rays_of(us, kind, from).iter().any(|r| {
             let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
             match r.kind {
-                RayKind::Leap => cells[r.blockers as usize] == to,
+                RayKind::Leap | RayKind::Slide => cells[r.blockers as usize..].contains(&to),
                 _ => cells.contains(&to),
             }
         })
@@ -354,13 +365,13 @@ impl Position<'_> {
         from: Cell,
         kind: usize,
         out: &mut Vec<Move>,
-        can_ep: bool,
+        ep_open: bool,
     ) {
         let start = out.len();
         if self.rules.captures[kind].any() {
-            self.special_piece_moves(us, from, kind, out);
+            self.special_piece_moves(us, from, kind, out, ep_open);
         } else {
-            self.piece_moves(us, from, kind, out, can_ep);
+            self.piece_moves(us, from, kind, out, ep_open && self.rules.en_passant[kind]);
         }
         let zone = &self.rules.capture_only[us];
         let crossing = self.rules.flags.fewest_crossed;
@@ -370,7 +381,14 @@ impl Position<'_> {
         }
     }
 
-    fn special_piece_moves(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>) {
+    fn special_piece_moves(
+        &self,
+        us: usize,
+        from: Cell,
+        kind: usize,
+        out: &mut Vec<Move>,
+        ep_open: bool,
+    ) {
         let rules = self.rules;
         let modes = rules.captures[kind];
         let promo = self.promo(us, kind);
@@ -378,17 +396,8 @@ impl Position<'_> {
             let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
             match ray.kind {
                 RayKind::Leap | RayKind::Slide => {
-                    let walk = if ray.kind == RayKind::Leap {
-                        let b = ray.blockers as usize;
-                        if b > 0
-                            && !ray.jump
-                            && cells[..b].iter().any(|&c| self.board[c as usize] != 0)
-                        {
-                            continue;
-                        }
-                        &cells[b..]
-                    } else {
-                        cells
+                    let Some(walk) = self.open_cells(ray, cells) else {
+                        continue;
                     };
                     for &t in walk {
                         let q = self.board[t as usize];
@@ -407,7 +416,7 @@ impl Position<'_> {
                             break;
                         }
                     }
-                    if ray.kind == RayKind::Slide && ray.quiet {
+                    if ray.kind == RayKind::Slide && ray.blockers == 0 && ray.quiet {
                         if let Some(single) = modes.overtake {
                             self.overtake(us, from, kind, ray, !0, single, out, promo);
                         }
@@ -452,6 +461,9 @@ impl Position<'_> {
             while kinds != 0 {
                 let victim = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
+                let passing = ep_open
+                    && rules.en_passant[victim]
+                    && kind_of(self.board[self.ep.victim as usize]) == victim;
                 for ray in rules.rays_of(us, victim, from) {
                     if !ray.capture {
                         continue;
@@ -462,9 +474,53 @@ impl Position<'_> {
                             self.landing(us, from, t, ray.dir, kind, &[t], out, promo);
                         }
                     }
+                    if passing && !ray.quiet {
+                        self.mimic_en_passant(us, from, kind, ray, out, promo);
+                    }
                 }
             }
         }
+    }
+
+    /// A chameleon capturing en passant the way the piece that just passed would:
+    /// along that piece's capturing ray, onto a passed cell, taking it.
+    fn mimic_en_passant(
+        &self,
+        us: usize,
+        from: Cell,
+        kind: usize,
+        ray: &Ray,
+        out: &mut Vec<Move>,
+        promo: Option<Promo>,
+    ) {
+        let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        if matches!(ray.kind, RayKind::Hop | RayKind::HopBehind) {
+            return;
+        }
+        let Some(open) = self.open_cells(ray, cells) else {
+            return;
+        };
+        for &t in open {
+            if self.board[t as usize] != 0 {
+                return;
+            }
+            if self.ep.contains(t) {
+                let victim = [self.ep.victim];
+                self.landing(us, from, t, ray.dir, kind, &victim, out, promo);
+            }
+        }
+    }
+
+    /// The cells a leap or slide may end on once the cells it must pass are empty
+    /// (a leap's target, a slide's line after a bent rider's fixed steps), or `None`
+    /// when one of those is occupied.
+    #[inline]
+    fn open_cells<'c>(&self, ray: &Ray, cells: &'c [Cell]) -> Option<&'c [Cell]> {
+        let b = ray.blockers as usize;
+        if b > 0 && !ray.jump && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
+            return None;
+        }
+        Some(&cells[b..])
     }
 
     /// The first piece a ray reaches: a leap's target (its path empty), the first
@@ -472,14 +528,7 @@ impl Position<'_> {
     fn first_reached(&self, ray: &Ray) -> Option<Cell> {
         let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
         let reach = match ray.kind {
-            RayKind::Leap => {
-                let b = ray.blockers as usize;
-                if !ray.jump && cells[..b].iter().any(|&c| self.board[c as usize] != 0) {
-                    return None;
-                }
-                &cells[b..]
-            }
-            RayKind::Slide => cells,
+            RayKind::Leap | RayKind::Slide => self.open_cells(ray, cells)?,
             RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray),
         };
         reach.iter().copied().find(|&c| self.board[c as usize] != 0)
@@ -926,6 +975,45 @@ impl Captures {
     fn is_empty(&self) -> bool {
         self.len == 0
     }
+}
+
+/// Whether two moves change the position the same way: the same piece from and to
+/// the same cells, removing the same pieces, converting and promoting alike.
+fn same_effect(a: &Move, b: &Move) -> bool {
+    let same_caps = a.ncap == b.ncap && a.captures().iter().all(|c| b.captures().contains(c));
+    a.to == b.to
+        && a.from == b.from
+        && a.promotion == b.promotion
+        && a.converted() == b.converted()
+        && same_caps
+        && (a.kind == b.kind
+            || matches!(
+                (a.kind, b.kind),
+                (MoveKind::Normal, MoveKind::DoubleStep) | (MoveKind::DoubleStep, MoveKind::Normal)
+            ))
+}
+
+/// List once each move of `out[start..]` that two rules or paths made: a move is its
+/// effect. Of a plain step and a double step with the same effect on the board, the
+/// double step stays (it leaves the cells it passed capturable en passant).
+#[inline(never)]
+fn fold_repeats(out: &mut Vec<Move>, start: usize) {
+    let mut keep = start;
+    for i in start..out.len() {
+        let m = out[i];
+        match out[start..keep].iter().position(|k| same_effect(k, &m)) {
+            Some(j) => {
+                if m.kind == MoveKind::DoubleStep {
+                    out[start + j] = m;
+                }
+            }
+            None => {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+    }
+    out.truncate(keep);
 }
 
 /// Add a move, or its promotions when it ends in the zone: one per available choice,

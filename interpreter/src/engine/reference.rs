@@ -151,6 +151,77 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
                     n += 1;
                 }
             }
+            Geometry::Walk {
+                prefix,
+                cycle,
+                range,
+            } => {
+                // Fixed steps onto empty cells, then the cycle's steps in turn, never
+                // passing a cell twice.
+                let mut at = from;
+                let mut passed = vec![from];
+                let mut open = true;
+                for o in prefix {
+                    at = shift(at, orient(*o, side));
+                    open &= ctx.on_board(at) && ctx.get(at).is_none();
+                    passed.push(at);
+                }
+                let mut n = 0;
+                while open && range.is_none_or(|r| n < r as usize) {
+                    at = shift(at, orient(cycle[n % cycle.len()], side));
+                    if !ctx.on_board(at) || passed.contains(&at) || !landing(at, vec![], true) {
+                        break;
+                    }
+                    passed.push(at);
+                    n += 1;
+                }
+            }
+            Geometry::EqualLegs { first, second } => {
+                // n steps one way, then n steps another; every cell passed empty.
+                let first = orient(*first, side);
+                let mut legs: Vec<Coord> = Vec::new();
+                loop {
+                    let next = shift(*legs.last().unwrap_or(&from), first);
+                    if !ctx.on_board(next) {
+                        break;
+                    }
+                    legs.push(next);
+                    let pivot = next;
+                    let clear = legs.iter().all(|c| ctx.get(*c).is_none());
+                    for s in second {
+                        let s = orient(*s, side);
+                        let mut at = pivot;
+                        let mut cells = Vec::new();
+                        for _ in 0..legs.len() {
+                            at = shift(at, s);
+                            cells.push(at);
+                        }
+                        let Some((target, between)) = cells.split_last() else {
+                            continue;
+                        };
+                        let on = cells.iter().all(|c| ctx.on_board(*c));
+                        if clear && on && between.iter().all(|c| ctx.get(*c).is_none()) {
+                            landing(*target, vec![], true);
+                        }
+                    }
+                }
+            }
+            Geometry::Chain { leaps, count } => {
+                // Leaps in any order, each landing before the last on an empty cell.
+                let mut frontier = vec![(from, 1)];
+                while let Some((at, made)) = frontier.pop() {
+                    for l in leaps {
+                        let to = shift(at, orient(*l, side));
+                        if !ctx.on_board(to) || to == from {
+                            continue;
+                        }
+                        landing(to, vec![], true);
+                        if made < *count && ctx.get(to).is_none() {
+                            frontier.push((to, made + 1));
+                        }
+                    }
+                }
+            }
             Geometry::Hop {
                 step,
                 land_behind,

@@ -67,7 +67,7 @@ pub struct Played {
     pub captures: Vec<String>,
     /// Cells whose pieces change owner (takeovers), apart from `captures`.
     pub converts: Vec<String>,
-    pub promotion: Option<char>,
+    pub promotion: Option<String>,
 }
 
 impl Played {
@@ -93,7 +93,7 @@ impl Played {
                 .collect(),
             promotion: m
                 .promotion()
-                .map(|k| rules.piece_letter(k, pos.side_to_move())),
+                .map(|k| rules.piece_label(k, pos.side_to_move())),
         }
     }
 }

@@ -20,15 +20,15 @@ use crate::engine::{Move, MoveKind, Piece, Position};
 pub enum Part {
     /// `[L] from-to`, `from to`, `fromto`, optionally `=L`.
     Step {
-        letter: Option<char>,
+        letter: Option<String>,
         from: String,
         to: String,
-        promote: Option<char>,
+        promote: Option<String>,
     },
     /// `@-cell` or `cell-`: a piece removed.
     Remove(String),
     /// `L-cell` or `L*cell`: a piece put on a cell (a promotion's second part, or a drop).
-    Place(char, String),
+    Place(String, String),
 }
 
 /// A part and where it stands in the move text.
@@ -69,6 +69,13 @@ fn reject(code: Code, message: impl Into<String>, help: Option<String>) -> Rejec
 
 fn is_cell_char(c: char) -> bool {
     c.is_ascii_alphanumeric()
+}
+
+/// A piece label as written in a move: one to three letters of one case.
+fn is_label(text: &str) -> bool {
+    (1..=crate::check::MAX_LABEL_LEN).contains(&text.len())
+        && (text.bytes().all(|b| b.is_ascii_uppercase())
+            || text.bytes().all(|b| b.is_ascii_lowercase()))
 }
 
 /// Split a move text into parts. Cell names are checked later, against the board.
@@ -119,20 +126,14 @@ fn parse_part(part: &str) -> Option<Part> {
             .all(is_cell_char)
             .then(|| Part::Remove(cell.to_string()));
     }
-    let mut chars = part.chars();
-    let first = chars.next()?;
     // `L-cell`, `L*cell`: a placement.
-    let rest: String = chars.collect();
-    if first.is_ascii_alphabetic() {
-        for sep in ["-", "*"] {
-            if let Some(cell) = rest.strip_prefix(sep) {
-                if !cell.is_empty()
-                    && cell.chars().all(is_cell_char)
-                    && cell.chars().any(|c| c.is_ascii_digit())
-                {
-                    return Some(Part::Place(first, cell.to_string()));
-                }
-            }
+    if let Some((label, cell)) = part.split_once(['-', '*']) {
+        if is_label(label)
+            && !cell.is_empty()
+            && cell.chars().all(is_cell_char)
+            && cell.chars().any(|c| c.is_ascii_digit())
+        {
+            return Some(Part::Place(label.to_string(), cell.to_string()));
         }
     }
     // `cell-`: a removal.
@@ -143,20 +144,13 @@ fn parse_part(part: &str) -> Option<Part> {
     }
     // An optional letter, then the step.
     let (letter, step) = match part.split_once(char::is_whitespace) {
-        Some((l, s)) if l.len() == 1 && l.chars().all(|c| c.is_ascii_alphabetic()) => {
-            (l.chars().next(), s.trim())
-        }
+        Some((l, s)) if is_label(l) => (Some(l.to_string()), s.trim()),
         Some(_) => return None,
         None => (None, part),
     };
     let (step, promote) = match step.split_once('=') {
-        Some((s, p)) => {
-            let mut pc = p.trim().chars();
-            match (pc.next(), pc.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => (s.trim(), Some(c)),
-                _ => return None,
-            }
-        }
+        Some((s, p)) if is_label(p.trim()) => (s.trim(), Some(p.trim().to_string())),
+        Some(_) => return None,
         None => (step, None),
     };
     let (from, to) = match step.split_once(['-', ' ']) {
@@ -177,9 +171,9 @@ fn parse_part(part: &str) -> Option<Part> {
     })
 }
 
-/// The letter of a piece as it is written: upper case for White, lower case for Black.
-pub fn letter(rules: &Ruleset, p: Piece) -> char {
-    rules.piece_letter(p.kind, p.side)
+/// The label of a piece as it is written: upper case for White, lower case for Black.
+pub fn letter(rules: &Ruleset, p: Piece) -> String {
+    rules.piece_label(p.kind, p.side)
 }
 
 /// A legal move in Game Courier notation, given the other legal moves (to add the
@@ -193,7 +187,7 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
         return format!("@-{}; @-{}", rules.cell_name(m.to), rules.cell_name(m.from));
     }
     let side = pos.side_to_move();
-    let mover = pos.piece_at(m.from).map_or('?', |p| letter(rules, p));
+    let mover = pos.piece_at(m.from).map_or_else(|| "?".into(), |p| letter(rules, p));
     let mut s = format!(
         "{} {}-{}",
         mover,
@@ -203,18 +197,18 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     if let Some(k) = m.promotion() {
         s.push_str(&format!(
             "; {}-{}",
-            rules.piece_letter(k, side),
+            rules.piece_label(k, side),
             rules.cell_name(m.to)
         ));
     }
     if let Some(c) = m.converted() {
         let converted = pos
             .piece_at(c)
-            .map_or('?', |p| rules.piece_letter(p.kind, side));
+            .map_or_else(|| "?".into(), |p| rules.piece_label(p.kind, side));
         s.push_str(&format!("; {}-{}", converted, rules.cell_name(c)));
     }
     if m.kind == MoveKind::Swap {
-        let partner = pos.piece_at(m.to).map_or('?', |p| letter(rules, p));
+        let partner = pos.piece_at(m.to).map_or_else(|| "?".into(), |p| letter(rules, p));
         s.push_str(&format!("; {}-{}", partner, rules.cell_name(m.from)));
         return s;
     }
@@ -225,7 +219,7 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
             .iter()
             .any(|o| o.from == m.from && o.to == m.to && o.castle_rule().is_none())
         {
-            let rook = pos.piece_at(c.rook_from).map_or('?', |p| letter(rules, p));
+            let rook = pos.piece_at(c.rook_from).map_or_else(|| "?".into(), |p| letter(rules, p));
             s.push_str(&format!(
                 "; {} {}-{}",
                 rook,
@@ -280,12 +274,11 @@ fn piece_name(rules: &Ruleset, p: Piece) -> &str {
     &rules.definition.pieces[p.kind].name
 }
 
-fn kind_of_letter(rules: &Ruleset, c: char) -> Option<usize> {
-    rules
-        .definition
-        .pieces
-        .iter()
-        .position(|p| p.letter == c.to_ascii_uppercase())
+/// The kind a written label names (in either case), if any.
+fn kind_of_letter(rules: &Ruleset, label: &str) -> Option<usize> {
+    crate::model::label_at(label, &rules.definition.pieces)
+        .filter(|&(_, _, len)| len == label.len())
+        .map(|(kind, _, _)| kind)
 }
 
 /// The moves of the piece on `from`, printed, for help texts.
@@ -361,19 +354,19 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 } else {
                     (cell(rules, from).map_err(at)?, cell(rules, to).map_err(at)?)
                 };
-                step = Some((*offset, *letter, f, t));
+                step = Some((*offset, letter.clone(), f, t));
                 if let Some(p) = p {
-                    promote = Some((*offset, *len, *p));
+                    promote = Some((*offset, *len, p.clone()));
                 }
             }
             Part::Remove(c) => removes.push(cell(rules, c).map_err(at)?),
             Part::Place(l, c) => {
                 let target = cell(rules, c).map_err(at)?;
                 match step {
-                    Some((_, _, _, t)) if t == target => promote = Some((*offset, *len, *l)),
-                    Some((_, _, f, _)) if f == target => swap_partner = Some((*offset, *len, *l)),
+                    Some((_, _, _, t)) if t == target => promote = Some((*offset, *len, l.clone())),
+                    Some((_, _, f, _)) if f == target => swap_partner = Some((*offset, *len, l.clone())),
                     Some(_) if pos.piece_at(target).is_some_and(|p| p.side != side) => {
-                        converts.push((*offset, *len, *l, target))
+                        converts.push((*offset, *len, l.clone(), target))
                     }
                     _ => {
                         return Err(at(reject(
@@ -456,11 +449,11 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
         )));
     }
     if let Some(l) = written {
-        let named = kind_of_letter(rules, l);
+        let named = kind_of_letter(rules, &l);
         if named != Some(piece.kind) {
             let what = match named {
                 Some(k) => format!("not a {}", rules.definition.pieces[k].name),
-                None => format!("and `{l}` is not a piece letter of this variant"),
+                None => format!("and `{l}` is not a piece label of this variant"),
             };
             return Err(here(reject(
                 Code::IllegalMove,
@@ -491,7 +484,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             Some(list_help(pos, from, legal)),
         )));
     }
-    if let Some((s_at, s_len, l)) = swap_partner {
+    if let Some((s_at, s_len, l)) = swap_partner.clone() {
         candidates.retain(|m| m.kind == MoveKind::Swap);
         let at_swap = |message: String| Rejection {
             offset: s_at,
@@ -525,10 +518,10 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             )));
         }
     }
-    for &(c_at, c_len, l, cell) in &converts {
+    for (c_at, c_len, l, cell) in converts.iter().cloned() {
         candidates.retain(|m| m.converted() == Some(cell));
-        let becomes = pos.piece_at(cell).map(|p| rules.piece_letter(p.kind, side));
-        if candidates.is_empty() || becomes != Some(l) {
+        let becomes = pos.piece_at(cell).map(|p| rules.piece_label(p.kind, side));
+        if candidates.is_empty() || becomes.as_deref() != Some(l.as_str()) {
             return Err(Rejection {
                 offset: c_at,
                 len: c_len,
@@ -595,12 +588,12 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
         }
     }
     if let Some((p_at, p_len, p)) = promote {
-        let kind = kind_of_letter(rules, p);
-        let choices: Vec<char> = {
-            let mut v: Vec<char> = candidates
+        let kind = kind_of_letter(rules, &p);
+        let choices: Vec<String> = {
+            let mut v: Vec<String> = candidates
                 .iter()
                 .filter_map(|m| m.promotion())
-                .map(|k| rules.piece_letter(k, side))
+                .map(|k| rules.piece_label(k, side))
                 .collect();
             v.dedup();
             v
@@ -611,7 +604,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 .promotion_of(side.index(), piece.kind)
                 .is_some_and(|t| t.from_captured && t.zone[to as usize]);
             let message = if from_captured
-                && !kind.is_some_and(|k| choices.contains(&rules.piece_letter(k, side)))
+                && !kind.is_some_and(|k| choices.contains(&rules.piece_label(k, side)))
             {
                 format!(
                     "the {} promotes only to a captured piece of {}'s, and `{p}` is none",
@@ -630,8 +623,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 )
             };
             let help = if !choices.is_empty() {
-                let listed: Vec<String> = choices.iter().map(char::to_string).collect();
-                Some(format!("the choices are {}", listed.join(", ")))
+                Some(format!("the choices are {}", choices.join(", ")))
             } else if from_captured {
                 Some(format!(
                     "{} has no piece this one may become; play the move without promoting",
@@ -650,7 +642,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
         let choices: Vec<String> = candidates
             .iter()
             .filter_map(|m| m.promotion())
-            .map(|k| rules.piece_letter(k, side).to_string())
+            .map(|k| rules.piece_label(k, side))
             .collect();
         return Err(here(reject(
             Code::IllegalMove,
@@ -854,7 +846,7 @@ mod tests {
         assert_eq!(
             p("P e2-e4").unwrap(),
             vec![Part::Step {
-                letter: Some('P'),
+                letter: Some("P".into()),
                 from: "e2".into(),
                 to: "e4".into(),
                 promote: None
@@ -871,7 +863,7 @@ mod tests {
         );
         assert_eq!(
             p("p e7-e8; q-e8").unwrap()[1],
-            Part::Place('q', "e8".into())
+            Part::Place("q".into(), "e8".into())
         );
         assert_eq!(p("@-e4").unwrap(), vec![Part::Remove("e4".into())]);
         assert_eq!(p("e4-").unwrap(), vec![Part::Remove("e4".into())]);
@@ -881,7 +873,7 @@ mod tests {
                 letter: None,
                 from: "e7".into(),
                 to: "e8".into(),
-                promote: Some('Q')
+                promote: Some("Q".into())
             }]
         );
         assert!(p("P e2-e4;").is_err());

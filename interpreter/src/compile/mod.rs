@@ -3,9 +3,11 @@
 //! tables that answer "is this cell attacked?". All geometry is done here, once.
 
 use crate::model::{
-    CaptureMode, CaptureOnly, Coord, Definition, Geometry, Immobilization, MoveMode, Offset, Side,
+    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, Offset, Side,
 };
-use indexmap::IndexMap;
+
+mod overlap;
+mod rays;
 
 /// A cell of the board, numbered from 0.
 pub type Cell = u16;
@@ -15,7 +17,8 @@ pub type Cell = u16;
 pub enum RayKind {
     /// The first `blockers` cells must be empty; the next one is the target.
     Leap,
-    /// Every cell in turn until the first piece.
+    /// The first `blockers` cells must be empty (a bent rider's fixed steps); then
+    /// every cell in turn until the first piece.
     Slide,
     /// Over the first piece (the screen), then every cell until the next piece.
     Hop,
@@ -37,6 +40,8 @@ pub struct Ray {
     pub adjacent: bool,
     /// For a leap along a path: the cells before the last do not block.
     pub jump: bool,
+    /// The rule of the piece this ray comes from (its index in `PieceDef::rules`).
+    pub rule: u16,
     /// The step of a ride, or the whole offset of a leap, on the board.
     pub dir: Offset,
 }
@@ -243,58 +248,24 @@ pub struct Ruleset {
     pub capture_resets_clock: bool,
     pub zobrist: Zobrist,
     pub flags: Flags,
+    /// Per side and kind: two of its rays may make the same move, which the move
+    /// generator then lists once.
+    pub repeats: Vec<bool>,
+    /// Per kind, per rule: whether it fits the board somewhere, and whether it adds a
+    /// move no other rule makes there (for the `redundant_move` lint).
+    pub rule_use: Vec<Vec<RuleUse>>,
+}
+
+/// What a move rule contributes once compiled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleUse {
+    /// It makes a move from some cell.
+    pub fits: bool,
+    /// Some move it makes is made by no other rule of the piece.
+    pub adds: bool,
 }
 
 pub use crate::check::MAX_CASTLING;
-
-/// Fold `ray` (whose cells are the last of `cells`) into the rays already made
-/// from this cell (`rays[start..]`) when they run along the same cells: the same
-/// move written twice (`moves "K" moves "W"`, `W mW`) is one move. Returns whether
-/// `ray` is redundant. A ray that captures en passant (only quiet-less rays of an
-/// `en-passant` piece do) is never folded into one that also moves quietly.
-fn merge_duplicate(
-    rays: &mut Vec<Ray>,
-    start: usize,
-    ray: &Ray,
-    cells: &[Cell],
-    en_passant: bool,
-) -> bool {
-    let mine = &cells[ray.start as usize..];
-    let same_line = |e: &Ray| {
-        e.kind == ray.kind
-            && e.len == ray.len
-            && e.blockers == ray.blockers
-            && e.adjacent == ray.adjacent
-            && e.jump == ray.jump
-            && cells[e.start as usize..(e.start + u32::from(e.len)) as usize] == *mine
-    };
-    // `a` makes every move `b` makes, and nothing `b` does is lost by dropping it.
-    let covers = |a: &Ray, b: &Ray| {
-        (a.quiet || !b.quiet)
-            && (a.capture || !b.capture)
-            && (b.double_step <= a.double_step)
-            && !(en_passant && b.capture && !b.quiet && a.quiet)
-    };
-    if let Some(e) = rays[start..]
-        .iter_mut()
-        .find(|e| same_line(e) && (e.quiet, e.capture) == (ray.quiet, ray.capture))
-    {
-        e.double_step |= ray.double_step;
-        return true;
-    }
-    if rays[start..].iter().any(|e| same_line(e) && covers(e, ray)) {
-        return true;
-    }
-    let mut i = start;
-    while i < rays.len() {
-        if same_line(&rays[i]) && covers(ray, &rays[i]) {
-            rays.remove(i);
-        } else {
-            i += 1;
-        }
-    }
-    false
-}
 
 impl Ruleset {
     pub fn cell_count(&self) -> usize {
@@ -318,10 +289,11 @@ impl Ruleset {
         &self.cell_names[cell as usize]
     }
 
-    pub fn piece_letter(&self, kind: usize, side: Side) -> char {
-        let l = self.definition.pieces[kind].letter;
+    /// A piece's label as written: upper case for White, lower case for Black.
+    pub fn piece_label(&self, kind: usize, side: Side) -> String {
+        let l = &self.definition.pieces[kind].label;
         match side {
-            Side::White => l,
+            Side::White => l.clone(),
             Side::Black => l.to_ascii_lowercase(),
         }
     }
@@ -424,169 +396,59 @@ pub fn compile(def: Definition) -> Ruleset {
         }
     }
 
+    let grid_view = rays::Grid {
+        cells: &cells,
+        grid: &grid,
+        width: w,
+        height: h,
+    };
+    let mut tables = rays::RayTables {
+        line_attacks_only: true,
+        ..Default::default()
+    };
     let mut ray_index = Vec::with_capacity(2 * kinds * n);
-    let mut rays = Vec::new();
-    let mut ray_cells: Vec<Cell> = Vec::new();
-    let mut line_attacks_only = true;
-    let mut attack: [IndexMap<(Cell, Offset), AttackBuilder>; 2] = Default::default();
-    let mut lame: [Vec<LameEntry>; 2] = Default::default();
-
+    let mut repeats = vec![false; 2 * kinds];
+    let no_rules = |_| def.pieces.iter().map(|p| vec![false; p.rules.len()]).collect();
+    let (mut rule_made, mut rule_kept): (Vec<Vec<bool>>, Vec<Vec<bool>>) = (no_rules(0), no_rules(1));
     for side in 0..2 {
         for (kind, piece) in def.pieces.iter().enumerate() {
+            let directional = piece.captures.iter().any(|m| {
+                !matches!(m, CaptureMode::Pincer { .. } | CaptureMode::Coordinate { .. })
+            }) || piece.swap;
             for from in 0..n as Cell {
-                let start = rays.len() as u32;
-                for rule in &piece.rules {
+                let start = tables.rays.len();
+                for (index, rule) in piece.rules.iter().enumerate() {
                     if rule.initial && !initial[side * kinds + kind][from as usize] {
                         continue;
                     }
-                    let quiet = rule.mode.quiet();
-                    let capture = rule.mode.captures();
-                    let cells_at = ray_cells.len() as u32;
-                    let ray = match &rule.geometry {
-                        Geometry::Leap(path) => {
-                            let mut ok = true;
-                            for o in path {
-                                match shift(from, orient(*o, side)) {
-                                    Some(c) => ray_cells.push(c),
-                                    None => ok = false,
-                                }
-                            }
-                            if !ok {
-                                ray_cells.truncate(cells_at as usize);
-                                continue;
-                            }
-                            let blockers = (path.len() - 1) as u16;
-                            if capture {
-                                let target = ray_cells[ray_cells.len() - 1];
-                                if blockers == 0 || rule.jump {
-                                    let last = orient(path[path.len() - 1], side);
-                                    let key = (target, Offset::new(-last.dx, -last.dy));
-                                    let b = attack[side].entry(key).or_default();
-                                    set_mask(&mut b.masks, 0, kind);
-                                } else {
-                                    line_attacks_only = false;
-                                    let blocks =
-                                        ray_cells[cells_at as usize..ray_cells.len() - 1].to_vec();
-                                    lame[side].push((target, from, blocks, kind));
-                                }
-                            }
-                            Ray {
-                                start: cells_at,
-                                len: blockers + 1,
-                                blockers,
-                                kind: RayKind::Leap,
-                                quiet,
-                                capture,
-                                double_step: piece.en_passant
-                                    && rule.mode == MoveMode::Quiet
-                                    && blockers > 0
-                                    && !rule.jump,
-                                adjacent: false,
-                                jump: rule.jump,
-                                dir: orient(path[path.len() - 1], side),
-                            }
-                        }
-                        Geometry::Ride { step, range } => {
-                            let step = orient(*step, side);
-                            let limit = range.map_or(usize::MAX, |r| r as usize);
-                            let mut c = from;
-                            let mut i = 0;
-                            while i < limit {
-                                let Some(next) = shift(c, step) else { break };
-                                ray_cells.push(next);
-                                if capture {
-                                    let key = (next, Offset::new(-step.dx, -step.dy));
-                                    set_mask(
-                                        &mut attack[side].entry(key).or_default().masks,
-                                        i,
-                                        kind,
-                                    );
-                                }
-                                c = next;
-                                i += 1;
-                            }
-                            if i == 0 {
-                                continue;
-                            }
-                            Ray {
-                                start: cells_at,
-                                len: i as u16,
-                                blockers: 0,
-                                kind: RayKind::Slide,
-                                quiet,
-                                capture,
-                                double_step: false,
-                                adjacent: false,
-                                jump: false,
-                                dir: step,
-                            }
-                        }
-                        Geometry::Hop {
-                            step,
-                            land_behind,
-                            adjacent,
-                        } => {
-                            let step = orient(*step, side);
-                            let mut c = from;
-                            let mut len = 0u16;
-                            while let Some(next) = shift(c, step) {
-                                ray_cells.push(next);
-                                if capture {
-                                    let key = (next, Offset::new(-step.dx, -step.dy));
-                                    let b = attack[side].entry(key).or_default();
-                                    match (*land_behind, *adjacent) {
-                                        (false, false) => b.hop |= 1 << kind,
-                                        (true, false) => b.behind |= 1 << kind,
-                                        (false, true) => b.near |= 1 << kind,
-                                        (true, true) => b.near_behind |= 1 << kind,
-                                    }
-                                }
-                                c = next;
-                                len += 1;
-                            }
-                            if capture {
-                                line_attacks_only = false;
-                            }
-                            if len < 2 {
-                                ray_cells.truncate(cells_at as usize);
-                                continue;
-                            }
-                            Ray {
-                                start: cells_at,
-                                len,
-                                blockers: 0,
-                                kind: if *land_behind {
-                                    RayKind::HopBehind
-                                } else {
-                                    RayKind::Hop
-                                },
-                                quiet,
-                                capture,
-                                double_step: false,
-                                adjacent: *adjacent,
-                                jump: false,
-                                dir: step,
-                            }
-                        }
-                    };
-                    // The same move written twice (`moves "K" moves "W"`, `fmD ifmnD`)
-                    // is one move: merge it into the ray already there.
-                    if merge_duplicate(
-                        &mut rays,
-                        start as usize,
-                        &ray,
-                        &ray_cells,
+                    rule_made[kind][index] |= tables.add_rule(
+                        &grid_view,
+                        side,
+                        kind,
+                        from,
+                        rule,
+                        index,
                         piece.en_passant,
-                    ) {
-                        ray_cells.truncate(cells_at as usize);
-                        continue;
-                    }
-                    rays.push(ray);
+                        start,
+                        directional,
+                    );
                 }
-                ray_index.push((start, rays.len() as u32));
+                let made = &tables.rays[start..];
+                for ray in made {
+                    rule_kept[kind][ray.rule as usize] = true;
+                }
+                repeats[side * kinds + kind] |= overlap::may_repeat(made, &tables.ray_cells);
+                ray_index.push((start as u32, tables.rays.len() as u32));
             }
         }
     }
+    let rays::RayTables {
+        rays,
+        ray_cells,
+        attack,
+        lame,
+        line_attacks_only,
+    } = tables;
 
     // Reverse attack rays: from each target cell outward, grouped by direction.
     let mut attack_index = Vec::with_capacity(2 * n);
@@ -832,6 +694,22 @@ pub fn compile(def: Definition) -> Ruleset {
     let capture_resets_clock = limit.is_some_and(|l| l.reset_on_capture);
     let immobilization = def.immobilization;
     let suicide = def.suicide;
+    for k in 0..kinds {
+        if chameleon_kinds & (1 << k) != 0 {
+            repeats[k] = true;
+            repeats[kinds + k] = true;
+        }
+    }
+    let rule_use = rule_made
+        .iter()
+        .zip(&rule_kept)
+        .map(|(made, kept)| {
+            made.iter()
+                .zip(kept)
+                .map(|(&fits, &adds)| RuleUse { fits, adds })
+                .collect()
+        })
+        .collect();
     let immune = def
         .pieces
         .iter()
@@ -876,12 +754,7 @@ pub fn compile(def: Definition) -> Ruleset {
         forward: [Offset::new(0, 1), Offset::new(0, -1)],
         zobrist,
         flags,
+        repeats,
+        rule_use,
     }
-}
-
-fn set_mask(masks: &mut Vec<u64>, i: usize, kind: usize) {
-    if masks.len() <= i {
-        masks.resize(i + 1, 0);
-    }
-    masks[i] |= 1 << kind;
 }

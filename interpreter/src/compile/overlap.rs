@@ -1,0 +1,110 @@
+//! A move is its effect: two rays that make the same moves are one ray, and a ray
+//! whose every move another ray of the piece already makes is dropped (`W` beside
+//! `R`). What remains may still reach one cell two ways (the dancing horse's two
+//! middle cells, the Sissa's four paths): those kinds are marked, and the move
+//! generator folds their moves that have the same effect.
+
+use super::{Cell, Ray, RayKind};
+
+/// The cells a ray may end on, each with the cells that must be empty for it.
+fn destinations<'c>(ray: &Ray, cells: &'c [Cell]) -> Vec<(Cell, &'c [Cell])> {
+    let line = &cells[ray.start as usize..][..ray.len as usize];
+    let b = ray.blockers as usize;
+    match ray.kind {
+        RayKind::Leap if ray.jump => vec![(line[b], &[][..])],
+        RayKind::Leap => vec![(line[b], &line[..b])],
+        RayKind::Slide => (b..line.len()).map(|i| (line[i], &line[..i])).collect(),
+        RayKind::Hop | RayKind::HopBehind => line.iter().skip(1).map(|&c| (c, line)).collect(),
+    }
+}
+
+fn is_hop(ray: &Ray) -> bool {
+    matches!(ray.kind, RayKind::Hop | RayKind::HopBehind)
+}
+
+/// Whether `a` and `b` walk the same cells the same way.
+fn same_line(a: &Ray, b: &Ray, cells: &[Cell]) -> bool {
+    a.kind == b.kind
+        && a.len == b.len
+        && a.blockers == b.blockers
+        && a.adjacent == b.adjacent
+        && a.jump == b.jump
+        && cells[a.start as usize..][..a.len as usize] == cells[b.start as usize..][..b.len as usize]
+}
+
+/// Whether `a` makes every move `b` makes, so `b` can go. `directional`: the kind's
+/// captures depend on the line a move comes along (approach, withdrawal, swaps,
+/// takeovers), so only a straight ray on the same line may stand for another.
+fn covers(a: &Ray, b: &Ray, cells: &[Cell], en_passant: bool, directional: bool) -> bool {
+    let modes = (a.quiet || !b.quiet)
+        && (a.capture || !b.capture)
+        && !(en_passant && b.capture && !b.quiet && a.quiet);
+    if !modes {
+        return false;
+    }
+    if same_line(a, b, cells) {
+        return b.double_step <= a.double_step;
+    }
+    if is_hop(a) || is_hop(b) || a.double_step || b.double_step {
+        return false;
+    }
+    if directional
+        && !(a.dir == b.dir && a.blockers == 0 && b.blockers == 0 && !a.jump && !b.jump)
+    {
+        return false;
+    }
+    let mine = destinations(a, cells);
+    destinations(b, cells).iter().all(|(c, needs)| {
+        mine.iter()
+            .any(|(d, mine_needs)| d == c && mine_needs.iter().all(|x| needs.contains(x)))
+    })
+}
+
+/// Fold `ray` (whose cells are the last of `cells`) into the rays already made from
+/// this cell (`rays[start..]`): returns whether it adds no move; drops the rays it
+/// makes redundant. A ray on the same line with the same modes keeps the double
+/// step of either.
+pub(super) fn merge_duplicate(
+    rays: &mut Vec<Ray>,
+    start: usize,
+    ray: &Ray,
+    cells: &[Cell],
+    en_passant: bool,
+    directional: bool,
+) -> bool {
+    if let Some(e) = rays[start..].iter_mut().find(|e| {
+        same_line(e, ray, cells) && (e.quiet, e.capture) == (ray.quiet, ray.capture)
+    }) {
+        e.double_step |= ray.double_step;
+        return true;
+    }
+    if rays[start..]
+        .iter()
+        .any(|e| covers(e, ray, cells, en_passant, directional))
+    {
+        return true;
+    }
+    let mut i = start;
+    while i < rays.len() {
+        if covers(ray, &rays[i], cells, en_passant, directional) {
+            rays.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+/// Whether two of these rays (one cell's rays of one kind) may end on the same cell:
+/// then the kind's moves need folding when generated.
+pub(super) fn may_repeat(rays: &[Ray], cells: &[Cell]) -> bool {
+    let ends: Vec<Vec<Cell>> = rays
+        .iter()
+        .map(|r| destinations(r, cells).into_iter().map(|d| d.0).collect())
+        .collect();
+    ends.iter().enumerate().any(|(i, a)| {
+        ends[i + 1..]
+            .iter()
+            .any(|b| a.iter().any(|c| b.contains(c)))
+    })
+}
