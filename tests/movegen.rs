@@ -54,6 +54,16 @@ fn fairy_matches_reference() {
     cross_check(&rules, &[start, open], n, 0x9e37_79b9);
 }
 
+/// Bent, zigzag, circular, equal-leg and chained movers, with blockers of both sides.
+#[test]
+fn movement_forms_match_reference() {
+    let rules = common::rules("tests/definitions/movement.vdl");
+    let start = "roanhvsikdhgrdrcb1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/ROANHVSIKDHGRDRCB1 w - - 0 1";
+    let open = "2an2k1dr2/1p2p1p3/3ro3si2/p1GR2cb4/4DH4P/1hv2P1AN3/2P1SI2p2/P2HV2RO3/3p1P4/4K1DRCBdh1 w - - 0 1";
+    let n = if cfg!(debug_assertions) { 200 } else { 3000 };
+    cross_check(&rules, &[start, open], n, 0x51ea_5eed);
+}
+
 #[test]
 fn make_unmake_restores_position_and_hash() {
     for (path, fens) in [
@@ -61,6 +71,10 @@ fn make_unmake_restores_position_and_hash() {
         (
             "tests/definitions/fairy.vdl",
             &["lhgcksmxev/pppppppppp/y9/10/10/10/10/Y9/PPPPPPPPPP/LHGCKSMXEV w - - 0 1"][..],
+        ),
+        (
+            "tests/definitions/movement.vdl",
+            &["roanhvsikdhgrdrcb1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/ROANHVSIKDHGRDRCB1 w - - 0 1"][..],
         ),
     ] {
         let rules = common::rules(path);
