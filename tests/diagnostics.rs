@@ -185,7 +185,7 @@ fn json_format_carries_file_position_labels_and_help() {
     assert!(d["help"]
         .as_str()
         .unwrap_or_default()
-        .contains("its own letter"));
+        .contains("its own label"));
     let base = &files[1]["diagnostics"][0];
     assert_eq!(base["file"], "tests/diagnostics/bases/broken.vdl");
     assert_eq!(

@@ -13,7 +13,13 @@ fn run_table(file: &str) {
         .lines()
         .find_map(|l| l.strip_prefix("# definition: "))
         .unwrap_or_else(|| panic!("{file} names no definition"));
-    let rules = common::rules(&format!("definitions/{}", definition.trim()));
+    // a bare file name is a shipped definition; a path is from the repository root
+    let definition = definition.trim();
+    let rules = if definition.contains('/') {
+        common::rules(definition)
+    } else {
+        common::rules(&format!("definitions/{definition}"))
+    };
     let limit = if cfg!(debug_assertions) {
         DEBUG_LIMIT
     } else {
@@ -79,4 +85,9 @@ fn takeover64_stop_beyond() {
 #[test]
 fn takeover64_undefended() {
     run_table("takeover64-undefended.epd");
+}
+
+#[test]
+fn movement_forms() {
+    run_table("movement.epd");
 }

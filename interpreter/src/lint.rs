@@ -506,24 +506,18 @@ fn redundant_moves(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) 
             continue;
         };
         let spans = written_rules(decl);
-        for (w, span) in spans.iter().enumerate() {
-            let uses: Vec<_> = def
-                .rules
-                .iter()
-                .zip(&rules.rule_use[kind])
-                .filter(|(r, _)| usize::from(r.written) == w)
-                .map(|(_, u)| *u)
-                .collect();
-            if uses.iter().any(|u| u.fits) && !uses.iter().any(|u| u.adds) {
-                out.push(
-                    warning(
-                        Code::RedundantMove,
-                        format!("this rule adds no move to the {}", def.name),
-                    )
-                    .at(*span, "every move of this rule another rule already makes")
-                    .help("remove it, or change it so that it makes a move the piece's other rules do not"),
-                );
-            }
+        for w in crate::compile::redundant_written(&rules.rule_cover[kind]) {
+            let Some(span) = spans.get(w) else { continue };
+            out.push(
+                warning(
+                    Code::RedundantMove,
+                    format!("this rule adds no move to the {}", def.name),
+                )
+                .at(*span, "every move of this rule another rule already makes")
+                .help(
+                    "remove it, or change it so that it makes a move the piece's other rules do not",
+                ),
+            );
         }
     }
 }

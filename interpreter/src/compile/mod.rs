@@ -9,6 +9,8 @@ use crate::model::{
 mod overlap;
 mod rays;
 
+pub use overlap::redundant_written;
+
 /// A cell of the board, numbered from 0.
 pub type Cell = u16;
 
@@ -251,18 +253,10 @@ pub struct Ruleset {
     /// Per side and kind: two of its rays may make the same move, which the move
     /// generator then lists once.
     pub repeats: Vec<bool>,
-    /// Per kind, per rule: whether it fits the board somewhere, and whether it adds a
-    /// move no other rule makes there (for the `redundant_move` lint).
-    pub rule_use: Vec<Vec<RuleUse>>,
-}
-
-/// What a move rule contributes once compiled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RuleUse {
-    /// It makes a move from some cell.
-    pub fits: bool,
-    /// Some move it makes is made by no other rule of the piece.
-    pub adds: bool,
+    /// Per kind, per written rule (`MoveRule::written`): for each of its rays on the
+    /// board, the mask of other written rules covering it there (empty: the rule
+    /// fits nowhere). See `redundant_written`.
+    pub rule_cover: Vec<Vec<Vec<u64>>>,
 }
 
 pub use crate::check::MAX_CASTLING;
@@ -408,20 +402,27 @@ pub fn compile(def: Definition) -> Ruleset {
     };
     let mut ray_index = Vec::with_capacity(2 * kinds * n);
     let mut repeats = vec![false; 2 * kinds];
-    let no_rules = |_| def.pieces.iter().map(|p| vec![false; p.rules.len()]).collect();
-    let (mut rule_made, mut rule_kept): (Vec<Vec<bool>>, Vec<Vec<bool>>) = (no_rules(0), no_rules(1));
+    let mut rule_cover: Vec<Vec<Vec<u64>>> = def
+        .pieces
+        .iter()
+        .map(|p| {
+            let groups = p.rules.iter().map(|r| r.written as usize + 1).max();
+            vec![Vec::new(); groups.unwrap_or(0)]
+        })
+        .collect();
     for side in 0..2 {
         for (kind, piece) in def.pieces.iter().enumerate() {
             let directional = piece.captures.iter().any(|m| {
                 !matches!(m, CaptureMode::Pincer { .. } | CaptureMode::Coordinate { .. })
             }) || piece.swap;
+            let written: Vec<u16> = piece.rules.iter().map(|r| r.written).collect();
             for from in 0..n as Cell {
                 let start = tables.rays.len();
                 for (index, rule) in piece.rules.iter().enumerate() {
                     if rule.initial && !initial[side * kinds + kind][from as usize] {
                         continue;
                     }
-                    rule_made[kind][index] |= tables.add_rule(
+                    tables.add_rule(
                         &grid_view,
                         side,
                         kind,
@@ -429,14 +430,17 @@ pub fn compile(def: Definition) -> Ruleset {
                         rule,
                         index,
                         piece.en_passant,
-                        start,
-                        directional,
                     );
                 }
+                overlap::settle(
+                    &mut tables.rays,
+                    start,
+                    &tables.ray_cells,
+                    (piece.en_passant, directional),
+                    &written,
+                    &mut rule_cover[kind],
+                );
                 let made = &tables.rays[start..];
-                for ray in made {
-                    rule_kept[kind][ray.rule as usize] = true;
-                }
                 repeats[side * kinds + kind] |= overlap::may_repeat(made, &tables.ray_cells);
                 ray_index.push((start as u32, tables.rays.len() as u32));
             }
@@ -700,16 +704,6 @@ pub fn compile(def: Definition) -> Ruleset {
             repeats[kinds + k] = true;
         }
     }
-    let rule_use = rule_made
-        .iter()
-        .zip(&rule_kept)
-        .map(|(made, kept)| {
-            made.iter()
-                .zip(kept)
-                .map(|(&fits, &adds)| RuleUse { fits, adds })
-                .collect()
-        })
-        .collect();
     let immune = def
         .pieces
         .iter()
@@ -755,6 +749,6 @@ pub fn compile(def: Definition) -> Ruleset {
         zobrist,
         flags,
         repeats,
-        rule_use,
+        rule_cover,
     }
 }

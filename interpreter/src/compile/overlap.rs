@@ -53,6 +53,11 @@ fn covers(a: &Ray, b: &Ray, cells: &[Cell], en_passant: bool, directional: bool)
     {
         return false;
     }
+    // quick test first: `b`'s last cell must be one of `a`'s
+    let line = |r: &Ray| &cells[r.start as usize..][..r.len as usize];
+    if !line(b).last().is_some_and(|c| line(a).contains(c)) {
+        return false;
+    }
     let mine = destinations(a, cells);
     destinations(b, cells).iter().all(|(c, needs)| {
         mine.iter()
@@ -60,11 +65,63 @@ fn covers(a: &Ray, b: &Ray, cells: &[Cell], en_passant: bool, directional: bool)
     })
 }
 
-/// Fold `ray` (whose cells are the last of `cells`) into the rays already made from
-/// this cell (`rays[start..]`): returns whether it adds no move; drops the rays it
-/// makes redundant. A ray on the same line with the same modes keeps the double
-/// step of either.
-pub(super) fn merge_duplicate(
+/// The rays made from one cell (`rays[start..]`, in rule order) become the rays
+/// that make all their moves, none made twice by two rays that walk alike or by a
+/// ray another one covers. For the `redundant_move` lint, each ray's written rule
+/// (`written[ray.rule]`) gets in `cover` the set (a mask of written rules) of the
+/// other written rules that cover that ray here.
+pub(super) fn settle(
+    rays: &mut Vec<Ray>,
+    start: usize,
+    cells: &[Cell],
+    (en_passant, directional): (bool, bool),
+    written: &[u16],
+    cover: &mut [Vec<u64>],
+) {
+    let made: Vec<Ray> = rays.drain(start..).collect();
+    let covers = |a: &Ray, b: &Ray| covers(a, b, cells, en_passant, directional);
+    for a in &made {
+        let wa = written[a.rule as usize];
+        let mask = made
+            .iter()
+            .map(|b| written[b.rule as usize])
+            .zip(&made)
+            .filter(|&(wb, b)| wb != wa && wb < 64 && covers(b, a))
+            .fold(0u64, |m, (wb, _)| m | 1 << wb);
+        let seen = &mut cover[wa as usize];
+        if !seen.contains(&mask) {
+            seen.push(mask);
+        }
+    }
+    for ray in made {
+        if !merge_duplicate(rays, start, &ray, cells, en_passant, directional) {
+            rays.push(ray);
+        }
+    }
+}
+
+/// The written rules (as indices) that add no move: each fits the board, and
+/// wherever it does, another written rule still counted covers each of its rays.
+/// Of rules making the same moves, the later ones are the redundant ones.
+pub fn redundant_written(cover: &[Vec<u64>]) -> Vec<usize> {
+    let mut live = !0u64;
+    let mut out = Vec::new();
+    for w in (0..cover.len().min(64)).rev() {
+        let others = live & !(1u64 << w);
+        let masks = &cover[w];
+        if !masks.is_empty() && masks.iter().all(|m| m & others != 0) {
+            out.push(w);
+            live = others;
+        }
+    }
+    out.reverse();
+    out
+}
+
+/// Fold `ray` into the rays already made from this cell (`rays[start..]`): returns
+/// whether it adds no move; drops the rays it makes redundant. A ray on the same
+/// line with the same modes keeps the double step of either.
+fn merge_duplicate(
     rays: &mut Vec<Ray>,
     start: usize,
     ray: &Ray,

@@ -56,9 +56,8 @@ pub(super) struct RayTables {
 }
 
 impl RayTables {
-    /// Add the rays of `rule` (rule number `index` of its kind) from `from`, folding
-    /// each into the rays already there from this cell (`rays[start..]`) when it
-    /// adds no move. Returns whether the rule fits on the board from there at all.
+    /// Add the rays of `rule` (rule number `index` of its kind) from `from`; the
+    /// caller then settles the cell's rays.
     #[allow(clippy::too_many_arguments)]
     pub fn add_rule(
         &mut self,
@@ -69,14 +68,10 @@ impl RayTables {
         rule: &MoveRule,
         index: usize,
         en_passant: bool,
-        start: usize,
-        directional: bool,
-    ) -> bool {
+    ) {
         let quiet = rule.mode.quiet();
         let capture = rule.mode.captures();
-        let shapes = shapes(grid, side, from, &rule.geometry);
-        let made = !shapes.is_empty();
-        for shape in shapes {
+        for shape in shapes(grid, side, from, &rule.geometry) {
             if capture {
                 self.note_attacks(side, kind, from, &shape, rule.jump);
             }
@@ -99,20 +94,8 @@ impl RayTables {
                 rule: index as u16,
                 dir: shape.dir,
             };
-            if super::overlap::merge_duplicate(
-                &mut self.rays,
-                start,
-                &ray,
-                &self.ray_cells,
-                en_passant,
-                directional,
-            ) {
-                self.ray_cells.truncate(cells_at as usize);
-            } else {
-                self.rays.push(ray);
-            }
+            self.rays.push(ray);
         }
-        made
     }
 
     /// Record that the piece on `from` attacks along `shape`: straight lines and
