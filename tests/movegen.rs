@@ -58,7 +58,8 @@ fn fairy_matches_reference() {
 #[test]
 fn movement_forms_match_reference() {
     let rules = common::rules("tests/definitions/movement.vdl");
-    let start = "roanhvsikdhgrdrcb1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/ROANHVSIKDHGRDRCB1 w - - 0 1";
+    let start =
+        "roanhvsikdhgrdrcb1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/ROANHVSIKDHGRDRCB1 w - - 0 1";
     let open = "2an2k1dr2/1p2p1p3/3ro3si2/p1GR2cb4/4DH4P/1hv2P1AN3/2P1SI2p2/P2HV2RO3/3p1P4/4K1DRCBdh1 w - - 0 1";
     let n = if cfg!(debug_assertions) { 200 } else { 3000 };
     cross_check(&rules, &[start, open], n, 0x51ea_5eed);

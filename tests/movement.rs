@@ -212,7 +212,9 @@ fn sissa_diagram() {
         targets(&mut pos, "c3")
     };
     let t = sissa(fen);
-    for cell in ["i6", "f9", "c8", "c1", "b1", "a2", "a4", "b5", "d5", "e4", "xe7"] {
+    for cell in [
+        "i6", "f9", "c8", "c1", "b1", "a2", "a4", "b5", "d5", "e4", "xe7",
+    ] {
         assert!(t.contains(&cell.to_string()), "{cell} in {t:?}");
     }
     assert!(!t.contains(&"d1".to_string()));
@@ -237,7 +239,8 @@ fn sissa_diagram() {
 #[test]
 fn labels_of_two_letters_in_fen_and_notation() {
     let rules = common::rules("tests/definitions/movement.vdl");
-    let start = "roanhvsikdhgrdrcb1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/ROANHVSIKDHGRDRCB1 w - - 0 1";
+    let start =
+        "roanhvsikdhgrdrcb1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/ROANHVSIKDHGRDRCB1 w - - 0 1";
     let pos = Position::start(&rules);
     assert_eq!(pos.fen(), start);
     let mut game = vdl::referee::Game::new(Position::start(&rules));

@@ -590,13 +590,16 @@ fn read_fen(
     Ok(setup)
 }
 
+/// Pieces off the board: each one's side and kind.
+type Reserve = Vec<(Side, usize)>;
+
 /// `rows[Qr]`: the board rows, and the captured pieces off the board listed after
 /// them (for promotions to captured pieces).
 fn read_reserve<'t>(
     rows_at: usize,
     rows: &'t str,
     pieces: &[PieceDef],
-) -> Result<(&'t str, Vec<(Side, usize)>), FenError> {
+) -> Result<(&'t str, Reserve), FenError> {
     let mut reserve = Vec::new();
     let rows = match rows.split_once('[') {
         Some((board_rows, tail)) => {
@@ -748,7 +751,6 @@ fn read_rows(
     Ok(placements)
 }
 
-
 /// The piece whose label starts `text`, written upper case for White and lower case
 /// for Black: its kind, side and the label's length. Labels are prefix-free (the
 /// checker sees to it), so at most one matches; the longest would win otherwise.
@@ -798,8 +800,10 @@ fn row_width_error(
             cells = cells.saturating_add(row[s..i].parse::<i64>().unwrap_or(i64::MAX));
         } else {
             cells = cells.saturating_add(1);
-            i += label_at(&row[i..], pieces)
-                .map_or_else(|| row[i..].chars().next().map_or(1, char::len_utf8), |l| l.2);
+            i += label_at(&row[i..], pieces).map_or_else(
+                || row[i..].chars().next().map_or(1, char::len_utf8),
+                |l| l.2,
+            );
         }
     }
     fen_err(

@@ -12,8 +12,8 @@ use crate::model::{
     Immobilization, MoveLimit, MoveMode, MoveRule, Outcome, PieceDef, Promotion, Side,
 };
 use crate::syntax::{
-    self, BoardEntry, CellItem, EndRuleDecl, Item, Name, OutcomeWord, PieceProp,
-    ResetItem, SideWord, ZoneBody,
+    self, BoardEntry, CellItem, EndRuleDecl, Item, Name, OutcomeWord, PieceProp, ResetItem,
+    SideWord, ZoneBody,
 };
 use indexmap::IndexMap;
 
@@ -839,7 +839,10 @@ impl Checker {
         if letters && (1..=MAX_LABEL_LEN).contains(&text.len()) {
             return true;
         }
-        let help = if !text.is_empty() && text.chars().all(|c| c.is_ascii_alphabetic()) && text.len() <= MAX_LABEL_LEN {
+        let help = if !text.is_empty()
+            && text.chars().all(|c| c.is_ascii_alphabetic())
+            && text.len() <= MAX_LABEL_LEN
+        {
             format!(
                 "write `{}`: labels are declared upper case, and the second player's pieces use the lower case in FEN",
                 text.to_ascii_uppercase()

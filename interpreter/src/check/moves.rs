@@ -223,7 +223,12 @@ impl Checker {
             );
             return None;
         }
-        Some(images(&shape, o.all).into_iter().map(Geometry::Leap).collect())
+        Some(
+            images(&shape, o.all)
+                .into_iter()
+                .map(Geometry::Leap)
+                .collect(),
+        )
     }
 
     /// `zigzag`: the steps taken in turn, again and again (after any fixed steps).
@@ -236,9 +241,12 @@ impl Checker {
     ) -> Option<Vec<Geometry>> {
         if steps.len() < 2 {
             self.push(
-                Diagnostic::error(Code::BadMove, "a zigzag needs two steps or more to alternate")
-                    .at(r.kind.span, "one step only")
-                    .help("`zigzag (1,1) (-1,1) all` is the crooked bishop; one step is a `ride`"),
+                Diagnostic::error(
+                    Code::BadMove,
+                    "a zigzag needs two steps or more to alternate",
+                )
+                .at(r.kind.span, "one step only")
+                .help("`zigzag (1,1) (-1,1) all` is the crooked bishop; one step is a `ride`"),
             );
             return None;
         }
@@ -298,9 +306,12 @@ impl Checker {
     ) -> Option<Vec<Geometry>> {
         let Some(count) = o.range else {
             self.push(
-                Diagnostic::error(Code::BadMove, "a chain needs `range N`: how many leaps at most")
-                    .at(r.kind.span, "no range")
-                    .help("`chain (2,1) range 2` is one knight leap, or two in any directions"),
+                Diagnostic::error(
+                    Code::BadMove,
+                    "a chain needs `range N`: how many leaps at most",
+                )
+                .at(r.kind.span, "no range")
+                .help("`chain (2,1) range 2` is one knight leap, or two in any directions"),
             );
             return None;
         };
@@ -311,7 +322,9 @@ impl Checker {
                     format!("a chain makes at most {MAX_CHAIN} leaps"),
                 )
                 .at(r.span, format!("{count} leaps"))
-                .help("every order of leaps is a path the engine keeps; longer chains are too many"),
+                .help(
+                    "every order of leaps is a path the engine keeps; longer chains are too many",
+                ),
             );
             return None;
         }

@@ -2,9 +2,7 @@
 //! side, piece kind and cell the precomputed rays it moves along, plus the reverse
 //! tables that answer "is this cell attacked?". All geometry is done here, once.
 
-use crate::model::{
-    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, Offset, Side,
-};
+use crate::model::{CaptureMode, CaptureOnly, Coord, Definition, Immobilization, Offset, Side};
 
 mod overlap;
 mod rays;
@@ -175,6 +173,8 @@ pub struct Flags {
     pub reserves: bool,
     /// Some `capture-only` zone uses the `fewest-crossed` rule.
     pub fewest_crossed: bool,
+    /// Some kind has two rays that may make the same move (`Ruleset::repeats`).
+    pub repeats: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -413,7 +413,10 @@ pub fn compile(def: Definition) -> Ruleset {
     for side in 0..2 {
         for (kind, piece) in def.pieces.iter().enumerate() {
             let directional = piece.captures.iter().any(|m| {
-                !matches!(m, CaptureMode::Pincer { .. } | CaptureMode::Coordinate { .. })
+                !matches!(
+                    m,
+                    CaptureMode::Pincer { .. } | CaptureMode::Coordinate { .. }
+                )
             }) || piece.swap;
             let written: Vec<u16> = piece.rules.iter().map(|r| r.written).collect();
             for from in 0..n as Cell {
@@ -422,15 +425,7 @@ pub fn compile(def: Definition) -> Ruleset {
                     if rule.initial && !initial[side * kinds + kind][from as usize] {
                         continue;
                     }
-                    tables.add_rule(
-                        &grid_view,
-                        side,
-                        kind,
-                        from,
-                        rule,
-                        index,
-                        piece.en_passant,
-                    );
+                    tables.add_rule(&grid_view, side, kind, from, rule, index, piece.en_passant);
                 }
                 overlap::settle(
                     &mut tables.rays,
@@ -678,6 +673,16 @@ pub fn compile(def: Definition) -> Ruleset {
         || immobilizer_kinds != 0
         || def.suicide
         || restricted;
+    // A chameleon lists a move twice only if it also captures on its own, or a kind
+    // it imitates by moving onto it can reach one cell two ways.
+    for k in (0..kinds).filter(|k| chameleon_kinds & (1 << k) != 0) {
+        let own = def.pieces[k].rules.iter().any(|r| r.mode.captures());
+        for side in 0..2 {
+            let imitated = (0..kinds)
+                .any(|v| mimicry.replacement & (1 << v) != 0 && repeats[side * kinds + v]);
+            repeats[side * kinds + k] |= own || imitated;
+        }
+    }
     let flags = Flags {
         line_attacks_only: line_attacks_only && !special,
         special,
@@ -686,6 +691,7 @@ pub fn compile(def: Definition) -> Ruleset {
         has_en_passant: def.pieces.iter().any(|p| p.en_passant),
         has_promotion: def.pieces.iter().any(|p| p.promotion.is_some()),
         fewest_crossed: fewest_crossed.iter().any(|z| z.iter().any(|&b| b)),
+        repeats: repeats.iter().any(|&r| r),
         reserves: def
             .pieces
             .iter()
@@ -698,12 +704,6 @@ pub fn compile(def: Definition) -> Ruleset {
     let capture_resets_clock = limit.is_some_and(|l| l.reset_on_capture);
     let immobilization = def.immobilization;
     let suicide = def.suicide;
-    for k in 0..kinds {
-        if chameleon_kinds & (1 << k) != 0 {
-            repeats[k] = true;
-            repeats[kinds + k] = true;
-        }
-    }
     let immune = def
         .pieces
         .iter()

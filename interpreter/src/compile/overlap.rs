@@ -29,7 +29,8 @@ fn same_line(a: &Ray, b: &Ray, cells: &[Cell]) -> bool {
         && a.blockers == b.blockers
         && a.adjacent == b.adjacent
         && a.jump == b.jump
-        && cells[a.start as usize..][..a.len as usize] == cells[b.start as usize..][..b.len as usize]
+        && cells[a.start as usize..][..a.len as usize]
+            == cells[b.start as usize..][..b.len as usize]
 }
 
 /// Whether `a` makes every move `b` makes, so `b` can go. `directional`: the kind's
@@ -48,8 +49,7 @@ fn covers(a: &Ray, b: &Ray, cells: &[Cell], en_passant: bool, directional: bool)
     if is_hop(a) || is_hop(b) || a.double_step || b.double_step {
         return false;
     }
-    if directional
-        && !(a.dir == b.dir && a.blockers == 0 && b.blockers == 0 && !a.jump && !b.jump)
+    if directional && !(a.dir == b.dir && a.blockers == 0 && b.blockers == 0 && !a.jump && !b.jump)
     {
         return false;
     }
@@ -129,9 +129,10 @@ fn merge_duplicate(
     en_passant: bool,
     directional: bool,
 ) -> bool {
-    if let Some(e) = rays[start..].iter_mut().find(|e| {
-        same_line(e, ray, cells) && (e.quiet, e.capture) == (ray.quiet, ray.capture)
-    }) {
+    if let Some(e) = rays[start..]
+        .iter_mut()
+        .find(|e| same_line(e, ray, cells) && (e.quiet, e.capture) == (ray.quiet, ray.capture))
+    {
         e.double_step |= ray.double_step;
         return true;
     }

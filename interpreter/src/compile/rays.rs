@@ -104,13 +104,24 @@ impl RayTables {
         let cells = &shape.cells;
         match shape.kind {
             RayKind::Leap if shape.blockers == 0 || jump => {
-                let key = (cells[shape.blockers], Offset::new(-shape.dir.dx, -shape.dir.dy));
-                set_mask(&mut self.attack[side].entry(key).or_default().masks, 0, kind);
+                let key = (
+                    cells[shape.blockers],
+                    Offset::new(-shape.dir.dx, -shape.dir.dy),
+                );
+                set_mask(
+                    &mut self.attack[side].entry(key).or_default().masks,
+                    0,
+                    kind,
+                );
             }
             RayKind::Slide if shape.straight => {
                 for (i, &c) in cells.iter().enumerate() {
                     let key = (c, Offset::new(-shape.dir.dx, -shape.dir.dy));
-                    set_mask(&mut self.attack[side].entry(key).or_default().masks, i, kind);
+                    set_mask(
+                        &mut self.attack[side].entry(key).or_default().masks,
+                        i,
+                        kind,
+                    );
                 }
             }
             RayKind::Leap | RayKind::Slide => {

@@ -42,12 +42,29 @@ impl Position<'_> {
             && self.ep.len > 0
             && self.ep.victim != super::NO_CELL
             && side_of(self.board[self.ep.victim as usize]) != us;
-        let special = rules.flags.special;
+        if rules.flags.special || rules.flags.repeats {
+            self.moves_general(us, out, ep_open);
+        } else {
+            for &from in &self.lists[us] {
+                let kind = kind_of(self.board[from as usize]);
+                self.piece_moves(us, from, kind, out, ep_open && rules.en_passant[kind]);
+            }
+        }
+        if castling && rules.flags.has_castling && self.castling != 0 {
+            self.castling_moves(out);
+        }
+    }
+
+    /// The moves of side `us` when some piece has capture modes, freezes, or two
+    /// rules that may make the same move (folded here, piece by piece).
+    #[inline(never)]
+    fn moves_general(&self, us: usize, out: &mut Vec<Move>, ep_open: bool) {
+        let rules = self.rules;
         let repeats = &rules.repeats[us * rules.kinds..][..rules.kinds];
         for &from in &self.lists[us] {
             let kind = kind_of(self.board[from as usize]);
             let start = out.len();
-            if special {
+            if rules.flags.special {
                 if rules.flags.immobilizers && self.is_frozen(from) {
                     if rules.suicide && !rules.royal[kind] {
                         out.push(Move::new(from, from, MoveKind::Suicide).with_capture(from));
@@ -61,9 +78,6 @@ impl Position<'_> {
             if repeats[kind] {
                 fold_repeats(out, start);
             }
-        }
-        if castling && rules.flags.has_castling && self.castling != 0 {
-            self.castling_moves(out);
         }
     }
 

@@ -187,7 +187,9 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
         return format!("@-{}; @-{}", rules.cell_name(m.to), rules.cell_name(m.from));
     }
     let side = pos.side_to_move();
-    let mover = pos.piece_at(m.from).map_or_else(|| "?".into(), |p| letter(rules, p));
+    let mover = pos
+        .piece_at(m.from)
+        .map_or_else(|| "?".into(), |p| letter(rules, p));
     let mut s = format!(
         "{} {}-{}",
         mover,
@@ -208,7 +210,9 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
         s.push_str(&format!("; {}-{}", converted, rules.cell_name(c)));
     }
     if m.kind == MoveKind::Swap {
-        let partner = pos.piece_at(m.to).map_or_else(|| "?".into(), |p| letter(rules, p));
+        let partner = pos
+            .piece_at(m.to)
+            .map_or_else(|| "?".into(), |p| letter(rules, p));
         s.push_str(&format!("; {}-{}", partner, rules.cell_name(m.from)));
         return s;
     }
@@ -219,7 +223,9 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
             .iter()
             .any(|o| o.from == m.from && o.to == m.to && o.castle_rule().is_none())
         {
-            let rook = pos.piece_at(c.rook_from).map_or_else(|| "?".into(), |p| letter(rules, p));
+            let rook = pos
+                .piece_at(c.rook_from)
+                .map_or_else(|| "?".into(), |p| letter(rules, p));
             s.push_str(&format!(
                 "; {} {}-{}",
                 rook,
