@@ -9,6 +9,9 @@ use crate::syntax::{self, MoveKindWord, RuleOption, Spanned};
 
 /// The most leaps a `chain` may make (every order of leaps is a path of its own).
 pub const MAX_CHAIN: u32 = 3;
+/// The most paths one `chain` may have from a cell (its leaps to the power of its
+/// range): the dancing horse has 8 + 64.
+pub const MAX_CHAIN_PATHS: u64 = 1024;
 
 /// The options of one rule, read and checked.
 struct Options {
@@ -335,6 +338,18 @@ impl Checker {
                     leaps.push(image);
                 }
             }
+        }
+        let paths: u64 = (1..=count).map(|k| (leaps.len() as u64).pow(k)).sum();
+        if paths > MAX_CHAIN_PATHS {
+            self.push(
+                Diagnostic::error(
+                    Code::Limit,
+                    format!("this chain has {paths} paths from a cell; at most {MAX_CHAIN_PATHS}"),
+                )
+                .at(r.span, format!("{} leaps, up to {count} in a row", leaps.len()))
+                .help("every order of leaps is a path the engine keeps: use fewer leaps or a shorter range"),
+            );
+            return None;
         }
         Some(vec![Geometry::Chain { leaps, count }])
     }

@@ -5,6 +5,7 @@
 //! generator folds their moves that have the same effect.
 
 use super::{Cell, Ray, RayKind};
+use std::collections::HashMap;
 
 /// The cells a ray may end on, each with the cells that must be empty for it.
 fn destinations<'c>(ray: &Ray, cells: &'c [Cell]) -> Vec<(Cell, &'c [Cell])> {
@@ -78,14 +79,27 @@ pub(super) fn settle(
     written: &[u16],
     cover: &mut [Vec<u64>],
 ) {
-    let made: Vec<Ray> = rays.drain(start..).collect();
+    let mut made: Vec<Ray> = rays.drain(start..).collect();
     let covers = |a: &Ray, b: &Ray| covers(a, b, cells, en_passant, directional);
+    let line = |r: &Ray| &cells[r.start as usize..][..r.len as usize];
+    let last = |r: &Ray| line(r)[r.len as usize - 1];
+    // A ray can cover, or walk like, only a ray whose last cell is on its line.
+    let mut through: HashMap<Cell, Vec<usize>> = HashMap::new();
+    let mut ending: HashMap<Cell, Vec<usize>> = HashMap::new();
+    for (i, r) in made.iter().enumerate() {
+        for &c in line(r) {
+            through.entry(c).or_default().push(i);
+        }
+        ending.entry(last(r)).or_default().push(i);
+    }
+    let none = Vec::new();
     for a in &made {
         let wa = written[a.rule as usize];
-        let mask = made
+        let mask = through
+            .get(&last(a))
+            .unwrap_or(&none)
             .iter()
-            .map(|b| written[b.rule as usize])
-            .zip(&made)
+            .map(|&j| (written[made[j].rule as usize], &made[j]))
             .filter(|&(wb, b)| wb != wa && wb < 64 && covers(b, a))
             .fold(0u64, |m, (wb, _)| m | 1 << wb);
         let seen = &mut cover[wa as usize];
@@ -93,11 +107,41 @@ pub(super) fn settle(
             seen.push(mask);
         }
     }
-    for ray in made {
-        if !merge_duplicate(rays, start, &ray, cells, en_passant, directional) {
-            rays.push(ray);
+    // In rule order, as if each ray were added to those kept so far.
+    let mut kept = vec![false; made.len()];
+    for i in 0..made.len() {
+        let ray = made[i];
+        let earlier = |j: &&usize| **j < i && kept[**j];
+        let candidates = through.get(&last(&ray)).unwrap_or(&none);
+        if let Some(&j) = candidates.iter().filter(earlier).find(|&&j| {
+            let e = &made[j];
+            same_line(e, &ray, cells) && (e.quiet, e.capture) == (ray.quiet, ray.capture)
+        }) {
+            made[j].double_step |= ray.double_step;
+            continue;
         }
+        if candidates
+            .iter()
+            .filter(earlier)
+            .any(|&j| covers(&made[j], &ray))
+        {
+            continue;
+        }
+        for &c in line(&ray) {
+            for &j in ending.get(&c).unwrap_or(&none) {
+                if j < i && kept[j] && covers(&ray, &made[j]) {
+                    kept[j] = false;
+                }
+            }
+        }
+        kept[i] = true;
     }
+    rays.extend(
+        made.into_iter()
+            .zip(kept)
+            .filter(|(_, k)| *k)
+            .map(|(r, _)| r),
+    );
 }
 
 /// The written rules (as indices) that add no move: each fits the board, and
@@ -116,41 +160,6 @@ pub fn redundant_written(cover: &[Vec<u64>]) -> Vec<usize> {
     }
     out.reverse();
     out
-}
-
-/// Fold `ray` into the rays already made from this cell (`rays[start..]`): returns
-/// whether it adds no move; drops the rays it makes redundant. A ray on the same
-/// line with the same modes keeps the double step of either.
-fn merge_duplicate(
-    rays: &mut Vec<Ray>,
-    start: usize,
-    ray: &Ray,
-    cells: &[Cell],
-    en_passant: bool,
-    directional: bool,
-) -> bool {
-    if let Some(e) = rays[start..]
-        .iter_mut()
-        .find(|e| same_line(e, ray, cells) && (e.quiet, e.capture) == (ray.quiet, ray.capture))
-    {
-        e.double_step |= ray.double_step;
-        return true;
-    }
-    if rays[start..]
-        .iter()
-        .any(|e| covers(e, ray, cells, en_passant, directional))
-    {
-        return true;
-    }
-    let mut i = start;
-    while i < rays.len() {
-        if covers(ray, &rays[i], cells, en_passant, directional) {
-            rays.remove(i);
-        } else {
-            i += 1;
-        }
-    }
-    false
 }
 
 /// Whether two of these rays (one cell's rays of one kind) may end on the same cell:
