@@ -302,3 +302,46 @@ fn chameleon_takes_a_pawn_en_passant() {
     .collect();
     assert_eq!(to_e6, vec![vec![], vec!["e5".to_string()]]);
 }
+
+/// UC-40 needs 41 kinds a side: labels of two letters give room for them.
+#[test]
+fn forty_one_kinds_load_and_move() {
+    let labels: Vec<String> = ('A'..='Z')
+        .filter(|&a| a != 'K')
+        .flat_map(|a| ['X', 'Y'].map(move |b| format!("{a}{b}")))
+        .take(40)
+        .collect();
+    let mut text = String::from(
+        "board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }\npiece King K { royal moves \"K\" }\n",
+    );
+    for (i, l) in labels.iter().enumerate() {
+        text.push_str(&format!("piece Kind{i} {l} {{ moves \"W\" }}\n"));
+    }
+    // the last two kinds on the board: White's ZY... on d4, Black's on d5
+    let last = &labels[39];
+    let fen = format!("k7/8/8/3{}4/3{}4/8/8/7K w", last.to_ascii_lowercase(), last);
+    text.push_str(&format!("setup \"{fen}\"\n"));
+    let rules = load(&text);
+    assert_eq!(rules.kinds, 41);
+    let mut pos = Position::start(&rules);
+    assert_eq!(pos.fen(), format!("{fen} - - 0 1"));
+    // the wazir on d4: c4, e4, d3 and the capture on d5; the king: g1, g2, h2
+    assert_eq!(targets(&mut pos, "d4"), vec!["c4", "d3", "e4", "xd5"]);
+    assert_eq!(pos.perft(1), 7);
+}
+
+/// A chameleon takes a king the way a king takes: from the next cell (so a king next
+/// to an enemy chameleon is in check), not from further along a line.
+#[test]
+fn chameleon_takes_a_king_by_a_king_step() {
+    let rules = load(
+        "board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }
+         piece King K { royal moves \"K\" }
+         piece Chameleon C { moves \"mQ\" capture chameleon }
+         setup \"8/8/8/3k4/3C4/8/8/7K b\"",
+    );
+    let pos = Position::start(&rules);
+    assert!(pos.in_check(vdl::model::Side::Black));
+    let far = Position::from_fen(&rules, "8/8/3k4/8/3C4/8/8/7K b").expect("valid");
+    assert!(!far.in_check(vdl::model::Side::Black));
+}

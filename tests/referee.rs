@@ -339,6 +339,13 @@ fn selfplay_fairy() {
     selfplay("tests/definitions/fairy.vdl", 200);
 }
 
+/// Bent, zigzag, circular, equal-leg and chained movers with two-letter labels: every
+/// move prints and reads back as itself (one move per effect).
+#[test]
+fn selfplay_movement_forms() {
+    selfplay("tests/definitions/movement.vdl", 200);
+}
+
 fn inline_rules(source: &str) -> vdl::Ruleset {
     let loaded = vdl::load(source);
     loaded
