@@ -265,12 +265,17 @@ fn play_against_the_computer() {
     assert!(out.contains("Black plays q c4-d3"), "{out}");
 }
 
-/// Random games with the invariant checks: 1,000 per definition in a release build
-/// (what CI runs), 20 in a debug build.
+/// Random games with the invariant checks: 200 per definition in a release build
+/// (the README's test command), 20 in a debug build; the long suite
+/// (`cargo test --release -- --ignored`, run by CI too) plays 1,000 of each.
 fn selfplay(path: &str, max_plies: usize) {
-    let games = if cfg!(debug_assertions) { 20 } else { 1000 };
+    let games = if cfg!(debug_assertions) { 20 } else { 200 };
+    selfplay_games(path, max_plies, games, 7);
+}
+
+fn selfplay_games(path: &str, max_plies: usize, games: usize, seed: u64) {
     let rules = common::rules(path);
-    let report = referee::selfplay::selfplay(&rules, games, 7, max_plies)
+    let report = referee::selfplay::selfplay(&rules, games, seed, max_plies)
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     assert_eq!(report.games, games);
     assert_eq!(report.results.values().sum::<usize>(), games);
@@ -301,6 +306,16 @@ fn every_definition_has_a_selfplay_test() {
         shipped, SELFPLAYED,
         "add a selfplay test for each new definition"
     );
+}
+
+/// The long suite: 1,000 games of every shipped definition, with other seeds.
+#[test]
+#[ignore = "long suite: cargo test --release -- --ignored"]
+fn selfplay_long() {
+    for name in SELFPLAYED {
+        selfplay_games(&format!("definitions/{name}"), 1000, 1000, 11);
+    }
+    selfplay_games("tests/definitions/movement.vdl", 1000, 1000, 11);
 }
 
 #[test]

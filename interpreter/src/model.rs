@@ -497,7 +497,49 @@ fn read_fen(
         halfmove: 0,
         fullmove: 1,
     };
-    let mut rest = fields[1..].iter().copied().peekable();
+    read_fields(&fields[1..], text, castling, board, &mut setup)?;
+    Ok(setup)
+}
+
+/// The castling field: each flag once, as indices into the castling rules.
+fn read_castling(at: usize, f: &str, castling: &[CastleDef]) -> Result<Vec<usize>, FenError> {
+    let mut rights = Vec::new();
+    for (i, ch) in f.char_indices() {
+        let Some(idx) = castling.iter().position(|c| c.flag == ch) else {
+            let flags: String = castling.iter().map(|c| c.flag).collect();
+            return Err(fen_err(
+                at + i,
+                ch.len_utf8(),
+                format!("`{ch}` is not a castling flag of this variant"),
+                Some(if flags.is_empty() {
+                    "this variant has no castling: write `-`".into()
+                } else {
+                    format!("the castling flags are `{flags}`, or `-` for none")
+                }),
+            ));
+        };
+        if rights.contains(&idx) {
+            return Err(fen_err(
+                at + i,
+                1,
+                format!("castling flag `{ch}` given twice"),
+                None,
+            ));
+        }
+        rights.push(idx);
+    }
+    Ok(rights)
+}
+
+/// The fields after the rows: side to move, castling flags, en-passant cell, clocks.
+fn read_fields(
+    fields: &[(usize, &str)],
+    text: &str,
+    castling: &[CastleDef],
+    board: &BoardShape,
+    setup: &mut Setup,
+) -> Result<(), FenError> {
+    let mut rest = fields.iter().copied().peekable();
     if let Some((at, f)) = rest.next() {
         setup.to_move = match f {
             "w" => Side::White,
@@ -517,30 +559,7 @@ fn read_fen(
         if !is_number(f) {
             rest.next();
             if f != "-" {
-                for (i, ch) in f.char_indices() {
-                    let Some(idx) = castling.iter().position(|c| c.flag == ch) else {
-                        let flags: String = castling.iter().map(|c| c.flag).collect();
-                        return Err(fen_err(
-                            at + i,
-                            ch.len_utf8(),
-                            format!("`{ch}` is not a castling flag of this variant"),
-                            Some(if flags.is_empty() {
-                                "this variant has no castling: write `-`".into()
-                            } else {
-                                format!("the castling flags are `{flags}`, or `-` for none")
-                            }),
-                        ));
-                    };
-                    if setup.castling.contains(&idx) {
-                        return Err(fen_err(
-                            at + i,
-                            1,
-                            format!("castling flag `{ch}` given twice"),
-                            None,
-                        ));
-                    }
-                    setup.castling.push(idx);
-                }
+                setup.castling = read_castling(at, f, castling)?;
             }
         }
     }
@@ -587,7 +606,7 @@ fn read_fen(
             None,
         ));
     }
-    Ok(setup)
+    Ok(())
 }
 
 /// Pieces off the board: each one's side and kind.

@@ -4,6 +4,8 @@
 
 use crate::model::{CaptureMode, CaptureOnly, Coord, Definition, Immobilization, Offset, Side};
 
+mod attacks;
+use indexmap::IndexMap;
 mod overlap;
 mod rays;
 
@@ -367,307 +369,61 @@ pub fn compile(def: Definition) -> Ruleset {
     let n = cells.len();
     let cell_names: Vec<String> = cells.iter().map(|c| board.cell_name(*c)).collect();
     let kinds = def.pieces.len();
-    let at = |c: Coord| -> Option<Cell> {
-        if c.file < 0 || c.rank < 0 || c.file >= w || c.rank >= h {
-            None
-        } else {
-            grid[(c.rank * w + c.file) as usize]
-        }
-    };
-    let shift = |cell: Cell, o: Offset| -> Option<Cell> {
-        let c = cells[cell as usize];
-        at(Coord {
-            file: c.file + o.dx,
-            rank: c.rank + o.dy,
-        })
-    };
-
-    // Cells each (side, kind) starts on: where `initial` moves are allowed.
-    let mut initial = vec![vec![false; n]; 2 * kinds];
-    for &(coord, side, kind) in &def.setup.placements {
-        if let Some(c) = at(coord) {
-            initial[side.index() * kinds + kind][c as usize] = true;
-        }
-    }
-
     let grid_view = rays::Grid {
         cells: &cells,
         grid: &grid,
         width: w,
         height: h,
     };
-    let mut tables = rays::RayTables {
-        line_attacks_only: true,
-        ..Default::default()
-    };
-    let mut ray_index = Vec::with_capacity(2 * kinds * n);
-    let mut repeats = vec![false; 2 * kinds];
-    let mut rule_cover: Vec<Vec<Vec<u64>>> = def
-        .pieces
-        .iter()
-        .map(|p| {
-            let groups = p.rules.iter().map(|r| r.written as usize + 1).max();
-            vec![Vec::new(); groups.unwrap_or(0)]
-        })
-        .collect();
-    for side in 0..2 {
-        for (kind, piece) in def.pieces.iter().enumerate() {
-            let directional = piece.captures.iter().any(|m| {
-                !matches!(
-                    m,
-                    CaptureMode::Pincer { .. } | CaptureMode::Coordinate { .. }
-                )
-            }) || piece.swap;
-            let written: Vec<u16> = piece.rules.iter().map(|r| r.written).collect();
-            for from in 0..n as Cell {
-                let start = tables.rays.len();
-                for (index, rule) in piece.rules.iter().enumerate() {
-                    if rule.initial && !initial[side * kinds + kind][from as usize] {
-                        continue;
-                    }
-                    tables.add_rule(&grid_view, side, kind, from, rule, index, piece.en_passant);
-                }
-                overlap::settle(
-                    &mut tables.rays,
-                    start,
-                    &tables.ray_cells,
-                    (piece.en_passant, directional),
-                    &written,
-                    &mut rule_cover[kind],
-                );
-                let made = &tables.rays[start..];
-                repeats[side * kinds + kind] |= overlap::may_repeat(made, &tables.ray_cells);
-                ray_index.push((start as u32, tables.rays.len() as u32));
-            }
+    // Cells each (side, kind) starts on: where `initial` moves are allowed.
+    let mut initial = vec![vec![false; n]; 2 * kinds];
+    for &(coord, side, kind) in &def.setup.placements {
+        if let Some(c) = grid_view.at(coord) {
+            initial[side.index() * kinds + kind][c as usize] = true;
         }
     }
-    let rays::RayTables {
+    let MoveTables {
+        ray_index,
         rays,
         ray_cells,
         attack,
         lame,
         line_attacks_only,
-    } = tables;
+        mut repeats,
+        rule_cover,
+    } = move_tables(&def, &grid_view, &initial);
+    let attacks::AttackTables {
+        attack_index,
+        attack_rays,
+        attack_cells,
+        attack_masks,
+        hop_masks,
+        lame_index,
+        lame_attacks,
+        lame_cells,
+    } = attacks::attack_tables(&grid_view, &attack, &lame);
 
-    // Reverse attack rays: from each target cell outward, grouped by direction.
-    let mut attack_index = Vec::with_capacity(2 * n);
-    let mut attack_rays = Vec::new();
-    let mut attack_cells = Vec::new();
-    let mut attack_masks = Vec::new();
-    let mut hop_masks = vec![HopMasks::default()];
-    let mut lame_index = Vec::with_capacity(2 * n);
-    let mut lame_attacks = Vec::new();
-    let mut lame_cells = Vec::new();
-    for side in 0..2 {
-        let mut by_target: Vec<Vec<(Offset, &AttackBuilder)>> = vec![Vec::new(); n];
-        for ((target, dir), b) in &attack[side] {
-            by_target[*target as usize].push((*dir, b));
-        }
-        for (target, list) in by_target.iter_mut().enumerate() {
-            // Short lines first: leaps and king steps are the cheapest to test.
-            list.sort_by_key(|(d, b)| (b.masks.len(), d.dx, d.dy));
-            let start = attack_rays.len() as u32;
-            for (dir, b) in list.iter() {
-                let hopping = b.hop | b.behind | b.near | b.near_behind != 0;
-                let start_cell = attack_cells.len() as u32;
-                let mut c = target as Cell;
-                let mut len = 0usize;
-                while hopping || len < b.masks.len() {
-                    let Some(next) = shift(c, *dir) else { break };
-                    attack_cells.push(next);
-                    attack_masks.push(b.masks.get(len).copied().unwrap_or(0));
-                    c = next;
-                    len += 1;
-                }
-                let hops = if hopping {
-                    hop_masks.push(HopMasks {
-                        hop: b.hop,
-                        behind: b.behind,
-                        near: b.near,
-                        near_behind: b.near_behind,
-                    });
-                    (hop_masks.len() - 1) as u32
-                } else {
-                    0
-                };
-                attack_rays.push(AttackRay {
-                    start: start_cell,
-                    hops,
-                    len: len as u16,
-                });
-            }
-            attack_index.push((start, attack_rays.len() as u32));
-        }
-        let mut by_target: Vec<Vec<&LameEntry>> = vec![Vec::new(); n];
-        for entry in &lame[side] {
-            by_target[entry.0 as usize].push(entry);
-        }
-        for list in by_target {
-            let start = lame_attacks.len() as u32;
-            for (_, from, blocks, kind) in list {
-                let b = lame_cells.len() as u32;
-                lame_cells.extend_from_slice(blocks);
-                lame_attacks.push(LameAttack {
-                    from: *from,
-                    blockers_start: b,
-                    blockers_len: blocks.len() as u16,
-                    mask: 1 << kind,
-                });
-            }
-            lame_index.push((start, lame_attacks.len() as u32));
-        }
-    }
-
-    let mut promotion = vec![None; 2 * kinds];
-    for side in 0..2 {
-        for (kind, p) in def.pieces.iter().enumerate() {
-            if let Some(promo) = &p.promotion {
-                let mut zone = vec![false; n];
-                if let Some(z) = def.zones.get(&promo.zone) {
-                    for c in &z[side] {
-                        if let Some(cell) = at(*c) {
-                            zone[cell as usize] = true;
-                        }
-                    }
-                }
-                promotion[side * kinds + kind] = Some(PromotionTable {
-                    zone,
-                    choices: promo.choices.iter().map(|&k| k as u8).collect(),
-                    from_captured: promo.from_captured,
-                    optional: promo.optional,
-                });
-            }
-        }
-    }
-
-    let cell_list =
-        |coords: &[Coord]| -> Vec<Cell> { coords.iter().filter_map(|c| at(*c)).collect() };
-    let mut castling = Vec::new();
-    let mut castle_clear = vec![0u32; n];
-    for (i, c) in def.castling.iter().enumerate().take(MAX_CASTLING) {
-        let (Some(kf), Some(kt), Some(rf), Some(rt)) = (
-            at(c.king_from),
-            at(c.king_to),
-            at(c.rook_from),
-            at(c.rook_to),
-        ) else {
-            continue;
-        };
-        castle_clear[kf as usize] |= 1 << i;
-        castle_clear[rf as usize] |= 1 << i;
-        castling.push(CompiledCastle {
-            side: c.side.index(),
-            flag: c.flag,
-            king_from: kf,
-            king_to: kt,
-            rook_from: rf,
-            rook_to: rt,
-            empty: cell_list(&c.empty),
-            safe: cell_list(&c.safe),
-        });
-    }
-
-    let mut rng = SplitMix(0x5644_4C5F_5A4F_4252);
-    let zobrist = Zobrist {
-        pieces: (0..n * (2 * kinds + 1)).map(|_| rng.next()).collect(),
-        side: rng.next(),
-        castling: (0..MAX_CASTLING).map(|_| rng.next()).collect(),
-        en_passant: (0..n).map(|_| rng.next()).collect(),
-        swap_ban: (0..n).map(|_| rng.next()).collect(),
-        reserve: (0..2 * kinds).map(|_| rng.next()).collect(),
-    };
-
-    let mut captures = vec![KindCaptures::default(); kinds];
-    let mut takeover = vec![None; kinds];
-    let mut mimicry = Mimicry::default();
-    let mut immobilizer_kinds = 0u64;
-    let mut chameleon_kinds = 0u64;
-    for (k, p) in def.pieces.iter().enumerate() {
-        let c = &mut captures[k];
-        for m in &p.captures {
-            match *m {
-                CaptureMode::Approach { optional } => c.approach = Some(optional),
-                CaptureMode::Withdraw { optional } => c.withdraw = Some(optional),
-                CaptureMode::Overtake { single } => c.overtake = Some(single),
-                CaptureMode::Pincer {
-                    all_directions,
-                    optional,
-                } => c.pincer = Some((all_directions, optional)),
-                CaptureMode::Coordinate { optional } => c.coordinate = Some(optional),
-                CaptureMode::Chameleon { replacement } => c.chameleon = Some(replacement),
-                CaptureMode::MutualDestruction => c.destruction = true,
-                CaptureMode::Takeover {
-                    stop_beyond,
-                    undefended,
-                    adjacent,
-                } => {
-                    takeover[k] = Some(Takeover {
-                        stop_beyond,
-                        undefended,
-                        adjacent,
-                    })
-                }
-            }
-        }
-        c.swap = p.swap;
-        let bit = 1u64 << k;
-        if c.chameleon.is_some() {
-            chameleon_kinds |= bit;
-        } else {
-            let mim = &mut mimicry;
-            if c.approach.is_some() {
-                mim.approach |= bit;
-            }
-            if c.withdraw.is_some() {
-                mim.withdraw |= bit;
-            }
-            if c.overtake.is_some() {
-                mim.overtake |= bit;
-            }
-            if c.pincer.is_some() {
-                mim.pincer |= bit;
-            }
-            if c.coordinate.is_some() {
-                mim.coordinate |= bit;
-            }
-            if p.rules.iter().any(|r| r.mode.captures()) {
-                mim.replacement |= bit;
-            }
-            if c.swap {
-                mim.swap |= bit;
-            }
-            if c.destruction {
-                mim.destruction |= bit;
-            }
-        }
-        if p.immobilize {
-            immobilizer_kinds |= bit;
-        }
-    }
+    let promotion = promotion_tables(&def, &grid_view);
+    let (castling, castle_clear) = castling_tables(&def, &grid_view);
+    let zobrist = zobrist_keys(n, kinds);
+    let CaptureTables {
+        captures,
+        takeover,
+        mimicry,
+        immobilizer_kinds,
+        chameleon_kinds,
+    } = capture_tables(&def);
     let neighbours: Vec<Vec<Cell>> = (0..n as Cell)
         .map(|c| {
             Offset::new(1, 1)
                 .images()
                 .into_iter()
                 .chain(Offset::new(1, 0).images())
-                .filter_map(|o| shift(c, o))
+                .filter_map(|o| grid_view.shift(c, o))
                 .collect()
         })
         .collect();
-    let mut capture_only = [vec![false; n], vec![false; n]];
-    let mut fewest_crossed = [vec![false; n], vec![false; n]];
-    for (name, rule) in &def.capture_only_zones {
-        if let Some(z) = def.zones.get(name) {
-            for side in 0..2 {
-                for c in z[side].iter().filter_map(|c| at(*c)) {
-                    capture_only[side][c as usize] = true;
-                    if *rule == CaptureOnly::FewestCrossed {
-                        fewest_crossed[side][c as usize] = true;
-                    }
-                }
-            }
-        }
-    }
+    let (capture_only, fewest_crossed) = capture_only_tables(&def, &grid_view);
     let restricted = capture_only.iter().any(|z| z.iter().any(|&b| b));
     let special = captures.iter().any(KindCaptures::any)
         || immobilizer_kinds != 0
@@ -751,4 +507,257 @@ pub fn compile(def: Definition) -> Ruleset {
         repeats,
         rule_cover,
     }
+}
+
+/// What the move rules compile to: every (side, kind, cell)'s rays, and the attack
+/// facts gathered on the way.
+struct MoveTables {
+    ray_index: Vec<(u32, u32)>,
+    rays: Vec<Ray>,
+    ray_cells: Vec<Cell>,
+    attack: [IndexMap<(Cell, Offset), AttackBuilder>; 2],
+    lame: [Vec<LameEntry>; 2],
+    line_attacks_only: bool,
+    repeats: Vec<bool>,
+    rule_cover: Vec<Vec<Vec<u64>>>,
+}
+
+fn move_tables(def: &Definition, grid_view: &rays::Grid, initial: &[Vec<bool>]) -> MoveTables {
+    let n = grid_view.cells.len();
+    let kinds = def.pieces.len();
+    let mut tables = rays::RayTables {
+        line_attacks_only: true,
+        ..Default::default()
+    };
+    let mut ray_index = Vec::with_capacity(2 * kinds * n);
+    let mut repeats = vec![false; 2 * kinds];
+    let mut rule_cover: Vec<Vec<Vec<u64>>> = def
+        .pieces
+        .iter()
+        .map(|p| {
+            let groups = p.rules.iter().map(|r| r.written as usize + 1).max();
+            vec![Vec::new(); groups.unwrap_or(0)]
+        })
+        .collect();
+    for side in 0..2 {
+        for (kind, piece) in def.pieces.iter().enumerate() {
+            let directional = piece.captures.iter().any(|m| {
+                !matches!(
+                    m,
+                    CaptureMode::Pincer { .. } | CaptureMode::Coordinate { .. }
+                )
+            }) || piece.swap;
+            let written: Vec<u16> = piece.rules.iter().map(|r| r.written).collect();
+            for from in 0..n as Cell {
+                let start = tables.rays.len();
+                for (index, rule) in piece.rules.iter().enumerate() {
+                    if rule.initial && !initial[side * kinds + kind][from as usize] {
+                        continue;
+                    }
+                    tables.add_rule(grid_view, side, kind, from, rule, index, piece.en_passant);
+                }
+                overlap::settle(
+                    &mut tables.rays,
+                    start,
+                    &tables.ray_cells,
+                    (piece.en_passant, directional),
+                    &written,
+                    &mut rule_cover[kind],
+                );
+                let made = &tables.rays[start..];
+                repeats[side * kinds + kind] |= overlap::may_repeat(made, &tables.ray_cells);
+                ray_index.push((start as u32, tables.rays.len() as u32));
+            }
+        }
+    }
+    MoveTables {
+        ray_index,
+        rays: tables.rays,
+        ray_cells: tables.ray_cells,
+        attack: tables.attack,
+        lame: tables.lame,
+        line_attacks_only: tables.line_attacks_only,
+        repeats,
+        rule_cover,
+    }
+}
+
+fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<PromotionTable>> {
+    let (n, kinds) = (grid.cells.len(), def.pieces.len());
+    let mut promotion = vec![None; 2 * kinds];
+    for side in 0..2 {
+        for (kind, p) in def.pieces.iter().enumerate() {
+            if let Some(promo) = &p.promotion {
+                let mut zone = vec![false; n];
+                if let Some(z) = def.zones.get(&promo.zone) {
+                    for c in &z[side] {
+                        if let Some(cell) = grid.at(*c) {
+                            zone[cell as usize] = true;
+                        }
+                    }
+                }
+                promotion[side * kinds + kind] = Some(PromotionTable {
+                    zone,
+                    choices: promo.choices.iter().map(|&k| k as u8).collect(),
+                    from_captured: promo.from_captured,
+                    optional: promo.optional,
+                });
+            }
+        }
+    }
+
+    promotion
+}
+
+/// The castling rules on cells, and per cell the rights a move there loses.
+fn castling_tables(def: &Definition, grid: &rays::Grid) -> (Vec<CompiledCastle>, Vec<u32>) {
+    let n = grid.cells.len();
+    let at = |c: Coord| grid.at(c);
+    let cell_list =
+        |coords: &[Coord]| -> Vec<Cell> { coords.iter().filter_map(|c| at(*c)).collect() };
+    let mut castling = Vec::new();
+    let mut castle_clear = vec![0u32; n];
+    for (i, c) in def.castling.iter().enumerate().take(MAX_CASTLING) {
+        let (Some(kf), Some(kt), Some(rf), Some(rt)) = (
+            at(c.king_from),
+            at(c.king_to),
+            at(c.rook_from),
+            at(c.rook_to),
+        ) else {
+            continue;
+        };
+        castle_clear[kf as usize] |= 1 << i;
+        castle_clear[rf as usize] |= 1 << i;
+        castling.push(CompiledCastle {
+            side: c.side.index(),
+            flag: c.flag,
+            king_from: kf,
+            king_to: kt,
+            rook_from: rf,
+            rook_to: rt,
+            empty: cell_list(&c.empty),
+            safe: cell_list(&c.safe),
+        });
+    }
+
+    (castling, castle_clear)
+}
+
+fn zobrist_keys(n: usize, kinds: usize) -> Zobrist {
+    let mut rng = SplitMix(0x5644_4C5F_5A4F_4252);
+    Zobrist {
+        pieces: (0..n * (2 * kinds + 1)).map(|_| rng.next()).collect(),
+        side: rng.next(),
+        castling: (0..MAX_CASTLING).map(|_| rng.next()).collect(),
+        en_passant: (0..n).map(|_| rng.next()).collect(),
+        swap_ban: (0..n).map(|_| rng.next()).collect(),
+        reserve: (0..2 * kinds).map(|_| rng.next()).collect(),
+    }
+}
+
+/// Each kind's capture modes as flags, and what chameleons imitate.
+struct CaptureTables {
+    captures: Vec<KindCaptures>,
+    takeover: Vec<Option<Takeover>>,
+    mimicry: Mimicry,
+    immobilizer_kinds: u64,
+    chameleon_kinds: u64,
+}
+
+fn capture_tables(def: &Definition) -> CaptureTables {
+    let kinds = def.pieces.len();
+    let mut captures = vec![KindCaptures::default(); kinds];
+    let mut takeover = vec![None; kinds];
+    let mut mimicry = Mimicry::default();
+    let mut immobilizer_kinds = 0u64;
+    let mut chameleon_kinds = 0u64;
+    for (k, p) in def.pieces.iter().enumerate() {
+        let c = &mut captures[k];
+        for m in &p.captures {
+            match *m {
+                CaptureMode::Approach { optional } => c.approach = Some(optional),
+                CaptureMode::Withdraw { optional } => c.withdraw = Some(optional),
+                CaptureMode::Overtake { single } => c.overtake = Some(single),
+                CaptureMode::Pincer {
+                    all_directions,
+                    optional,
+                } => c.pincer = Some((all_directions, optional)),
+                CaptureMode::Coordinate { optional } => c.coordinate = Some(optional),
+                CaptureMode::Chameleon { replacement } => c.chameleon = Some(replacement),
+                CaptureMode::MutualDestruction => c.destruction = true,
+                CaptureMode::Takeover {
+                    stop_beyond,
+                    undefended,
+                    adjacent,
+                } => {
+                    takeover[k] = Some(Takeover {
+                        stop_beyond,
+                        undefended,
+                        adjacent,
+                    })
+                }
+            }
+        }
+        c.swap = p.swap;
+        let bit = 1u64 << k;
+        if c.chameleon.is_some() {
+            chameleon_kinds |= bit;
+        } else {
+            let mim = &mut mimicry;
+            if c.approach.is_some() {
+                mim.approach |= bit;
+            }
+            if c.withdraw.is_some() {
+                mim.withdraw |= bit;
+            }
+            if c.overtake.is_some() {
+                mim.overtake |= bit;
+            }
+            if c.pincer.is_some() {
+                mim.pincer |= bit;
+            }
+            if c.coordinate.is_some() {
+                mim.coordinate |= bit;
+            }
+            if p.rules.iter().any(|r| r.mode.captures()) {
+                mim.replacement |= bit;
+            }
+            if c.swap {
+                mim.swap |= bit;
+            }
+            if c.destruction {
+                mim.destruction |= bit;
+            }
+        }
+        if p.immobilize {
+            immobilizer_kinds |= bit;
+        }
+    }
+    CaptureTables {
+        captures,
+        takeover,
+        mimicry,
+        immobilizer_kinds,
+        chameleon_kinds,
+    }
+}
+
+/// Per side, the cells of `capture-only` zones, and those under `fewest-crossed`.
+fn capture_only_tables(def: &Definition, grid: &rays::Grid) -> ([Vec<bool>; 2], [Vec<bool>; 2]) {
+    let n = grid.cells.len();
+    let mut capture_only = [vec![false; n], vec![false; n]];
+    let mut fewest_crossed = [vec![false; n], vec![false; n]];
+    for (name, rule) in &def.capture_only_zones {
+        if let Some(z) = def.zones.get(name) {
+            for side in 0..2 {
+                for c in z[side].iter().filter_map(|c| grid.at(*c)) {
+                    capture_only[side][c as usize] = true;
+                    if *rule == CaptureOnly::FewestCrossed {
+                        fewest_crossed[side][c as usize] = true;
+                    }
+                }
+            }
+        }
+    }
+    (capture_only, fewest_crossed)
 }

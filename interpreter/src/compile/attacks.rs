@@ -1,0 +1,108 @@
+//! The reverse attack tables: from each target cell, the lines along which kinds
+//! attack it (with the distance each attacks from, and hoppers), and the lame
+//! attacks whose path must be empty.
+
+use super::rays::Grid;
+use super::{AttackBuilder, AttackRay, Cell, HopMasks, LameAttack, LameEntry};
+use crate::model::Offset;
+use indexmap::IndexMap;
+
+pub(super) struct AttackTables {
+    pub attack_index: Vec<(u32, u32)>,
+    pub attack_rays: Vec<AttackRay>,
+    pub attack_cells: Vec<Cell>,
+    pub attack_masks: Vec<u64>,
+    pub hop_masks: Vec<HopMasks>,
+    pub lame_index: Vec<(u32, u32)>,
+    pub lame_attacks: Vec<LameAttack>,
+    pub lame_cells: Vec<Cell>,
+}
+
+pub(super) fn attack_tables(
+    grid: &Grid,
+    attack: &[IndexMap<(Cell, Offset), AttackBuilder>; 2],
+    lame: &[Vec<LameEntry>; 2],
+) -> AttackTables {
+    let n = grid.cells.len();
+    // Reverse attack rays: from each target cell outward, grouped by direction.
+    let mut attack_index = Vec::with_capacity(2 * n);
+    let mut attack_rays = Vec::new();
+    let mut attack_cells = Vec::new();
+    let mut attack_masks = Vec::new();
+    let mut hop_masks = vec![HopMasks::default()];
+    let mut lame_index = Vec::with_capacity(2 * n);
+    let mut lame_attacks = Vec::new();
+    let mut lame_cells = Vec::new();
+    for side in 0..2 {
+        let mut by_target: Vec<Vec<(Offset, &AttackBuilder)>> = vec![Vec::new(); n];
+        for ((target, dir), b) in &attack[side] {
+            by_target[*target as usize].push((*dir, b));
+        }
+        for (target, list) in by_target.iter_mut().enumerate() {
+            // Short lines first: leaps and king steps are the cheapest to test.
+            list.sort_by_key(|(d, b)| (b.masks.len(), d.dx, d.dy));
+            let start = attack_rays.len() as u32;
+            for (dir, b) in list.iter() {
+                let hopping = b.hop | b.behind | b.near | b.near_behind != 0;
+                let start_cell = attack_cells.len() as u32;
+                let mut c = target as Cell;
+                let mut len = 0usize;
+                while hopping || len < b.masks.len() {
+                    let Some(next) = grid.shift(c, *dir) else {
+                        break;
+                    };
+                    attack_cells.push(next);
+                    attack_masks.push(b.masks.get(len).copied().unwrap_or(0));
+                    c = next;
+                    len += 1;
+                }
+                let hops = if hopping {
+                    hop_masks.push(HopMasks {
+                        hop: b.hop,
+                        behind: b.behind,
+                        near: b.near,
+                        near_behind: b.near_behind,
+                    });
+                    (hop_masks.len() - 1) as u32
+                } else {
+                    0
+                };
+                attack_rays.push(AttackRay {
+                    start: start_cell,
+                    hops,
+                    len: len as u16,
+                });
+            }
+            attack_index.push((start, attack_rays.len() as u32));
+        }
+        let mut by_target: Vec<Vec<&LameEntry>> = vec![Vec::new(); n];
+        for entry in &lame[side] {
+            by_target[entry.0 as usize].push(entry);
+        }
+        for list in by_target {
+            let start = lame_attacks.len() as u32;
+            for (_, from, blocks, kind) in list {
+                let b = lame_cells.len() as u32;
+                lame_cells.extend_from_slice(blocks);
+                lame_attacks.push(LameAttack {
+                    from: *from,
+                    blockers_start: b,
+                    blockers_len: blocks.len() as u16,
+                    mask: 1 << kind,
+                });
+            }
+            lame_index.push((start, lame_attacks.len() as u32));
+        }
+    }
+
+    AttackTables {
+        attack_index,
+        attack_rays,
+        attack_cells,
+        attack_masks,
+        hop_masks,
+        lame_index,
+        lame_attacks,
+        lame_cells,
+    }
+}
