@@ -65,6 +65,21 @@ fn movement_forms_match_reference() {
     cross_check(&rules, &[start, open], n, 0x51ea_5eed);
 }
 
+/// UC-40's 34 ordinary piece types and its pawns, from the start and from three
+/// scattered positions.
+#[test]
+fn uc40_pieces_match_reference() {
+    let rules = common::rules("tests/definitions/uc40-pieces.vdl");
+    let fens = [
+        "rsicidakdrarhv/pppppppp/8/8/8/8/PPPPPPPP/RSICIDAKDRARHV w - - 0 1",
+        "6ESdk/pXF1pXFXGP1/1P2wd1FDGR/p1xgPk3/3lesi1pp/6HV1/gn1K2P2/n7 w - - 0 1",
+        "K7/4P1pP/kp2XF1P1/3af3le/2Phv1afp1/pp2XEP1DK/hv1xehv1AF2/4LEBUAF1 b - - 0 1",
+        "4DAgn2/1CA1KP2p/4kR1HR/Pxd3CI2/4p1fd1/4P1bup/1BU1macq2p/3FD2se1 w - - 0 1",
+    ];
+    let n = if cfg!(debug_assertions) { 200 } else { 3000 };
+    cross_check(&rules, &fens, n, 0x0c40_0c40);
+}
+
 #[test]
 fn make_unmake_restores_position_and_hash() {
     for (path, fens) in [

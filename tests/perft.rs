@@ -91,3 +91,8 @@ fn takeover64_undefended() {
 fn movement_forms() {
     run_table("movement.epd");
 }
+
+#[test]
+fn uc40_pieces() {
+    run_table("uc40-pieces.epd");
+}
