@@ -345,3 +345,28 @@ fn chameleon_takes_a_king_by_a_king_step() {
     let far = Position::from_fen(&rules, "8/8/3k4/8/3C4/8/8/7K b").expect("valid");
     assert!(!far.in_check(vdl::model::Side::Black));
 }
+
+/// The Sissa's rays grow with the cube of the board's side: on 64×64 they would take
+/// gigabytes, so the checker says so instead of compiling for a minute.
+#[test]
+fn a_piece_too_large_to_precompute_is_a_limit() {
+    let files: Vec<String> = (0..64).map(|i| format!("f{}", i + 100)).collect();
+    let ranks: Vec<String> = (1..=64).map(|i| i.to_string()).collect();
+    let rows = vec!["64"; 62].join("/");
+    let text = format!(
+        "board {{ files {} ranks {} }}\npiece King K {{ royal moves \"K\" }}\npiece Sissa S {{ moves {{ equal (1,0) (1,1) all  equal (1,1) (1,0) all }} }}\nsetup \"k63/{rows}/S62K w\"\n",
+        files.join(" "),
+        ranks.join(" ")
+    );
+    let loaded = vdl::load(&text);
+    assert!(loaded.ruleset.is_none());
+    let found: Vec<_> = loaded
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (line, col) = vdl::source::line_col(&text, d.labels[0].span.start);
+            (d.code.as_str(), line, col)
+        })
+        .collect();
+    assert_eq!(found, vec![("vdl::limit", 3, 7)]);
+}

@@ -137,6 +137,7 @@ impl Checker {
         let piece_defs = self.pieces(&pieces, zone_map.as_ref());
         if let Some(shape) = &shape {
             self.capture_capacity(shape, &pieces, &piece_defs);
+            self.movement_size(shape, &pieces, &piece_defs);
         }
         let castling = shape
             .as_ref()

@@ -13,6 +13,11 @@ pub const MAX_CHAIN: u32 = 3;
 /// range): the dancing horse has 8 + 64.
 pub const MAX_CHAIN_PATHS: u64 = 1024;
 
+/// The most cells of precomputed rays one piece's moves may need on a board (both
+/// sides, every cell), as estimated from its rules: a `equal` rule grows with the
+/// cube of the board's side.
+pub const MAX_RAY_CELLS: u64 = 256 << 20;
+
 /// The options of one rule, read and checked.
 struct Options {
     mode: MoveMode,
@@ -56,7 +61,57 @@ fn fits(option: RuleOption) -> (&'static str, &'static [MoveKindWord], &'static 
     }
 }
 
+/// At most how many ray cells a geometry needs from one cell of a board whose longer
+/// side is `side`.
+fn ray_cells_from_a_cell(geometry: &Geometry, side: u64) -> u64 {
+    match geometry {
+        Geometry::Leap(path) => path.len() as u64,
+        Geometry::Ride { .. } | Geometry::Hop { .. } => side,
+        Geometry::Walk { prefix, .. } => prefix.len() as u64 + side,
+        Geometry::EqualLegs { second, .. } => second.len() as u64 * side * (side + 1),
+        Geometry::Chain { leaps, count } => (1..=*count)
+            .map(|k| u64::from(k) * (leaps.len() as u64).pow(k))
+            .sum(),
+    }
+}
+
 impl Checker {
+    /// A piece whose moves would need more precomputed cells than the engine keeps
+    /// (the Sissa on a 64×64 board) is an error, not a minute of compiling.
+    pub(super) fn movement_size(
+        &mut self,
+        board: &crate::model::BoardShape,
+        decls: &[&syntax::PieceDecl],
+        defs: &[crate::model::PieceDef],
+    ) {
+        let side = board.width().max(board.height()) as u64;
+        let cells = (board.width() * board.height()) as u64;
+        for (decl, def) in decls.iter().zip(defs) {
+            let per_cell: u64 = def
+                .rules
+                .iter()
+                .map(|r| ray_cells_from_a_cell(&r.geometry, side))
+                .sum();
+            let total = per_cell.saturating_mul(cells * 2);
+            if total > MAX_RAY_CELLS {
+                self.push(
+                    Diagnostic::error(
+                        Code::Limit,
+                        format!(
+                            "the moves of the {} are too many to precompute on this board",
+                            def.name
+                        ),
+                    )
+                    .at(decl.name.span, format!("about {} million cells of rays", total >> 20))
+                    .help(format!(
+                        "vdl keeps at most {} million; use a smaller board or fewer or shorter rules",
+                        MAX_RAY_CELLS >> 20
+                    )),
+                );
+            }
+        }
+    }
+
     pub(super) fn move_rule(&mut self, r: &syntax::MoveRuleDecl) -> Vec<MoveRule> {
         let kind = r.kind.value;
         let options = self.rule_options(r);
