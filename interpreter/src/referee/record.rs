@@ -20,8 +20,10 @@ fn is_result(t: &str) -> bool {
     matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
+/// A piece label standing before its move: one to three letters of one case.
 fn is_letter(t: &str) -> bool {
-    t.len() == 1 && t.bytes().all(|b| b.is_ascii_alphabetic())
+    (1..=crate::check::MAX_LABEL_LEN).contains(&t.len())
+        && (t.bytes().all(|b| b.is_ascii_uppercase()) || t.bytes().all(|b| b.is_ascii_lowercase()))
 }
 
 pub fn parse(text: &str) -> Record {
@@ -131,6 +133,16 @@ mod tests {
         let (m, span) = &r.moves[2];
         assert_eq!(&text[span.start..span.end], m);
         assert!(r.fen.is_none());
+    }
+
+    #[test]
+    fn labels_of_several_letters() {
+        let r = parse("1. AM d1-d4 am d8-d5\n2. P e7-e8; SI-e8 dh f8-g6\n");
+        let moves: Vec<&str> = r.moves.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(
+            moves,
+            ["AM d1-d4", "am d8-d5", "P e7-e8; SI-e8", "dh f8-g6"]
+        );
     }
 
     #[test]
