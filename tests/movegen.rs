@@ -27,6 +27,14 @@ fn cross_check(rules: &vdl::Ruleset, fens: &[&str], positions: usize, seed: u64)
             let fast = reference::fast_legal_moves(&mut pos);
             let slow = reference::legal_moves(&pos);
             assert_eq!(fast, slow, "generators differ at {}", pos.fen());
+            for side in [vdl::model::Side::White, vdl::model::Side::Black] {
+                assert_eq!(
+                    pos.in_check(side),
+                    reference::in_check(&pos, side),
+                    "check differs for {side:?} at {}",
+                    pos.fen()
+                );
+            }
             seen += 1;
             pos.legal_moves(&mut list);
             if list.is_empty() {
@@ -35,6 +43,23 @@ fn cross_check(rules: &vdl::Ruleset, fens: &[&str], positions: usize, seed: u64)
             let m = list[rng.below(list.len())];
             pos.make(m);
         }
+    }
+}
+
+/// The whole tree to depth 2: after every legal move, the replies agree.
+fn every_reply_matches(rules: &vdl::Ruleset, fen: &str) {
+    let mut pos = Position::from_fen(rules, fen).expect("test FENs are valid");
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    for m in list {
+        pos.make(m);
+        let fast = reference::fast_legal_moves(&mut pos);
+        assert_eq!(
+            fast,
+            reference::legal_moves(&pos),
+            "after a move from {fen}"
+        );
+        pos.unmake();
     }
 }
 
@@ -61,8 +86,20 @@ fn movement_forms_match_reference() {
     let start =
         "roanhvsikdhgrdrcb1/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/ROANHVSIKDHGRDRCB1 w - - 0 1";
     let open = "2an2k1dr2/1p2p1p3/3ro3si2/p1GR2cb4/4DH4P/1hv2P1AN3/2P1SI2p2/P2HV2RO3/3p1P4/4K1DRCBdh1 w - - 0 1";
+    // and one position per form (the ones in tests/perft/movement.epd)
+    let forms = [
+        "5k4/8gr1/10/1Pp6dr/1P4pAN2/P1P7/3an6/1p2pp1DR1P/2p2GR3P/4K5 w - - 0 1",
+        "5k4/5p4/10/3p3P2/2cb2p1P2/4p3PHV/2P1p2P2/P9/CB5pCB1hv/4K5 w - - 0 1",
+        "5k4/2P3RO3/9p/3pp4P/3p4p1/RO2P6/2P7/roP2P5/2p6ro/4K5 w - - 0 1",
+        "5k4/2P2si4/3p2si2P/2P3pP2/4p2P2/3p4P1/10/SI7p1/SI7p1/4K5 w - - 0 1",
+        "5k4/2P2dh4/3p2dh2P/2P3pP2/4p2P2/3p4P1/10/DH7p1/DH7p1/4K5 w - - 0 1",
+    ];
     let n = if cfg!(debug_assertions) { 200 } else { 3000 };
     cross_check(&rules, &[start, open], n, 0x51ea_5eed);
+    for (i, fen) in forms.iter().enumerate() {
+        cross_check(&rules, &[fen], n / 3, 0x51ea_5eed + i as u64);
+        every_reply_matches(&rules, fen);
+    }
 }
 
 /// UC-40's 34 ordinary piece types and its pawns, from the start and from three

@@ -287,18 +287,38 @@ fn royal_attacked(ctx: &Ctx, side: usize) -> bool {
     false
 }
 
-/// The legal moves of a position, sorted.
-pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
+/// The position's pieces on a grid of coordinates.
+fn grid_of(pos: &Position) -> Grid {
     let rules = pos.rules();
-    let def = &rules.definition;
-    let b = &def.board;
+    let b = &rules.definition.board;
     let mut grid: Grid = vec![None; (b.width() * b.height()) as usize];
     for (cell, coord) in rules.cells.iter().enumerate() {
         if let Some(p) = pos.piece_at(cell as u16) {
             grid[(coord.rank * b.width() + coord.file) as usize] = Some((p.side.index(), p.kind));
         }
     }
-    let ctx = Ctx { def, grid };
+    grid
+}
+
+/// Whether a royal piece of `side` is attacked, by the reference's own reading of
+/// the moves.
+pub fn in_check(pos: &Position, side: crate::model::Side) -> bool {
+    let ctx = Ctx {
+        def: &pos.rules().definition,
+        grid: grid_of(pos),
+    };
+    royal_attacked(&ctx, side.index())
+}
+
+/// The legal moves of a position, sorted.
+pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
+    let rules = pos.rules();
+    let def = &rules.definition;
+    let b = &def.board;
+    let ctx = Ctx {
+        def,
+        grid: grid_of(pos),
+    };
     let side = pos.side_to_move().index();
     let (ep_cells, victim) = pos.en_passant();
     let ep_cells: Vec<Coord> = ep_cells.iter().map(|&c| rules.cells[c as usize]).collect();
