@@ -26,6 +26,21 @@ fn targets(pos: &mut Position, from: &str) -> Vec<String> {
     })
 }
 
+/// Whether the definition loads, and each diagnostic's code at its first label's
+/// line and column.
+fn codes_at(text: &str) -> (bool, Vec<(&'static str, usize, usize)>) {
+    let loaded = vdl::load(text);
+    let found = loaded
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (line, col) = vdl::source::line_col(text, d.labels[0].span.start);
+            (d.code.as_str(), line, col)
+        })
+        .collect();
+    (loaded.ruleset.is_some(), found)
+}
+
 /// An 8×8 board with kings on a8 (Black) and h1 (White) and the tested piece on d4.
 fn on_d4(moves: &str) -> (u64, u64) {
     let rules = load(&format!(
@@ -63,16 +78,8 @@ fn a_rule_that_adds_no_move_is_a_warning() {
         let text = format!(
             "board {{ files a b c d ranks 1 2 3 4 }}\npiece King K {{ royal moves \"K\" }}\npiece X X {{ moves \"{moves}\" }}\nsetup \"k3/4/4/1X1K w\"\n"
         );
-        let loaded = vdl::load(&text);
-        assert!(loaded.ruleset.is_some(), "{moves} loads");
-        let found: Vec<_> = loaded
-            .diagnostics
-            .iter()
-            .map(|d| {
-                let (line, col) = vdl::source::line_col(&text, d.labels[0].span.start);
-                (d.code.as_str(), line, col)
-            })
-            .collect();
+        let (loads, found) = codes_at(&text);
+        assert!(loads, "{moves} loads");
         assert_eq!(found, vec![("vdl::redundant_move", 3, column)], "{moves}");
     }
 }
@@ -358,15 +365,5 @@ fn a_piece_too_large_to_precompute_is_a_limit() {
         files.join(" "),
         ranks.join(" ")
     );
-    let loaded = vdl::load(&text);
-    assert!(loaded.ruleset.is_none());
-    let found: Vec<_> = loaded
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let (line, col) = vdl::source::line_col(&text, d.labels[0].span.start);
-            (d.code.as_str(), line, col)
-        })
-        .collect();
-    assert_eq!(found, vec![("vdl::limit", 3, 7)]);
+    assert_eq!(codes_at(&text), (false, vec![("vdl::limit", 3, 7)]));
 }
