@@ -43,6 +43,9 @@ enum Command {
         /// Start from this position instead of the definition's setup.
         #[arg(long)]
         fen: Option<String>,
+        /// For a shuffled setup: the array of this seed (default 0).
+        #[arg(long, conflicts_with = "fen")]
+        seed: Option<u64>,
         /// One line per root move with its count.
         #[arg(long)]
         divide: bool,
@@ -52,6 +55,9 @@ enum Command {
         file: String,
         #[arg(long)]
         fen: Option<String>,
+        /// For a shuffled setup: the array of this seed (default 0).
+        #[arg(long, conflicts_with = "fen")]
+        seed: Option<u64>,
         #[arg(long)]
         json: bool,
     },
@@ -60,6 +66,9 @@ enum Command {
         file: String,
         #[arg(long)]
         fen: Option<String>,
+        /// For a shuffled setup: the array of this seed (default 0).
+        #[arg(long, conflicts_with = "fen")]
+        seed: Option<u64>,
     },
     /// Check a game record move by move and report the result.
     Referee {
@@ -77,7 +86,8 @@ enum Command {
         /// Let the computer play this side (`white` or `black`).
         #[arg(long)]
         ai: Option<SideArg>,
-        /// Seed for the computer's choices among equal moves.
+        /// Seed for the array of a shuffled setup (when there is no `--fen`) and for
+        /// the computer's choices among equal moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -86,6 +96,7 @@ enum Command {
         file: String,
         #[arg(long, default_value_t = 100)]
         games: usize,
+        /// Seed for the moves; game N of a shuffled setup uses the array of seed + N.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop a game after this many plies.
@@ -127,22 +138,30 @@ fn main() -> ExitCode {
             file,
             depth,
             fen,
+            seed,
             divide,
-        } => with_position(&file, fen.as_deref(), |pos| perft(pos, depth, divide)),
-        Command::Moves { file, fen, json } => {
-            with_position(&file, fen.as_deref(), |pos| moves(pos, json))
-        }
-        Command::Show { file, fen } => with_position(&file, fen.as_deref(), |pos| {
-            print!("{}", diagram(pos));
-            Ok(())
+        } => with_position(&file, start(fen.as_deref(), seed), |pos| {
+            perft(pos, depth, divide)
         }),
+        Command::Moves {
+            file,
+            fen,
+            seed,
+            json,
+        } => with_position(&file, start(fen.as_deref(), seed), |pos| moves(pos, json)),
+        Command::Show { file, fen, seed } => {
+            with_position(&file, start(fen.as_deref(), seed), |pos| {
+                print!("{}", diagram(pos));
+                Ok(())
+            })
+        }
         Command::Referee { file, game, json } => referee_game(&file, &game, json),
         Command::Play {
             file,
             fen,
             ai,
             seed,
-        } => with_position(&file, fen.as_deref(), |pos| {
+        } => with_position(&file, start(fen.as_deref(), Some(seed)), |pos| {
             let ai = ai.map(|a| match a {
                 SideArg::White => Side::White,
                 SideArg::Black => Side::Black,
@@ -479,15 +498,28 @@ fn explain(code: Option<&str>) -> Result<(), Failure> {
     }
 }
 
+/// Where a command's game starts: a FEN, or the setup (shuffled by a seed).
+enum Start<'a> {
+    Fen(&'a str),
+    Seed(u64),
+}
+
+fn start(fen: Option<&str>, seed: Option<u64>) -> Start<'_> {
+    match fen {
+        Some(f) => Start::Fen(f),
+        None => Start::Seed(seed.unwrap_or(0)),
+    }
+}
+
 fn with_position(
     path: &str,
-    fen: Option<&str>,
+    start: Start,
     run: impl FnOnce(&mut Position) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let rules = load(path)?;
-    let mut pos = match fen {
-        None => Position::start(&rules),
-        Some(fen) => match Position::from_fen(&rules, fen) {
+    let mut pos = match start {
+        Start::Seed(seed) => Position::start_seeded(&rules, seed),
+        Start::Fen(fen) => match Position::from_fen(&rules, fen) {
             Ok(p) => p,
             Err(e) => {
                 let d = Diagnostic::error(vdl::check::fen_code(&e), e.message.clone())
@@ -759,6 +791,9 @@ fn selfplay(path: &str, games: usize, seed: u64, max_plies: usize) -> Result<(),
                 "{} games, {} plies, invariants held",
                 report.games, report.plies
             );
+            if rules.flags.drops {
+                println!("  turns with a drop: {}", report.drops);
+            }
             for (result, n) in &report.results {
                 println!("  {result}: {n}");
             }

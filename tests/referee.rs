@@ -280,6 +280,13 @@ fn selfplay_games(path: &str, max_plies: usize, games: usize, seed: u64) {
     assert_eq!(report.games, games);
     assert_eq!(report.results.values().sum::<usize>(), games);
     assert!(report.plies > games, "{path}");
+    // Games with drop queues drop pieces: the invariants were checked on drops too.
+    assert_eq!(
+        rules.flags.drops,
+        report.drops > 0,
+        "{path}: {} drops",
+        report.drops
+    );
 }
 
 /// The definitions the self-play tests below cover; a new definition must be added.
@@ -290,6 +297,7 @@ const SELFPLAYED: &[&str] = &[
     "takeover64-stop-beyond.vdl",
     "takeover64-undefended.vdl",
     "takeover64.vdl",
+    "uc40.vdl",
     "ultima.vdl",
 ];
 
@@ -321,6 +329,11 @@ fn selfplay_long() {
 #[test]
 fn selfplay_chess() {
     selfplay("definitions/chess.vdl", 1000);
+}
+
+#[test]
+fn selfplay_uc40() {
+    selfplay("definitions/uc40.vdl", 300);
 }
 
 #[test]

@@ -86,6 +86,8 @@ codes! {
     SetupNoMove = "vdl::setup_no_move": "a setup in which the side to move has no legal move",
     AsymmetricSetup = "vdl::asymmetric_setup": "a setup marked `mirrored` or `rotated` that is not",
     UnreachableCell = "vdl::unreachable_cell": "cells no piece starts on or can ever reach",
+    BadDrops = "vdl::bad_drops": "a drop rule or a promotion to a drop queue that cannot work",
+    BadShuffle = "vdl::bad_shuffle": "a random placement that cannot be made",
     RedundantMove = "vdl::redundant_move": "a move rule whose every move another rule of the piece already makes",
 }
 

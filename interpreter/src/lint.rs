@@ -99,10 +99,9 @@ impl Reach {
                 q.push((side, kind, c));
             }
         };
-        for &(coord, side, kind) in &rules.definition.setup.placements {
-            if let Some(c) = rules.cell_at(coord) {
-                add(&mut cells, &mut queue, side.index(), kind, c);
-            }
+        let queued = queued_kinds(rules);
+        for (side, kind, c) in start_cells(rules, &queued) {
+            add(&mut cells, &mut queue, side, kind, c);
         }
         let converts = rules.takeover.iter().any(Option::is_some);
         while let Some((side, kind, from)) = queue.pop() {
@@ -127,15 +126,14 @@ impl Reach {
                 add(&mut cells, &mut queue, 1 - side, kind, from);
             }
             if let Some(table) = rules.promotion_of(side, kind) {
-                if table.zone[from as usize] {
-                    for &choice in &table.choices {
-                        add(&mut cells, &mut queue, side, choice as usize, from);
-                    }
+                let mut choices: Vec<usize> = table.choices.iter().map(|&k| k as usize).collect();
+                if table.from_queue.is_some() {
+                    choices.extend(&queued[side]);
                 }
-                for &c in &next {
+                for c in std::iter::once(from).chain(next.iter().copied()) {
                     if table.zone[c as usize] {
-                        for &choice in &table.choices {
-                            add(&mut cells, &mut queue, side, choice as usize, c);
+                        for &choice in &choices {
+                            add(&mut cells, &mut queue, side, choice, c);
                         }
                     }
                 }
@@ -143,6 +141,45 @@ impl Reach {
         }
         Reach { cells, kinds }
     }
+}
+
+/// Per side, the kinds that may wait in its drop queue: the setup's and those a
+/// shuffle may put there.
+fn queued_kinds(rules: &Ruleset) -> [Vec<usize>; 2] {
+    let def = &rules.definition;
+    [0, 1].map(|side| {
+        let mut kinds = def.setup.queues[side].clone();
+        for s in def.shuffles.iter().filter(|s| s.queue) {
+            kinds.extend(&s.pieces);
+        }
+        kinds
+    })
+}
+
+/// Where pieces may first stand: the setup's cells, every cell a shuffle may put a
+/// piece on, and every drop cell for a piece that may wait in a queue.
+fn start_cells(rules: &Ruleset, queued: &[Vec<usize>; 2]) -> Vec<(usize, usize, u16)> {
+    let def = &rules.definition;
+    let mut out = Vec::new();
+    for &(coord, side, kind) in &def.setup.placements {
+        out.extend(rules.cell_at(coord).map(|c| (side.index(), kind, c)));
+    }
+    for s in &def.shuffles {
+        for &coord in &s.cells {
+            let black = crate::model::black_image(&def.board, coord, def.symmetry);
+            for (side, at) in [(0, coord), (1, black)] {
+                if let Some(c) = rules.cell_at(at) {
+                    out.extend(s.pieces.iter().map(|&k| (side, k, c)));
+                }
+            }
+        }
+    }
+    for (side, kinds) in queued.iter().enumerate() {
+        for &c in &rules.drop_zone[side] {
+            out.extend(kinds.iter().map(|&k| (side, k, c)));
+        }
+    }
+    out
 }
 
 /// Whether a kind has a move from some cell, for either side.

@@ -49,6 +49,8 @@ pub enum Item {
     Modify(ModifyDecl),
     Castle(CastleDecl),
     Setup(SetupDecl),
+    Shuffle(ShuffleDecl),
+    Drops(DropsDecl),
     End(EndDecl),
     Immobilization(Spanned<ImmobilizationWord>),
     Suicide(Span),
@@ -129,6 +131,8 @@ pub enum PieceProp {
         to: Vec<Name>,
         /// `captured`: only to pieces captured and off the board.
         captured: Option<Span>,
+        /// `queue back`: to the piece at that end of the drop queue.
+        queue: Option<Spanned<QueueEnd>>,
         optional: Option<Span>,
     },
     /// A Betza string; the span covers the text inside the quotes.
@@ -213,6 +217,32 @@ pub struct SetupDecl {
     pub fen: Name,
     /// The symmetry the designer says the setup has, checked by a lint.
     pub symmetry: Option<Spanned<Symmetry>>,
+}
+
+/// `shuffle Name... in cells [queue]`: pieces placed at random when a game starts.
+#[derive(Clone, Debug)]
+pub struct ShuffleDecl {
+    pub span: Span,
+    pub pieces: Vec<Name>,
+    pub cells: Vec<CellItem>,
+    /// `queue`: the pieces that find no cell go to the drop queue, in random order.
+    pub queue: Option<Span>,
+}
+
+/// Which end of a drop queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueEnd {
+    Front,
+    Back,
+}
+
+/// `drops queue END in ZONE credit exchange [except Name...]`.
+#[derive(Clone, Debug)]
+pub struct DropsDecl {
+    pub span: Span,
+    pub end: Spanned<QueueEnd>,
+    pub zone: Name,
+    pub except: Vec<Name>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -419,6 +449,8 @@ impl Builder {
                     symmetry,
                 })
             }
+            Rule::shuffle => Item::Shuffle(self.shuffle(pair)),
+            Rule::drops => Item::Drops(self.drops(pair)),
             Rule::end_rules => Item::End(self.end_rules(pair)),
             Rule::immobilization => {
                 let word = first(pair);
@@ -434,6 +466,62 @@ impl Builder {
             Rule::suicide => Item::Suicide(span),
             _ => return None,
         })
+    }
+
+    fn shuffle(&self, pair: Pair<Rule>) -> ShuffleDecl {
+        let span = self.span_of(&pair);
+        let mut decl = ShuffleDecl {
+            span,
+            pieces: Vec::new(),
+            cells: Vec::new(),
+            queue: None,
+        };
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::ident => decl.pieces.push(self.name(part)),
+                Rule::cell_set => decl.cells = self.cell_set(part),
+                Rule::shuffle_queue => decl.queue = Some(self.span_of(&part)),
+                _ => {}
+            }
+        }
+        decl
+    }
+
+    fn drops(&self, pair: Pair<Rule>) -> DropsDecl {
+        let span = self.span_of(&pair);
+        let mut inner = pair.into_inner();
+        let end = inner.next().map_or(
+            Spanned {
+                span,
+                value: QueueEnd::Front,
+            },
+            |p| self.queue_end(p),
+        );
+        let zone = inner
+            .next()
+            .map(|p| self.name(p))
+            .unwrap_or_else(|| empty_name(span));
+        let except = inner
+            .next()
+            .map(|p| p.into_inner().map(|n| self.name(n)).collect())
+            .unwrap_or_default();
+        DropsDecl {
+            span,
+            end,
+            zone,
+            except,
+        }
+    }
+
+    fn queue_end(&self, pair: Pair<Rule>) -> Spanned<QueueEnd> {
+        Spanned {
+            span: self.span_of(&pair),
+            value: if pair.as_str() == "back" {
+                QueueEnd::Back
+            } else {
+                QueueEnd::Front
+            },
+        }
     }
 
     fn span_of(&self, pair: &Pair<Rule>) -> Span {
@@ -602,10 +690,12 @@ impl Builder {
                     Rule::promotes => {
                         let mut captured = None;
                         let mut optional = None;
+                        let mut queue = None;
                         let mut names = Vec::new();
                         for part in p.into_inner() {
                             match part.as_rule() {
                                 Rule::promote_captured => captured = Some(self.span_of(&part)),
+                                Rule::promote_queue => queue = Some(self.queue_end(first(part))),
                                 Rule::promote_optional => optional = Some(self.span_of(&part)),
                                 _ => names.push(self.name(part)),
                             }
@@ -617,6 +707,7 @@ impl Builder {
                             zone,
                             to: names.collect(),
                             captured,
+                            queue,
                             optional,
                         })
                     }
@@ -914,6 +1005,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::reset_by => "`reset-by`",
         Rule::extends => "`extends \"base.vdl\"`",
         Rule::symmetry => "`mirrored` or `rotated`",
+        Rule::shuffle | Rule::shuffle_queue => "cells to shuffle over, or `queue`",
+        Rule::drops | Rule::drops_except => "`drops queue front in ZONE credit exchange`",
+        Rule::queue_end | Rule::promote_queue => "`front` or `back`",
         _ => "more input",
     }
 }

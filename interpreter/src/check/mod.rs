@@ -3,6 +3,7 @@
 //! what depends on a broken part (cells on a missing board) is skipped.
 
 pub mod betza;
+mod drops;
 pub mod extend;
 mod moves;
 
@@ -93,8 +94,12 @@ impl Checker {
         let mut castles = Vec::new();
         let mut immobilization: Option<&syntax::Spanned<syntax::ImmobilizationWord>> = None;
         let mut suicide: Option<&Span> = None;
+        let mut shuffles = Vec::new();
+        let mut drops = Vec::new();
         for item in &file.items {
             match item {
+                Item::Shuffle(s) => shuffles.push(s),
+                Item::Drops(d) => drops.push(d),
                 Item::Immobilization(w) => once(
                     &mut immobilization,
                     w,
@@ -144,6 +149,14 @@ impl Checker {
             .map(|s| self.castles(s, &castles))
             .unwrap_or_default();
         let end_rules = self.end_rules(end, &pieces);
+        let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
+        let drops_def = self.drops(&drops, zone_map.as_ref(), &known, &pieces);
+        let symmetry = setup
+            .and_then(|s| s.symmetry.as_ref())
+            .map(|s| match s.value {
+                syntax::Symmetry::Mirrored => model::Symmetry::Mirrored,
+                syntax::Symmetry::Rotated => model::Symmetry::Rotated,
+            });
 
         let setup_def = match (setup, &shape) {
             (None, _) => {
@@ -155,7 +168,13 @@ impl Checker {
                 None
             }
             (Some(s), Some(shape)) => {
-                match model::parse_fen(&s.fen.value, shape, &piece_defs, &castling) {
+                let rules = model::FenRules {
+                    board: shape,
+                    pieces: &piece_defs,
+                    castling: &castling,
+                    drops: drops_def.is_some(),
+                };
+                match model::parse_fen(&s.fen.value, &rules) {
                     Ok(setup) => Some(setup),
                     Err(e) => {
                         let d = Diagnostic::error(fen_code(&e), e.message)
@@ -181,6 +200,20 @@ impl Checker {
             );
         }
 
+        let shuffle_defs = match &shape {
+            Some(shape) => self.shuffles(
+                &shuffles,
+                &drops::ShuffleSetting {
+                    board: shape,
+                    setup: setup_def.as_ref(),
+                    symmetry,
+                    has_drops: drops_def.is_some(),
+                },
+                &known,
+                &pieces,
+            ),
+            None => Vec::new(),
+        };
         let capture_only_zones = zones
             .iter()
             .filter(|z| z.capture_only)
@@ -207,6 +240,9 @@ impl Checker {
                 _ => Immobilization::Mutual,
             },
             suicide: suicide.is_some(),
+            drops: drops_def,
+            shuffles: shuffle_defs,
+            symmetry,
         })
     }
 
@@ -604,32 +640,12 @@ impl Checker {
                         zone,
                         to,
                         captured,
+                        queue,
                         optional,
                     } => {
                         self.flag_once(&mut promo_at, *span, "promotes", &p.name.value);
                         if let Some(zones) = zones {
-                            if !zones.contains_key(&zone.value) {
-                                let guess = diagnostic::suggest(
-                                    &zone.value,
-                                    zones.keys().map(String::as_str),
-                                );
-                                let d = Diagnostic::error(
-                                    Code::UnknownZone,
-                                    format!("no zone is named `{}`", zone.value),
-                                )
-                                .at(zone.span, "unknown zone");
-                                self.push(match guess {
-                                    Some(g) => d.help(format!("did you mean `{g}`?")),
-                                    None if zones.is_empty() => d.help(format!(
-                                        "declare it: `zone {} {{ white a8..h8 black a1..h1 }}`",
-                                        zone.value
-                                    )),
-                                    None => d.help(format!(
-                                        "the zones are: {}",
-                                        zones.keys().cloned().collect::<Vec<_>>().join(", ")
-                                    )),
-                                });
-                            }
+                            self.zone_ref(zone, zones);
                         }
                         let mut choices = Vec::new();
                         for name in to {
@@ -642,6 +658,10 @@ impl Checker {
                             choices,
                             from_captured: captured.is_some(),
                             optional: optional.is_some(),
+                            from_queue: queue.as_ref().map(|q| match q.value {
+                                syntax::QueueEnd::Front => model::QueueEnd::Front,
+                                syntax::QueueEnd::Back => model::QueueEnd::Back,
+                            }),
                         });
                     }
                     PieceProp::Betza(text) => match betza::parse(&text.value) {
@@ -873,6 +893,30 @@ impl Checker {
         } else {
             *slot = Some(span);
         }
+    }
+
+    /// A zone named by a rule: an error when no zone has the name.
+    fn zone_ref(&mut self, zone: &Name, zones: &IndexMap<String, [Vec<Coord>; 2]>) {
+        if zones.contains_key(&zone.value) {
+            return;
+        }
+        let guess = diagnostic::suggest(&zone.value, zones.keys().map(String::as_str));
+        let d = Diagnostic::error(
+            Code::UnknownZone,
+            format!("no zone is named `{}`", zone.value),
+        )
+        .at(zone.span, "unknown zone");
+        self.push(match guess {
+            Some(g) => d.help(format!("did you mean `{g}`?")),
+            None if zones.is_empty() => d.help(format!(
+                "declare it: `zone {} {{ white a8..h8 black a1..h1 }}`",
+                zone.value
+            )),
+            None => d.help(format!(
+                "the zones are: {}",
+                zones.keys().cloned().collect::<Vec<_>>().join(", ")
+            )),
+        });
     }
 
     /// A piece named in a list (promotion choices, move-rule resets).

@@ -2,7 +2,9 @@
 //! side, piece kind and cell the precomputed rays it moves along, plus the reverse
 //! tables that answer "is this cell attacked?". All geometry is done here, once.
 
-use crate::model::{CaptureMode, CaptureOnly, Coord, Definition, Immobilization, Offset, Side};
+use crate::model::{
+    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, Offset, QueueEnd, Side,
+};
 
 mod attacks;
 use indexmap::IndexMap;
@@ -156,6 +158,8 @@ pub struct PromotionTable {
     /// Only to kinds the player has in reserve (captured, off the board).
     pub from_captured: bool,
     pub optional: bool,
+    /// To the piece at this end of the player's drop queue.
+    pub from_queue: Option<QueueEnd>,
 }
 
 /// Facts about the whole variant that let the engine take shortcuts.
@@ -177,6 +181,8 @@ pub struct Flags {
     pub fewest_crossed: bool,
     /// Some kind has two rays that may make the same move (`Ruleset::repeats`).
     pub repeats: bool,
+    /// Players have drop queues: turns may add a drop.
+    pub drops: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -252,6 +258,12 @@ pub struct Ruleset {
     pub capture_resets_clock: bool,
     pub zobrist: Zobrist,
     pub flags: Flags,
+    /// Per side, the cells a drop may land on (when empty).
+    pub drop_zone: [Vec<Cell>; 2],
+    /// The end of the queue a drop takes.
+    pub drop_end: QueueEnd,
+    /// Kinds whose exchange earns no drop credit, as a mask.
+    pub no_credit: u64,
     /// Per side and kind: two of its rays may make the same move, which the move
     /// generator then lists once.
     pub repeats: Vec<bool>,
@@ -452,7 +464,21 @@ pub fn compile(def: Definition) -> Ruleset {
             .pieces
             .iter()
             .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
+        drops: def.drops.is_some(),
     };
+    let drop_zone = [0, 1].map(|side| {
+        let cells = def
+            .drops
+            .as_ref()
+            .and_then(|d| def.zones.get(&d.zone))
+            .map_or(&[][..], |z| &z[side][..]);
+        cells.iter().filter_map(|&c| grid_view.at(c)).collect()
+    });
+    let drop_end = def.drops.as_ref().map_or(QueueEnd::Front, |d| d.end);
+    let no_credit = def
+        .drops
+        .as_ref()
+        .map_or(0, |d| d.no_credit.iter().fold(0u64, |m, &k| m | 1 << k));
     let limit = def.end.move_limit.as_ref();
     let resets_clock = (0..kinds)
         .map(|k| limit.is_some_and(|l| l.reset_by.contains(&k)))
@@ -467,6 +493,9 @@ pub fn compile(def: Definition) -> Ruleset {
         .filter(|(_, p)| p.immune || p.royal)
         .fold(0u64, |m, (k, _)| m | 1 << k);
     Ruleset {
+        drop_zone,
+        drop_end,
+        no_credit,
         captures,
         takeover,
         immune,
@@ -601,6 +630,7 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
                     choices: promo.choices.iter().map(|&k| k as u8).collect(),
                     from_captured: promo.from_captured,
                     optional: promo.optional,
+                    from_queue: promo.from_queue,
                 });
             }
         }

@@ -1,6 +1,7 @@
 //! Positions, moves, make/unmake, legal move generation and perft, driven by the
 //! compiled tables of a `Ruleset`. Nothing here knows a piece by name.
 
+mod drops;
 mod movegen;
 pub mod reference;
 
@@ -41,6 +42,8 @@ pub struct Move {
     aux: u32,
     aux_len: u8,
     ncap: u8,
+    /// The cell the turn's drop lands on (the piece is the queue's end), or none.
+    drop: Cell,
     caps: [Cell; MAX_CAPTURES],
 }
 
@@ -57,8 +60,19 @@ impl Move {
             aux: 0,
             aux_len: 0,
             ncap: 0,
+            drop: NO_CELL,
             caps: [0; MAX_CAPTURES],
         }
+    }
+
+    pub(crate) fn with_drop(mut self, cell: Cell) -> Move {
+        self.drop = cell;
+        self
+    }
+
+    /// The cell the turn's drop lands on, if the turn drops a piece.
+    pub fn drop_cell(&self) -> Option<Cell> {
+        (self.drop != NO_CELL).then_some(self.drop)
     }
 
     pub(crate) fn with_convert(mut self, cell: Cell) -> Move {
@@ -132,6 +146,7 @@ struct Undo {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    drops: drops::DropState,
 }
 
 /// A piece on a cell: its side and kind.
@@ -172,6 +187,9 @@ pub struct Position<'r> {
     swap_ban: (Cell, Cell),
     /// Captured pieces off the board, per side and kind (when some promotion uses them).
     reserve: Vec<u8>,
+    /// Each side's drop queue (its pieces never change; the live part moves).
+    queues: [Vec<u8>; 2],
+    drops: drops::DropState,
     history: Vec<Undo>,
     pins: Vec<Cell>,
     /// A move buffer for the general attack test.
@@ -181,14 +199,27 @@ pub struct Position<'r> {
 }
 
 impl<'r> Position<'r> {
-    /// The variant's start position.
+    /// The variant's start position (for a shuffled setup, the array of seed 0).
     pub fn start(rules: &'r Ruleset) -> Position<'r> {
-        Position::from_setup(rules, &rules.definition.setup)
+        Position::start_seeded(rules, 0)
+    }
+
+    /// The start position with the setup's shuffles made from `seed`.
+    pub fn start_seeded(rules: &'r Ruleset, seed: u64) -> Position<'r> {
+        Position::from_setup(rules, &rules.definition.start_setup(seed))
     }
 
     pub fn from_fen(rules: &'r Ruleset, fen: &str) -> Result<Position<'r>, FenError> {
         let d = &rules.definition;
-        let setup = model::parse_fen(fen, &d.board, &d.pieces, &d.castling)?;
+        let setup = model::parse_fen(
+            fen,
+            &model::FenRules {
+                board: &d.board,
+                pieces: &d.pieces,
+                castling: &d.castling,
+                drops: d.drops.is_some(),
+            },
+        )?;
         Ok(Position::from_setup(rules, &setup))
     }
 
@@ -208,6 +239,8 @@ impl<'r> Position<'r> {
             hash: 0,
             swap_ban: NO_SWAP_BAN,
             reserve: vec![0; 2 * rules.kinds],
+            queues: [Vec::new(), Vec::new()],
+            drops: drops::DropState::NONE,
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
@@ -223,6 +256,9 @@ impl<'r> Position<'r> {
                 let slot = &mut pos.reserve[side.index() * rules.kinds + kind];
                 *slot = slot.saturating_add(1);
             }
+        }
+        if rules.flags.drops {
+            pos.load_drops(setup);
         }
         for &i in &setup.castling {
             if i < rules.castling.len() {
@@ -323,7 +359,7 @@ impl<'r> Position<'r> {
         for (i, &count) in self.reserve.iter().enumerate() {
             h ^= z.reserve_key(i / kinds, kinds, i % kinds, count);
         }
-        h
+        h ^ self.drops_key()
     }
 
     fn swap_ban_key(&self) -> u64 {
@@ -406,6 +442,7 @@ impl<'r> Position<'r> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
+            drops: self.drops,
         };
         let mut clear = rules.castle_clear[m.from as usize] | rules.castle_clear[m.to as usize];
         for (i, &c) in m.captures().iter().enumerate() {
@@ -448,6 +485,9 @@ impl<'r> Position<'r> {
                     if self.uses_reserve(kind_of(mover)) {
                         self.adjust_reserve(self.side, k, -1);
                     }
+                    if let Some(end) = self.promotes_from_queue(kind_of(mover)) {
+                        self.take_from_queue(self.side, end);
+                    }
                     code(self.side, k)
                 }
                 None => mover,
@@ -483,6 +523,9 @@ impl<'r> Position<'r> {
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
         }
+        if rules.flags.drops {
+            self.drops_after_move(&m, mover, &undo.captured);
+        }
         if self.side == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
         }
@@ -497,6 +540,10 @@ impl<'r> Position<'r> {
         let rules = self.rules;
         self.side ^= 1;
         let m = u.mv;
+        if m.drop != NO_CELL {
+            self.remove(m.drop);
+        }
+        self.drops = u.drops;
         if let Some(rule) = m.castle_rule() {
             let c = &rules.castling[rule];
             let king = self.remove(c.king_to);
@@ -672,6 +719,15 @@ impl<'r> Position<'r> {
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_moves(out);
+        let with_drops = (self.rules.flags.drops && self.may_drop(out)).then(|| out.clone());
+        self.keep_legal(out);
+        if let Some(pseudo) = with_drops {
+            self.add_drop_turns(&pseudo, out);
+        }
+    }
+
+    /// Keep the moves of `out` that leave the mover's royal pieces safe.
+    fn keep_legal(&mut self, out: &mut Vec<Move>) {
         let us = self.side;
         if self.royals[us].is_empty() || self.rules.definition.end.royal_capture {
             return;
@@ -703,7 +759,7 @@ impl<'r> Position<'r> {
     }
 
     #[inline(never)]
-    fn is_legal_slow(&mut self, m: Move) -> bool {
+    pub(super) fn is_legal_slow(&mut self, m: Move) -> bool {
         let us = self.side;
         self.make(m);
         let ok = !self.royals[us].iter().any(|&c| self.attacked_by(c, 1 - us));
@@ -803,6 +859,10 @@ impl<'r> Position<'r> {
             s.push('=');
             s.push_str(&r.definition.pieces[k].label);
         }
+        if let Some(d) = m.drop_cell() {
+            s.push_str("; ");
+            s.push_str(r.cell_name(d));
+        }
         s
     }
 
@@ -844,6 +904,9 @@ impl<'r> Position<'r> {
         }
         if !reserve.is_empty() {
             reserve = format!("[{reserve}]");
+        }
+        if r.flags.drops {
+            reserve.push_str(&self.queues_fen());
         }
         let mut castling: String = r
             .castling
@@ -887,6 +950,7 @@ impl<'r> Position<'r> {
         u32,
         u32,
         u64,
+        String,
     ) {
         (
             self.board.clone(),
@@ -899,6 +963,7 @@ impl<'r> Position<'r> {
             self.halfmove,
             self.fullmove,
             self.hash,
+            self.queues_fen(),
         )
     }
 }

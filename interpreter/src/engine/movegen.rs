@@ -12,6 +12,10 @@ use crate::compile::{Cell, PromotionTable, Ray, RayKind};
 pub(super) struct Promo<'a> {
     table: &'a PromotionTable,
     available: u64,
+    /// For a promotion from a drop queue: the kind at its end, plus one (0: empty).
+    queued: u8,
+    /// Moves made to test attacks: a piece that could not promote still attacks.
+    attacking: bool,
 }
 use crate::model::{Coord, Immobilization, Offset};
 
@@ -28,7 +32,16 @@ impl Position<'_> {
                 }
             }
         }
-        Some(Promo { table, available })
+        let queued = match table.from_queue {
+            Some(end) => self.queue_end(us, end).map_or(0, |k| k + 1),
+            None => 0,
+        };
+        Some(Promo {
+            table,
+            available,
+            queued,
+            attacking: self.attack_test.get(),
+        })
     }
 
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
@@ -1037,6 +1050,15 @@ fn fold_repeats(out: &mut Vec<Move>, start: usize) {
 fn push(out: &mut Vec<Move>, m: Move, promo: Option<Promo>) {
     match promo {
         Some(p) if p.table.zone[m.to as usize] => {
+            if p.attacking {
+                out.push(m);
+                return;
+            }
+            if p.queued != 0 {
+                let mut pm = m;
+                pm.promotion = p.queued;
+                out.push(pm);
+            }
             for &k in &p.table.choices {
                 if p.available & (1 << k) != 0 {
                     let mut pm = m;

@@ -68,6 +68,15 @@ pub struct Played {
     /// Cells whose pieces change owner (takeovers), apart from `captures`.
     pub converts: Vec<String>,
     pub promotion: Option<String>,
+    /// The turn's drop: the piece put on the board and its cell.
+    pub drop: Option<DropJson>,
+}
+
+/// A drop as data: the dropped piece's label and the cell it lands on.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct DropJson {
+    pub piece: String,
+    pub cell: String,
 }
 
 impl Played {
@@ -94,6 +103,13 @@ impl Played {
             promotion: m
                 .promotion()
                 .map(|k| rules.piece_label(k, pos.side_to_move())),
+            drop: m
+                .drop_cell()
+                .zip(pos.dropped_kind(&m))
+                .map(|(c, k)| DropJson {
+                    piece: rules.piece_label(k, pos.side_to_move()),
+                    cell: rules.cell_name(c).to_string(),
+                }),
         }
     }
 }

@@ -7,7 +7,8 @@
 //! `@-e4`; a mutual destruction removes the victim, then the mover: `@-e5; @-d4`;
 //! a takeover puts the converted piece, in the mover's colours, on its cell:
 //! `R a1-a5; P-a4`; a castling whose king move is also a plain king move adds
-//! the rook's move: `K e1-f1; R h1-e1`.
+//! the rook's move: `K e1-f1; R h1-e1`; a drop from the queue comes last, the
+//! dropped piece put on its cell: `N g1-f3; AM-d1`.
 //! Read: the printed form, with or without the letter (`e2-e4`), `e2e4`, `e7-e8=Q`,
 //! removals as `@-c5` or `c5-`, parts separated by `;`.
 
@@ -181,10 +182,15 @@ pub fn letter(rules: &Ruleset, p: Piece) -> String {
 pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let rules = pos.rules();
     if m.kind == MoveKind::Suicide {
-        return format!("@-{}", rules.cell_name(m.from));
+        return format!("@-{}{}", rules.cell_name(m.from), drop_part(pos, m));
     }
     if m.kind == MoveKind::Destruction {
-        return format!("@-{}; @-{}", rules.cell_name(m.to), rules.cell_name(m.from));
+        return format!(
+            "@-{}; @-{}{}",
+            rules.cell_name(m.to),
+            rules.cell_name(m.from),
+            drop_part(pos, m)
+        );
     }
     let side = pos.side_to_move();
     let mover = pos
@@ -214,6 +220,7 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
             .piece_at(m.to)
             .map_or_else(|| "?".into(), |p| letter(rules, p));
         s.push_str(&format!("; {}-{}", partner, rules.cell_name(m.from)));
+        s.push_str(&drop_part(pos, m));
         return s;
     }
     if let Some(i) = m.castle_rule() {
@@ -233,11 +240,16 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
                 rules.cell_name(c.rook_to)
             ));
         }
+        s.push_str(&drop_part(pos, m));
         return s;
     }
-    let twins = legal
-        .iter()
-        .any(|o| o.from == m.from && o.to == m.to && o.promotion() == m.promotion() && o != m);
+    let twins = legal.iter().any(|o| {
+        o.from == m.from
+            && o.to == m.to
+            && o.promotion() == m.promotion()
+            && o.drop_cell() == m.drop_cell()
+            && o != m
+    });
     if twins {
         let mut extra: Vec<&str> = m
             .captures()
@@ -250,7 +262,21 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
             s.push_str(&format!("; @-{c}"));
         }
     }
+    s.push_str(&drop_part(pos, m));
     s
+}
+
+/// `; AM-d1`: the piece a turn drops and where, or nothing.
+fn drop_part(pos: &Position, m: &Move) -> String {
+    let rules = pos.rules();
+    match (m.drop_cell(), pos.dropped_kind(m)) {
+        (Some(c), Some(k)) => format!(
+            "; {}-{}",
+            rules.piece_label(k, pos.side_to_move()),
+            rules.cell_name(c)
+        ),
+        _ => String::new(),
+    }
 }
 
 fn cell(rules: &Ruleset, name: &str) -> Result<Cell, Rejection> {
@@ -321,6 +347,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     let mut swap_partner = None;
     let mut converts = Vec::new();
     let mut removes = Vec::new();
+    let mut drop: Option<(usize, usize, String, Cell)> = None;
     // A second step: the rook's part of a castling move (`K e1-f1; R h1-e1`).
     let mut rook_step: Option<(usize, usize, Cell, Cell)> = None;
     for PartAt { offset, len, part } in &text.parts {
@@ -368,6 +395,17 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             Part::Remove(c) => removes.push(cell(rules, c).map_err(at)?),
             Part::Place(l, c) => {
                 let target = cell(rules, c).map_err(at)?;
+                if is_drop(pos, step.as_ref().map(|&(_, _, f, t)| (f, t)), l, target) {
+                    if drop.is_some() {
+                        return Err(at(reject(
+                            Code::IllegalMove,
+                            "a turn drops one piece at most",
+                            Some("write one drop after the move, e.g. `N g1-f3; AM-d1`".into()),
+                        )));
+                    }
+                    drop = Some((*offset, *len, l.clone(), target));
+                    continue;
+                }
                 match step {
                     Some((_, _, _, t)) if t == target => promote = Some((*offset, *len, l.clone())),
                     Some((_, _, f, _)) if f == target => swap_partner = Some((*offset, *len, l.clone())),
@@ -386,6 +424,12 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
         }
     }
     let Some((step_at, written, from, to)) = step else {
+        let dropped = drop.as_ref().map(|d| d.3);
+        let legal: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.drop_cell() == dropped)
+            .collect();
         // Removals only: a mutual destruction (the victim, then the mover).
         if removes.len() > 1 {
             let mut named = removes.clone();
@@ -490,6 +534,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             Some(list_help(pos, from, legal)),
         )));
     }
+    keep_drop(pos, &mut candidates, drop.as_ref())?;
     if let Some((s_at, s_len, l)) = swap_partner.clone() {
         candidates.retain(|m| m.kind == MoveKind::Swap);
         let at_swap = |message: String| Rejection {
@@ -711,6 +756,96 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                 ),
                 Some(help),
             )))
+        }
+    }
+}
+
+/// Whether a part `L-cell` is a turn's drop: in a variant with drops, any piece put
+/// on a cell other than the move's arrival, unless it is a swap's partner.
+fn is_drop(pos: &Position, step: Option<(Cell, Cell)>, label: &str, target: Cell) -> bool {
+    let rules = pos.rules();
+    if !rules.flags.drops {
+        return false;
+    }
+    match step {
+        None => true,
+        Some((from, to)) => {
+            let partner = pos.piece_at(to).map(|p| letter(rules, p));
+            target != to && !(target == from && partner.as_deref() == Some(label))
+        }
+    }
+}
+
+/// Keep the candidates that drop as the text says (or that drop nothing when it names
+/// no drop); an error in the rules' terms when none does.
+fn keep_drop(
+    pos: &Position,
+    candidates: &mut Vec<Move>,
+    drop: Option<&(usize, usize, String, Cell)>,
+) -> Result<(), Rejection> {
+    let Some((at, len, label, cell)) = drop else {
+        candidates.retain(|m| m.drop_cell().is_none());
+        return Ok(());
+    };
+    let rules = pos.rules();
+    let side = pos.side_to_move();
+    let Some(&first) = candidates.first() else {
+        return Ok(());
+    };
+    candidates.retain(|m| m.drop_cell() == Some(*cell));
+    let expected = pos
+        .dropped_kind(&first.with_drop(*cell))
+        .map(|k| rules.piece_label(k, side));
+    let message = if pos.queue(side).is_empty() {
+        Some(format!("{}'s drop queue is empty", side.name()))
+    } else if pos.credits_after(&first) == 0 {
+        Some(format!(
+            "{} holds no drop credit: a credit comes from an exchange, taking at once the piece that took one of yours",
+            side.name()
+        ))
+    } else if expected.as_deref() != Some(label.as_str()) {
+        Some(format!(
+            "`{label}` is not the piece at the end of {}'s queue: the next to drop is `{}`",
+            side.name(),
+            expected.unwrap_or_default()
+        ))
+    } else if candidates.is_empty() {
+        let zone = &rules.drop_zone[side.index()];
+        Some(if !zone.contains(cell) {
+            format!(
+                "{} is not a cell {} may drop on",
+                rules.cell_name(*cell),
+                side.name()
+            )
+        } else {
+            format!(
+                "no legal turn drops on {}: it is not empty after the move, or the king would be in check",
+                rules.cell_name(*cell)
+            )
+        })
+    } else {
+        None
+    };
+    match message {
+        None => Ok(()),
+        Some(message) => {
+            let cells: Vec<&str> = rules.drop_zone[side.index()]
+                .iter()
+                .map(|&c| rules.cell_name(c))
+                .collect();
+            Err(Rejection {
+                offset: *at,
+                len: *len,
+                ..reject(
+                    Code::IllegalMove,
+                    message,
+                    Some(format!(
+                        "{} drops the front of its queue on an empty cell of {}",
+                        side.name(),
+                        cells.join(" ")
+                    )),
+                )
+            })
         }
     }
 }

@@ -11,6 +11,8 @@ use indexmap::IndexMap;
 pub struct SelfplayReport {
     pub games: usize,
     pub plies: usize,
+    /// Turns that dropped a piece.
+    pub drops: usize,
     /// Counts of each result (`1-0 checkmate`, `unfinished`, ...), in order of first appearance.
     pub results: IndexMap<String, usize>,
 }
@@ -40,11 +42,13 @@ pub fn selfplay(
     let mut rng = Rng::new(seed);
     let mut report = SelfplayReport::default();
     for g in 0..games {
-        let mut game = Game::new(Position::start(rules));
+        let array = seed.wrapping_add(g as u64);
+        let mut game = Game::new(Position::start_seeded(rules, array));
         while game.result().is_none() && game.played().len() < max_plies {
             check(&game, g)?;
             let legal = game.legal_moves();
             let m = legal[rng.below(legal.len())];
+            report.drops += usize::from(m.drop_cell().is_some());
             game.play(m);
             report.plies += 1;
         }
@@ -81,6 +85,22 @@ fn check(game: &Game, g: usize) -> Result<(), InvariantFailure> {
         return Err(fail(
             "the incremental hash differs from the computed one".into(),
         ));
+    }
+    let fen = pos.fen();
+    match Position::from_fen(pos.rules(), &fen) {
+        Err(e) => return Err(fail(format!("the position's FEN does not read back: {e}"))),
+        Ok(back) if back.fen() != fen => {
+            return Err(fail(format!("the FEN reads back as {}", back.fen())))
+        }
+        // The FEN leaves out a swap ban and all but the first en-passant cell.
+        Ok(back)
+            if pos.swap_ban().is_none()
+                && pos.en_passant().0.len() <= 1
+                && back.hash() != pos.hash() =>
+        {
+            return Err(fail("the FEN reads back with another hash".into()))
+        }
+        Ok(_) => {}
     }
     let legal = game.legal_moves();
     let before = pos.snapshot();

@@ -1,417 +1,6 @@
-//! The plain, checked definition: names resolved, cells as coordinates, no spans.
-//! `check` produces it, `compile` consumes it. The FEN reader lives here because
-//! both the checker (a definition's `setup`) and the engine (`--fen`) read FEN.
+//! FEN: a position as text, read against a definition's board, pieces and rules.
 
-use indexmap::IndexMap;
-use serde::Serialize;
-
-/// A cell by its file and rank index (0-based, rank 0 is the first player's side).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct Coord {
-    pub file: i32,
-    pub rank: i32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Side {
-    White = 0,
-    Black = 1,
-}
-
-impl Side {
-    pub fn index(self) -> usize {
-        self as usize
-    }
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-    pub fn from_index(i: usize) -> Side {
-        if i == 0 {
-            Side::White
-        } else {
-            Side::Black
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
-    }
-}
-
-/// The board's shape: a grid of labelled files and ranks, less the removed cells.
-#[derive(Clone, Debug, Default)]
-pub struct BoardShape {
-    pub files: Vec<String>,
-    pub ranks: Vec<String>,
-    pub removed: Vec<Coord>,
-}
-
-impl BoardShape {
-    pub fn width(&self) -> i32 {
-        self.files.len() as i32
-    }
-    pub fn height(&self) -> i32 {
-        self.ranks.len() as i32
-    }
-
-    /// Whether the coordinate is a cell of the board (inside the grid, not removed).
-    pub fn contains(&self, c: Coord) -> bool {
-        c.file >= 0
-            && c.rank >= 0
-            && c.file < self.width()
-            && c.rank < self.height()
-            && !self.removed.contains(&c)
-    }
-
-    pub fn cell_name(&self, c: Coord) -> String {
-        format!(
-            "{}{}",
-            self.files[c.file as usize], self.ranks[c.rank as usize]
-        )
-    }
-
-    /// A cell name as a grid coordinate (which may be a removed cell).
-    pub fn parse_cell(&self, name: &str) -> Option<Coord> {
-        for (f, file) in self.files.iter().enumerate() {
-            if let Some(rank) = name.strip_prefix(file.as_str()) {
-                if let Some(r) = self.ranks.iter().position(|x| x == rank) {
-                    return Some(Coord {
-                        file: f as i32,
-                        rank: r as i32,
-                    });
-                }
-            }
-        }
-        None
-    }
-}
-
-/// A step on the board, oriented for the first player: `dy > 0` is forward, `dx > 0` is right.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct Offset {
-    pub dx: i32,
-    pub dy: i32,
-}
-
-impl Offset {
-    pub const fn new(dx: i32, dy: i32) -> Offset {
-        Offset { dx, dy }
-    }
-    /// The offset as seen by the second player, who faces the other way.
-    pub fn rotated(self) -> Offset {
-        Offset::new(-self.dx, -self.dy)
-    }
-    /// The eight images of the offset under the board's rotations and reflections.
-    pub fn images(self) -> Vec<Offset> {
-        let (a, b) = (self.dx, self.dy);
-        let mut out: Vec<Offset> = Vec::with_capacity(8);
-        for (x, y) in [(a, b), (b, a)] {
-            for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-                let o = Offset::new(x * sx, y * sy);
-                if !out.contains(&o) {
-                    out.push(o);
-                }
-            }
-        }
-        out
-    }
-}
-
-impl Offset {
-    /// The offset turned a quarter turn anticlockwise (left, for a piece moving along it).
-    pub fn turned_left(self) -> Offset {
-        Offset::new(-self.dy, self.dx)
-    }
-
-    /// The offset turned a quarter turn clockwise.
-    pub fn turned_right(self) -> Offset {
-        Offset::new(self.dy, -self.dx)
-    }
-
-    /// The offset's images in the order met going round a circle from this offset,
-    /// anticlockwise or clockwise: the leaps of a circular rider (the rose's eight
-    /// knight leaps, each turning the same way by the next angle).
-    pub fn circle(self, anticlockwise: bool) -> Vec<Offset> {
-        let angle = |o: &Offset| f64::from(o.dy).atan2(f64::from(o.dx));
-        let mut round = self.images();
-        round.sort_by(|a, b| angle(a).total_cmp(&angle(b)));
-        if !anticlockwise {
-            round.reverse();
-        }
-        let at = round.iter().position(|&o| o == self).unwrap_or(0);
-        round.rotate_left(at);
-        round
-    }
-}
-
-impl std::ops::Add for Offset {
-    type Output = Offset;
-    fn add(self, o: Offset) -> Offset {
-        Offset::new(self.dx + o.dx, self.dy + o.dy)
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum MoveMode {
-    /// Moves to an empty cell or captures.
-    Both,
-    /// Moves to an empty cell only.
-    Quiet,
-    /// Captures only.
-    Capture,
-}
-
-impl MoveMode {
-    pub fn quiet(self) -> bool {
-        self != MoveMode::Capture
-    }
-    pub fn captures(self) -> bool {
-        self != MoveMode::Quiet
-    }
-}
-
-/// The shape of one move, in one direction.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum Geometry {
-    /// A jump along a path of cumulative offsets: every cell but the last must be
-    /// empty (a lame leaper); a path of one offset is a plain leap.
-    Leap(Vec<Offset>),
-    /// Repeats a step until blocked, at most `range` steps when given.
-    Ride { step: Offset, range: Option<u32> },
-    /// Rides to the first piece (the screen), jumps it, and lands beyond:
-    /// anywhere beyond (a cannon) or on the next cell only (a grasshopper).
-    /// `adjacent`: the screen must stand on the first cell (Rococo's cannon pawn).
-    Hop {
-        step: Offset,
-        land_behind: bool,
-        adjacent: bool,
-    },
-    /// Fixed steps to empty cells (`prefix`, none of them a destination), then the
-    /// `cycle` of steps taken in turn, again and again: every cell of that part is a
-    /// destination, up to the first piece (which it may capture), at most `range`
-    /// steps of the cycle. A bent rider (the gryphon: `prefix` one diagonal step,
-    /// `cycle` one orthogonal step), a zigzag (the crooked bishop: `cycle` two
-    /// diagonal steps), a circular rider (the rose: `cycle` the eight knight leaps
-    /// round a circle, `range` 7).
-    Walk {
-        prefix: Vec<Offset>,
-        cycle: Vec<Offset>,
-        range: Option<u32>,
-    },
-    /// `n` steps of `first`, then `n` steps of any one of `second`, for every `n`;
-    /// every cell passed must be empty (the Sissa: `first` a rook step, `second` the
-    /// four bishop steps).
-    EqualLegs { first: Offset, second: Vec<Offset> },
-    /// One to `count` leaps, each any one of `leaps`; every cell landed on before the
-    /// last must be empty, and the move never ends where it started (the dancing
-    /// horse: the knight's leaps, two at most).
-    Chain { leaps: Vec<Offset>, count: u32 },
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct MoveRule {
-    pub geometry: Geometry,
-    pub mode: MoveMode,
-    /// Only from the cells where the setup puts this piece for its side.
-    pub initial: bool,
-    /// For a path: the cells before the last do not block (the path names the cell a
-    /// takeover converts, as Takeover Chess's knights).
-    pub jump: bool,
-    /// Which written rule of the piece this comes from: its Betza groups and
-    /// structured lines counted in order across the piece's `moves`.
-    pub written: u16,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct Promotion {
-    pub zone: String,
-    pub choices: Vec<usize>,
-    /// Only to a kind of which the player has a captured piece off the board (which
-    /// the promotion uses up).
-    pub from_captured: bool,
-    /// The piece may also stay as it is.
-    pub optional: bool,
-}
-
-/// A way of capturing besides moving onto the victim's cell. Mandatory unless
-/// `optional`: every move that can capture this way does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum CaptureMode {
-    /// The enemy on the next cell beyond the landing cell, in the move's direction.
-    Approach { optional: bool },
-    /// The enemy next to the start cell, opposite the move's direction.
-    Withdraw { optional: bool },
-    /// Enemies jumped along the line of a riding move, each followed by an empty cell.
-    Overtake { single: bool },
-    /// After the move, an adjacent enemy with a friendly piece just beyond it.
-    Pincer {
-        all_directions: bool,
-        optional: bool,
-    },
-    /// After the move, enemies on the two other corners of the rectangle formed by
-    /// the mover and its own royal piece.
-    Coordinate { optional: bool },
-    /// Each victim in the way it captures, on moves its own kind could make.
-    Chameleon { replacement: bool },
-    /// Removes an adjacent enemy and the capturing piece itself.
-    MutualDestruction,
-    /// Jumps an enemy on its line (nothing between, the next cell beyond empty) and
-    /// converts it: the victim changes owner and stays. A slider may go on past the
-    /// landing cell unless `stop_beyond`; `undefended`: only victims no piece of
-    /// their side defends; `adjacent`: only victims next to the mover.
-    Takeover {
-        stop_beyond: bool,
-        undefended: bool,
-        adjacent: bool,
-    },
-}
-
-impl CaptureMode {
-    pub fn name(self) -> &'static str {
-        match self {
-            CaptureMode::Approach { .. } => "approach",
-            CaptureMode::Withdraw { .. } => "withdraw",
-            CaptureMode::Overtake { .. } => "overtake",
-            CaptureMode::Pincer { .. } => "pincer",
-            CaptureMode::Coordinate { .. } => "coordinate",
-            CaptureMode::Chameleon { .. } => "chameleon",
-            CaptureMode::MutualDestruction => "mutual-destruction",
-            CaptureMode::Takeover { .. } => "takeover",
-        }
-    }
-}
-
-/// The rule of a `capture-only` zone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum CaptureOnly {
-    /// A move may end in the zone only when no move of the same piece ending outside
-    /// makes the same capture.
-    Landing,
-    /// As `Landing`, and passing over the zone's cells counts as entering it: among
-    /// the moves making one capture, only the one crossing the fewest zone cells is
-    /// allowed, and none when two tie.
-    FewestCrossed,
-}
-
-/// How hostile immobilizers interact.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub enum Immobilization {
-    /// Abbott's rule: hostile immobilizers next to each other freeze each other.
-    #[default]
-    Mutual,
-    /// The "pure" rule: a piece next to an enemy immobilizer is free when a friendly
-    /// immobilizer or chameleon (other than itself) stands next to that immobilizer.
-    Pure,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct PieceDef {
-    pub name: String,
-    /// One or more upper-case letters; the second player's pieces use the lower case.
-    pub label: String,
-    pub royal: bool,
-    pub rules: Vec<MoveRule>,
-    pub en_passant: bool,
-    pub promotion: Option<Promotion>,
-    pub captures: Vec<CaptureMode>,
-    /// Enemies next to this piece cannot move.
-    pub immobilize: bool,
-    /// Exchanges places with the first piece, of either side, on a line it moves along.
-    pub swap: bool,
-    /// Never converted by a takeover.
-    pub immune: bool,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct CastleDef {
-    pub flag: char,
-    pub side: Side,
-    pub king_from: Coord,
-    pub king_to: Coord,
-    pub rook_from: Coord,
-    pub rook_to: Coord,
-    /// Cells that must be empty, apart from the king and rook themselves.
-    pub empty: Vec<Coord>,
-    /// Cells the opponent must not attack.
-    pub safe: Vec<Coord>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Outcome {
-    Win,
-    Loss,
-    Draw,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveLimit {
-    /// Full moves (each side moving once) without a resetting move.
-    pub moves: u32,
-    pub outcome: Outcome,
-    pub reset_on_capture: bool,
-    pub reset_by: Vec<usize>,
-}
-
-/// How games end. Checkmate and stalemate values are for the player who has no move;
-/// a repetition's value is for the player whose move completes it.
-#[derive(Clone, Debug, Serialize)]
-pub struct EndRules {
-    pub checkmate: Outcome,
-    pub stalemate: Outcome,
-    pub repetition: Option<(u32, Outcome)>,
-    pub move_limit: Option<MoveLimit>,
-    /// Royal pieces may be captured (there is no check); taking a side's last royal
-    /// piece wins.
-    pub royal_capture: bool,
-}
-
-impl Default for EndRules {
-    fn default() -> Self {
-        EndRules {
-            checkmate: Outcome::Loss,
-            stalemate: Outcome::Draw,
-            repetition: None,
-            move_limit: None,
-            royal_capture: false,
-        }
-    }
-}
-
-/// A position as written in FEN.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    pub placements: Vec<(Coord, Side, usize)>,
-    /// Captured pieces off the board (FEN `rows[...]`), for promotions to captured pieces.
-    pub reserve: Vec<(Side, usize)>,
-    pub to_move: Side,
-    /// Indices into the definition's castling rules.
-    pub castling: Vec<usize>,
-    pub en_passant: Option<Coord>,
-    pub halfmove: u32,
-    pub fullmove: u32,
-}
-
-#[derive(Clone, Debug)]
-pub struct Definition {
-    pub name: String,
-    pub board: BoardShape,
-    /// Each zone's cells for White and for Black.
-    pub zones: IndexMap<String, [Vec<Coord>; 2]>,
-    /// Zones where a move may end only when the capture it makes needs it.
-    pub capture_only_zones: Vec<(String, CaptureOnly)>,
-    pub pieces: Vec<PieceDef>,
-    pub castling: Vec<CastleDef>,
-    pub setup: Setup,
-    pub end: EndRules,
-    pub immobilization: Immobilization,
-    /// A frozen piece that is not royal may remove itself as its move.
-    pub suicide: bool,
-}
+use super::{BoardShape, CastleDef, Coord, PieceDef, Setup, Side};
 
 /// A problem in a FEN string, at a byte range of that string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -454,15 +43,12 @@ fn fen_err(offset: usize, len: usize, message: String, help: Option<String>) -> 
 /// each optional: side to move (`w`/`b`), castling flags or `-`, en-passant cell or
 /// `-`, halfmove clock, fullmove number. A field that is a number where castling or
 /// en passant would stand is read as the clocks (so `w 0` is accepted).
-pub fn parse_fen(
-    text: &str,
-    board: &BoardShape,
-    pieces: &[PieceDef],
-    castling: &[CastleDef],
-) -> Result<Setup, FenError> {
+/// After the rows may come `[...]`, the captured pieces off the board, and, in a
+/// variant with drops, `{...}`, the drop queues (see `read_queues`).
+pub fn parse_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
     // An error about something missing at the very end (an empty last row) points
     // at the last character, so the range stays inside the text.
-    read_fen(text, board, pieces, castling).map_err(|mut e| {
+    read_fen(text, rules).map_err(|mut e| {
         if e.offset + e.len > text.len() {
             e.offset = e.offset.min(text.len().saturating_sub(1));
             e.len = (text.len() - e.offset).min(e.len);
@@ -471,12 +57,22 @@ pub fn parse_fen(
     })
 }
 
-fn read_fen(
-    text: &str,
-    board: &BoardShape,
-    pieces: &[PieceDef],
-    castling: &[CastleDef],
-) -> Result<Setup, FenError> {
+/// What a FEN is read against.
+pub struct FenRules<'a> {
+    pub board: &'a BoardShape,
+    pub pieces: &'a [PieceDef],
+    pub castling: &'a [CastleDef],
+    /// The variant has drop queues (the `{...}` field).
+    pub drops: bool,
+}
+
+fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
+    let FenRules {
+        board,
+        pieces,
+        castling,
+        ..
+    } = *rules;
     let fields: Vec<(usize, &str)> = split_fields(text);
     let Some(&(rows_at, rows)) = fields.first() else {
         return Err(fen_err(
@@ -486,6 +82,7 @@ fn read_fen(
             Some("write the rows from the last rank down, e.g. `8/8/8/8/8/8/8/8 w`".into()),
         ));
     };
+    let (rows, queues) = split_queues(rows_at, rows, rules)?;
     let (rows, reserve) = read_reserve(rows_at, rows, pieces)?;
     let placements = read_rows(rows_at, rows, board, pieces)?;
     let mut setup = Setup {
@@ -496,7 +93,13 @@ fn read_fen(
         en_passant: None,
         halfmove: 0,
         fullmove: 1,
+        queues: [Vec::new(), Vec::new()],
+        credits: [0, 0],
+        exchange: None,
     };
+    if let Some((at, body)) = queues {
+        read_queues(at, body, board, pieces, &mut setup)?;
+    }
     read_fields(&fields[1..], text, castling, board, &mut setup)?;
     Ok(setup)
 }
@@ -854,4 +457,169 @@ fn split_fields(text: &str) -> Vec<(usize, &str)> {
         out.push((s, &text[s..]));
     }
     out
+}
+
+/// The `{...}` field's body and its offset in the FEN.
+type QueueField<'t> = Option<(usize, &'t str)>;
+
+/// The rows without a trailing `{...}` field, and that field's body and its offset.
+fn split_queues<'t>(
+    rows_at: usize,
+    rows: &'t str,
+    rules: &FenRules,
+) -> Result<(&'t str, QueueField<'t>), FenError> {
+    let Some(open) = rows.find('{') else {
+        if let Some(close) = rows.find('}') {
+            return Err(fen_err(
+                rows_at + close,
+                1,
+                "a `}` with no `{` before it".into(),
+                Some("the drop queues are written `{WHITE/black}` after the rows".into()),
+            ));
+        }
+        return Ok((rows, None));
+    };
+    if !rules.drops {
+        return Err(fen_err(
+            rows_at + open,
+            rows.len() - open,
+            "this variant has no drop queues".into(),
+            Some("`{...}` after the rows is for variants with a `drops` section".into()),
+        ));
+    }
+    let tail = &rows[open + 1..];
+    match tail.find('}') {
+        Some(close) if close + 1 == tail.len() => {
+            Ok((&rows[..open], Some((rows_at + open + 1, &tail[..close]))))
+        }
+        Some(close) => Err(fen_err(
+            rows_at + open + 2 + close,
+            tail.len() - close - 1,
+            "the drop queues must end the first field".into(),
+            Some("write the rows, then `[...]` if any, then `{WHITE/black}`".into()),
+        )),
+        None => Err(fen_err(
+            rows_at + open,
+            rows.len() - open,
+            "the drop queues have no closing `}`".into(),
+            Some("write `{WHITE/black}`, e.g. `{AMCQ/amcq}`".into()),
+        )),
+    }
+}
+
+/// `{AMCQ+1/amcq;e4*2}`: White's drop queue front first in upper case, `/`, Black's in
+/// lower case; `+N` after a queue, that side's drop credits; after `;`, the cell of a
+/// piece that just captured, whose capture now earns the side to move a credit (`*N`:
+/// N credits).
+fn read_queues(
+    at: usize,
+    body: &str,
+    board: &BoardShape,
+    pieces: &[PieceDef],
+    setup: &mut Setup,
+) -> Result<(), FenError> {
+    let (queues, exchange) = match body.split_once(';') {
+        Some((q, e)) => (q, Some(e)),
+        None => (body, None),
+    };
+    let Some((white, black)) = queues.split_once('/') else {
+        return Err(fen_err(
+            at,
+            queues.len(),
+            "the drop queues need a `/` between White's and Black's".into(),
+            Some("write `{WHITE/black}`; an empty queue is nothing, e.g. `{/amcq}`".into()),
+        ));
+    };
+    let black_at = at + white.len() + 1;
+    for (side, part_at, part) in [(Side::White, at, white), (Side::Black, black_at, black)] {
+        let (queue, credits) = read_queue(part_at, part, side, pieces)?;
+        setup.queues[side.index()] = queue;
+        setup.credits[side.index()] = credits;
+    }
+    if let Some(e) = exchange {
+        setup.exchange = Some(read_exchange(at + queues.len() + 1, e, board)?);
+    }
+    Ok(())
+}
+
+/// One side's queue (kinds, front first) and its `+N` credits.
+fn read_queue(
+    at: usize,
+    part: &str,
+    side: Side,
+    pieces: &[PieceDef],
+) -> Result<(Vec<usize>, u32), FenError> {
+    let (labels, credits) = match part.split_once('+') {
+        Some((l, n)) => (l, Some(n)),
+        None => (part, None),
+    };
+    let mut queue = Vec::new();
+    let mut i = 0;
+    while i < labels.len() {
+        let found = label_at(&labels[i..], pieces);
+        match found {
+            Some((kind, s, len)) if s == side => {
+                queue.push(kind);
+                i += len;
+            }
+            _ => {
+                let c = labels[i..].chars().next().unwrap_or('?');
+                let (message, help) = match found {
+                    Some(_) => (
+                        format!("`{c}` is a piece of the other side, in {}'s queue", side.name()),
+                        "White's queue comes first, in upper case; Black's after the `/`, in lower case",
+                    ),
+                    None => (
+                        format!("`{c}` is not a piece label of this variant"),
+                        "a queue lists piece labels, front first",
+                    ),
+                };
+                return Err(FenError {
+                    kind: if found.is_none() {
+                        FenErrorKind::UnknownPiece
+                    } else {
+                        FenErrorKind::Malformed
+                    },
+                    ..fen_err(at + i, c.len_utf8(), message, Some(help.into()))
+                });
+            }
+        }
+    }
+    let credits = match credits {
+        None => 0,
+        Some(n) => read_count(at + labels.len() + 1, n, "a number of drop credits")?,
+    };
+    Ok((queue, credits))
+}
+
+/// `e4` or `e4*2`: a capturer's cell and the credits taking it earns.
+fn read_exchange(at: usize, text: &str, board: &BoardShape) -> Result<(Coord, u32), FenError> {
+    let (cell, count) = match text.split_once('*') {
+        Some((c, n)) => (c, read_count(at + c.len() + 1, n, "a number of credits")?),
+        None => (text, 1),
+    };
+    match board.parse_cell(cell).filter(|c| board.contains(*c)) {
+        Some(c) => Ok((c, count)),
+        None => Err(fen_err(
+            at,
+            cell.len(),
+            format!("`{cell}` is not a cell of this board"),
+            Some("after `;` comes the cell of the piece that just captured, e.g. `;e4`".into()),
+        )),
+    }
+}
+
+fn read_count(at: usize, text: &str, what: &str) -> Result<u32, FenError> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|_| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|&n| n <= 255)
+        .ok_or_else(|| {
+            fen_err(
+                at,
+                text.len(),
+                format!("`{text}` is not {what}"),
+                Some("a whole number from 0 to 255".into()),
+            )
+        })
 }

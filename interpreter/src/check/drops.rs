@@ -1,0 +1,155 @@
+//! The `drops` rule, promotions to a queue's end, and `shuffle` placements: the
+//! sections about pieces off the board and random arrays.
+
+use super::Checker;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{black_image, BoardShape, Coord, Drops, QueueEnd, Setup, Shuffle, Symmetry};
+use crate::syntax::{self, DropsDecl, PieceProp, ShuffleDecl};
+use indexmap::IndexMap;
+
+fn queue_end(end: syntax::QueueEnd) -> QueueEnd {
+    match end {
+        syntax::QueueEnd::Front => QueueEnd::Front,
+        syntax::QueueEnd::Back => QueueEnd::Back,
+    }
+}
+
+/// What shuffles are checked against.
+pub(super) struct ShuffleSetting<'a> {
+    pub board: &'a BoardShape,
+    pub setup: Option<&'a Setup>,
+    pub symmetry: Option<Symmetry>,
+    pub has_drops: bool,
+}
+
+impl Checker {
+    /// The drops rule, and an error for each promotion to a queue without one.
+    pub(super) fn drops(
+        &mut self,
+        decls: &[&DropsDecl],
+        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+        known: &[&str],
+        pieces: &[&syntax::PieceDecl],
+    ) -> Option<Drops> {
+        for extra in decls.iter().skip(1) {
+            self.push(
+                Diagnostic::error(Code::DuplicateSection, "`drops` is given twice")
+                    .at(extra.span, "second one here")
+                    .also(decls[0].span, "first one here")
+                    .help("a definition has one `drops` rule"),
+            );
+        }
+        let drops = decls.first().map(|d| {
+            if let Some(zones) = zones {
+                self.zone_ref(&d.zone, zones);
+            }
+            Drops {
+                end: queue_end(d.end.value),
+                zone: d.zone.value.clone(),
+                no_credit: d
+                    .except
+                    .iter()
+                    .filter_map(|n| self.piece_ref(n, known, pieces))
+                    .collect(),
+            }
+        });
+        for p in pieces {
+            for prop in &p.props {
+                if let PieceProp::Promotes {
+                    queue: Some(end), ..
+                } = prop
+                {
+                    if drops.is_none() {
+                        self.push(
+                            Diagnostic::error(
+                                Code::BadDrops,
+                                format!("`{}` promotes to a drop queue, but there is none", p.name.value),
+                            )
+                            .at(end.span, "no `drops` rule gives the players queues")
+                            .help("add a rule such as `drops queue front in home credit exchange`, or promote to named pieces"),
+                        );
+                    }
+                }
+            }
+        }
+        drops
+    }
+
+    /// Every shuffle, checked against the board, the setup and the other shuffles.
+    pub(super) fn shuffles(
+        &mut self,
+        decls: &[&ShuffleDecl],
+        at: &ShuffleSetting,
+        known: &[&str],
+        pieces: &[&syntax::PieceDecl],
+    ) -> Vec<Shuffle> {
+        let ShuffleSetting {
+            board,
+            setup,
+            symmetry,
+            has_drops,
+        } = *at;
+        let mut out: Vec<Shuffle> = Vec::new();
+        for d in decls {
+            let kinds: Vec<usize> = d
+                .pieces
+                .iter()
+                .filter_map(|n| self.piece_ref(n, known, pieces))
+                .collect();
+            let cells = self.cell_items(board, &d.cells, false);
+            if let (Some(q), false) = (d.queue, has_drops) {
+                self.push(
+                    Diagnostic::error(Code::BadShuffle, "a shuffle into the drop queue, but there is none")
+                        .at(q, "no `drops` rule gives the players queues")
+                        .help("add a rule such as `drops queue front in home credit exchange`, or shuffle over cells only"),
+                );
+            }
+            let occupied =
+                |c: Coord| setup.is_some_and(|s| s.placements.iter().any(|&(at, _, _)| at == c));
+            let taken: Vec<Coord> = cells
+                .iter()
+                .copied()
+                .filter(|&c| occupied(c) || occupied(black_image(board, c, symmetry)))
+                .collect();
+            if let Some(c) = taken.first() {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadShuffle,
+                        format!("cell {} is not empty in the setup", board.cell_name(*c)),
+                    )
+                    .at(d.span, "shuffles over a cell the setup fills, for White or for Black")
+                    .help("a shuffle places pieces on cells the setup leaves empty; take the cell out of the shuffle or the setup"),
+                );
+            }
+            // Earlier shuffles may fill up to this many of these cells.
+            let filled: usize = out
+                .iter()
+                .map(|s| {
+                    let shared = s.cells.iter().filter(|c| cells.contains(c)).count();
+                    shared.min(s.pieces.len())
+                })
+                .sum();
+            let free = cells.len().saturating_sub(filled);
+            if d.queue.is_none() && kinds.len() > free && taken.is_empty() {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadShuffle,
+                        format!(
+                            "{} pieces to shuffle over {} free cells",
+                            kinds.len(),
+                            free
+                        ),
+                    )
+                    .at(d.span, "more pieces than cells")
+                    .help("list more cells, fewer pieces, or end with `queue` to put the rest in the drop queue"),
+                );
+            }
+            out.push(Shuffle {
+                pieces: kinds,
+                cells,
+                queue: d.queue.is_some(),
+            });
+        }
+        out
+    }
+}

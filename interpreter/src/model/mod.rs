@@ -1,0 +1,472 @@
+//! The plain, checked definition: names resolved, cells as coordinates, no spans.
+//! `check` produces it, `compile` consumes it. The FEN reader lives here because
+//! both the checker (a definition's `setup`) and the engine (`--fen`) read FEN.
+
+use indexmap::IndexMap;
+
+use serde::Serialize;
+
+/// A cell by its file and rank index (0-based, rank 0 is the first player's side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Coord {
+    pub file: i32,
+    pub rank: i32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Side {
+    White = 0,
+    Black = 1,
+}
+
+impl Side {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+    pub fn from_index(i: usize) -> Side {
+        if i == 0 {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+}
+
+/// The board's shape: a grid of labelled files and ranks, less the removed cells.
+#[derive(Clone, Debug, Default)]
+pub struct BoardShape {
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
+    pub removed: Vec<Coord>,
+}
+
+impl BoardShape {
+    pub fn width(&self) -> i32 {
+        self.files.len() as i32
+    }
+    pub fn height(&self) -> i32 {
+        self.ranks.len() as i32
+    }
+
+    /// Whether the coordinate is a cell of the board (inside the grid, not removed).
+    pub fn contains(&self, c: Coord) -> bool {
+        c.file >= 0
+            && c.rank >= 0
+            && c.file < self.width()
+            && c.rank < self.height()
+            && !self.removed.contains(&c)
+    }
+
+    pub fn cell_name(&self, c: Coord) -> String {
+        format!(
+            "{}{}",
+            self.files[c.file as usize], self.ranks[c.rank as usize]
+        )
+    }
+
+    /// A cell name as a grid coordinate (which may be a removed cell).
+    pub fn parse_cell(&self, name: &str) -> Option<Coord> {
+        for (f, file) in self.files.iter().enumerate() {
+            if let Some(rank) = name.strip_prefix(file.as_str()) {
+                if let Some(r) = self.ranks.iter().position(|x| x == rank) {
+                    return Some(Coord {
+                        file: f as i32,
+                        rank: r as i32,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A step on the board, oriented for the first player: `dy > 0` is forward, `dx > 0` is right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Offset {
+    pub dx: i32,
+    pub dy: i32,
+}
+
+impl Offset {
+    pub const fn new(dx: i32, dy: i32) -> Offset {
+        Offset { dx, dy }
+    }
+    /// The offset as seen by the second player, who faces the other way.
+    pub fn rotated(self) -> Offset {
+        Offset::new(-self.dx, -self.dy)
+    }
+    /// The eight images of the offset under the board's rotations and reflections.
+    pub fn images(self) -> Vec<Offset> {
+        let (a, b) = (self.dx, self.dy);
+        let mut out: Vec<Offset> = Vec::with_capacity(8);
+        for (x, y) in [(a, b), (b, a)] {
+            for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                let o = Offset::new(x * sx, y * sy);
+                if !out.contains(&o) {
+                    out.push(o);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Offset {
+    /// The offset turned a quarter turn anticlockwise (left, for a piece moving along it).
+    pub fn turned_left(self) -> Offset {
+        Offset::new(-self.dy, self.dx)
+    }
+
+    /// The offset turned a quarter turn clockwise.
+    pub fn turned_right(self) -> Offset {
+        Offset::new(self.dy, -self.dx)
+    }
+
+    /// The offset's images in the order met going round a circle from this offset,
+    /// anticlockwise or clockwise: the leaps of a circular rider (the rose's eight
+    /// knight leaps, each turning the same way by the next angle).
+    pub fn circle(self, anticlockwise: bool) -> Vec<Offset> {
+        let angle = |o: &Offset| f64::from(o.dy).atan2(f64::from(o.dx));
+        let mut round = self.images();
+        round.sort_by(|a, b| angle(a).total_cmp(&angle(b)));
+        if !anticlockwise {
+            round.reverse();
+        }
+        let at = round.iter().position(|&o| o == self).unwrap_or(0);
+        round.rotate_left(at);
+        round
+    }
+}
+
+impl std::ops::Add for Offset {
+    type Output = Offset;
+    fn add(self, o: Offset) -> Offset {
+        Offset::new(self.dx + o.dx, self.dy + o.dy)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum MoveMode {
+    /// Moves to an empty cell or captures.
+    Both,
+    /// Moves to an empty cell only.
+    Quiet,
+    /// Captures only.
+    Capture,
+}
+
+impl MoveMode {
+    pub fn quiet(self) -> bool {
+        self != MoveMode::Capture
+    }
+    pub fn captures(self) -> bool {
+        self != MoveMode::Quiet
+    }
+}
+
+/// The shape of one move, in one direction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Geometry {
+    /// A jump along a path of cumulative offsets: every cell but the last must be
+    /// empty (a lame leaper); a path of one offset is a plain leap.
+    Leap(Vec<Offset>),
+    /// Repeats a step until blocked, at most `range` steps when given.
+    Ride { step: Offset, range: Option<u32> },
+    /// Rides to the first piece (the screen), jumps it, and lands beyond:
+    /// anywhere beyond (a cannon) or on the next cell only (a grasshopper).
+    /// `adjacent`: the screen must stand on the first cell (Rococo's cannon pawn).
+    Hop {
+        step: Offset,
+        land_behind: bool,
+        adjacent: bool,
+    },
+    /// Fixed steps to empty cells (`prefix`, none of them a destination), then the
+    /// `cycle` of steps taken in turn, again and again: every cell of that part is a
+    /// destination, up to the first piece (which it may capture), at most `range`
+    /// steps of the cycle. A bent rider (the gryphon: `prefix` one diagonal step,
+    /// `cycle` one orthogonal step), a zigzag (the crooked bishop: `cycle` two
+    /// diagonal steps), a circular rider (the rose: `cycle` the eight knight leaps
+    /// round a circle, `range` 7).
+    Walk {
+        prefix: Vec<Offset>,
+        cycle: Vec<Offset>,
+        range: Option<u32>,
+    },
+    /// `n` steps of `first`, then `n` steps of any one of `second`, for every `n`;
+    /// every cell passed must be empty (the Sissa: `first` a rook step, `second` the
+    /// four bishop steps).
+    EqualLegs { first: Offset, second: Vec<Offset> },
+    /// One to `count` leaps, each any one of `leaps`; every cell landed on before the
+    /// last must be empty, and the move never ends where it started (the dancing
+    /// horse: the knight's leaps, two at most).
+    Chain { leaps: Vec<Offset>, count: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRule {
+    pub geometry: Geometry,
+    pub mode: MoveMode,
+    /// Only from the cells where the setup puts this piece for its side.
+    pub initial: bool,
+    /// For a path: the cells before the last do not block (the path names the cell a
+    /// takeover converts, as Takeover Chess's knights).
+    pub jump: bool,
+    /// Which written rule of the piece this comes from: its Betza groups and
+    /// structured lines counted in order across the piece's `moves`.
+    pub written: u16,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Promotion {
+    pub zone: String,
+    pub choices: Vec<usize>,
+    /// Only to a kind of which the player has a captured piece off the board (which
+    /// the promotion uses up).
+    pub from_captured: bool,
+    /// The piece may also stay as it is.
+    pub optional: bool,
+    /// To the piece at this end of the player's drop queue, which it takes (the
+    /// move is not possible when the queue is empty).
+    pub from_queue: Option<QueueEnd>,
+}
+
+/// Which end of a drop queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum QueueEnd {
+    Front,
+    Back,
+}
+
+/// Drops from an ordered queue of pieces off the board, earned by exchanges.
+#[derive(Clone, Debug, Serialize)]
+pub struct Drops {
+    /// The end of the queue a drop takes.
+    pub end: QueueEnd,
+    /// The zone whose empty cells a drop may land on.
+    pub zone: String,
+    /// Kinds whose exchange earns no credit (either the lost piece or its capturer).
+    pub no_credit: Vec<usize>,
+}
+
+/// White's pieces placed at random when a game starts; Black's by the setup's symmetry.
+#[derive(Clone, Debug, Serialize)]
+pub struct Shuffle {
+    /// One piece of each kind listed (a kind listed twice, two pieces).
+    pub pieces: Vec<usize>,
+    /// White's cells, used when empty, in this order.
+    pub cells: Vec<Coord>,
+    /// The pieces that find no cell go to the drop queue.
+    pub queue: bool,
+}
+
+/// How Black's array follows White's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Symmetry {
+    /// Reflected across the middle rank.
+    Mirrored,
+    /// Turned half round the centre.
+    Rotated,
+}
+
+/// A way of capturing besides moving onto the victim's cell. Mandatory unless
+/// `optional`: every move that can capture this way does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CaptureMode {
+    /// The enemy on the next cell beyond the landing cell, in the move's direction.
+    Approach { optional: bool },
+    /// The enemy next to the start cell, opposite the move's direction.
+    Withdraw { optional: bool },
+    /// Enemies jumped along the line of a riding move, each followed by an empty cell.
+    Overtake { single: bool },
+    /// After the move, an adjacent enemy with a friendly piece just beyond it.
+    Pincer {
+        all_directions: bool,
+        optional: bool,
+    },
+    /// After the move, enemies on the two other corners of the rectangle formed by
+    /// the mover and its own royal piece.
+    Coordinate { optional: bool },
+    /// Each victim in the way it captures, on moves its own kind could make.
+    Chameleon { replacement: bool },
+    /// Removes an adjacent enemy and the capturing piece itself.
+    MutualDestruction,
+    /// Jumps an enemy on its line (nothing between, the next cell beyond empty) and
+    /// converts it: the victim changes owner and stays. A slider may go on past the
+    /// landing cell unless `stop_beyond`; `undefended`: only victims no piece of
+    /// their side defends; `adjacent`: only victims next to the mover.
+    Takeover {
+        stop_beyond: bool,
+        undefended: bool,
+        adjacent: bool,
+    },
+}
+
+impl CaptureMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            CaptureMode::Approach { .. } => "approach",
+            CaptureMode::Withdraw { .. } => "withdraw",
+            CaptureMode::Overtake { .. } => "overtake",
+            CaptureMode::Pincer { .. } => "pincer",
+            CaptureMode::Coordinate { .. } => "coordinate",
+            CaptureMode::Chameleon { .. } => "chameleon",
+            CaptureMode::MutualDestruction => "mutual-destruction",
+            CaptureMode::Takeover { .. } => "takeover",
+        }
+    }
+}
+
+/// The rule of a `capture-only` zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CaptureOnly {
+    /// A move may end in the zone only when no move of the same piece ending outside
+    /// makes the same capture.
+    Landing,
+    /// As `Landing`, and passing over the zone's cells counts as entering it: among
+    /// the moves making one capture, only the one crossing the fewest zone cells is
+    /// allowed, and none when two tie.
+    FewestCrossed,
+}
+
+/// How hostile immobilizers interact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum Immobilization {
+    /// Abbott's rule: hostile immobilizers next to each other freeze each other.
+    #[default]
+    Mutual,
+    /// The "pure" rule: a piece next to an enemy immobilizer is free when a friendly
+    /// immobilizer or chameleon (other than itself) stands next to that immobilizer.
+    Pure,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceDef {
+    pub name: String,
+    /// One or more upper-case letters; the second player's pieces use the lower case.
+    pub label: String,
+    pub royal: bool,
+    pub rules: Vec<MoveRule>,
+    pub en_passant: bool,
+    pub promotion: Option<Promotion>,
+    pub captures: Vec<CaptureMode>,
+    /// Enemies next to this piece cannot move.
+    pub immobilize: bool,
+    /// Exchanges places with the first piece, of either side, on a line it moves along.
+    pub swap: bool,
+    /// Never converted by a takeover.
+    pub immune: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CastleDef {
+    pub flag: char,
+    pub side: Side,
+    pub king_from: Coord,
+    pub king_to: Coord,
+    pub rook_from: Coord,
+    pub rook_to: Coord,
+    /// Cells that must be empty, apart from the king and rook themselves.
+    pub empty: Vec<Coord>,
+    /// Cells the opponent must not attack.
+    pub safe: Vec<Coord>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveLimit {
+    /// Full moves (each side moving once) without a resetting move.
+    pub moves: u32,
+    pub outcome: Outcome,
+    pub reset_on_capture: bool,
+    pub reset_by: Vec<usize>,
+}
+
+/// How games end. Checkmate and stalemate values are for the player who has no move;
+/// a repetition's value is for the player whose move completes it.
+#[derive(Clone, Debug, Serialize)]
+pub struct EndRules {
+    pub checkmate: Outcome,
+    pub stalemate: Outcome,
+    pub repetition: Option<(u32, Outcome)>,
+    pub move_limit: Option<MoveLimit>,
+    /// Royal pieces may be captured (there is no check); taking a side's last royal
+    /// piece wins.
+    pub royal_capture: bool,
+}
+
+impl Default for EndRules {
+    fn default() -> Self {
+        EndRules {
+            checkmate: Outcome::Loss,
+            stalemate: Outcome::Draw,
+            repetition: None,
+            move_limit: None,
+            royal_capture: false,
+        }
+    }
+}
+
+/// A position as written in FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub placements: Vec<(Coord, Side, usize)>,
+    /// Captured pieces off the board (FEN `rows[...]`), for promotions to captured pieces.
+    pub reserve: Vec<(Side, usize)>,
+    pub to_move: Side,
+    /// Indices into the definition's castling rules.
+    pub castling: Vec<usize>,
+    pub en_passant: Option<Coord>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    /// Each side's drop queue, front first (FEN `rows{...}`).
+    pub queues: [Vec<usize>; 2],
+    /// Each side's drop credits.
+    pub credits: [u32; 2],
+    /// The cell of a piece that just captured, and the credits taking it now earns.
+    pub exchange: Option<(Coord, u32)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Definition {
+    pub name: String,
+    pub board: BoardShape,
+    /// Each zone's cells for White and for Black.
+    pub zones: IndexMap<String, [Vec<Coord>; 2]>,
+    /// Zones where a move may end only when the capture it makes needs it.
+    pub capture_only_zones: Vec<(String, CaptureOnly)>,
+    pub pieces: Vec<PieceDef>,
+    pub castling: Vec<CastleDef>,
+    pub setup: Setup,
+    pub end: EndRules,
+    pub immobilization: Immobilization,
+    /// A frozen piece that is not royal may remove itself as its move.
+    pub suicide: bool,
+    pub drops: Option<Drops>,
+    /// Random placements made when a game starts, in order.
+    pub shuffles: Vec<Shuffle>,
+    /// The symmetry the setup declares: how shuffles place Black's pieces.
+    pub symmetry: Option<Symmetry>,
+}
+
+mod fen;
+mod shuffle;
+pub use fen::{label_at, parse_fen, FenError, FenErrorKind, FenRules};
+pub use shuffle::black_image;

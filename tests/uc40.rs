@@ -1,0 +1,293 @@
+//! UC-40 (`definitions/uc40.vdl`): the drop queue, drop credits earned by exchanges,
+//! compound turns, promotion from the queue's back, and the seeded random array.
+
+mod common;
+
+use vdl::model::Side;
+use vdl::referee::notation;
+use vdl::{Move, Position, Ruleset};
+
+fn uc40() -> Ruleset {
+    common::rules("definitions/uc40.vdl")
+}
+
+/// Every legal turn in Game Courier notation, sorted.
+fn turns(pos: &mut Position) -> Vec<String> {
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let mut out: Vec<String> = list
+        .iter()
+        .map(|m| notation::print(pos, m, &list))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The legal turn a text names; panics (a test failure) when there is none.
+fn turn(pos: &mut Position, text: &str) -> Move {
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let parsed = notation::parse(text).unwrap_or_else(|e| panic!("{text}: {}", e.message));
+    notation::resolve(pos, &parsed, &list).unwrap_or_else(|e| panic!("{text}: {}", e.message))
+}
+
+/// Why a turn text is refused, with the byte range it points at.
+fn refusal(pos: &mut Position, text: &str) -> (vdl::Code, String, usize, usize) {
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let parsed = notation::parse(text).expect("readable");
+    match notation::resolve(pos, &parsed, &list) {
+        Ok(m) => panic!("{text} was accepted as {}", pos.move_text(&m)),
+        Err(e) => (e.code, e.message, e.offset, e.len),
+    }
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let m = turn(pos, text);
+    pos.make(m);
+}
+
+// A white rook takes a black rook; the other black rook can take it back at once.
+const EXCHANGE: &str = "3rk3/8/8/3r4/8/8/3R4/4K3{AMCQ/amcq} w - - 0 1";
+
+#[test]
+fn an_exchange_earns_a_drop_in_the_recapturing_turn() {
+    let rules = uc40();
+    let mut pos = Position::from_fen(&rules, EXCHANGE).expect("fen");
+    play(&mut pos, "R d2-d5");
+    assert_eq!(pos.fen(), "3rk3/8/8/3R4/8/8/8/4K3{AMCQ/amcq;d5} b - - 0 1");
+    let drops: Vec<String> = turns(&mut pos)
+        .into_iter()
+        .filter(|t| t.contains(';'))
+        .collect();
+    // The queue's front piece, on every empty cell of the first rank (d8 just emptied).
+    assert_eq!(
+        drops,
+        [
+            "r d8-d5; am-a8",
+            "r d8-d5; am-b8",
+            "r d8-d5; am-c8",
+            "r d8-d5; am-d8",
+            "r d8-d5; am-f8",
+            "r d8-d5; am-g8",
+            "r d8-d5; am-h8",
+        ]
+    );
+    play(&mut pos, "r d8-d5; am-d8");
+    assert_eq!(pos.fen(), "3amk3/8/8/3r4/8/8/8/4K3{AMCQ/cq;d5} w - - 0 2");
+    // Taken back without a drop, the credit stays.
+    pos.unmake();
+    play(&mut pos, "r d8-d5");
+    assert_eq!(pos.fen(), "4k3/8/8/3r4/8/8/8/4K3{AMCQ/amcq+1;d5} w - - 0 2");
+    assert_eq!(pos.drop_credits(Side::Black), 1);
+}
+
+#[test]
+fn an_unanswered_capture_earns_nothing() {
+    let rules = uc40();
+    let mut pos = Position::from_fen(&rules, EXCHANGE).expect("fen");
+    play(&mut pos, "R d2-d5");
+    play(&mut pos, "k e8-f7");
+    play(&mut pos, "K e1-e2");
+    play(&mut pos, "r d8-d5");
+    assert_eq!(pos.drop_credits(Side::Black), 0);
+    assert!(turns(&mut pos).iter().all(|t| !t.contains(';')));
+}
+
+#[test]
+fn an_exchange_with_a_pawn_earns_nothing() {
+    let rules = uc40();
+    // A pawn takes a rook and is taken back; a rook takes a pawn and is taken back.
+    let mut pos =
+        Position::from_fen(&rules, "4k3/8/2r5/3P4/8/8/8/R1N1K3{AM/am} b - - 0 1").expect("fen");
+    play(&mut pos, "r c6-c1");
+    assert_eq!(pos.exchange().map(|(_, n)| n), Some(1));
+    play(&mut pos, "R a1-c1");
+    assert_eq!(pos.drop_credits(Side::White), 1);
+    let mut pos =
+        Position::from_fen(&rules, "4k3/8/2r5/3P4/8/8/8/R3K3{AM/am} w - - 0 1").expect("fen");
+    play(&mut pos, "P d5-c6");
+    assert_eq!(pos.exchange(), None);
+    let mut pos =
+        Position::from_fen(&rules, "4k3/3p4/8/8/8/8/8/3RK3{AM/am} w - - 0 1").expect("fen");
+    play(&mut pos, "R d1-d7");
+    assert_eq!(pos.exchange(), None);
+    play(&mut pos, "k e8-d7");
+    assert_eq!(pos.drop_credits(Side::Black), 0);
+}
+
+#[test]
+fn a_drop_may_block_a_check_and_must_not_leave_one() {
+    let rules = uc40();
+    let mut pos =
+        Position::from_fen(&rules, "R3k3/7p/8/8/8/8/8/4K3{AM/am+1} b - - 0 1").expect("fen");
+    let all = turns(&mut pos);
+    let pawn: Vec<&String> = all.iter().filter(|t| t.starts_with("p ")).collect();
+    // The pawn may move only with a drop that stops the rook's check.
+    assert_eq!(
+        pawn,
+        [
+            "p h7-h5; am-b8",
+            "p h7-h5; am-c8",
+            "p h7-h5; am-d8",
+            "p h7-h6; am-b8",
+            "p h7-h6; am-c8",
+            "p h7-h6; am-d8",
+        ]
+    );
+    let (code, message, offset, len) = refusal(&mut pos, "p h7-h6; am-f8");
+    assert_eq!(code, vdl::Code::IllegalMove);
+    assert!(message.contains("king would be in check"), "{message}");
+    assert_eq!((offset, len), (9, 5));
+}
+
+#[test]
+fn a_drop_that_gives_an_enemy_cannon_its_screen_is_refused() {
+    let rules = uc40();
+    // The paovao on a8 needs one screen to take the king on e8.
+    let mut pos =
+        Position::from_fen(&rules, "LE3k3/7p/8/8/8/8/8/4K3{AM/am+1} b - - 0 1").expect("fen");
+    let pawn: Vec<String> = turns(&mut pos)
+        .into_iter()
+        .filter(|t| t.starts_with("p "))
+        .collect();
+    assert_eq!(
+        pawn,
+        [
+            "p h7-h5",
+            "p h7-h5; am-f8",
+            "p h7-h5; am-g8",
+            "p h7-h5; am-h8",
+            "p h7-h6",
+            "p h7-h6; am-f8",
+            "p h7-h6; am-g8",
+            "p h7-h6; am-h8",
+        ]
+    );
+}
+
+#[test]
+fn promotions_take_the_queue_from_its_back() {
+    let rules = uc40();
+    let mut pos =
+        Position::from_fen(&rules, "7k/1PP5/8/8/8/8/8/4K3{AMCQSI/am} w - - 0 1").expect("fen");
+    // Compulsory, and only to the queue's last piece.
+    let pawn: Vec<String> = turns(&mut pos)
+        .into_iter()
+        .filter(|t| t.starts_with("P b7"))
+        .collect();
+    assert_eq!(pawn, ["P b7-b8; SI-b8"]);
+    play(&mut pos, "P b7-b8; SI-b8");
+    play(&mut pos, "k h8-h7");
+    play(&mut pos, "P c7-c8; CQ-c8");
+    assert_eq!(pos.fen(), "1SICQ5/7k/8/8/8/8/8/4K3{AM/am} b - - 0 2");
+    let (_, message, _, _) = {
+        pos.unmake();
+        refusal(&mut pos, "P c7-c8; AM-c8")
+    };
+    assert!(message.contains("cannot promote to `AM`"), "{message}");
+}
+
+#[test]
+fn with_an_empty_queue_a_pawn_stays_off_the_last_rank_but_still_checks() {
+    let rules = uc40();
+    let mut pos = Position::from_fen(&rules, "7k/1P6/8/8/8/8/8/4K3{/am} w - - 0 1").expect("fen");
+    assert!(!turns(&mut pos).iter().any(|t| t.starts_with("P ")));
+    let pos = Position::from_fen(&rules, "2k5/1P6/8/8/8/8/8/4K3{/am} b - - 0 1").expect("fen");
+    assert!(pos.in_check(Side::Black));
+}
+
+#[test]
+fn drops_are_refused_with_reasons_at_their_place() {
+    let rules = uc40();
+    let mut pos = Position::from_fen(&rules, EXCHANGE).expect("fen");
+    // No credit: White has taken nothing back.
+    let (code, message, offset, len) = refusal(&mut pos, "R d2-d5; AM-a1");
+    assert_eq!(code, vdl::Code::IllegalMove);
+    assert!(message.contains("holds no drop credit"), "{message}");
+    assert_eq!((offset, len), (9, 5));
+    play(&mut pos, "R d2-d5");
+    // Not the queue's front piece.
+    let (_, message, offset, _) = refusal(&mut pos, "r d8-d5; cq-a8");
+    assert!(message.contains("the next to drop is `am`"), "{message}");
+    assert_eq!(offset, 9);
+    // Off the first rank.
+    let (_, message, _, _) = refusal(&mut pos, "r d8-d5; am-a7");
+    assert!(
+        message.contains("a7 is not a cell Black may drop on"),
+        "{message}"
+    );
+}
+
+#[test]
+fn queues_credits_and_the_exchange_survive_fen_and_unmake() {
+    let rules = uc40();
+    let fen = "3rk3/8/8/3R4/8/8/8/4K3{AMCQ+2/amcq+1;d5*2} b - - 0 1";
+    let mut pos = Position::from_fen(&rules, fen).expect("fen");
+    assert_eq!(pos.fen(), fen);
+    assert_eq!(pos.hash(), pos.compute_hash());
+    let before = pos.snapshot();
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    assert!(list.iter().any(|m| m.drop_cell().is_some()));
+    for m in list {
+        pos.make(m);
+        assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.move_text(&m));
+        let again = Position::from_fen(&rules, &pos.fen()).expect("fen");
+        assert_eq!(again.hash(), pos.hash(), "{}", pos.fen());
+        pos.unmake();
+        assert!(pos.snapshot() == before, "{}", pos.move_text(&m));
+    }
+    // Taking the rook that took two pieces earns two credits.
+    play(&mut pos, "r d8-d5");
+    assert_eq!(pos.drop_credits(Side::Black), 3);
+}
+
+#[test]
+fn a_seed_gives_the_same_mirrored_array_everywhere() {
+    let rules = uc40();
+    let def = &rules.definition;
+    let a = def.start_setup(2026);
+    assert_eq!(a, def.start_setup(2026));
+    assert_ne!(a, def.start_setup(2027));
+    for side in [Side::White, Side::Black] {
+        let home = if side == Side::White { 0 } else { 7 };
+        let mut kinds: Vec<usize> = a
+            .placements
+            .iter()
+            .filter(|&&(c, s, _)| s == side && c.rank == home)
+            .map(|&(_, _, k)| k)
+            .collect();
+        assert_eq!(kinds.len(), 8);
+        assert!(kinds.contains(&0), "the King is on the first rank");
+        assert_eq!(a.queues[side.index()].len(), 32);
+        kinds.extend(&a.queues[side.index()]);
+        kinds.sort();
+        let pawn = def
+            .pieces
+            .iter()
+            .position(|p| p.name == "Pawn")
+            .expect("pawn");
+        let expected: Vec<usize> = (0..def.pieces.len()).filter(|&k| k != pawn).collect();
+        assert_eq!(kinds, expected, "each of the 39 types once, and the King");
+    }
+    // Black copies White file for file, and queue place for queue place.
+    for &(c, s, k) in &a.placements {
+        if s == Side::White && c.rank == 0 {
+            assert!(a.placements.contains(&(
+                vdl::model::Coord {
+                    file: c.file,
+                    rank: 7
+                },
+                Side::Black,
+                k
+            )));
+        }
+    }
+    assert_eq!(a.queues[0], a.queues[1]);
+    // The seed's array is the one `vdl show --seed` prints.
+    let pos = Position::start_seeded(&rules, 2026);
+    let out = common::vdl(&["show", "definitions/uc40.vdl", "--seed", "2026"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("FEN: {}", pos.fen())), "{text}");
+}
