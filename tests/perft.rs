@@ -96,3 +96,8 @@ fn movement_forms() {
 fn uc40_pieces() {
     run_table("uc40-pieces.epd");
 }
+
+#[test]
+fn uc40() {
+    run_table("uc40.epd");
+}

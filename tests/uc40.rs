@@ -3,6 +3,7 @@
 
 mod common;
 
+use vdl::engine::reference;
 use vdl::model::Side;
 use vdl::referee::notation;
 use vdl::{Move, Position, Ruleset};
@@ -55,7 +56,7 @@ fn an_exchange_earns_a_drop_in_the_recapturing_turn() {
     let rules = uc40();
     let mut pos = Position::from_fen(&rules, EXCHANGE).expect("fen");
     play(&mut pos, "R d2-d5");
-    assert_eq!(pos.fen(), "3rk3/8/8/3R4/8/8/8/4K3{AMCQ/amcq;d5} b - - 0 1");
+    assert_eq!(pos.fen(), "3rk3/8/8/3R4/8/8/8/4K3{AMCQ/amcq@d5} b - - 0 1");
     let drops: Vec<String> = turns(&mut pos)
         .into_iter()
         .filter(|t| t.contains(';'))
@@ -74,11 +75,11 @@ fn an_exchange_earns_a_drop_in_the_recapturing_turn() {
         ]
     );
     play(&mut pos, "r d8-d5; am-d8");
-    assert_eq!(pos.fen(), "3amk3/8/8/3r4/8/8/8/4K3{AMCQ/cq;d5} w - - 0 2");
+    assert_eq!(pos.fen(), "3amk3/8/8/3r4/8/8/8/4K3{AMCQ/cq@d5} w - - 0 2");
     // Taken back without a drop, the credit stays.
     pos.unmake();
     play(&mut pos, "r d8-d5");
-    assert_eq!(pos.fen(), "4k3/8/8/3r4/8/8/8/4K3{AMCQ/amcq+1;d5} w - - 0 2");
+    assert_eq!(pos.fen(), "4k3/8/8/3r4/8/8/8/4K3{AMCQ/amcq+1@d5} w - - 0 2");
     assert_eq!(pos.drop_credits(Side::Black), 1);
 }
 
@@ -222,7 +223,7 @@ fn drops_are_refused_with_reasons_at_their_place() {
 #[test]
 fn queues_credits_and_the_exchange_survive_fen_and_unmake() {
     let rules = uc40();
-    let fen = "3rk3/8/8/3R4/8/8/8/4K3{AMCQ+2/amcq+1;d5*2} b - - 0 1";
+    let fen = "3rk3/8/8/3R4/8/8/8/4K3{AMCQ+2/amcq+1@d5*2} b - - 0 1";
     let mut pos = Position::from_fen(&rules, fen).expect("fen");
     assert_eq!(pos.fen(), fen);
     assert_eq!(pos.hash(), pos.compute_hash());
@@ -290,4 +291,86 @@ fn a_seed_gives_the_same_mirrored_array_everywhere() {
     let out = common::vdl(&["show", "definitions/uc40.vdl", "--seed", "2026"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains(&format!("FEN: {}", pos.fen())), "{text}");
+}
+
+/// The arrays of three seeds whose first ranks and queue fronts hold only pieces the
+/// reference generator reads (no Rococo piece comes on the board within four plies).
+const SEEDS: [u64; 3] = [8, 27, 35];
+
+/// Walk the whole tree to `depth`, comparing the fast generator with the reference
+/// at every node; the number of leaves.
+fn tree_agrees(pos: &mut Position, depth: u32) -> u64 {
+    assert!(reference::understands(pos), "{}", pos.fen());
+    let fast = reference::fast_legal_moves(pos);
+    assert_eq!(fast, reference::legal_moves(pos), "at {}", pos.fen());
+    for side in [Side::White, Side::Black] {
+        assert_eq!(
+            pos.in_check(side),
+            reference::in_check(pos, side),
+            "{}",
+            pos.fen()
+        );
+    }
+    if depth == 1 {
+        return fast.len() as u64;
+    }
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let mut leaves = 0;
+    for m in list {
+        pos.make(m);
+        leaves += tree_agrees(pos, depth - 1);
+        pos.unmake();
+    }
+    leaves
+}
+
+/// Positions with drop credits: the exchange above, and middle games of the three
+/// arrays where a side holds credits (reached by play, kept as FEN).
+const CREDIT_FENS: &[&str] = &[
+    EXCHANGE,
+    "3rk3/8/8/3R4/8/8/8/4K3{AMCQ+2/amcq+1@d5*2} b - - 0 1",
+    "R3k3/7p/8/8/8/8/8/4K3{AM/am+1} b - - 0 1",
+    "r1k1dr3/1p3p1se/grcapp2pp/3P3P/pPP1pPP1/3P4/P6CA/RGR1KGN1NSE{DAHRWDWAXEQIMFDAFXFDKHVDHXWAMXDLEESCHXGAACQBUWISWLLMASIDFADARCI/dahrwdwaxeqimfdafxfdkhvdhxwamxdleeschxgaacqbuwiswllmasidfadarci+1} b - - 1 23",
+    "5gr1xw/1k1p1p1p/1p1daAR2ar/2xf3pP/3P4/8/gnPP1PPPXW/GNKXF2GR2{WACQXGWIHVLLLEWDADRIMDRNCIDHCHSWESSEXDXEHRDFAMAFMAQAAFDBUSICA/wacqxgwihvlllewdadrimdrncidhchswessexdxehrdfamafmaqaafdbusica+1} b - - 0 16",
+    "1qxfk3hv/pp2p2p/3p4/5pp1/5DAhrdf/2PP1P2/PP2PXGPP/Q1XFK1DF1HV{FDWDESWABUDHNRIMAACHXEGRMAGNWIDKCILELLSESWARSIXDAMDRXWADCQCAAF/fdwdeswabudhnrimaachxegrmagnwidkcilellseswarsixdamdrxwadcqcaaf+1} b - - 1 15",
+];
+
+#[test]
+fn seeded_arrays_agree_with_the_reference() {
+    agree_to(&uc40(), if cfg!(debug_assertions) { 2 } else { 3 });
+}
+
+/// The long suite: the seeds' whole trees to depth 4.
+#[test]
+#[ignore = "long suite: cargo test --release -- --ignored"]
+fn seeded_arrays_agree_with_the_reference_to_depth_4() {
+    agree_to(&uc40(), 4);
+}
+
+fn agree_to(rules: &Ruleset, depth: u32) {
+    for seed in SEEDS {
+        let mut pos = Position::start_seeded(rules, seed);
+        let leaves = tree_agrees(&mut pos, depth);
+        assert_eq!(leaves, pos.perft(depth), "seed {seed}");
+    }
+    // The positions with credits, one ply less (to depth 3 in the long suite).
+    for fen in CREDIT_FENS {
+        let mut pos = Position::from_fen(rules, fen).expect("fen");
+        let leaves = tree_agrees(&mut pos, depth - 1);
+        assert_eq!(leaves, pos.perft(depth - 1), "{fen}");
+    }
+}
+
+/// The seeds' arrays are the ones in `tests/perft/uc40.epd`, on every machine.
+#[test]
+fn seeded_arrays_are_the_perft_tables() {
+    let rules = uc40();
+    let table = std::fs::read_to_string(common::root().join("tests/perft/uc40.epd"))
+        .expect("tests/perft/uc40.epd");
+    for seed in SEEDS {
+        let fen = Position::start_seeded(&rules, seed).fen();
+        let line = format!("# seed {seed}\n{fen} ;");
+        assert!(table.contains(&line), "seed {seed}: {fen}");
+    }
 }

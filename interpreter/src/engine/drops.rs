@@ -252,7 +252,7 @@ impl Position<'_> {
             }
         }
         if let Some((cell, count)) = self.exchange() {
-            s.push(';');
+            s.push('@');
             s.push_str(r.cell_name(cell));
             if count > 1 {
                 s.push_str(&format!("*{count}"));

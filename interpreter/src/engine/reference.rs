@@ -2,11 +2,14 @@
 //! the plain move rules of the definition and walks board coordinates directly: no
 //! precomputed tables, no attack tables, no make/unmake. A cell is attacked when some
 //! enemy piece's capture rules reach it; a move is legal when, played out on a copy
-//! of the board, it leaves no royal piece of the mover attacked.
+//! of the board, it leaves no royal piece of the mover attacked. Drop queues are read
+//! from the definition too: a turn with a credit may add the queue's end piece on an
+//! empty cell of the drop zone. Capture modes, freezing and swaps are not read:
+//! `understands` says whether a position needs none of them.
 
 use super::Position;
 use crate::compile::orient;
-use crate::model::{Coord, Definition, Geometry, Offset};
+use crate::model::{Coord, Definition, Geometry, Offset, QueueEnd, Side};
 
 type Grid = Vec<Option<(usize, usize)>>;
 
@@ -20,11 +23,23 @@ pub struct RefMove {
     pub castle: Option<usize>,
     /// The cells a double step passes, left capturable en passant.
     pub passed: Vec<Coord>,
+    /// The turn's drop: the cell and the kind put there.
+    pub drop: Option<(Coord, usize)>,
 }
 
 struct Ctx<'a> {
     def: &'a Definition,
     grid: Grid,
+    /// Each side's drop queue, front first.
+    queues: [Vec<usize>; 2],
+}
+
+/// The kind at one end of a queue.
+fn end_of(queue: &[usize], end: QueueEnd) -> Option<usize> {
+    match end {
+        QueueEnd::Front => queue.first().copied(),
+        QueueEnd::Back => queue.last().copied(),
+    }
 }
 
 impl Ctx<'_> {
@@ -63,14 +78,29 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
         .any(|&(c, s, k)| c == from && s.index() == side && k == kind);
     let mut add = |to: Coord, captures: Vec<Coord>, passed: Vec<Coord>| {
         let promo_zone = piece.promotion.as_ref().and_then(|p| {
+            let choices = match p.from_queue {
+                Some(end) => end_of(&ctx.queues[side], end).into_iter().collect(),
+                None => p.choices.clone(),
+            };
             ctx.def
                 .zones
                 .get(&p.zone)
-                .map(|z| (z[side].contains(&to), &p.choices))
+                .map(|z| (z[side].contains(&to), choices))
         });
         match promo_zone {
+            // No piece to become: the move cannot be played, but it still attacks
+            // (`legal_moves` leaves it out).
+            Some((true, choices)) if choices.is_empty() => out.push(RefMove {
+                from,
+                to,
+                captures,
+                promotion: None,
+                castle: None,
+                passed,
+                drop: None,
+            }),
             Some((true, choices)) => {
-                for &k in choices {
+                for k in choices {
                     out.push(RefMove {
                         from,
                         to,
@@ -78,6 +108,7 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
                         promotion: Some(k),
                         castle: None,
                         passed: passed.clone(),
+                        drop: None,
                     });
                 }
             }
@@ -88,6 +119,7 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
                 promotion: None,
                 castle: None,
                 passed,
+                drop: None,
             }),
         }
     };
@@ -254,7 +286,15 @@ fn attacked(ctx: &Ctx, target: Coord, by: usize) -> bool {
         if let Some(i) = ctx.idx(target) {
             grid[i] = Some((1 - by, 0));
         }
-        return attacked(&Ctx { def: ctx.def, grid }, target, by);
+        return attacked(
+            &Ctx {
+                def: ctx.def,
+                grid,
+                queues: ctx.queues.clone(),
+            },
+            target,
+            by,
+        );
     }
     let b = &ctx.def.board;
     for rank in 0..b.height() {
@@ -306,6 +346,7 @@ pub fn in_check(pos: &Position, side: crate::model::Side) -> bool {
     let ctx = Ctx {
         def: &pos.rules().definition,
         grid: grid_of(pos),
+        queues: queues_of(pos),
     };
     royal_attacked(&ctx, side.index())
 }
@@ -318,6 +359,7 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
     let ctx = Ctx {
         def,
         grid: grid_of(pos),
+        queues: queues_of(pos),
     };
     let side = pos.side_to_move().index();
     let (ep_cells, victim) = pos.en_passant();
@@ -355,18 +397,23 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
                 promotion: None,
                 castle: Some(i),
                 passed: vec![],
+                drop: None,
             });
         }
     }
 
+    pseudo.retain(|m| !cannot_promote(&ctx, side, m));
+    let drops = with_drops(pos, &ctx, &pseudo);
+    pseudo.extend(drops);
     let mut legal: Vec<RefMove> = pseudo
         .into_iter()
         .filter(|m| {
             let mut after = Ctx {
                 def,
                 grid: ctx.grid.clone(),
+                queues: ctx.queues.clone(),
             };
-            apply(&mut after, m);
+            apply(&mut after, m, side);
             !royal_attacked(&after, side)
         })
         .collect();
@@ -386,7 +433,8 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
                     &last.captures,
                     last.promotion,
                     last.castle,
-                ) == (&m.from, &m.to, &m.captures, m.promotion, m.castle) =>
+                    last.drop,
+                ) == (&m.from, &m.to, &m.captures, m.promotion, m.castle, m.drop) =>
             {
                 if last.passed.is_empty() {
                     *last = m;
@@ -398,7 +446,83 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
     unique
 }
 
-fn apply(ctx: &mut Ctx, m: &RefMove) {
+/// A move into a compulsory promotion with nothing to become: it attacks, but
+/// cannot be played.
+fn cannot_promote(ctx: &Ctx, side: usize, m: &RefMove) -> bool {
+    let Some((_, kind)) = ctx.get(m.from) else {
+        return false;
+    };
+    let Some(p) = &ctx.def.pieces[kind].promotion else {
+        return false;
+    };
+    let in_zone = ctx
+        .def
+        .zones
+        .get(&p.zone)
+        .is_some_and(|z| z[side].contains(&m.to));
+    m.castle.is_none() && m.promotion.is_none() && in_zone && !p.optional
+}
+
+/// The moves again with a drop each, where the player will hold a credit and the
+/// zone's cell is empty after the move.
+fn with_drops(pos: &Position, ctx: &Ctx, pseudo: &[RefMove]) -> Vec<RefMove> {
+    let def = ctx.def;
+    let Some(drops) = &def.drops else {
+        return Vec::new();
+    };
+    let rules = pos.rules();
+    let us = pos.side_to_move();
+    let side = us.index();
+    let exchange = pos.exchange().map(|(c, n)| (rules.cells[c as usize], n));
+    let zone = def.zones.get(&drops.zone).map_or(&[][..], |z| &z[side][..]);
+    let mut out = Vec::new();
+    for m in pseudo {
+        let earned = exchange
+            .filter(|(c, _)| m.captures.contains(c))
+            .map_or(0, |e| e.1);
+        if pos.drop_credits(us) + earned == 0 {
+            continue;
+        }
+        let mut after = Ctx {
+            def,
+            grid: ctx.grid.clone(),
+            queues: ctx.queues.clone(),
+        };
+        apply(&mut after, m, side);
+        let Some(kind) = end_of(&after.queues[side], drops.end) else {
+            continue;
+        };
+        for &cell in zone {
+            if after.get(cell).is_none() {
+                out.push(RefMove {
+                    drop: Some((cell, kind)),
+                    ..m.clone()
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Each side's live drop queue.
+fn queues_of(pos: &Position) -> [Vec<usize>; 2] {
+    [Side::White, Side::Black].map(|s| pos.queue(s).iter().map(|&k| usize::from(k)).collect())
+}
+
+/// Whether the reference reads every rule the pieces on the board use: no capture
+/// modes, freezing (and so no suicide) or swaps.
+pub fn understands(pos: &Position) -> bool {
+    let rules = pos.rules();
+    let def = &rules.definition;
+    (0..rules.cell_count()).all(|c| {
+        pos.piece_at(c as u16).is_none_or(|p| {
+            let piece = &def.pieces[p.kind];
+            piece.captures.is_empty() && !piece.immobilize && !piece.swap
+        })
+    })
+}
+
+fn apply(ctx: &mut Ctx, m: &RefMove, side: usize) {
     let set = |ctx: &mut Ctx, c: Coord, v: Option<(usize, usize)>| {
         if let Some(i) = ctx.idx(c) {
             ctx.grid[i] = v;
@@ -416,10 +540,45 @@ fn apply(ctx: &mut Ctx, m: &RefMove) {
         set(ctx, rf, None);
         set(ctx, kt, king);
         set(ctx, rt, rook);
+    } else {
+        move_piece(ctx, m, side);
+    }
+    if let (Some((cell, kind)), Some(drops)) = (m.drop, &ctx.def.drops) {
+        take(&mut ctx.queues[side], drops.end);
+        set(ctx, cell, Some((side, kind)));
+    }
+}
+
+fn take(queue: &mut Vec<usize>, end: QueueEnd) {
+    if queue.is_empty() {
         return;
     }
+    match end {
+        QueueEnd::Front => {
+            queue.remove(0);
+        }
+        QueueEnd::Back => {
+            queue.pop();
+        }
+    }
+}
+
+/// The piece's own part of a move: from, to, promotion (from the queue too).
+fn move_piece(ctx: &mut Ctx, m: &RefMove, side: usize) {
+    let set = |ctx: &mut Ctx, c: Coord, v: Option<(usize, usize)>| {
+        if let Some(i) = ctx.idx(c) {
+            ctx.grid[i] = v;
+        }
+    };
     let mut piece = ctx.get(m.from);
     if let (Some(k), Some(p)) = (m.promotion, piece.as_mut()) {
+        let from_queue = ctx.def.pieces[p.1]
+            .promotion
+            .as_ref()
+            .and_then(|r| r.from_queue);
+        if let Some(end) = from_queue {
+            take(&mut ctx.queues[side], end);
+        }
         p.1 = k;
     }
     set(ctx, m.from, None);
@@ -451,6 +610,10 @@ pub fn fast_legal_moves(pos: &mut Position) -> Vec<RefMove> {
                     .iter()
                     .map(|&c| rules.cells[c as usize])
                     .collect(),
+                drop: m
+                    .drop_cell()
+                    .zip(pos.dropped_kind(m))
+                    .map(|(c, k)| (rules.cells[c as usize], k)),
             }
         })
         .collect();

@@ -507,8 +507,8 @@ fn split_queues<'t>(
     }
 }
 
-/// `{AMCQ+1/amcq;e4*2}`: White's drop queue front first in upper case, `/`, Black's in
-/// lower case; `+N` after a queue, that side's drop credits; after `;`, the cell of a
+/// `{AMCQ+1/amcq@e4*2}`: White's drop queue front first in upper case, `/`, Black's in
+/// lower case; `+N` after a queue, that side's drop credits; after `@`, the cell of a
 /// piece that just captured, whose capture now earns the side to move a credit (`*N`:
 /// N credits).
 fn read_queues(
@@ -518,7 +518,7 @@ fn read_queues(
     pieces: &[PieceDef],
     setup: &mut Setup,
 ) -> Result<(), FenError> {
-    let (queues, exchange) = match body.split_once(';') {
+    let (queues, exchange) = match body.split_once('@') {
         Some((q, e)) => (q, Some(e)),
         None => (body, None),
     };
@@ -604,7 +604,7 @@ fn read_exchange(at: usize, text: &str, board: &BoardShape) -> Result<(Coord, u3
             at,
             cell.len(),
             format!("`{cell}` is not a cell of this board"),
-            Some("after `;` comes the cell of the piece that just captured, e.g. `;e4`".into()),
+            Some("after `@` comes the cell of the piece that just captured, e.g. `@e4`".into()),
         )),
     }
 }
