@@ -812,6 +812,67 @@ fn selfplay(path: &str, games: usize, seed: u64, max_plies: usize) -> Result<(),
     }
 }
 
+/// The drop queues drawn as a second board beside the first, one row per rank: White's
+/// from the bottom row up and Black's from the top row down, each row read left to
+/// right in drop order (UC-40's reserve board). None when they do not fit.
+fn queue_board(pos: &Position, fw: usize) -> Option<Vec<String>> {
+    let rules = pos.rules();
+    if !rules.flags.drops {
+        return None;
+    }
+    let board = &rules.definition.board;
+    let (w, h) = (board.width() as usize, board.height() as usize);
+    let rows_of = |n: usize| n.div_ceil(w);
+    let white = pos.queue(Side::White);
+    let black = pos.queue(Side::Black);
+    if rows_of(white.len()) + rows_of(black.len()) > h {
+        return None;
+    }
+    let mut rows = vec![" .".repeat(w).replace('.', &format!("{:>fw$}", ".")); h];
+    let mut draw = |side: Side, queue: &[u8], row_of: &dyn Fn(usize) -> usize| {
+        for chunk in 0..rows_of(queue.len()) {
+            let cells: Vec<String> = (0..w)
+                .map(|f| {
+                    queue
+                        .get(chunk * w + f)
+                        .map_or(format!("{:>fw$}", "."), |&k| {
+                            format!("{:>fw$}", rules.piece_label(usize::from(k), side))
+                        })
+                })
+                .collect();
+            rows[row_of(chunk)] = format!(" {}", cells.join(" "));
+        }
+    };
+    draw(Side::White, white, &|chunk| chunk);
+    draw(Side::Black, black, &|chunk| h - 1 - chunk);
+    Some(rows)
+}
+
+/// What the queue board shows, the credits, and the queues as text when not drawn.
+fn queue_legend(pos: &Position, drawn: bool) -> String {
+    let rules = pos.rules();
+    let mut out = String::new();
+    if drawn {
+        out.push_str("right: the drop queues, White's from the bottom row up, Black's from the top row down, in drop order\n");
+    }
+    for side in [Side::White, Side::Black] {
+        let queue: Vec<String> = pos
+            .queue(side)
+            .iter()
+            .map(|&k| rules.piece_label(usize::from(k), side))
+            .collect();
+        if !drawn {
+            out.push_str(&format!("{} queue: {}\n", side.name(), queue.join(" ")));
+        }
+        out.push_str(&format!(
+            "{} drop credits: {}\n",
+            side.name(),
+            pos.drop_credits(side)
+        ));
+    }
+    out
+}
+
 fn diagram(pos: &Position) -> String {
     let rules = pos.rules();
     let board = &rules.definition.board;
@@ -826,6 +887,7 @@ fn diagram(pos: &Position) -> String {
     let rw = board.ranks.iter().map(String::len).max().unwrap_or(1);
     let restricted = |c: vdl::compile::Cell| rules.capture_only.iter().any(|z| z[c as usize]);
     let mut out = String::new();
+    let queues = queue_board(pos, fw);
     for rank in (0..board.height()).rev() {
         out.push_str(&format!("{:>rw$} ", board.ranks[rank as usize]));
         for file in 0..board.width() {
@@ -840,6 +902,10 @@ fn diagram(pos: &Position) -> String {
             };
             out.push_str(&format!(" {text:>fw$}"));
         }
+        if let Some(rows) = &queues {
+            out.push_str("   |");
+            out.push_str(&rows[rank as usize]);
+        }
         out.push('\n');
     }
     out.push_str(&" ".repeat(rw + 1));
@@ -847,6 +913,9 @@ fn diagram(pos: &Position) -> String {
         out.push_str(&format!(" {f:>fw$}"));
     }
     out.push('\n');
+    if rules.flags.drops {
+        out.push_str(&queue_legend(pos, queues.is_some()));
+    }
     for (name, _) in &rules.definition.capture_only_zones {
         out.push_str(&format!(
             "`:` zone {name}: a move may end there only when its capture needs it\n"

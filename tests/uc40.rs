@@ -374,3 +374,88 @@ fn seeded_arrays_are_the_perft_tables() {
         assert!(table.contains(&line), "seed {seed}: {fen}");
     }
 }
+
+#[test]
+fn moves_json_names_each_drop() {
+    let out = common::vdl(&[
+        "moves",
+        "definitions/uc40.vdl",
+        "--json",
+        "--fen",
+        "3rk3/8/8/3R4/8/8/8/4K3{AMCQ/amcq@d5} b - - 0 1",
+    ]);
+    let moves: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let drops: Vec<(String, String, String)> = moves
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter(|m| !m["drop"].is_null())
+        .map(|m| {
+            let s = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+            (
+                s(&m["notation"]),
+                s(&m["drop"]["piece"]),
+                s(&m["drop"]["cell"]),
+            )
+        })
+        .collect();
+    assert_eq!(drops.len(), 7);
+    assert_eq!(
+        drops[0],
+        ("r d8-d5; am-a8".into(), "am".into(), "a8".into())
+    );
+}
+
+#[test]
+fn show_draws_the_queues_as_the_reserve_board() {
+    let out = common::vdl(&[
+        "show",
+        "definitions/uc40.vdl",
+        "--fen",
+        "3rk3/8/8/3R4/8/8/8/4K3{AMCQSIDAHRWDWAXEQIM+1/amcq} b - - 0 1",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    // White's queue in drop order from the bottom row up, Black's from the top down.
+    assert_eq!(
+        lines[0],
+        "8   .  .  .  r  k  .  .  .   | am cq  .  .  .  .  .  ."
+    );
+    assert_eq!(
+        lines[6],
+        "2   .  .  .  .  .  .  .  .   |  Q IM  .  .  .  .  .  ."
+    );
+    assert_eq!(
+        lines[7],
+        "1   .  .  .  .  K  .  .  .   | AM CQ SI DA HR WD WA XE"
+    );
+    assert!(text.contains("White drop credits: 1"), "{text}");
+}
+
+#[test]
+fn a_refereed_game_with_drops_and_a_promotion() {
+    let rules = uc40();
+    let text = std::fs::read_to_string(
+        common::root().join("tests/games/uc40/exchange-drop-promotion.game"),
+    )
+    .expect("game");
+    let refereed = vdl::referee::referee(&rules, &text);
+    assert!(refereed.error.is_none(), "{:?}", refereed.error);
+    let game = refereed.game.expect("game");
+    let played: Vec<&str> = game.played().iter().map(|p| p.notation.as_str()).collect();
+    assert_eq!(
+        played,
+        [
+            "R d2-d5",
+            "r d8-d5; am-d8",
+            "P b7-b8; CQ-b8",
+            "am d8-b8",
+            "R b1-b8; AM-d1",
+            "k e8-e7"
+        ]
+    );
+    assert_eq!(
+        game.position().fen(),
+        "1R6/4k3/8/3r4/8/8/8/3AMK3{/cq} w - - 1 4"
+    );
+}

@@ -789,6 +789,10 @@ fn keep_drop(
     };
     let rules = pos.rules();
     let side = pos.side_to_move();
+    let end = match rules.drop_end {
+        crate::model::QueueEnd::Front => "front",
+        crate::model::QueueEnd::Back => "back",
+    };
     let Some(&first) = candidates.first() else {
         return Ok(());
     };
@@ -805,7 +809,7 @@ fn keep_drop(
         ))
     } else if expected.as_deref() != Some(label.as_str()) {
         Some(format!(
-            "`{label}` is not the piece at the end of {}'s queue: the next to drop is `{}`",
+            "`{label}` is not the piece at the {end} of {}'s queue: the next to drop is `{}`",
             side.name(),
             expected.unwrap_or_default()
         ))
@@ -840,7 +844,7 @@ fn keep_drop(
                     Code::IllegalMove,
                     message,
                     Some(format!(
-                        "{} drops the front of its queue on an empty cell of {}",
+                        "{} drops the piece at the {end} of its queue on an empty cell of {}",
                         side.name(),
                         cells.join(" ")
                     )),
