@@ -230,7 +230,7 @@ fn queues_credits_and_the_exchange_survive_fen_and_unmake() {
     let before = pos.snapshot();
     let mut list = Vec::new();
     pos.legal_moves(&mut list);
-    assert!(list.iter().any(|m| m.drop_cell().is_some()));
+    assert!(list.iter().any(|m| m.drops()));
     for m in list {
         pos.make(m);
         assert_eq!(pos.hash(), pos.compute_hash(), "{}", pos.move_text(&m));

@@ -7,6 +7,9 @@ use crate::model::{black_image, BoardShape, Coord, Drops, QueueEnd, Setup, Shuff
 use crate::syntax::{self, DropsDecl, PieceProp, ShuffleDecl};
 use indexmap::IndexMap;
 
+/// The most cells a side's drop zone may have (a move keeps its drop in one byte).
+pub const MAX_DROP_CELLS: usize = 255;
+
 fn queue_end(end: syntax::QueueEnd) -> QueueEnd {
     match end {
         syntax::QueueEnd::Front => QueueEnd::Front,
@@ -42,6 +45,17 @@ impl Checker {
         let drops = decls.first().map(|d| {
             if let Some(zones) = zones {
                 self.zone_ref(&d.zone, zones);
+                let most = zones.get(&d.zone.value).map_or(0, |z| z[0].len().max(z[1].len()));
+                if most > MAX_DROP_CELLS {
+                    self.push(
+                        Diagnostic::error(
+                            Code::Limit,
+                            format!("the drop zone has {most} cells for one side; the limit is {MAX_DROP_CELLS}"),
+                        )
+                        .at(d.zone.span, "too many cells to drop on")
+                        .help("a move keeps its drop cell in one byte; drop on a smaller zone"),
+                    );
+                }
             }
             Drops {
                 end: queue_end(d.end.value),

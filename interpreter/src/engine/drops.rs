@@ -163,21 +163,35 @@ impl Position<'_> {
             }
         }
         self.set_drops(state);
-        if m.drop != NO_CELL {
+        if let Some(cell) = self.drop_cell(m) {
             if let Some(kind) = self.queue_end(us, rules.drop_end) {
                 self.take_from_queue(us, rules.drop_end);
                 let mut state = self.drops;
                 state.credits[us] = state.credits[us].saturating_sub(1);
                 self.set_drops(state);
-                self.place(m.drop, code(us, kind as usize));
+                self.place(cell, code(us, kind as usize));
             }
         }
     }
 
-    /// The kind a turn drops: the queue's end once the move's own promotion, if any,
-    /// has taken its piece.
+    /// The cell a turn of the side to move drops on, if it drops.
+    pub fn drop_cell(&self, m: &Move) -> Option<Cell> {
+        let slot = usize::from(m.drop).checked_sub(1)?;
+        self.rules.drop_zone[self.side].get(slot).copied()
+    }
+
+    /// The kind a turn drops, if it drops.
     pub fn dropped_kind(&self, m: &Move) -> Option<usize> {
-        m.drop_cell()?;
+        if m.drops() {
+            self.next_drop_kind(m)
+        } else {
+            None
+        }
+    }
+
+    /// The kind a drop with this move would put on the board: the queue's end once
+    /// the move's own promotion, if any, has taken its piece.
+    pub fn next_drop_kind(&self, m: &Move) -> Option<usize> {
         let us = self.side;
         let (mut head, mut tail) = (self.drops.head[us], self.drops.tail[us]);
         if m.promotion().is_some() {
@@ -211,20 +225,20 @@ impl Position<'_> {
     pub(super) fn add_drop_turns(&mut self, pseudo: &[Move], out: &mut Vec<Move>) {
         let us = self.side;
         let check_safety = !self.royals[us].is_empty() && !self.rules.definition.end.royal_capture;
-        let mut cells: Vec<Cell> = Vec::new();
+        let mut slots: Vec<usize> = Vec::new();
         for &m in pseudo {
             if self.drops.credits[us].saturating_add(self.earned_by(&m)) == 0 {
                 continue;
             }
-            cells.clear();
+            slots.clear();
             self.make(m);
             if self.queue_end(us, self.rules.drop_end).is_some() {
                 let zone = &self.rules.drop_zone[us];
-                cells.extend(zone.iter().filter(|&&c| self.board[c as usize] == 0));
+                slots.extend((0..zone.len()).filter(|&i| self.board[zone[i] as usize] == 0));
             }
             self.unmake();
-            for &c in &cells {
-                let turn = m.with_drop(c);
+            for &slot in &slots {
+                let turn = m.with_drop(slot);
                 if !check_safety || self.is_legal_slow(turn) {
                     out.push(turn);
                 }

@@ -38,17 +38,19 @@ pub struct Move {
     pub kind: MoveKind,
     promotion: u8,
     /// The castling rule, the start of a double step's passed cells in the ray table,
-    /// or (with `aux_len == CONVERTS`) the cell a takeover converts.
+    /// or (with `aux_len() == CONVERTS`) the cell a takeover converts.
     aux: u32,
-    aux_len: u8,
-    ncap: u8,
-    /// The cell the turn's drop lands on (the piece is the queue's end), or none.
-    drop: Cell,
+    /// The number of captures (low four bits) and of a double step's passed cells
+    /// (high four bits): one byte, so that a move stays 40 bytes.
+    counts: u8,
+    /// The turn's drop: 1 + the index of its cell in the side's drop zone, or 0.
+    drop: u8,
     caps: [Cell; MAX_CAPTURES],
 }
 
-/// `Move::aux_len` of a normal move that converts the piece on `aux`.
-const CONVERTS: u8 = u8::MAX;
+/// `Move::aux_len()` of a normal move that converts the piece on `aux`.
+const CONVERTS: u8 = 15;
+const _: () = assert!(MAX_CAPTURES < 16 && MAX_EP_CELLS < 15);
 
 impl Move {
     pub(crate) fn new(from: Cell, to: Cell, kind: MoveKind) -> Move {
@@ -58,43 +60,58 @@ impl Move {
             kind,
             promotion: 0,
             aux: 0,
-            aux_len: 0,
-            ncap: 0,
-            drop: NO_CELL,
+            counts: 0,
+            drop: 0,
             caps: [0; MAX_CAPTURES],
         }
     }
 
-    pub(crate) fn with_drop(mut self, cell: Cell) -> Move {
-        self.drop = cell;
+    #[inline]
+    fn ncap(&self) -> usize {
+        usize::from(self.counts & 15)
+    }
+
+    #[inline]
+    fn aux_len(&self) -> u8 {
+        self.counts >> 4
+    }
+
+    #[inline]
+    pub(crate) fn set_aux_len(&mut self, len: u8) {
+        self.counts = (self.counts & 15) | len << 4;
+    }
+
+    /// The same move with a drop on the drop zone's cell number `slot`.
+    pub(crate) fn with_drop(mut self, slot: usize) -> Move {
+        self.drop = slot as u8 + 1;
         self
     }
 
-    /// The cell the turn's drop lands on, if the turn drops a piece.
-    pub fn drop_cell(&self) -> Option<Cell> {
-        (self.drop != NO_CELL).then_some(self.drop)
+    /// Whether the turn drops a piece (`Position::drop_cell` says where).
+    pub fn drops(&self) -> bool {
+        self.drop != 0
     }
 
     pub(crate) fn with_convert(mut self, cell: Cell) -> Move {
         self.aux = u32::from(cell);
-        self.aux_len = CONVERTS;
+        self.set_aux_len(CONVERTS);
         self
     }
 
     /// The cell whose piece this move converts to the mover's side (a takeover).
     pub fn converted(&self) -> Option<Cell> {
-        (self.kind == MoveKind::Normal && self.aux_len == CONVERTS).then_some(self.aux as Cell)
+        (self.kind == MoveKind::Normal && self.aux_len() == CONVERTS).then_some(self.aux as Cell)
     }
 
     pub(crate) fn with_capture(mut self, cell: Cell) -> Move {
-        self.caps[self.ncap as usize] = cell;
-        self.ncap += 1;
+        self.caps[self.ncap()] = cell;
+        self.counts += 1;
         self
     }
 
     /// Every cell whose piece this move removes.
     pub fn captures(&self) -> &[Cell] {
-        &self.caps[..self.ncap as usize]
+        &self.caps[..self.ncap()]
     }
 
     /// The kind the moving piece becomes, if it promotes.
@@ -111,8 +128,8 @@ impl Move {
     #[inline]
     fn is_simple(&self) -> bool {
         matches!(self.kind, MoveKind::Normal | MoveKind::DoubleStep)
-            && (self.ncap == 0 || (self.ncap == 1 && self.caps[0] == self.to))
-            && self.aux_len != CONVERTS
+            && (self.ncap() == 0 || (self.ncap() == 1 && self.caps[0] == self.to))
+            && self.aux_len() != CONVERTS
     }
 }
 
@@ -319,7 +336,7 @@ impl<'r> Position<'r> {
     /// The cells a double step passes (and leaves capturable en passant).
     pub fn passed_cells(&self, m: &Move) -> &'r [Cell] {
         if m.kind == MoveKind::DoubleStep {
-            &self.rules.ray_cells[m.aux as usize..][..m.aux_len as usize]
+            &self.rules.ray_cells[m.aux as usize..][..m.aux_len() as usize]
         } else {
             &[]
         }
@@ -508,16 +525,16 @@ impl<'r> Position<'r> {
         }
         self.ep = EnPassant::NONE;
         if m.kind == MoveKind::DoubleStep {
-            let passed = &rules.ray_cells[m.aux as usize..][..m.aux_len as usize];
+            let passed = &rules.ray_cells[m.aux as usize..][..m.aux_len() as usize];
             for (i, &c) in passed.iter().enumerate() {
                 self.ep.cells[i] = c;
                 self.hash ^= rules.zobrist.en_passant[c as usize];
             }
-            self.ep.len = m.aux_len;
+            self.ep.len = m.aux_len();
             self.ep.victim = m.to;
         }
         let kind = kind_of(mover);
-        let took = m.ncap > 0 || m.converted().is_some();
+        let took = m.ncap() > 0 || m.converted().is_some();
         if (took && rules.capture_resets_clock) || rules.resets_clock[kind] {
             self.halfmove = 0;
         } else {
@@ -540,8 +557,8 @@ impl<'r> Position<'r> {
         let rules = self.rules;
         self.side ^= 1;
         let m = u.mv;
-        if m.drop != NO_CELL {
-            self.remove(m.drop);
+        if let Some(c) = self.drop_cell(&m) {
+            self.remove(c);
         }
         self.drops = u.drops;
         if let Some(rule) = m.castle_rule() {
@@ -859,7 +876,7 @@ impl<'r> Position<'r> {
             s.push('=');
             s.push_str(&r.definition.pieces[k].label);
         }
-        if let Some(d) = m.drop_cell() {
+        if let Some(d) = self.drop_cell(m) {
             s.push_str("; ");
             s.push_str(r.cell_name(d));
         }

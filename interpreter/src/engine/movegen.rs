@@ -264,7 +264,7 @@ impl Position<'_> {
                     m.kind = MoveKind::DoubleStep;
                     m.aux = ray.start;
                     // check limits passed cells to MAX_EP_CELLS
-                    m.aux_len = ray.blockers as u8;
+                    m.set_aux_len(ray.blockers as u8);
                 }
                 push(out, m, promo);
             } else if ray.capture && can_ep && self.ep.contains(t) {
@@ -747,7 +747,7 @@ impl Position<'_> {
         let with_optional = (!may.is_empty()).then(|| {
             let mut m2 = m;
             for &c in may.cells() {
-                if !m2.captures().contains(&c) && (m2.ncap as usize) < MAX_CAPTURES {
+                if !m2.captures().contains(&c) && m2.captures().len() < MAX_CAPTURES {
                     m2 = m2.with_capture(c);
                 }
             }
@@ -1007,7 +1007,8 @@ impl Captures {
 /// Whether two moves change the position the same way: the same piece from and to
 /// the same cells, removing the same pieces, converting and promoting alike.
 fn same_effect(a: &Move, b: &Move) -> bool {
-    let same_caps = a.ncap == b.ncap && a.captures().iter().all(|c| b.captures().contains(c));
+    let same_caps = a.captures().len() == b.captures().len()
+        && a.captures().iter().all(|c| b.captures().contains(c));
     a.to == b.to
         && a.from == b.from
         && a.promotion == b.promotion

@@ -610,8 +610,8 @@ pub fn fast_legal_moves(pos: &mut Position) -> Vec<RefMove> {
                     .iter()
                     .map(|&c| rules.cells[c as usize])
                     .collect(),
-                drop: m
-                    .drop_cell()
+                drop: pos
+                    .drop_cell(m)
                     .zip(pos.dropped_kind(m))
                     .map(|(c, k)| (rules.cells[c as usize], k)),
             }

@@ -103,8 +103,8 @@ impl Played {
             promotion: m
                 .promotion()
                 .map(|k| rules.piece_label(k, pos.side_to_move())),
-            drop: m
-                .drop_cell()
+            drop: pos
+                .drop_cell(&m)
                 .zip(pos.dropped_kind(&m))
                 .map(|(c, k)| DropJson {
                     piece: rules.piece_label(k, pos.side_to_move()),

@@ -247,7 +247,7 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
         o.from == m.from
             && o.to == m.to
             && o.promotion() == m.promotion()
-            && o.drop_cell() == m.drop_cell()
+            && pos.drop_cell(o) == pos.drop_cell(m)
             && o != m
     });
     if twins {
@@ -269,7 +269,7 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
 /// `; AM-d1`: the piece a turn drops and where, or nothing.
 fn drop_part(pos: &Position, m: &Move) -> String {
     let rules = pos.rules();
-    match (m.drop_cell(), pos.dropped_kind(m)) {
+    match (pos.drop_cell(m), pos.dropped_kind(m)) {
         (Some(c), Some(k)) => format!(
             "; {}-{}",
             rules.piece_label(k, pos.side_to_move()),
@@ -428,7 +428,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
         let legal: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|m| m.drop_cell() == dropped)
+            .filter(|m| pos.drop_cell(m) == dropped)
             .collect();
         // Removals only: a mutual destruction (the victim, then the mover).
         if removes.len() > 1 {
@@ -784,7 +784,7 @@ fn keep_drop(
     drop: Option<&(usize, usize, String, Cell)>,
 ) -> Result<(), Rejection> {
     let Some((at, len, label, cell)) = drop else {
-        candidates.retain(|m| m.drop_cell().is_none());
+        candidates.retain(|m| !m.drops());
         return Ok(());
     };
     let rules = pos.rules();
@@ -796,9 +796,9 @@ fn keep_drop(
     let Some(&first) = candidates.first() else {
         return Ok(());
     };
-    candidates.retain(|m| m.drop_cell() == Some(*cell));
+    candidates.retain(|m| pos.drop_cell(m) == Some(*cell));
     let expected = pos
-        .dropped_kind(&first.with_drop(*cell))
+        .next_drop_kind(&first)
         .map(|k| rules.piece_label(k, side));
     let message = if pos.queue(side).is_empty() {
         Some(format!("{}'s drop queue is empty", side.name()))

@@ -48,7 +48,7 @@ pub fn selfplay(
             check(&game, g)?;
             let legal = game.legal_moves();
             let m = legal[rng.below(legal.len())];
-            report.drops += usize::from(m.drop_cell().is_some());
+            report.drops += usize::from(m.drops());
             game.play(m);
             report.plies += 1;
         }
