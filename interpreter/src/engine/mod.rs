@@ -863,7 +863,8 @@ impl<'r> Position<'r> {
     }
 
     /// A move in coordinate notation: `e2-e4`, `e7-e8=Q`, castling by the royal's
-    /// cells, a swap `d1<>d5`, a mutual destruction `d1xd2`.
+    /// cells, a swap `d1<>d5`, a mutual destruction `d1xd2`, a drop after the move
+    /// `d8-d5;am@d8`.
     pub fn move_text(&self, m: &Move) -> String {
         let r = self.rules;
         let sep = match m.kind {
@@ -876,8 +877,10 @@ impl<'r> Position<'r> {
             s.push('=');
             s.push_str(&r.definition.pieces[k].label);
         }
-        if let Some(d) = self.drop_cell(m) {
-            s.push_str("; ");
+        if let (Some(d), Some(k)) = (self.drop_cell(m), self.dropped_kind(m)) {
+            s.push(';');
+            s.push_str(&r.piece_label(k, self.side_to_move()));
+            s.push('@');
             s.push_str(r.cell_name(d));
         }
         s
