@@ -331,18 +331,6 @@ impl Ruleset {
     }
 }
 
-/// Per-process randomness is not wanted: keys come from a fixed seed.
-struct SplitMix(u64);
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// Orient a first-player offset for a side.
 pub fn orient(o: Offset, side: usize) -> Offset {
     if side == 0 {
@@ -673,8 +661,9 @@ fn castling_tables(def: &Definition, grid: &rays::Grid) -> (Vec<CompiledCastle>,
     (castling, castle_clear)
 }
 
+/// Per-process randomness is not wanted: keys come from a fixed seed.
 fn zobrist_keys(n: usize, kinds: usize) -> Zobrist {
-    let mut rng = SplitMix(0x5644_4C5F_5A4F_4252);
+    let mut rng = crate::model::SplitMix(0x5644_4C5F_5A4F_4252);
     Zobrist {
         pieces: (0..n * (2 * kinds + 1)).map(|_| rng.next()).collect(),
         side: rng.next(),

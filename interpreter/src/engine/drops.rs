@@ -5,7 +5,7 @@
 
 use super::{code, kind_of, side_of, Move, MoveKind, Position, NO_CELL};
 use crate::compile::Cell;
-use crate::model::{QueueEnd, Setup};
+use crate::model::{mix, QueueEnd, Setup};
 
 /// The drop state that changes move by move; the queues' pieces themselves are fixed
 /// and only their live ends move, so undoing restores this and nothing else.
@@ -26,14 +26,6 @@ impl DropState {
         credits: [0; 2],
         exchange: (NO_CELL, 0),
     };
-}
-
-/// A key from a tag: one mixing round of SplitMix64.
-fn mix(tag: u64) -> u64 {
-    let mut z = tag.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Position<'_> {

@@ -87,40 +87,25 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
                 .get(&p.zone)
                 .map(|z| (z[side].contains(&to), choices))
         });
+        let plain = RefMove {
+            from,
+            to,
+            captures,
+            promotion: None,
+            castle: None,
+            passed,
+            drop: None,
+        };
         match promo_zone {
-            // No piece to become: the move cannot be played, but it still attacks
+            // With no piece to become, the move cannot be played but still attacks
             // (`legal_moves` leaves it out).
-            Some((true, choices)) if choices.is_empty() => out.push(RefMove {
-                from,
-                to,
-                captures,
-                promotion: None,
-                castle: None,
-                passed,
-                drop: None,
-            }),
-            Some((true, choices)) => {
-                for k in choices {
-                    out.push(RefMove {
-                        from,
-                        to,
-                        captures: captures.clone(),
-                        promotion: Some(k),
-                        castle: None,
-                        passed: passed.clone(),
-                        drop: None,
-                    });
-                }
+            Some((true, choices)) if !choices.is_empty() => {
+                out.extend(choices.into_iter().map(|k| RefMove {
+                    promotion: Some(k),
+                    ..plain.clone()
+                }));
             }
-            _ => out.push(RefMove {
-                from,
-                to,
-                captures,
-                promotion: None,
-                castle: None,
-                passed,
-                drop: None,
-            }),
+            _ => out.push(plain),
         }
     };
     for rule in &piece.rules {

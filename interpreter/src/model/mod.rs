@@ -470,3 +470,4 @@ mod fen;
 mod shuffle;
 pub use fen::{label_at, parse_fen, FenError, FenErrorKind, FenRules};
 pub use shuffle::black_image;
+pub(crate) use shuffle::{mix, SplitMix};

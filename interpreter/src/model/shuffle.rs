@@ -3,16 +3,23 @@
 
 use super::{BoardShape, Coord, Definition, Setup, Side, Symmetry};
 
-/// SplitMix64 (Steele, Lea and Flood): small, fast, and the same everywhere.
-struct SplitMix(u64);
+/// SplitMix64 (Steele, Lea and Flood): small, fast, and the same everywhere. Also the
+/// source of the hash keys.
+pub(crate) struct SplitMix(pub(crate) u64);
+
+/// SplitMix64's output function: a well-mixed key for any number.
+pub(crate) fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
+        let x = self.0;
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        mix(x)
     }
 
     /// A number below `n` (n > 0), without modulo bias.
