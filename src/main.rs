@@ -873,9 +873,73 @@ fn queue_legend(pos: &Position, drawn: bool) -> String {
     out
 }
 
+/// What a cell shows: its piece's label, `:` for an empty cell of a `capture-only`
+/// zone, `.` otherwise.
+fn cell_text(pos: &Position, c: vdl::compile::Cell) -> String {
+    let rules = pos.rules();
+    match pos.piece_at(c) {
+        Some(p) => rules.piece_label(p.kind, p.side),
+        None if rules.capture_only.iter().any(|z| z[c as usize]) => ":".to_string(),
+        None => ".".to_string(),
+    }
+}
+
+/// A hexagonal board: each rank a row, drawn half a cell to the right of the rank
+/// below (so a cell's six neighbours touch it), the first and last cell of each rank
+/// named at the row's ends.
+fn hex_diagram(pos: &Position) -> String {
+    let rules = pos.rules();
+    let board = &rules.definition.board;
+    let fw = rules
+        .definition
+        .pieces
+        .iter()
+        .map(|p| p.label.len())
+        .max()
+        .unwrap_or(1);
+    // An even pitch, so that half a cell is a whole number of columns.
+    let pitch = (fw + 2) / 2 * 2;
+    let name_w = (0..board.height())
+        .flat_map(|rank| {
+            board
+                .row_files(rank)
+                .into_iter()
+                .map(move |file| (file, rank))
+        })
+        .map(|(file, rank)| board.cell_name(vdl::model::Coord { file, rank }).len())
+        .max()
+        .unwrap_or(1);
+    let mut out = String::new();
+    for rank in (0..board.height()).rev() {
+        let files = board.row_files(rank);
+        let (Some(&first), Some(&last)) = (files.first(), files.last()) else {
+            continue;
+        };
+        let name = |file| board.cell_name(vdl::model::Coord { file, rank });
+        let indent = (first as usize) * pitch + (rank as usize) * pitch / 2;
+        out.push_str(&format!("{:>name_w$} {}", name(first), " ".repeat(indent)));
+        for file in first..=last {
+            let text = rules
+                .cell_at(vdl::model::Coord { file, rank })
+                .map_or_else(|| " ".to_string(), |c| cell_text(pos, c));
+            out.push_str(&format!("{text:^pitch$}"));
+        }
+        out.push_str(&format!(" {}\n", name(last)));
+    }
+    out
+}
+
 fn diagram(pos: &Position) -> String {
     let rules = pos.rules();
     let board = &rules.definition.board;
+    if board.tiling == vdl::model::Tiling::Hex {
+        return format!(
+            "{}{} to move\nFEN: {}\n",
+            hex_diagram(pos),
+            pos.side_to_move().name(),
+            pos.fen()
+        );
+    }
     // a column as wide as the widest file name or piece label
     let fw = board
         .files

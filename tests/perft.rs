@@ -101,3 +101,8 @@ fn uc40_pieces() {
 fn uc40() {
     run_table("uc40.epd");
 }
+
+#[test]
+fn hexagonal() {
+    run_table("hex.epd");
+}

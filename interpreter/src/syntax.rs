@@ -76,6 +76,8 @@ pub struct BoardDecl {
 
 #[derive(Clone, Debug)]
 pub enum BoardEntry {
+    /// `hex [hexagon|rhombus]`: hexagonal cells; the shape word if given.
+    Hex(Span, Option<Name>),
     Files(Span, Vec<Name>),
     Ranks(Span, Vec<Name>),
     Remove(Span, Vec<CellItem>),
@@ -562,6 +564,10 @@ impl Builder {
             .filter_map(|p| {
                 let s = self.span_of(&p);
                 match p.as_rule() {
+                    Rule::hex => Some(BoardEntry::Hex(
+                        s,
+                        p.into_inner().next().map(|w| self.name(w)),
+                    )),
                     Rule::files => Some(BoardEntry::Files(
                         s,
                         p.into_inner().map(|p| self.name(p)).collect(),
@@ -960,9 +966,10 @@ fn describe(rule: Rule) -> &'static str {
         Rule::label | Rule::cell | Rule::cell_set | Rule::cell_range => "a cell or label",
         Rule::int => "a number",
         Rule::string | Rule::betza => "a quoted string",
-        Rule::board_entry | Rule::files | Rule::ranks | Rule::remove => {
-            "`files`, `ranks` or `remove`"
+        Rule::board_entry | Rule::files | Rule::ranks | Rule::remove | Rule::hex => {
+            "`hex`, `files`, `ranks` or `remove`"
         }
+        Rule::hex_shape => "`hexagon` or `rhombus`",
         Rule::piece_prop
         | Rule::royal
         | Rule::moves

@@ -10,7 +10,7 @@
 //! directions `f b l r v s h`, paired as in XBetza. The XBetza leg modifiers
 //! (`a`, `y`, `o`, `j`, ...) are not read: the structured form says those moves.
 
-use crate::model::{Geometry, MoveMode, MoveRule, Offset};
+use crate::model::{Geometry, MoveMode, MoveRule, Offset, Tiling};
 
 /// A problem at a byte range of the Betza string.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,14 +68,16 @@ fn error(offset: usize, len: usize, message: String, help: &str) -> BetzaError {
     }
 }
 
-pub fn parse(text: &str) -> Result<Vec<MoveRule>, BetzaError> {
-    parse_groups(text).map(|(rules, _)| rules)
+pub fn parse(text: &str, tiling: Tiling) -> Result<Vec<MoveRule>, BetzaError> {
+    parse_groups(text, tiling).map(|(rules, _)| rules)
 }
 
 /// The byte range of each group of a Betza string (a rule's `written` index is its
 /// group's place in this list).
 pub fn group_spans(text: &str) -> Vec<(usize, usize)> {
-    parse_groups(text).map(|(_, s)| s).unwrap_or_default()
+    parse_groups(text, Tiling::Square)
+        .map(|(_, s)| s)
+        .unwrap_or_default()
 }
 
 /// The byte offset of the character at `i`, or the text's end.
@@ -85,7 +87,7 @@ fn i_end(chars: &[(usize, char)], i: usize, end: usize) -> usize {
 
 type Groups = (Vec<MoveRule>, Vec<(usize, usize)>);
 
-fn parse_groups(text: &str) -> Result<Groups, BetzaError> {
+fn parse_groups(text: &str, tiling: Tiling) -> Result<Groups, BetzaError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut rules = Vec::new();
     let mut spans = Vec::new();
@@ -171,7 +173,7 @@ fn parse_groups(text: &str) -> Result<Groups, BetzaError> {
         spans.push((start, i_end(&chars, i, text.len()) - start));
         let written = (spans.len() - 1) as u16;
         rules.extend(
-            group(&mods, atom_at, atoms, rider, range)?
+            group(&mods, atom_at, atoms, rider, range, tiling)?
                 .into_iter()
                 .map(|r| MoveRule { written, ..r }),
         );
@@ -194,6 +196,7 @@ fn group(
     atoms: &[char],
     rider: bool,
     range: Option<u32>,
+    tiling: Tiling,
 ) -> Result<Vec<MoveRule>, BetzaError> {
     let has = |c: char| mods.iter().find(|m| m.1 == c).map(|m| m.0);
     let mode = match (has('m'), has('c')) {
@@ -237,6 +240,14 @@ fn group(
     let crooked = has('z');
     let circular = has('q');
     if let Some(at) = crooked {
+        if tiling == Tiling::Hex {
+            return Err(error(
+                at,
+                1,
+                "`z` (crooked) is not defined on hexagonal cells".into(),
+                "write the zigzag's steps out: `moves { zigzag (1,0) (0,1) all }`",
+            ));
+        }
         if !rider || hop.is_some() {
             return Err(error(
                 at,
@@ -264,11 +275,11 @@ fn group(
     let mut rules = Vec::new();
     for &atom in atoms {
         let Some((a, b)) = leaper(atom) else { continue };
-        let images = Offset::new(a, b).images();
+        let images = Offset::new(a, b).images(tiling);
         let chosen: Vec<Offset> = images
             .iter()
             .copied()
-            .filter(|o| directions_allow(&dirs, *o, &images))
+            .filter(|o| directions_allow(&dirs, o.drawn(tiling), &images, tiling))
             .collect();
         for o in chosen {
             let turns = if crooked.is_some() {
@@ -299,7 +310,7 @@ fn group(
                         jump: false,
                         geometry: Geometry::Walk {
                             prefix: Vec::new(),
-                            cycle: o.circle(anticlockwise),
+                            cycle: o.circle(anticlockwise, tiling),
                             range: Some(images.len() as u32 - 1),
                         },
                         mode,
@@ -367,27 +378,36 @@ pub fn lame_path(o: Offset) -> Vec<Offset> {
     path
 }
 
-fn single(c: char, o: Offset) -> bool {
-    let (x, y) = (o.dx, o.dy);
+/// Direction letters judge an offset as drawn: `f` up, `r` right (on hexagons the
+/// rows are offset, so the two forward neighbours are up-left and up-right).
+fn single(c: char, (x, y): (f64, f64)) -> bool {
     match c {
-        'f' => y > 0,
-        'b' => y < 0,
-        'l' => x < 0,
-        'r' => x > 0,
-        'v' => y.abs() > x.abs(),
-        's' => x.abs() > y.abs(),
+        'f' => y > EPS,
+        'b' => y < -EPS,
+        'l' => x < -EPS,
+        'r' => x > EPS,
+        'v' => more(y, x),
+        's' => more(x, y),
         _ => true,
     }
 }
 
-fn pair(a: char, b: char, o: Offset) -> bool {
-    let (x, y) = (o.dx, o.dy);
+/// Drawn hexagon offsets are not whole numbers: compare with a margin.
+const EPS: f64 = 1e-9;
+
+/// Whether `a` is longer than `b` as a component.
+fn more(a: f64, b: f64) -> bool {
+    a.abs() > b.abs() + EPS
+}
+
+fn pair(a: char, b: char, o: (f64, f64)) -> bool {
+    let (x, y) = o;
     match (a, b) {
         (_, 'h') => single(a, o),
-        ('f', 'f') | ('b', 'b') => single(a, o) && y.abs() > x.abs(),
-        ('l', 'l') | ('r', 'r') => single(a, o) && x.abs() > y.abs(),
-        ('f', 's') | ('b', 's') => single(a, o) && x.abs() > y.abs(),
-        ('l', 'v') | ('r', 'v') => single(a, o) && y.abs() > x.abs(),
+        ('f', 'f') | ('b', 'b') => single(a, o) && more(y, x),
+        ('l', 'l') | ('r', 'r') => single(a, o) && more(x, y),
+        ('f', 's') | ('b', 's') => single(a, o) && more(x, y),
+        ('l', 'v') | ('r', 'v') => single(a, o) && more(y, x),
         _ => single(a, o) && single(b, o),
     }
 }
@@ -403,7 +423,7 @@ fn pairs_with(a: char, b: char) -> bool {
 /// Whether direction letters select an offset. Letters pair up as in XBetza (`fl`,
 /// `ff`, `fs`, `lv`, `fh`, ...); a pair that selects none of the atom's moves is read
 /// as its two letters separately (so `fsW` is forward and sideways).
-fn directions_allow(dirs: &[char], o: Offset, all: &[Offset]) -> bool {
+fn directions_allow(dirs: &[char], o: (f64, f64), all: &[Offset], tiling: Tiling) -> bool {
     if dirs.is_empty() {
         return true;
     }
@@ -412,7 +432,7 @@ fn directions_allow(dirs: &[char], o: Offset, all: &[Offset]) -> bool {
         let a = dirs[i];
         if i + 1 < dirs.len() && pairs_with(a, dirs[i + 1]) {
             let b = dirs[i + 1];
-            let any = all.iter().any(|x| pair(a, b, *x));
+            let any = all.iter().any(|x| pair(a, b, x.drawn(tiling)));
             if (any && pair(a, b, o)) || (!any && (single(a, o) || single(b, o))) {
                 return true;
             }
@@ -432,7 +452,7 @@ mod tests {
     use super::*;
 
     fn offsets(text: &str) -> Vec<(i32, i32)> {
-        let mut v: Vec<(i32, i32)> = parse(text)
+        let mut v: Vec<(i32, i32)> = parse(text, Tiling::Square)
             .unwrap()
             .into_iter()
             .map(|r| match r.geometry {
@@ -469,7 +489,7 @@ mod tests {
 
     #[test]
     fn pawn() {
-        let rules = parse("fmW fcF ifmnD").unwrap();
+        let rules = parse("fmW fcF ifmnD", Tiling::Square).unwrap();
         assert_eq!(rules.len(), 4);
         assert_eq!(rules[0].mode, MoveMode::Quiet);
         assert_eq!(rules[1].mode, MoveMode::Capture);
@@ -482,14 +502,14 @@ mod tests {
 
     #[test]
     fn riders_and_hoppers() {
-        let r = parse("NN").unwrap();
+        let r = parse("NN", Tiling::Square).unwrap();
         assert!(matches!(r[0].geometry, Geometry::Ride { range: None, .. }));
-        let r = parse("R4").unwrap();
+        let r = parse("R4", Tiling::Square).unwrap();
         assert!(matches!(
             r[0].geometry,
             Geometry::Ride { range: Some(4), .. }
         ));
-        let r = parse("gQ").unwrap();
+        let r = parse("gQ", Tiling::Square).unwrap();
         assert!(matches!(
             r[0].geometry,
             Geometry::Hop {
@@ -498,24 +518,24 @@ mod tests {
                 ..
             }
         ));
-        assert_eq!(parse("mRcpR").unwrap().len(), 8);
+        assert_eq!(parse("mRcpR", Tiling::Square).unwrap().len(), 8);
     }
 
     #[test]
     fn crooked_and_circular() {
         // four diagonal starts, each turning left or right first
         assert_eq!(offsets("zB").len(), 8);
-        let rose = parse("qN").unwrap();
+        let rose = parse("qN", Tiling::Square).unwrap();
         assert_eq!(rose.len(), 16);
         assert!(matches!(
             &rose[0].geometry,
             Geometry::Walk { cycle, range: Some(7), .. } if cycle.len() == 8
         ));
-        assert_eq!(parse("zN").unwrap_err().offset, 0);
-        assert_eq!(parse("qR").unwrap_err().offset, 0);
+        assert_eq!(parse("zN", Tiling::Square).unwrap_err().offset, 0);
+        assert_eq!(parse("qR", Tiling::Square).unwrap_err().offset, 0);
         // a rider or the king doubled is the atom twice
-        assert_eq!(parse("RR").unwrap().len(), 8);
-        assert_eq!(parse("KK").unwrap().len(), 16);
+        assert_eq!(parse("RR", Tiling::Square).unwrap().len(), 8);
+        assert_eq!(parse("KK", Tiling::Square).unwrap().len(), 16);
     }
 
     #[test]
@@ -532,13 +552,13 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_character() {
-        let e = parse("fmW xF").unwrap_err();
+        let e = parse("fmW xF", Tiling::Square).unwrap_err();
         assert_eq!((e.offset, e.len), (4, 1));
-        let e = parse("pN").unwrap_err();
+        let e = parse("pN", Tiling::Square).unwrap_err();
         assert_eq!(e.offset, 0);
-        let e = parse("fm").unwrap_err();
+        let e = parse("fm", Tiling::Square).unwrap_err();
         assert_eq!(e.offset, 0);
-        let e = parse("vF").unwrap_err();
+        let e = parse("vF", Tiling::Square).unwrap_err();
         assert_eq!(e.offset, 0);
     }
 }

@@ -55,6 +55,8 @@ pub fn check(file: &syntax::File) -> Checked {
 #[derive(Default)]
 struct Checker {
     diags: Vec<Diagnostic>,
+    /// The board's tiling, once the board is read: what `all` and Betza atoms mean.
+    tiling: model::Tiling,
 }
 
 /// A section that may appear once: the first one, remembered for the duplicate's label.
@@ -138,6 +140,7 @@ impl Checker {
         }
 
         let shape = self.board(board);
+        self.tiling = shape.as_ref().map_or(model::Tiling::Square, |s| s.tiling);
         let zone_map = shape.as_ref().map(|s| self.zones(s, &zones));
         let piece_defs = self.pieces(&pieces, zone_map.as_ref());
         if let Some(shape) = &shape {
@@ -258,8 +261,21 @@ impl Checker {
         let mut files: Option<(Span, &Vec<Name>)> = None;
         let mut ranks: Option<(Span, &Vec<Name>)> = None;
         let mut removes = Vec::new();
+        let mut hex: Option<(Span, Option<&Name>)> = None;
         for entry in &decl.entries {
             let (slot, span, labels, what) = match entry {
+                BoardEntry::Hex(s, shape) => {
+                    match hex {
+                        Some((first, _)) => self.push(
+                            Diagnostic::error(Code::DuplicateSection, "`hex` is given twice")
+                                .at(*s, "second one here")
+                                .also(first, "first one here")
+                                .help("a board has one tiling"),
+                        ),
+                        None => hex = Some((*s, shape.as_ref())),
+                    }
+                    continue;
+                }
                 BoardEntry::Files(s, l) => (&mut files, *s, l, "files"),
                 BoardEntry::Ranks(s, l) => (&mut ranks, *s, l, "ranks"),
                 BoardEntry::Remove(_, cells) => {
@@ -336,6 +352,11 @@ impl Checker {
             files: files.iter().map(|n| n.value.clone()).collect(),
             ranks: ranks.iter().map(|n| n.value.clone()).collect(),
             removed: Vec::new(),
+            tiling: if hex.is_some() {
+                model::Tiling::Hex
+            } else {
+                model::Tiling::Square
+            },
         };
         // Cell names are file label + rank label; every name must mean one cell.
         let mut seen: IndexMap<String, (usize, usize)> = IndexMap::new();
@@ -360,6 +381,11 @@ impl Checker {
             }
         }
         let mut removed = Vec::new();
+        if let Some((span, Some(word))) = hex {
+            if word.value == "hexagon" {
+                removed.extend(self.hexagon_outside(&shape, span)?);
+            }
+        }
         for cells in removes {
             removed.extend(self.cell_items(&shape, cells, true));
         }
@@ -367,6 +393,34 @@ impl Checker {
         removed.dedup();
         shape.removed = removed;
         Some(shape)
+    }
+
+    /// The cells of a hex board's grid outside its largest regular hexagon: the two
+    /// corners where file + rank is too small or too large. The grid must be square,
+    /// with an odd side.
+    fn hexagon_outside(&mut self, shape: &BoardShape, span: Span) -> Option<Vec<Coord>> {
+        let (w, h) = (shape.width(), shape.height());
+        if w != h || w % 2 == 0 {
+            self.push(
+                Diagnostic::error(
+                    Code::BoardSize,
+                    format!("a hexagon needs a square grid with an odd side; this one is {w} files by {h} ranks"),
+                )
+                .at(span, "the board's shape")
+                .help("a hexagon with 7 cells a side takes 13 files and 13 ranks; for any other grid leave out `hexagon` (a rhombus) and `remove` cells"),
+            );
+            return None;
+        }
+        let half = (w - 1) / 2;
+        let mut out = Vec::new();
+        for file in 0..w {
+            for rank in 0..h {
+                if file + rank < half || file + rank > 3 * half {
+                    out.push(Coord { file, rank });
+                }
+            }
+        }
+        Some(out)
     }
 
     /// A cell name as a cell of the board.
@@ -664,7 +718,7 @@ impl Checker {
                             }),
                         });
                     }
-                    PieceProp::Betza(text) => match betza::parse(&text.value) {
+                    PieceProp::Betza(text) => match betza::parse(&text.value, self.tiling) {
                         Ok(rules) => {
                             let base = written;
                             written += betza::group_spans(&text.value).len() as u16;

@@ -4,7 +4,7 @@
 
 use super::{Checker, MAX_OFFSET};
 use crate::diagnostic::{Code, Diagnostic, Span};
-use crate::model::{Geometry, MoveMode, MoveRule, Offset};
+use crate::model::{Geometry, MoveMode, MoveRule, Offset, Tiling};
 use crate::syntax::{self, MoveKindWord, RuleOption, Spanned};
 
 /// The most leaps a `chain` may make (every order of leaps is a path of its own).
@@ -135,11 +135,11 @@ impl Checker {
         }
         let geometries = match kind {
             MoveKindWord::Leap | MoveKindWord::Ride | MoveKindWord::Hop => {
-                single_offsets(kind, &offsets, &after, &options)
+                single_offsets(kind, &offsets, &after, &options, self.tiling)
             }
             MoveKindWord::Path => self.path(r, &offsets, &options),
             MoveKindWord::Zigzag => self.zigzag(r, &offsets, &after, &options),
-            MoveKindWord::Circle => circles(&offsets, &options),
+            MoveKindWord::Circle => circles(&offsets, &options, self.tiling),
             MoveKindWord::Equal => self.equal_legs(r, &offsets, &options),
             MoveKindWord::Chain => self.chain(r, &offsets, &options),
         };
@@ -282,7 +282,7 @@ impl Checker {
             return None;
         }
         Some(
-            images(&shape, o.all)
+            images(&shape, o.all, self.tiling)
                 .into_iter()
                 .map(Geometry::Leap)
                 .collect(),
@@ -310,7 +310,7 @@ impl Checker {
         }
         let whole: Vec<Offset> = after.iter().chain(steps).copied().collect();
         Some(
-            images(&whole, o.all)
+            images(&whole, o.all, self.tiling)
                 .into_iter()
                 .map(|image| {
                     let (prefix, cycle) = image.split_at(after.len());
@@ -343,9 +343,9 @@ impl Checker {
             );
             return None;
         };
-        let second = second.images();
+        let second = second.images(self.tiling);
         Some(
-            images(&[*first], o.all)
+            images(&[*first], o.all, self.tiling)
                 .into_iter()
                 .map(|f| Geometry::EqualLegs {
                     first: f[0],
@@ -388,7 +388,7 @@ impl Checker {
         }
         let mut leaps: Vec<Offset> = Vec::new();
         for s in shapes {
-            for image in s.images() {
+            for image in s.images(self.tiling) {
                 if !leaps.contains(&image) {
                     leaps.push(image);
                 }
@@ -417,11 +417,12 @@ fn single_offsets(
     offsets: &[Offset],
     after: &[Offset],
     o: &Options,
+    tiling: Tiling,
 ) -> Option<Vec<Geometry>> {
     let mut out = Vec::new();
     for &step in offsets {
         let whole: Vec<Offset> = after.iter().copied().chain([step]).collect();
-        for image in images(&whole, o.all) {
+        for image in images(&whole, o.all, tiling) {
             let (prefix, last) = image.split_at(after.len());
             let step = last[0];
             out.push(match kind {
@@ -448,16 +449,16 @@ fn single_offsets(
 
 /// `circle`: for each leap, a walk round the circle of its images from each of them,
 /// each way round, at most once round less one leap (which would come back).
-fn circles(offsets: &[Offset], o: &Options) -> Option<Vec<Geometry>> {
+fn circles(offsets: &[Offset], o: &Options, tiling: Tiling) -> Option<Vec<Geometry>> {
     let mut out = Vec::new();
     for &leap in offsets {
-        let round = leap.images().len() as u32;
+        let round = leap.images(tiling).len() as u32;
         let range = Some(o.range.map_or(round - 1, |r| r.min(round - 1)));
-        for start in leap.images() {
+        for start in leap.images(tiling) {
             for anticlockwise in [true, false] {
                 out.push(Geometry::Walk {
                     prefix: Vec::new(),
-                    cycle: start.circle(anticlockwise),
+                    cycle: start.circle(anticlockwise, tiling),
                     range,
                 });
             }
@@ -468,23 +469,15 @@ fn circles(offsets: &[Offset], o: &Options) -> Option<Vec<Geometry>> {
 
 /// The images of a shape under the board's rotations and reflections (each image
 /// applying one transformation to every step), or the shape alone.
-pub fn images(shape: &[Offset], all: bool) -> Vec<Vec<Offset>> {
+pub fn images(shape: &[Offset], all: bool, tiling: Tiling) -> Vec<Vec<Offset>> {
     if !all {
         return vec![shape.to_vec()];
     }
     let mut out: Vec<Vec<Offset>> = Vec::new();
-    for swap in [false, true] {
-        for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-            let image: Vec<Offset> = shape
-                .iter()
-                .map(|o| {
-                    let (x, y) = if swap { (o.dy, o.dx) } else { (o.dx, o.dy) };
-                    Offset::new(x * sx, y * sy)
-                })
-                .collect();
-            if !out.contains(&image) {
-                out.push(image);
-            }
+    for t in tiling.symmetries() {
+        let image: Vec<Offset> = shape.iter().map(|o| o.transformed(t)).collect();
+        if !out.contains(&image) {
+            out.push(image);
         }
     }
     out

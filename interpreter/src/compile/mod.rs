@@ -413,13 +413,12 @@ pub fn compile(def: Definition) -> Ruleset {
         immobilizer_kinds,
         chameleon_kinds,
     } = capture_tables(&def);
+    let steps = def.board.tiling.neighbours();
     let neighbours: Vec<Vec<Cell>> = (0..n as Cell)
         .map(|c| {
-            Offset::new(1, 1)
-                .images()
-                .into_iter()
-                .chain(Offset::new(1, 0).images())
-                .filter_map(|o| grid_view.shift(c, o))
+            steps
+                .iter()
+                .filter_map(|&o| grid_view.shift(c, o))
                 .collect()
         })
         .collect();

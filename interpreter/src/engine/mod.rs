@@ -894,7 +894,7 @@ impl<'r> Position<'r> {
         for rank in (0..b.height()).rev() {
             let mut row = String::new();
             let mut empty = 0;
-            for file in 0..b.width() {
+            for file in b.row_files(rank) {
                 let p = r
                     .cell_at(model::Coord { file, rank })
                     .and_then(|c| self.piece_at(c));

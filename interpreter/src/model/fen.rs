@@ -282,7 +282,6 @@ fn read_rows(
         v
     };
     let height = board.height() as usize;
-    let width = board.width();
     if row_texts.len() != height {
         let (at, len) = if row_texts.len() > height {
             let (at, _) = row_texts[height];
@@ -303,6 +302,8 @@ fn read_rows(
     }
     for (row_index, &(row_at, row)) in row_texts.iter().enumerate() {
         let rank = (height - 1 - row_index) as i32;
+        let files = board.row_files(rank);
+        let width = files.len() as i32;
         let mut file = 0i32;
         let bytes = row.as_bytes();
         let mut i = 0;
@@ -324,7 +325,7 @@ fn read_rows(
                 }
                 file = file.saturating_add(n);
                 if file > width {
-                    return Err(row_width_error(row_at, row, width, rank, board, pieces));
+                    return Err(row_width_error(row_at, row, &files, rank, board, pieces));
                 }
                 continue;
             }
@@ -348,9 +349,12 @@ fn read_rows(
                 });
             };
             if file >= width {
-                return Err(row_width_error(row_at, row, width, rank, board, pieces));
+                return Err(row_width_error(row_at, row, &files, rank, board, pieces));
             }
-            let coord = Coord { file, rank };
+            let coord = Coord {
+                file: files[file as usize],
+                rank,
+            };
             if !board.contains(coord) {
                 return Err(fen_err(
                     row_at + i,
@@ -367,7 +371,7 @@ fn read_rows(
             i += len;
         }
         if file != width {
-            return Err(row_width_error(row_at, row, width, rank, board, pieces));
+            return Err(row_width_error(row_at, row, &files, rank, board, pieces));
         }
     }
     Ok(placements)
@@ -404,11 +408,12 @@ pub fn label_at(text: &str, pieces: &[PieceDef]) -> Option<(usize, Side, usize)>
 fn row_width_error(
     row_at: usize,
     row: &str,
-    width: i32,
+    files: &[i32],
     rank: i32,
     board: &BoardShape,
     pieces: &[PieceDef],
 ) -> FenError {
+    let width = files.len();
     let mut cells = 0i64;
     let bytes = row.as_bytes();
     let mut i = 0;
@@ -427,6 +432,30 @@ fn row_width_error(
                 |l| l.2,
             );
         }
+    }
+    if board.tiling == super::Tiling::Hex {
+        let name = |i: usize| {
+            board.cell_name(Coord {
+                file: files[i],
+                rank,
+            })
+        };
+        let span = match width {
+            0 => "none".to_string(),
+            _ => format!("{} to {}", name(0), name(width - 1)),
+        };
+        return fen_err(
+            row_at,
+            row.len(),
+            format!(
+                "this row (rank {}) has {cells} cells but the rank has {width} ({span})",
+                board.ranks[rank as usize]
+            ),
+            Some(
+                "on a hexagonal board a row lists only the cells its rank has, lowest file first"
+                    .into(),
+            ),
+        );
     }
     fen_err(
         row_at,

@@ -50,9 +50,76 @@ pub struct BoardShape {
     pub files: Vec<String>,
     pub ranks: Vec<String>,
     pub removed: Vec<Coord>,
+    pub tiling: Tiling,
+}
+
+impl Tiling {
+    /// The board's rotations and reflections as integer matrices `[a, b, c, d]`
+    /// ((x, y) -> (a·x + b·y, c·x + d·y)), the identity first.
+    pub fn symmetries(self) -> Vec<[i32; 4]> {
+        match self {
+            Tiling::Square => {
+                let mut out = Vec::with_capacity(8);
+                for swap in [false, true] {
+                    for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                        out.push(if swap { [0, sx, sy, 0] } else { [sx, 0, 0, sy] });
+                    }
+                }
+                out
+            }
+            Tiling::Hex => {
+                // A sixth of a turn in axial coordinates is (q, r) -> (-r, q + r); the
+                // reflection swapping the two axes is (q, r) -> (r, q).
+                let turn = |[a, b, c, d]: [i32; 4]| [-c, -d, a + c, b + d];
+                let mut out = Vec::with_capacity(12);
+                for start in [[1, 0, 0, 1], [0, 1, 1, 0]] {
+                    let mut m = start;
+                    for _ in 0..6 {
+                        out.push(m);
+                        m = turn(m);
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The steps to a cell's neighbours: across edges and corners on squares (a
+    /// king's steps), across edges on hexagons.
+    pub fn neighbours(self) -> Vec<Offset> {
+        match self {
+            Tiling::Square => {
+                let mut v = Offset::new(1, 1).images(self);
+                v.extend(Offset::new(1, 0).images(self));
+                v
+            }
+            Tiling::Hex => Offset::new(1, 0).images(self),
+        }
+    }
+}
+
+/// The shape of the cells, which fixes the neighbours and the symmetries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum Tiling {
+    /// Squares: four neighbours across edges, eight images of an offset.
+    #[default]
+    Square,
+    /// Hexagons in axial coordinates: the six neighbours are (0,±1), (±1,0), (−1,+1)
+    /// and (+1,−1); twelve images of an offset. Ranks are rows; each rank is drawn
+    /// half a cell to the right of the one below, so (0,+1) is up-right and (−1,+1)
+    /// up-left.
+    Hex,
 }
 
 impl BoardShape {
+    /// The files a FEN row of this rank lists, lowest first: every file on squares
+    /// (removed cells are written as empty), only the rank's cells on hexagons.
+    pub fn row_files(&self, rank: i32) -> Vec<i32> {
+        (0..self.width())
+            .filter(|&file| self.tiling == Tiling::Square || self.contains(Coord { file, rank }))
+            .collect()
+    }
+
     pub fn width(&self) -> i32 {
         self.files.len() as i32
     }
@@ -107,19 +174,31 @@ impl Offset {
     pub fn rotated(self) -> Offset {
         Offset::new(-self.dx, -self.dy)
     }
-    /// The eight images of the offset under the board's rotations and reflections.
-    pub fn images(self) -> Vec<Offset> {
-        let (a, b) = (self.dx, self.dy);
-        let mut out: Vec<Offset> = Vec::with_capacity(8);
-        for (x, y) in [(a, b), (b, a)] {
-            for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-                let o = Offset::new(x * sx, y * sy);
-                if !out.contains(&o) {
-                    out.push(o);
-                }
+    /// The images of the offset under the board's rotations and reflections: eight
+    /// on squares, twelve on hexagons.
+    pub fn images(self, tiling: Tiling) -> Vec<Offset> {
+        let mut out: Vec<Offset> = Vec::with_capacity(12);
+        for t in tiling.symmetries() {
+            let o = self.transformed(t);
+            if !out.contains(&o) {
+                out.push(o);
             }
         }
         out
+    }
+
+    /// The offset under a symmetry `[a, b, c, d]`: (x, y) -> (a·x + b·y, c·x + d·y).
+    pub fn transformed(self, [a, b, c, d]: [i32; 4]) -> Offset {
+        Offset::new(a * self.dx + b * self.dy, c * self.dx + d * self.dy)
+    }
+
+    /// Where the offset points as drawn: x to the right, y up, one cell apart.
+    pub fn drawn(self, tiling: Tiling) -> (f64, f64) {
+        let (x, y) = (f64::from(self.dx), f64::from(self.dy));
+        match tiling {
+            Tiling::Square => (x, y),
+            Tiling::Hex => (x + y / 2.0, y * 3f64.sqrt() / 2.0),
+        }
     }
 }
 
@@ -137,9 +216,12 @@ impl Offset {
     /// The offset's images in the order met going round a circle from this offset,
     /// anticlockwise or clockwise: the leaps of a circular rider (the rose's eight
     /// knight leaps, each turning the same way by the next angle).
-    pub fn circle(self, anticlockwise: bool) -> Vec<Offset> {
-        let angle = |o: &Offset| f64::from(o.dy).atan2(f64::from(o.dx));
-        let mut round = self.images();
+    pub fn circle(self, anticlockwise: bool, tiling: Tiling) -> Vec<Offset> {
+        let angle = |o: &Offset| {
+            let (x, y) = o.drawn(tiling);
+            y.atan2(x)
+        };
+        let mut round = self.images(tiling);
         round.sort_by(|a, b| angle(a).total_cmp(&angle(b)));
         if !anticlockwise {
             round.reverse();
