@@ -149,3 +149,75 @@ fn show_draws_offset_rows_with_cell_names() {
     assert_eq!(lines[6], " a7       . . . . . . . . . . . . .  m7");
     assert_eq!(lines[12], " g1             K . . . . . .  m1");
 }
+
+/// A FEN with White to move and these pieces (cell, label) on the board.
+fn fen_with(rules: &vdl::Ruleset, pieces: &[(&str, &str)]) -> String {
+    let board = &rules.definition.board;
+    let mut rows = Vec::new();
+    for rank in (0..board.height()).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in board.row_files(rank) {
+            let name = board.cell_name(vdl::model::Coord { file, rank });
+            match pieces.iter().find(|(c, _)| *c == name) {
+                Some((_, label)) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push_str(label);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} w - - 0 1", rows.join("/"))
+}
+
+/// Panoply's Herald is the shared `immobilize` vocabulary on hexagons
+/// (`tests/definitions/hex-herald.vdl`): it freezes the six neighbours.
+#[test]
+fn a_herald_freezes_its_six_neighbours_and_a_frozen_piece_gives_no_check() {
+    let rules = common::rules("tests/definitions/hex-herald.vdl");
+    let moves = |fen: &str, from: &str| {
+        let mut pos = Position::from_fen(&rules, fen).expect("fen");
+        common::moves_of_piece(&mut pos, from, |p, m| p.rules().cell_name(m.to).to_string())
+    };
+    // The rider on g7 would check the king on g13, but the black herald on h7 holds it.
+    let held = "6k/8/9/10/11/12/6Rh5/12/11/10/9/8/5K1 b - - 0 1";
+    let pos = Position::from_fen(&rules, held).expect("fen");
+    assert!(!pos.in_check(vdl::model::Side::Black));
+    assert!(moves(&held.replace(" b ", " w "), "g7").is_empty());
+    let free = "6k/8/9/10/11/12/6R6/12/11/10/9/8/5K1 b - - 0 1";
+    assert!(Position::from_fen(&rules, free)
+        .expect("fen")
+        .in_check(vdl::model::Side::Black));
+    // Each of the six neighbours is held; a cell two apart, along a diagonal, is not.
+    for (cell, held) in [
+        ("g8", true),
+        ("g6", true),
+        ("h7", true),
+        ("f7", true),
+        ("f8", true),
+        ("h6", true),
+        ("h8", false),
+        ("e8", false),
+    ] {
+        let fen = fen_with(
+            &rules,
+            &[("g7", "h"), (cell, "R"), ("b13", "k"), ("l1", "K")],
+        );
+        assert_eq!(moves(&fen, cell).is_empty(), held, "a rider on {cell}");
+    }
+    // Two hostile heralds side by side hold each other.
+    let both = "1k5/8/9/10/11/12/6Hh5/12/11/10/9/8/5K1 w - - 0 1";
+    assert!(moves(both, "g7").is_empty());
+    assert!(moves(&both.replace(" w ", " b "), "h7").is_empty());
+    // A herald never captures: it stops before the rook on g10.
+    let herald = moves("1k5/8/9/6r3/11/12/6H6/12/11/10/9/8/5K1 w - - 0 1", "g7");
+    assert!(herald.contains(&"g9".to_string()) && !herald.contains(&"g10".to_string()));
+}
