@@ -179,10 +179,10 @@ fn fen_with(rules: &vdl::Ruleset, pieces: &[(&str, &str)]) -> String {
 }
 
 /// Panoply's Herald is the shared `immobilize` vocabulary on hexagons
-/// (`tests/definitions/hex-herald.vdl`): it freezes the six neighbours.
+/// (`tests/definitions/hex-panoply.vdl`): it freezes the six neighbours.
 #[test]
 fn a_herald_freezes_its_six_neighbours_and_a_frozen_piece_gives_no_check() {
-    let rules = common::rules("tests/definitions/hex-herald.vdl");
+    let rules = common::rules("tests/definitions/hex-panoply.vdl");
     let moves = |fen: &str, from: &str| {
         let mut pos = Position::from_fen(&rules, fen).expect("fen");
         common::moves_of_piece(&mut pos, from, |p, m| p.rules().cell_name(m.to).to_string())
@@ -220,4 +220,39 @@ fn a_herald_freezes_its_six_neighbours_and_a_frozen_piece_gives_no_check() {
     // A herald never captures: it stops before the rook on g10.
     let herald = moves("1k5/8/9/6r3/11/12/6H6/12/11/10/9/8/5K1 w - - 0 1", "g7");
     assert!(herald.contains(&"g9".to_string()) && !herald.contains(&"g10".to_string()));
+}
+
+/// Panoply's pawn: it captures by jumping the enemy next to it, straight ahead in
+/// either forward direction, onto the empty cell right behind (`capture overtake
+/// adjacent`): the inventor's example, the pawn on e5 taking e6 by landing on e7.
+#[test]
+fn a_panoply_pawn_jumps_the_adjacent_enemy_ahead() {
+    let rules = common::rules("tests/definitions/hex-panoply.vdl");
+    let captures = |pieces: &[(&str, &str)]| {
+        let fen = fen_with(&rules, pieces);
+        let mut pos = Position::from_fen(&rules, &fen).expect("fen");
+        let mut v = common::moves_of_piece(&mut pos, "e5", |p, m| {
+            let r = p.rules();
+            let took: Vec<&str> = m.captures().iter().map(|&c| r.cell_name(c)).collect();
+            format!("{}x{}", r.cell_name(m.to), took.join(","))
+        });
+        v.retain(|m| !m.ends_with('x'));
+        v
+    };
+    let kings = [("b13", "k"), ("l1", "K")];
+    let with = |more: &[(&'static str, &'static str)]| {
+        let mut v = kings.to_vec();
+        v.push(("e5", "P"));
+        v.extend_from_slice(more);
+        v
+    };
+    assert_eq!(captures(&with(&[("e6", "p")])), ["e7xe6"]);
+    assert_eq!(captures(&with(&[("d6", "n")])), ["c7xd6"]);
+    // Nothing behind to land on, a friend, or an enemy two cells off: no capture.
+    assert!(captures(&with(&[("e6", "p"), ("e7", "r")])).is_empty());
+    assert!(captures(&with(&[("e6", "R")])).is_empty());
+    assert!(captures(&with(&[("e7", "p")])).is_empty());
+    // Not sideways or backwards.
+    assert!(captures(&with(&[("f5", "p")])).is_empty());
+    assert!(captures(&with(&[("e4", "p")])).is_empty());
 }

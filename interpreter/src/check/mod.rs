@@ -778,7 +778,7 @@ impl Checker {
     fn capture_mode(&mut self, kind: &Name, options: &[Name]) -> Option<CaptureMode> {
         let allowed: &[&str] = match kind.value.as_str() {
             "approach" | "withdraw" | "coordinate" => &["optional"],
-            "overtake" => &["single"],
+            "overtake" => &["single", "adjacent"],
             "pincer" => &["optional", "all-directions"],
             "mutual-destruction" => &[],
             "takeover" => &["stop-beyond", "undefended", "adjacent"],
@@ -824,6 +824,7 @@ impl Checker {
             },
             "overtake" => CaptureMode::Overtake {
                 single: has("single"),
+                adjacent: has("adjacent"),
             },
             "pincer" => CaptureMode::Pincer {
                 all_directions: has("all-directions"),
@@ -856,8 +857,8 @@ impl Checker {
         let line = board.width().max(board.height()) as usize;
         let bound = |m: &CaptureMode| match m {
             CaptureMode::Approach { .. } | CaptureMode::Withdraw { .. } => 1,
-            CaptureMode::Overtake { single: true } => 1,
-            CaptureMode::Overtake { single: false } => line.saturating_sub(1) / 2,
+            CaptureMode::Overtake { single, adjacent } if *single || *adjacent => 1,
+            CaptureMode::Overtake { .. } => line.saturating_sub(1) / 2,
             CaptureMode::Pincer { all_directions, .. } => {
                 if *all_directions {
                     8

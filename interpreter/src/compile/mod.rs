@@ -58,6 +58,8 @@ pub struct KindCaptures {
     pub withdraw: Option<bool>,
     /// `Some(single)`.
     pub overtake: Option<bool>,
+    /// The overtake takes only the adjacent piece, landing right behind it.
+    pub overtake_adjacent: bool,
     /// `Some((all_directions, optional))`.
     pub pincer: Option<(bool, bool)>,
     pub coordinate: Option<bool>,
@@ -96,6 +98,8 @@ pub struct Mimicry {
     pub approach: u64,
     pub withdraw: u64,
     pub overtake: u64,
+    /// Kinds that overtake only the adjacent piece (a chameleon takes them so).
+    pub overtake_adjacent: u64,
     pub pincer: u64,
     pub coordinate: u64,
     /// Kinds that capture by moving onto their victim.
@@ -695,7 +699,10 @@ fn capture_tables(def: &Definition) -> CaptureTables {
             match *m {
                 CaptureMode::Approach { optional } => c.approach = Some(optional),
                 CaptureMode::Withdraw { optional } => c.withdraw = Some(optional),
-                CaptureMode::Overtake { single } => c.overtake = Some(single),
+                CaptureMode::Overtake { single, adjacent } => {
+                    c.overtake = Some(single || adjacent);
+                    c.overtake_adjacent = adjacent;
+                }
                 CaptureMode::Pincer {
                     all_directions,
                     optional,
@@ -729,7 +736,11 @@ fn capture_tables(def: &Definition) -> CaptureTables {
                 mim.withdraw |= bit;
             }
             if c.overtake.is_some() {
-                mim.overtake |= bit;
+                if c.overtake_adjacent {
+                    mim.overtake_adjacent |= bit;
+                } else {
+                    mim.overtake |= bit;
+                }
             }
             if c.pincer.is_some() {
                 mim.pincer |= bit;

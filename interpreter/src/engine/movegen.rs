@@ -6,6 +6,14 @@
 use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::compile::{Cell, PromotionTable, Ray, RayKind};
 
+/// How far an overtake reaches: over one piece or a chain of them, anywhere along
+/// the line or only the adjacent piece to the cell right behind.
+#[derive(Clone, Copy)]
+struct Reach {
+    single: bool,
+    adjacent: bool,
+}
+
 /// A piece's promotion on the moves being generated: its table, and the choices the
 /// player has (for promotions to captured pieces, those in reserve).
 #[derive(Clone, Copy)]
@@ -445,7 +453,19 @@ impl Position<'_> {
                     }
                     if ray.kind == RayKind::Slide && ray.blockers == 0 && ray.quiet {
                         if let Some(single) = modes.overtake {
-                            self.overtake(us, from, kind, ray, !0, single, out, promo);
+                            let reach = Reach {
+                                single,
+                                adjacent: modes.overtake_adjacent,
+                            };
+                            self.overtake(us, from, kind, ray, !0, reach, out, promo);
+                        }
+                        if modes.chameleon.is_some() && rules.mimicry.overtake_adjacent != 0 {
+                            let reach = Reach {
+                                single: true,
+                                adjacent: true,
+                            };
+                            let victims = rules.mimicry.overtake_adjacent;
+                            self.overtake(us, from, kind, ray, victims, reach, out, promo);
                         }
                         if modes.chameleon.is_some() && rules.mimicry.overtake != 0 {
                             self.overtake(
@@ -454,7 +474,10 @@ impl Position<'_> {
                                 kind,
                                 ray,
                                 rules.mimicry.overtake,
-                                false,
+                                Reach {
+                                    single: false,
+                                    adjacent: false,
+                                },
                                 out,
                                 promo,
                             );
@@ -612,15 +635,28 @@ impl Position<'_> {
         kind: usize,
         ray: &Ray,
         victims: u64,
-        single: bool,
+        reach: Reach,
         out: &mut Vec<Move>,
         promo: Option<Promo>,
     ) {
         let rules = self.rules;
+        let single = reach.single;
         let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
         let Some(mut i) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
             return;
         };
+        if reach.adjacent {
+            // The victim next to the mover, the landing right behind it.
+            let p = self.board[cells[0] as usize];
+            let landing = cells.get(1).copied();
+            if let (0, Some(t)) = (i, landing) {
+                let enemy = side_of(p) != us && victims & (1 << kind_of(p)) != 0;
+                if enemy && self.board[t as usize] == 0 {
+                    self.landing(us, from, t, ray.dir, kind, &cells[..1], out, promo);
+                }
+            }
+            return;
+        }
         let mut jumped: [Cell; MAX_CAPTURES] = [0; MAX_CAPTURES];
         let mut n = 0;
         loop {
@@ -821,8 +857,9 @@ impl Position<'_> {
             }
         }
         // Along each line up to the first piece, or further for a piece that jumps.
-        let jumps =
-            modes.overtake.is_some() || (modes.chameleon.is_some() && rules.mimicry.overtake != 0);
+        let jumps = modes.overtake.is_some()
+            || (modes.chameleon.is_some()
+                && (rules.mimicry.overtake | rules.mimicry.overtake_adjacent) != 0);
         let reaches = |c: Cell, d: Offset| rules.step(c, d) == Some(target);
         let on_lines = |k: usize, slack: bool| {
             rules.rays_of(by, k, from).iter().any(|r| {

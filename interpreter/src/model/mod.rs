@@ -371,7 +371,9 @@ pub enum CaptureMode {
     /// The enemy next to the start cell, opposite the move's direction.
     Withdraw { optional: bool },
     /// Enemies jumped along the line of a riding move, each followed by an empty cell.
-    Overtake { single: bool },
+    /// `adjacent`: only the cell next to the mover, landing on the cell right behind
+    /// it (Panoply's pawn).
+    Overtake { single: bool, adjacent: bool },
     /// After the move, an adjacent enemy with a friendly piece just beyond it.
     Pincer {
         all_directions: bool,
