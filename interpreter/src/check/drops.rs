@@ -10,7 +10,7 @@ use indexmap::IndexMap;
 /// The most cells a side's drop zone may have (a move keeps its drop in one byte).
 pub const MAX_DROP_CELLS: usize = 255;
 
-fn queue_end(end: syntax::QueueEnd) -> QueueEnd {
+pub(super) fn queue_end(end: syntax::QueueEnd) -> QueueEnd {
     match end {
         syntax::QueueEnd::Front => QueueEnd::Front,
         syntax::QueueEnd::Back => QueueEnd::Back,

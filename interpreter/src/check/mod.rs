@@ -712,10 +712,7 @@ impl Checker {
                             choices,
                             from_captured: captured.is_some(),
                             optional: optional.is_some(),
-                            from_queue: queue.as_ref().map(|q| match q.value {
-                                syntax::QueueEnd::Front => model::QueueEnd::Front,
-                                syntax::QueueEnd::Back => model::QueueEnd::Back,
-                            }),
+                            from_queue: queue.as_ref().map(|q| drops::queue_end(q.value)),
                         });
                     }
                     PieceProp::Betza(text) => match betza::parse(&text.value, self.tiling) {

@@ -28,6 +28,19 @@ impl DropState {
     };
 }
 
+/// The key of the credits and the exchange cell.
+fn counts_key(s: &DropState) -> u64 {
+    let mut h = 0;
+    for side in 0..2 {
+        h ^= mix((2 << 60) | (side as u64) << 40 | u64::from(s.credits[side]));
+    }
+    let (cell, count) = s.exchange;
+    if cell != NO_CELL {
+        h ^= mix((3 << 60) | u64::from(cell) << 16 | u64::from(count));
+    }
+    h
+}
+
 impl Position<'_> {
     pub(super) fn load_drops(&mut self, setup: &Setup) {
         for side in 0..2 {
@@ -65,29 +78,33 @@ impl Position<'_> {
         if !self.rules.flags.drops {
             return 0;
         }
-        let mut h = 0;
-        for side in 0..2 {
-            for (i, &k) in self
-                .queue(crate::model::Side::from_index(side))
-                .iter()
-                .enumerate()
-            {
-                h ^= mix((1 << 60) | (side as u64) << 40 | (i as u64) << 16 | u64::from(k));
-            }
-            h ^= mix((2 << 60) | (side as u64) << 40 | u64::from(self.drops.credits[side]));
-        }
-        let (cell, count) = self.drops.exchange;
-        if cell != NO_CELL {
-            h ^= mix((3 << 60) | u64::from(cell) << 16 | u64::from(count));
-        }
-        h
+        let s = &self.drops;
+        (0..2).fold(counts_key(s), |h, side| {
+            h ^ self.queue_key(side, s.head[side], s.tail[side])
+        })
     }
 
-    /// Change the drop state, keeping the hash.
+    /// The key of one side's live queue `head..tail`.
+    fn queue_key(&self, side: usize, head: u16, tail: u16) -> u64 {
+        let live = &self.queues[side][head as usize..tail as usize];
+        live.iter().enumerate().fold(0, |h, (i, &k)| {
+            h ^ mix((1 << 60) | (side as u64) << 40 | (i as u64) << 16 | u64::from(k))
+        })
+    }
+
+    /// Change the drop state, keeping the hash: a queue's keys are recomputed only
+    /// when that queue changed, so a move without drop or promotion costs O(1).
     fn set_drops(&mut self, state: DropState) {
-        self.hash ^= self.drops_key();
+        let old = self.drops;
+        let mut h = counts_key(&old) ^ counts_key(&state);
+        for side in 0..2 {
+            if (old.head[side], old.tail[side]) != (state.head[side], state.tail[side]) {
+                h ^= self.queue_key(side, old.head[side], old.tail[side]);
+                h ^= self.queue_key(side, state.head[side], state.tail[side]);
+            }
+        }
+        self.hash ^= h;
         self.drops = state;
-        self.hash ^= self.drops_key();
     }
 
     /// The end of a queue a kind's promotion takes, if it promotes from the queue.
