@@ -152,30 +152,7 @@ fn show_draws_offset_rows_with_cell_names() {
 
 /// A FEN with White to move and these pieces (cell, label) on the board.
 fn fen_with(rules: &vdl::Ruleset, pieces: &[(&str, &str)]) -> String {
-    let board = &rules.definition.board;
-    let mut rows = Vec::new();
-    for rank in (0..board.height()).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in board.row_files(rank) {
-            let name = board.cell_name(vdl::model::Coord { file, rank });
-            match pieces.iter().find(|(c, _)| *c == name) {
-                Some((_, label)) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push_str(label);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        rows.push(row);
-    }
-    format!("{} w - - 0 1", rows.join("/"))
+    common::fen_of(rules, pieces, "w")
 }
 
 /// Panoply's Herald is the shared `immobilize` vocabulary on hexagons

@@ -148,6 +148,18 @@ pub enum PieceProp {
     Swap(Span),
     Immune(Span),
     Rules(Span, Vec<MoveRuleDecl>),
+    /// `two-cell { ... }`: the piece's own steps, each item with its span.
+    TwoCell(Span, Vec<Spanned<TwoCellItem>>),
+}
+
+/// One item of a `two-cell` block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwoCellItem {
+    Steps(i64),
+    Turn,
+    Advance { capture: bool },
+    RetreatAfterCapture,
+    CapturedOnAxis,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -280,6 +292,8 @@ pub enum EndRuleDecl {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ResetItem {
     Capture,
+    /// A move that leaves the moved piece locked next to a frozen enemy immobilizer.
+    Lock,
     Piece(String),
 }
 
@@ -693,6 +707,10 @@ impl Builder {
                         })
                     }
                     Rule::en_passant => Some(PieceProp::EnPassant(s)),
+                    Rule::two_cell => Some(PieceProp::TwoCell(
+                        s,
+                        p.into_inner().map(|i| self.two_cell_item(i)).collect(),
+                    )),
                     Rule::promotes => {
                         let mut captured = None;
                         let mut optional = None;
@@ -731,6 +749,20 @@ impl Builder {
                 }
             })
             .collect()
+    }
+
+    fn two_cell_item(&self, pair: Pair<Rule>) -> Spanned<TwoCellItem> {
+        let span = self.span_of(&pair);
+        let value = match pair.as_rule() {
+            Rule::two_cell_steps => TwoCellItem::Steps(self.int_of(first(pair)).value),
+            Rule::two_cell_turn => TwoCellItem::Turn,
+            Rule::two_cell_advance => TwoCellItem::Advance {
+                capture: pair.into_inner().next().is_some(),
+            },
+            Rule::two_cell_retreat => TwoCellItem::RetreatAfterCapture,
+            _ => TwoCellItem::CapturedOnAxis,
+        };
+        Spanned { span, value }
     }
 
     fn move_rule(&self, pair: Pair<Rule>) -> MoveRuleDecl {
@@ -868,6 +900,7 @@ impl Builder {
                                         span: self.span_of(&item),
                                         value: match item.as_rule() {
                                             Rule::capture => ResetItem::Capture,
+                                            Rule::lock => ResetItem::Lock,
                                             _ => ResetItem::Piece(item.as_str().to_string()),
                                         },
                                     })
@@ -978,10 +1011,19 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::capture_mode
         | Rule::immobilize
         | Rule::swap
-        | Rule::immune => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`)"
+        | Rule::immune
+        | Rule::two_cell => {
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`)"
         }
         Rule::promote_captured => "`captured` or a piece",
+        Rule::two_cell_item
+        | Rule::two_cell_steps
+        | Rule::two_cell_turn
+        | Rule::two_cell_advance
+        | Rule::two_cell_retreat
+        | Rule::two_cell_axis => {
+            "a two-cell step (`steps N`, `turn`, `advance`, `retreat-after-capture`, `captured-on-axis`)"
+        }
         Rule::promote_optional => "`optional`",
         Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`, `zigzag`, `circle`, `equal`, `chain`)",
         Rule::offset => "an offset such as `(1,2)`",
@@ -1005,7 +1047,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::outcome => "`win`, `loss` or `draw`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
         Rule::capture_kind => {
-            "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`, `mutual-destruction`, `takeover`)"
+            "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`, `mutual-destruction`, `takeover`, `recoil`, `vault`)"
         }
         Rule::capture_option => "a capture option (`optional`, `single`, `all-directions`, `no-replacement`, `stop-beyond`, `undefended`, `adjacent`)",
         Rule::immobilization_rule => "`pure` or `mutual`",

@@ -62,3 +62,32 @@ pub fn moves_of_piece<T: Ord>(
     out.sort();
     out
 }
+
+/// A FEN with `side` to move and these pieces (cell, label as written) on the board,
+/// every other cell empty.
+pub fn fen_of(rules: &vdl::Ruleset, pieces: &[(&str, &str)], side: &str) -> String {
+    let board = &rules.definition.board;
+    let mut rows = Vec::new();
+    for rank in (0..board.height()).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in board.row_files(rank) {
+            let name = board.cell_name(vdl::model::Coord { file, rank });
+            match pieces.iter().find(|(c, _)| *c == name) {
+                Some((_, label)) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push_str(label);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} {side} - - 0 1", rows.join("/"))
+}

@@ -84,6 +84,7 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::Immobilize(_) => 5,
         PieceProp::Swap(_) => 6,
         PieceProp::Immune(_) => 7,
+        PieceProp::TwoCell(..) => 8,
     }
 }
 

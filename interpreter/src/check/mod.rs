@@ -6,6 +6,7 @@ pub mod betza;
 mod drops;
 pub mod extend;
 mod moves;
+mod two_cell;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{
@@ -637,6 +638,7 @@ impl Checker {
                 immobilize: false,
                 swap: false,
                 immune: false,
+                two_cell: None,
             };
             let mut written = 0u16;
             let mut royal_at = None;
@@ -646,6 +648,7 @@ impl Checker {
             let mut modes_at: Vec<(&'static str, Span)> = Vec::new();
             let mut ep_at = None;
             let mut promo_at = None;
+            let mut two_cell_at = None;
             for prop in &p.props {
                 match prop {
                     PieceProp::Royal(s) => {
@@ -730,6 +733,10 @@ impl Checker {
                                 .help(e.help),
                         ),
                     },
+                    PieceProp::TwoCell(span, items) => {
+                        self.flag_once(&mut two_cell_at, *span, "two-cell", &p.name.value);
+                        def.two_cell = Some(self.two_cell(*span, items));
+                    }
                     PieceProp::Rules(_, rules) => {
                         for r in rules {
                             let rules = self.move_rule(r);
@@ -739,6 +746,9 @@ impl Checker {
                         }
                     }
                 }
+            }
+            if def.two_cell.is_some() {
+                self.one_cell_properties(p);
             }
             def.royal = royal_at.is_some();
             def.en_passant = ep_at.is_some();
@@ -769,12 +779,14 @@ impl Checker {
             }
             out.push(def);
         }
+        self.promotions_to_two_cell(decls, &out);
         out
     }
 
     fn capture_mode(&mut self, kind: &Name, options: &[Name]) -> Option<CaptureMode> {
         let allowed: &[&str] = match kind.value.as_str() {
-            "approach" | "withdraw" | "coordinate" => &["optional"],
+            "approach" | "withdraw" | "coordinate" | "recoil" => &["optional"],
+            "vault" => &[],
             "overtake" => &["single", "adjacent"],
             "pincer" => &["optional", "all-directions"],
             "mutual-destruction" => &[],
@@ -831,6 +843,10 @@ impl Checker {
                 optional: has("optional"),
             },
             "mutual-destruction" => CaptureMode::MutualDestruction,
+            "recoil" => CaptureMode::Recoil {
+                optional: has("optional"),
+            },
+            "vault" => CaptureMode::Vault,
             "takeover" => CaptureMode::Takeover {
                 stop_beyond: has("stop-beyond"),
                 undefended: has("undefended"),
@@ -854,6 +870,7 @@ impl Checker {
         let line = board.width().max(board.height()) as usize;
         let bound = |m: &CaptureMode| match m {
             CaptureMode::Approach { .. } | CaptureMode::Withdraw { .. } => 1,
+            CaptureMode::Recoil { .. } | CaptureMode::Vault => 1,
             CaptureMode::Overtake { single, adjacent } if *single || *adjacent => 1,
             CaptureMode::Overtake { .. } => line.saturating_sub(1) / 2,
             CaptureMode::Pincer { all_directions, .. } => {
@@ -1177,11 +1194,13 @@ impl Checker {
                         moves: n.value as u32,
                         outcome: conv(o.value),
                         reset_on_capture: false,
+                        reset_on_lock: false,
                         reset_by: Vec::new(),
                     };
                     for r in resets {
                         match &r.value {
                             ResetItem::Capture => limit.reset_on_capture = true,
+                            ResetItem::Lock => limit.reset_on_lock = true,
                             ResetItem::Piece(p) => {
                                 let name = Name {
                                     value: p.clone(),

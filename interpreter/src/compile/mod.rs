@@ -3,7 +3,7 @@
 //! tables that answer "is this cell attacked?". All geometry is done here, once.
 
 use crate::model::{
-    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, Offset, QueueEnd, Side,
+    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, Offset, QueueEnd, Side, TwoCell,
 };
 
 mod attacks;
@@ -69,6 +69,9 @@ pub struct KindCaptures {
     pub swap: bool,
     /// Removes an adjacent enemy together with itself.
     pub destruction: bool,
+    /// `Some(optional)`.
+    pub recoil: Option<bool>,
+    pub vault: bool,
 }
 
 impl KindCaptures {
@@ -81,6 +84,8 @@ impl KindCaptures {
             || self.chameleon.is_some()
             || self.swap
             || self.destruction
+            || self.recoil.is_some()
+            || self.vault
     }
 }
 
@@ -108,6 +113,8 @@ pub struct Mimicry {
     /// their victim (a chameleon next to them may do the same to them).
     pub swap: u64,
     pub destruction: u64,
+    pub recoil: u64,
+    pub vault: u64,
 }
 
 /// Reverse geometry for attack tests: from a target cell outward along one line,
@@ -187,6 +194,8 @@ pub struct Flags {
     pub repeats: bool,
     /// Players have drop queues: turns may add a drop.
     pub drops: bool,
+    /// Some kind stands on two cells.
+    pub two_cell: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -199,9 +208,17 @@ pub struct Zobrist {
     pub swap_ban: Vec<u64>,
     /// Per side and kind: captured pieces in reserve (rotated by the count).
     pub reserve: Vec<u64>,
+    /// Mixed with a pair of cells: the two ends of one two-cell piece.
+    pub link: u64,
 }
 
 impl Zobrist {
+    /// The key of two cells joined as the ends of one two-cell piece.
+    pub fn link_key(&self, a: Cell, b: Cell) -> u64 {
+        let (lo, hi) = (a.min(b) as u64, a.max(b) as u64);
+        crate::model::mix(self.link ^ (lo << 16 | hi))
+    }
+
     /// The key of `count` pieces of one side's kind in reserve.
     pub fn reserve_key(&self, side: usize, kinds: usize, kind: usize, count: u8) -> u64 {
         if count == 0 {
@@ -252,6 +269,10 @@ pub struct Ruleset {
     pub suicide: bool,
     /// Each cell's neighbours (the king's steps).
     pub neighbours: Vec<Vec<Cell>>,
+    /// Per kind: how it moves if it stands on two cells.
+    pub two_cell: Vec<Option<TwoCell>>,
+    /// The steps across a cell's edges, going round (what joins two-cell ends).
+    pub edge_steps: Vec<Offset>,
     /// Per side, the cells of `capture-only` zones: a move may end there only when
     /// the capture it makes needs it.
     pub capture_only: [Vec<bool>; 2],
@@ -260,6 +281,8 @@ pub struct Ruleset {
     /// Kinds whose every move resets the halfmove clock (the n-move rule).
     pub resets_clock: Vec<bool>,
     pub capture_resets_clock: bool,
+    /// A move that locks the moved piece (see `MoveLimit::reset_on_lock`) resets it.
+    pub lock_resets_clock: bool,
     pub zobrist: Zobrist,
     pub flags: Flags,
     /// Per side, the cells a drop may land on (when empty).
@@ -428,7 +451,9 @@ pub fn compile(def: Definition) -> Ruleset {
         .collect();
     let (capture_only, fewest_crossed) = capture_only_tables(&def, &grid_view);
     let restricted = capture_only.iter().any(|z| z.iter().any(|&b| b));
+    let two_cell: Vec<Option<TwoCell>> = def.pieces.iter().map(|p| p.two_cell).collect();
     let special = captures.iter().any(KindCaptures::any)
+        || two_cell.iter().any(Option::is_some)
         || immobilizer_kinds != 0
         || def.suicide
         || restricted;
@@ -456,6 +481,7 @@ pub fn compile(def: Definition) -> Ruleset {
             .iter()
             .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
         drops: def.drops.is_some(),
+        two_cell: two_cell.iter().any(Option::is_some),
     };
     let drop_zone = [0, 1].map(|side| {
         let cells = def
@@ -475,6 +501,7 @@ pub fn compile(def: Definition) -> Ruleset {
         .map(|k| limit.is_some_and(|l| l.reset_by.contains(&k)))
         .collect();
     let capture_resets_clock = limit.is_some_and(|l| l.reset_on_capture);
+    let lock_resets_clock = limit.is_some_and(|l| l.reset_on_lock);
     let immobilization = def.immobilization;
     let suicide = def.suicide;
     let immune = def
@@ -483,7 +510,10 @@ pub fn compile(def: Definition) -> Ruleset {
         .enumerate()
         .filter(|(_, p)| p.immune || p.royal)
         .fold(0u64, |m, (k, _)| m | 1 << k);
+    let edge_steps = def.board.tiling.edge_steps();
     Ruleset {
+        two_cell,
+        edge_steps,
         drop_zone,
         drop_end,
         no_credit,
@@ -500,6 +530,7 @@ pub fn compile(def: Definition) -> Ruleset {
         fewest_crossed,
         resets_clock,
         capture_resets_clock,
+        lock_resets_clock,
         royal: def.pieces.iter().map(|p| p.royal).collect(),
         en_passant: def.pieces.iter().map(|p| p.en_passant).collect(),
         definition: def,
@@ -674,6 +705,7 @@ fn zobrist_keys(n: usize, kinds: usize) -> Zobrist {
         en_passant: (0..n).map(|_| rng.next()).collect(),
         swap_ban: (0..n).map(|_| rng.next()).collect(),
         reserve: (0..2 * kinds).map(|_| rng.next()).collect(),
+        link: rng.next(),
     }
 }
 
@@ -710,6 +742,8 @@ fn capture_tables(def: &Definition) -> CaptureTables {
                 CaptureMode::Coordinate { optional } => c.coordinate = Some(optional),
                 CaptureMode::Chameleon { replacement } => c.chameleon = Some(replacement),
                 CaptureMode::MutualDestruction => c.destruction = true,
+                CaptureMode::Recoil { optional } => c.recoil = Some(optional),
+                CaptureMode::Vault => c.vault = true,
                 CaptureMode::Takeover {
                     stop_beyond,
                     undefended,
@@ -756,6 +790,12 @@ fn capture_tables(def: &Definition) -> CaptureTables {
             }
             if c.destruction {
                 mim.destruction |= bit;
+            }
+            if c.recoil.is_some() {
+                mim.recoil |= bit;
+            }
+            if c.vault {
+                mim.vault |= bit;
             }
         }
         if p.immobilize {

@@ -4,6 +4,7 @@
 mod drops;
 mod movegen;
 pub mod reference;
+mod two_cell;
 
 use crate::compile::{Cell, Ruleset};
 use crate::model::{self, FenError, Setup, Side};
@@ -27,6 +28,9 @@ pub enum MoveKind {
     Swap,
     /// The piece on `from` removes the enemy on `to` and itself (captures both).
     Destruction,
+    /// A two-cell piece moves its ends from `from` and the other start cell to `to`
+    /// and the other end cell (both kept in `aux`).
+    TwoCell,
 }
 
 /// A move: where from and to, what it removes, and what it becomes. Compact enough
@@ -119,6 +123,21 @@ impl Move {
         (self.promotion > 0).then(|| self.promotion as usize - 1)
     }
 
+    /// A two-cell move: its two start cells to its two end cells.
+    pub(crate) fn two_cell(from: [Cell; 2], to: [Cell; 2]) -> Move {
+        let mut m = Move::new(from[0], to[0], MoveKind::TwoCell);
+        m.aux = u32::from(from[1]) | u32::from(to[1]) << 16;
+        m
+    }
+
+    /// The cells a two-cell piece leaves and the cells it ends on.
+    pub fn two_cell_ends(&self) -> Option<([Cell; 2], [Cell; 2])> {
+        (self.kind == MoveKind::TwoCell).then_some((
+            [self.from, self.aux as Cell],
+            [self.to, (self.aux >> 16) as Cell],
+        ))
+    }
+
     /// The castling rule index of a castling move.
     pub fn castle_rule(&self) -> Option<usize> {
         (self.kind == MoveKind::Castle).then_some(self.aux as usize)
@@ -206,6 +225,8 @@ pub struct Position<'r> {
     reserve: Vec<u8>,
     /// Each side's drop queue (its pieces never change; the live part moves).
     queues: [Vec<u8>; 2],
+    /// For each end of a two-cell piece, its other end (stale on other cells).
+    partner: Vec<Cell>,
     drops: drops::DropState,
     history: Vec<Undo>,
     pins: Vec<Cell>,
@@ -257,6 +278,7 @@ impl<'r> Position<'r> {
             swap_ban: NO_SWAP_BAN,
             reserve: vec![0; 2 * rules.kinds],
             queues: [Vec::new(), Vec::new()],
+            partner: vec![NO_CELL; n],
             drops: drops::DropState::NONE,
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
@@ -266,6 +288,11 @@ impl<'r> Position<'r> {
         for &(coord, side, kind) in &setup.placements {
             if let Some(c) = rules.cell_at(coord) {
                 pos.place(c, code(side.index(), kind));
+            }
+        }
+        for &(a, b) in &setup.links {
+            if let (Some(a), Some(b)) = (rules.cell_at(a), rules.cell_at(b)) {
+                pos.link(a, b);
             }
         }
         if rules.flags.reserves {
@@ -372,6 +399,9 @@ impl<'r> Position<'r> {
             h ^= z.en_passant[c as usize];
         }
         h ^= self.swap_ban_key();
+        for (a, b) in self.two_cell_pairs() {
+            h ^= z.link_key(a, b);
+        }
         let kinds = self.rules.kinds;
         for (i, &count) in self.reserve.iter().enumerate() {
             h ^= z.reserve_key(i / kinds, kinds, i % kinds, count);
@@ -463,6 +493,9 @@ impl<'r> Position<'r> {
         };
         let mut clear = rules.castle_clear[m.from as usize] | rules.castle_clear[m.to as usize];
         for (i, &c) in m.captures().iter().enumerate() {
+            if rules.flags.two_cell {
+                self.unlink_victim(c);
+            }
             let p = self.remove(c);
             undo.captured[i] = p;
             clear |= rules.castle_clear[c as usize];
@@ -486,6 +519,8 @@ impl<'r> Position<'r> {
             clear |= rules.castle_clear[c.rook_from as usize];
         } else if matches!(m.kind, MoveKind::Suicide | MoveKind::Destruction) {
             // The piece went with the captures.
+        } else if let Some((from, to)) = m.two_cell_ends() {
+            self.move_two_cell(from, to);
         } else if m.kind == MoveKind::Swap {
             let partner = self.remove(m.to);
             self.remove(m.from);
@@ -535,7 +570,8 @@ impl<'r> Position<'r> {
         }
         let kind = kind_of(mover);
         let took = m.ncap() > 0 || m.converted().is_some();
-        if (took && rules.capture_resets_clock) || rules.resets_clock[kind] {
+        let locks = rules.lock_resets_clock && self.arrival(&m).is_some_and(|c| self.locked(c));
+        if (took && rules.capture_resets_clock) || rules.resets_clock[kind] || locks {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
@@ -549,6 +585,16 @@ impl<'r> Position<'r> {
         self.side ^= 1;
         self.hash ^= rules.zobrist.side;
         self.history.push(undo);
+    }
+
+    /// The cell the moving piece stands on after the move (the royal piece's, for a
+    /// castling); none when it left the board.
+    fn arrival(&self, m: &Move) -> Option<Cell> {
+        match m.kind {
+            MoveKind::Suicide | MoveKind::Destruction => None,
+            MoveKind::Castle => m.castle_rule().map(|i| self.rules.castling[i].king_to),
+            _ => Some(m.to),
+        }
     }
 
     /// Take back the last move made. Does nothing when no move was made.
@@ -569,6 +615,8 @@ impl<'r> Position<'r> {
             self.place(c.rook_from, rook);
         } else if matches!(m.kind, MoveKind::Suicide | MoveKind::Destruction) {
             // The piece comes back with the captures below.
+        } else if let Some((from, to)) = m.two_cell_ends() {
+            self.move_two_cell(to, from);
         } else if m.kind == MoveKind::Swap {
             let partner = self.remove(m.from);
             self.remove(m.to);
@@ -593,6 +641,9 @@ impl<'r> Position<'r> {
             if rules.flags.reserves {
                 self.adjust_reserve(side_of(p), kind_of(p), -1);
             }
+        }
+        if rules.flags.two_cell {
+            self.relink_victims(m.captures(), &u.captured);
         }
         self.swap_ban = u.swap_ban;
         self.castling = u.castling;
@@ -872,7 +923,16 @@ impl<'r> Position<'r> {
             MoveKind::Destruction => "x",
             _ => "-",
         };
-        let mut s = format!("{}{sep}{}", r.cell_name(m.from), r.cell_name(m.to));
+        let mut s = match m.two_cell_ends() {
+            Some(([a, b], [c, d])) => format!(
+                "{}{}-{}{}",
+                r.cell_name(a),
+                r.cell_name(b),
+                r.cell_name(c),
+                r.cell_name(d)
+            ),
+            None => format!("{}{sep}{}", r.cell_name(m.from), r.cell_name(m.to)),
+        };
         if let Some(k) = m.promotion() {
             s.push('=');
             s.push_str(&r.definition.pieces[k].label);
@@ -906,6 +966,7 @@ impl<'r> Position<'r> {
                             empty = 0;
                         }
                         row.push_str(&r.piece_label(p.kind, p.side));
+                        row.push_str(&self.partner_mark(model::Coord { file, rank }));
                     }
                 }
             }
@@ -983,7 +1044,7 @@ impl<'r> Position<'r> {
             self.halfmove,
             self.fullmove,
             self.hash,
-            self.queues_fen(),
+            format!("{}{:?}", self.queues_fen(), self.two_cell_pairs()),
         )
     }
 }

@@ -86,9 +86,17 @@ impl Position<'_> {
             let kind = kind_of(self.board[from as usize]);
             let start = out.len();
             if rules.flags.special {
-                if rules.flags.immobilizers && self.is_frozen(from) {
+                let other = self.other_end(from);
+                if other.is_some_and(|o| o < from) {
+                    continue;
+                }
+                if rules.flags.immobilizers && self.is_frozen_whole(from) {
                     if rules.suicide && !rules.royal[kind] {
-                        out.push(Move::new(from, from, MoveKind::Suicide).with_capture(from));
+                        let mut m = Move::new(from, from, MoveKind::Suicide).with_capture(from);
+                        if let Some(o) = other {
+                            m = m.with_capture(o);
+                        }
+                        out.push(m);
                     }
                     continue;
                 }
@@ -162,6 +170,7 @@ impl Position<'_> {
             q != 0
                 && side_of(q) != us
                 && rules.immune & (1 << kind_of(q)) == 0
+                && rules.two_cell[kind_of(q)].is_none()
                 && !(rule.undefended && self.attacked_by(c, 1 - us))
         };
         if ray.kind == RayKind::Leap && ray.jump {
@@ -322,6 +331,27 @@ impl Position<'_> {
         }
     }
 
+    /// Whether the piece on `cell` is locked: frozen by an enemy immobilizer that is
+    /// frozen itself (either end, for a two-cell piece).
+    pub(super) fn locked(&self, cell: Cell) -> bool {
+        let ends = [Some(cell), self.other_end(cell)];
+        ends.into_iter().flatten().any(|c| {
+            self.is_frozen(c)
+                && self.rules.neighbours[c as usize].iter().any(|&a| {
+                    let e = self.board[a as usize];
+                    e != 0
+                        && side_of(e) != side_of(self.board[c as usize])
+                        && self.rules.immobilizer_kinds & (1 << kind_of(e)) != 0
+                        && self.is_frozen(a)
+                })
+        })
+    }
+
+    /// Whether the piece on `cell` is frozen, either end of a two-cell piece.
+    pub(super) fn is_frozen_whole(&self, cell: Cell) -> bool {
+        self.is_frozen(cell) || self.other_end(cell).is_some_and(|o| self.is_frozen(o))
+    }
+
     fn is_frozen_any(&self, cell: Cell) -> bool {
         self.rules.flags.immobilizers && self.is_frozen(cell)
     }
@@ -403,10 +433,18 @@ impl Position<'_> {
         ep_open: bool,
     ) {
         let start = out.len();
+        if let Some(rule) = self.rules.two_cell[kind] {
+            let other = self.other_end(from).unwrap_or(from);
+            self.two_cell_moves(us, [from.min(other), from.max(other)], rule, out);
+            return;
+        }
         if self.rules.captures[kind].any() {
             self.special_piece_moves(us, from, kind, out, ep_open);
         } else {
             self.piece_moves(us, from, kind, out, ep_open && self.rules.en_passant[kind]);
+        }
+        if self.rules.flags.two_cell {
+            self.two_cell_victims(from, out, start);
         }
         let zone = &self.rules.capture_only[us];
         let crossing = self.rules.flags.fewest_crossed;
@@ -449,6 +487,14 @@ impl Position<'_> {
                                 );
                             }
                             break;
+                        }
+                    }
+                    if ray.quiet && ray.blockers == 0 {
+                        if modes.vault {
+                            self.vaults(us, from, kind, ray, !0, out, promo);
+                        }
+                        if modes.chameleon.is_some() && rules.mimicry.vault != 0 {
+                            self.vaults(us, from, kind, ray, rules.mimicry.vault, out, promo);
                         }
                     }
                     if ray.kind == RayKind::Slide && ray.blockers == 0 && ray.quiet {
@@ -600,6 +646,9 @@ impl Position<'_> {
             if only.is_some_and(|k| side_of(q) == us || kind_of(q) != k) {
                 continue;
             }
+            if self.rules.two_cell[kind_of(q)].is_some() {
+                continue;
+            }
             let (a, b) = self.swap_ban;
             if (a == from && b == t) || (a == t && b == from) {
                 continue;
@@ -681,6 +730,64 @@ impl Position<'_> {
         }
     }
 
+    /// Vaults along one ray over an enemy (of the kinds in `victims`) to the empty
+    /// cell as far beyond it as it is from the start, whatever stands between; a
+    /// leap vaults over its target to the same leap beyond.
+    #[allow(clippy::too_many_arguments)]
+    fn vaults(
+        &self,
+        us: usize,
+        from: Cell,
+        kind: usize,
+        ray: &Ray,
+        victims: u64,
+        out: &mut Vec<Move>,
+        promo: Option<Promo>,
+    ) {
+        let rules = self.rules;
+        let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let enemy = |c: Cell| {
+            let q = self.board[c as usize];
+            q != 0 && side_of(q) != us && victims & (1 << kind_of(q)) != 0
+        };
+        let mut take = |victim: Cell, t: Cell| {
+            if enemy(victim) && self.board[t as usize] == 0 {
+                self.landing(us, from, t, ray.dir, kind, &[victim], out, promo);
+            }
+        };
+        match ray.kind {
+            RayKind::Slide => {
+                for k in 1..=cells.len() / 2 {
+                    take(cells[k - 1], cells[2 * k - 1]);
+                }
+            }
+            RayKind::Leap => {
+                if let Some(t) = rules.step(cells[0], ray.dir) {
+                    take(cells[0], t);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The cell a recoil from `from` to `t` takes: as far behind `from`, along the
+    /// line of the move, as `t` is ahead, with empty cells between.
+    fn recoil_victim(&self, from: Cell, t: Cell, dir: Offset) -> Option<Cell> {
+        let rules = self.rules;
+        let back = Offset::new(-dir.dx, -dir.dy);
+        let (mut ahead, mut behind) = (from, from);
+        loop {
+            ahead = rules.step(ahead, dir)?;
+            behind = rules.step(behind, back)?;
+            if ahead == t {
+                return Some(behind);
+            }
+            if self.board[behind as usize] != 0 {
+                return None;
+            }
+        }
+    }
+
     /// A quiet landing on `t` (after jumping `jumped`, if any): every capture the
     /// mover's modes make, mandatory ones always, optional ones as a second move.
     #[allow(clippy::too_many_arguments)]
@@ -735,6 +842,16 @@ impl Position<'_> {
         }
         for (optional, victims) in ways(modes.withdraw, mim.withdraw) {
             if let Some(c) = rules.step(from, Offset::new(-dir.dx, -dir.dy)) {
+                take(c, victims, optional);
+            }
+        }
+        let recoils = ways(modes.recoil, mim.recoil);
+        if let Some(c) = recoils
+            .clone()
+            .next()
+            .and_then(|_| self.recoil_victim(from, t, dir))
+        {
+            for (optional, victims) in recoils {
                 take(c, victims, optional);
             }
         }
@@ -810,10 +927,13 @@ impl Position<'_> {
     fn attacked_general_with(&self, cell: Cell, by: usize, buf: &mut Vec<Move>) -> bool {
         for &from in &self.lists[by] {
             let kind = kind_of(self.board[from as usize]);
+            if self.other_end(from).is_some_and(|o| o < from) {
+                continue;
+            }
             if !self.may_capture(from, kind, by, cell) {
                 continue;
             }
-            if self.rules.flags.immobilizers && self.is_frozen(from) {
+            if self.rules.flags.immobilizers && self.is_frozen_whole(from) {
                 continue;
             }
             buf.clear();
@@ -855,6 +975,13 @@ impl Position<'_> {
                     return true;
                 }
             }
+        }
+        let mimics = |m: u64| modes.chameleon.is_some() && m != 0;
+        let far = modes.vault || modes.recoil.is_some();
+        if (far || mimics(rules.mimicry.vault | rules.mimicry.recoil))
+            && self.on_line(by, kind, from, target)
+        {
+            return true;
         }
         // Along each line up to the first piece, or further for a piece that jumps.
         let jumps = modes.overtake.is_some()
@@ -907,6 +1034,26 @@ impl Position<'_> {
 }
 
 impl Position<'_> {
+    /// Whether `target` lies on a line, either way, that a piece of `kind` on `from`
+    /// moves along, whatever stands on it: where a vault or a recoil may capture.
+    fn on_line(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
+        let rules = self.rules;
+        rules.rays_of(by, kind, from).iter().any(|r| {
+            [r.dir, Offset::new(-r.dir.dx, -r.dir.dy)]
+                .into_iter()
+                .any(|d| {
+                    let mut at = from;
+                    while let Some(c) = rules.step(at, d) {
+                        if c == target {
+                            return true;
+                        }
+                        at = c;
+                    }
+                    false
+                })
+        })
+    }
+
     /// Among one piece's moves (`out[start..]`), drop those a `capture-only` zone
     /// forbids. A move that ends in the zone must capture (a swap counts), and no move
     /// of the piece ending outside may make the same capture. Under `fewest-crossed`
@@ -1048,6 +1195,7 @@ fn same_effect(a: &Move, b: &Move) -> bool {
         && a.captures().iter().all(|c| b.captures().contains(c));
     a.to == b.to
         && a.from == b.from
+        && (a.kind != MoveKind::TwoCell || a.aux == b.aux)
         && a.promotion == b.promotion
         && a.converted() == b.converted()
         && same_caps
@@ -1062,7 +1210,7 @@ fn same_effect(a: &Move, b: &Move) -> bool {
 /// effect. Of a plain step and a double step with the same effect on the board, the
 /// double step stays (it leaves the cells it passed capturable en passant).
 #[inline(never)]
-fn fold_repeats(out: &mut Vec<Move>, start: usize) {
+pub(super) fn fold_repeats(out: &mut Vec<Move>, start: usize) {
     let mut keep = start;
     for i in start..out.len() {
         let m = out[i];

@@ -84,7 +84,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
     };
     let (rows, queues) = split_queues(rows_at, rows, rules)?;
     let (rows, reserve) = read_reserve(rows_at, rows, pieces)?;
-    let placements = read_rows(rows_at, rows, board, pieces)?;
+    let (placements, links) = read_rows(rows_at, rows, board, pieces)?;
     let mut setup = Setup {
         placements,
         reserve,
@@ -96,6 +96,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         queues: [Vec::new(), Vec::new()],
         credits: [0, 0],
         exchange: None,
+        links,
     };
     if let Some((at, body)) = queues {
         read_queues(at, body, board, pieces, &mut setup)?;
@@ -262,13 +263,25 @@ fn read_reserve<'t>(
 }
 
 /// The board rows, last rank first: placements of pieces by their labels.
+/// A piece placed by a FEN row.
+type Placement = (Coord, Side, usize);
+
+/// A piece's cell with the offset of its label in the FEN, and a partner cell
+/// written after it, for a two-cell piece, with the offset of that mark.
+struct Written {
+    label_at: usize,
+    partner: Option<(Coord, usize)>,
+}
+
+#[allow(clippy::type_complexity)]
 fn read_rows(
     rows_at: usize,
     rows: &str,
     board: &BoardShape,
     pieces: &[PieceDef],
-) -> Result<Vec<(Coord, Side, usize)>, FenError> {
+) -> Result<(Vec<Placement>, Vec<(Coord, Coord)>), FenError> {
     let mut placements = Vec::new();
+    let mut written = Vec::new();
     let row_texts: Vec<(usize, &str)> = {
         let mut v = Vec::new();
         let mut start = 0;
@@ -367,14 +380,126 @@ fn read_rows(
                 ));
             }
             placements.push((coord, side, kind));
+            let partner = partner_mark(row_at + i + len, &row[i + len..], board)?;
+            written.push(Written {
+                label_at: row_at + i,
+                partner: partner.map(|(c, _)| (c, row_at + i + len)),
+            });
             file += 1;
-            i += len;
+            i += len + partner.map_or(0, |(_, n)| n);
         }
         if file != width {
             return Err(row_width_error(row_at, row, &files, rank, board, pieces));
         }
     }
-    Ok(placements)
+    let links = pair_ends(&placements, &written, board, pieces)?;
+    Ok((placements, links))
+}
+
+/// `(f2)` right after a label: the other end of a two-cell piece, and the mark's length.
+fn partner_mark(
+    at: usize,
+    text: &str,
+    board: &BoardShape,
+) -> Result<Option<(Coord, usize)>, FenError> {
+    let Some(body) = text.strip_prefix('(') else {
+        return Ok(None);
+    };
+    let Some(end) = body.find(')') else {
+        return Err(fen_err(
+            at,
+            text.len(),
+            "the other end's cell has no closing `)`".into(),
+            Some("a two-cell piece is written on its first end with the other end's cell, e.g. `B(f2)`".into()),
+        ));
+    };
+    let name = &body[..end];
+    match board.parse_cell(name).filter(|c| board.contains(*c)) {
+        Some(c) => Ok(Some((c, end + 2))),
+        None => Err(fen_err(
+            at + 1,
+            name.len(),
+            format!("`{name}` is not a cell of this board"),
+            Some("the mark after a two-cell piece names the cell of its other end".into()),
+        )),
+    }
+}
+
+/// Pair the ends of the two-cell pieces: each marked end with the cell it names,
+/// which must hold the same piece, as its neighbour, and not be paired already;
+/// every end of a two-cell piece paired once; no mark on a one-cell piece.
+fn pair_ends(
+    placements: &[Placement],
+    written: &[Written],
+    board: &BoardShape,
+    pieces: &[PieceDef],
+) -> Result<Vec<(Coord, Coord)>, FenError> {
+    let mut links: Vec<(Coord, Coord)> = Vec::new();
+    let paired = |links: &[(Coord, Coord)], c: Coord| links.iter().any(|&(a, b)| a == c || b == c);
+    let edges = board.tiling.edge_steps();
+    for (&(cell, side, kind), w) in placements.iter().zip(written) {
+        let Some((other, mark_at)) = w.partner else {
+            continue;
+        };
+        let err = |message: String, help: &str| fen_err(mark_at, 1, message, Some(help.into()));
+        if pieces[kind].two_cell.is_none() {
+            return Err(err(
+                format!(
+                    "`{}` stands on one cell: it has no other end",
+                    pieces[kind].name
+                ),
+                "only two-cell pieces are written with the cell of their other end",
+            ));
+        }
+        let same = placements
+            .iter()
+            .any(|&(c, s, k)| c == other && s == side && k == kind);
+        let next = edges.iter().any(|o| {
+            Coord {
+                file: cell.file + o.dx,
+                rank: cell.rank + o.dy,
+            } == other
+        });
+        if !same || !next {
+            return Err(err(
+                format!(
+                    "the other end of this {} on {} must be the same piece on a neighbouring cell, not {}",
+                    pieces[kind].name,
+                    board.cell_name(cell),
+                    board.cell_name(other)
+                ),
+                "write the piece on both cells, and the mark on one of them",
+            ));
+        }
+        if paired(&links, cell) || paired(&links, other) {
+            return Err(err(
+                format!(
+                    "{} is already an end of another piece",
+                    board.cell_name(other)
+                ),
+                "each end belongs to one two-cell piece: mark each piece once",
+            ));
+        }
+        links.push((cell, other));
+    }
+    for (&(cell, _, kind), w) in placements.iter().zip(written) {
+        if pieces[kind].two_cell.is_some() && !paired(&links, cell) {
+            return Err(fen_err(
+                w.label_at,
+                pieces[kind].label.len(),
+                format!(
+                    "the {} on {} has no other end",
+                    pieces[kind].name,
+                    board.cell_name(cell)
+                ),
+                Some(format!(
+                    "write a two-cell piece on both its cells, the first written followed by the other's cell in brackets, e.g. `{}(f2)`",
+                    pieces[kind].label
+                )),
+            ));
+        }
+    }
+    Ok(links)
 }
 
 /// The piece whose label starts `text`, written upper case for White and lower case

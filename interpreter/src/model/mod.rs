@@ -84,6 +84,12 @@ impl Tiling {
         }
     }
 
+    /// The steps across a cell's edges, going round anticlockwise: four on squares,
+    /// six on hexagons (the ends of a two-cell piece are so joined).
+    pub fn edge_steps(self) -> Vec<Offset> {
+        Offset::new(1, 0).circle(true, self)
+    }
+
     /// The steps to a cell's neighbours: across edges and corners on squares (a
     /// king's steps), across edges on hexagons.
     pub fn neighbours(self) -> Vec<Offset> {
@@ -395,6 +401,12 @@ pub enum CaptureMode {
         undefended: bool,
         adjacent: bool,
     },
+    /// The enemy as far behind the start, opposite the move, as the move is long,
+    /// with nothing between it and the mover (Panoply's Skirmisher).
+    Recoil { optional: bool },
+    /// The enemy halfway along a move along a line, which leaps over every piece in
+    /// its way to an empty cell (Panoply's Catapult).
+    Vault,
 }
 
 impl CaptureMode {
@@ -408,6 +420,8 @@ impl CaptureMode {
             CaptureMode::Chameleon { .. } => "chameleon",
             CaptureMode::MutualDestruction => "mutual-destruction",
             CaptureMode::Takeover { .. } => "takeover",
+            CaptureMode::Recoil { .. } => "recoil",
+            CaptureMode::Vault => "vault",
         }
     }
 }
@@ -451,6 +465,27 @@ pub struct PieceDef {
     pub swap: bool,
     /// Never converted by a takeover.
     pub immune: bool,
+    /// The piece stands on two neighbouring cells and moves by its own steps.
+    pub two_cell: Option<TwoCell>,
+}
+
+/// How a piece on two neighbouring cells (its ends) moves and is captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TwoCell {
+    /// The most steps in one move (at least one).
+    pub steps: u8,
+    /// One end turns about the other to the next cell round it (on hexagons a cell
+    /// next to both ends); the cell must be empty.
+    pub turn: bool,
+    /// Both ends move one cell along their line: `Some(captures)`, where `captures`
+    /// lets the end entering a cell take an enemy there.
+    pub advance: Option<bool>,
+    /// A capturing advance may be followed by one straight back; no other step may
+    /// undo the one before.
+    pub retreat_after_capture: bool,
+    /// Only a piece starting on the line through both ends may capture it, taking
+    /// the nearer end as its victim; both ends go.
+    pub captured_on_axis: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -480,6 +515,9 @@ pub struct MoveLimit {
     pub moves: u32,
     pub outcome: Outcome,
     pub reset_on_capture: bool,
+    /// A move resets the count when it leaves the moved piece frozen by an enemy
+    /// immobilizer that is itself frozen: neither can move again without a capture.
+    pub reset_on_lock: bool,
     pub reset_by: Vec<usize>,
 }
 
@@ -526,6 +564,8 @@ pub struct Setup {
     pub credits: [u32; 2],
     /// The cell of a piece that just captured, and the credits taking it now earns.
     pub exchange: Option<(Coord, u32)>,
+    /// The two ends of each two-cell piece.
+    pub links: Vec<(Coord, Coord)>,
 }
 
 #[derive(Clone, Debug)]
@@ -554,4 +594,5 @@ mod fen;
 mod shuffle;
 pub use fen::{label_at, parse_fen, FenError, FenErrorKind, FenRules};
 pub use shuffle::black_image;
-pub(crate) use shuffle::{mix, SplitMix};
+pub use shuffle::mix;
+pub(crate) use shuffle::SplitMix;

@@ -8,7 +8,7 @@ use super::{BoardShape, Coord, Definition, Setup, Side, Symmetry};
 pub(crate) struct SplitMix(pub(crate) u64);
 
 /// SplitMix64's output function: a well-mixed key for any number.
-pub(crate) fn mix(x: u64) -> u64 {
+pub fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -8,9 +8,12 @@
 //! a takeover puts the converted piece, in the mover's colours, on its cell:
 //! `R a1-a5; P-a4`; a castling whose king move is also a plain king move adds
 //! the rook's move: `K e1-f1; R h1-e1`; a drop from the queue comes last, the
-//! dropped piece put on its cell: `N g1-f3; AM-d1`.
+//! dropped piece put on its cell: `N g1-f3; AM-d1`; a two-cell piece names the
+//! cells it leaves and those it ends on, then every cell it captures on:
+//! `B f2g2-f3f4; @-f4`.
 //! Read: the printed form, with or without the letter (`e2-e4`), `e2e4`, `e7-e8=Q`,
-//! removals as `@-c5` or `c5-`, parts separated by `;`.
+//! removals as `@-c5` or `c5-`, parts separated by `;`; a two-cell step as `f2g2-f3f4`
+//! (each pair in either order).
 
 use crate::compile::{Cell, Ruleset};
 use crate::diagnostic::Code;
@@ -196,12 +199,21 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let mover = pos
         .piece_at(m.from)
         .map_or_else(|| "?".into(), |p| letter(rules, p));
-    let mut s = format!(
-        "{} {}-{}",
-        mover,
-        rules.cell_name(m.from),
-        rules.cell_name(m.to)
-    );
+    let mut s = match m.two_cell_ends() {
+        Some(([a, b], [c, d])) => format!(
+            "{mover} {}{}-{}{}",
+            rules.cell_name(a),
+            rules.cell_name(b),
+            rules.cell_name(c),
+            rules.cell_name(d)
+        ),
+        None => format!(
+            "{} {}-{}",
+            mover,
+            rules.cell_name(m.from),
+            rules.cell_name(m.to)
+        ),
+    };
     if let Some(k) = m.promotion() {
         s.push_str(&format!(
             "; {}-{}",
@@ -246,15 +258,16 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let twins = legal.iter().any(|o| {
         o.from == m.from
             && o.to == m.to
+            && o.two_cell_ends() == m.two_cell_ends()
             && o.promotion() == m.promotion()
             && pos.drop_cell(o) == pos.drop_cell(m)
             && o != m
     });
-    if twins {
+    if twins || m.kind == MoveKind::TwoCell {
         let mut extra: Vec<&str> = m
             .captures()
             .iter()
-            .filter(|&&c| c != m.to)
+            .filter(|&&c| !arrives(m, c))
             .map(|&c| rules.cell_name(c))
             .collect();
         extra.sort_unstable();
@@ -264,6 +277,24 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     }
     s.push_str(&drop_part(pos, m));
     s
+}
+
+/// Whether a capture on `c` is implied by the move's arrival there (a two-cell
+/// piece names every capture).
+fn arrives(m: &Move, c: Cell) -> bool {
+    c == m.to && m.kind != MoveKind::TwoCell
+}
+
+/// `f2f3` and `f4f5`: the cells a two-cell piece leaves and those it ends on.
+fn cell_pairs(rules: &Ruleset, from: &str, to: &str) -> Option<([Cell; 2], [Cell; 2])> {
+    let (a, b) = split_cells(rules, from)?;
+    let (c, d) = split_cells(rules, to)?;
+    Some(([a, b], [c, d]))
+}
+
+/// Whether two pairs of cells are the same cells.
+fn same_cells(x: [Cell; 2], y: [Cell; 2]) -> bool {
+    (x[0] == y[0] && x[1] == y[1]) || (x[0] == y[1] && x[1] == y[0])
 }
 
 /// `; AM-d1`: the piece a turn drops and where, or nothing.
@@ -350,6 +381,8 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     let mut drop: Option<(usize, usize, String, Cell)> = None;
     // A second step: the rook's part of a castling move (`K e1-f1; R h1-e1`).
     let mut rook_step: Option<(usize, usize, Cell, Cell)> = None;
+    // A two-cell piece's step: the cells it leaves and the cells it ends on.
+    let mut pair: Option<([Cell; 2], [Cell; 2])> = None;
     for PartAt { offset, len, part } in &text.parts {
         let at = |r: Rejection| Rejection {
             offset: *offset,
@@ -374,6 +407,13 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                     let f = cell(rules, from).map_err(at)?;
                     let t = cell(rules, to).map_err(at)?;
                     rook_step = Some((*offset, *len, f, t));
+                    continue;
+                }
+                if let (None, Some((f, t))) =
+                    (rules.cell_by_name(from), cell_pairs(rules, from, to))
+                {
+                    pair = Some((f, t));
+                    step = Some((*offset, letter.clone(), f[0], t[0]));
                     continue;
                 }
                 let (f, t) = if to.is_empty() {
@@ -524,7 +564,11 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     let mut candidates: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|m| m.from == from && m.to == to)
+        .filter(|m| match (pair, m.two_cell_ends()) {
+            (Some((f, t)), Some((mf, mt))) => same_cells(f, mf) && same_cells(t, mt),
+            (None, None) => m.from == from && m.to == to,
+            _ => false,
+        })
         .collect();
     if candidates.is_empty() {
         let why = explain_missing(pos, piece, from, to);
@@ -730,7 +774,7 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     let exact: Vec<Move> = candidates
         .iter()
         .copied()
-        .filter(|m| m.captures().iter().filter(|&&c| c != m.to).count() == removes.len())
+        .filter(|m| m.captures().iter().filter(|&&c| !arrives(m, c)).count() == removes.len())
         .collect();
     if !exact.is_empty() {
         candidates = exact;

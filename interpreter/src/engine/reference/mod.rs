@@ -7,6 +7,9 @@
 //! empty cell of the drop zone. Capture modes, freezing and swaps are not read:
 //! `understands` says whether a position needs none of them.
 
+mod capture;
+mod two_cell;
+
 use super::Position;
 use crate::compile::orient;
 use crate::model::{Coord, Definition, Geometry, Offset, QueueEnd, Side};
@@ -25,13 +28,19 @@ pub struct RefMove {
     pub passed: Vec<Coord>,
     /// The turn's drop: the cell and the kind put there.
     pub drop: Option<(Coord, usize)>,
+    /// A two-cell piece's cells before and after, each pair in order (`from` and
+    /// `to` are their first cells).
+    pub ends: Option<([Coord; 2], [Coord; 2])>,
 }
 
+#[derive(Clone)]
 struct Ctx<'a> {
     def: &'a Definition,
     grid: Grid,
     /// Each side's drop queue, front first.
     queues: [Vec<usize>; 2],
+    /// The two ends of each two-cell piece.
+    links: Vec<(Coord, Coord)>,
 }
 
 /// The kind at one end of a queue.
@@ -54,6 +63,23 @@ impl Ctx<'_> {
     fn on_board(&self, c: Coord) -> bool {
         self.def.board.contains(c)
     }
+    fn set(&mut self, c: Coord, v: Option<(usize, usize)>) {
+        if let Some(i) = self.idx(c) {
+            self.grid[i] = v;
+        }
+    }
+    /// The other end of a two-cell piece with an end on `c`.
+    fn other_end(&self, c: Coord) -> Option<Coord> {
+        self.links.iter().find_map(|&(a, b)| {
+            if a == c {
+                Some(b)
+            } else if b == c {
+                Some(a)
+            } else {
+                None
+            }
+        })
+    }
 }
 
 fn shift(c: Coord, o: Offset) -> Coord {
@@ -63,9 +89,81 @@ fn shift(c: Coord, o: Offset) -> Coord {
     }
 }
 
+/// A move as a piece's rules make it: the landing cell, the captures, the cells a
+/// double step passes.
+type Raw = (Coord, Vec<Coord>, Vec<Coord>);
+
 /// Every move of the piece on `from` by its rules, without regard to royal safety.
-/// `ep` is (capturable cells, victim).
+/// `ep` is (capturable cells, victim). A frozen piece has none; a two-cell piece
+/// moves by its steps.
 fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut Vec<RefMove>) {
+    let Some((_, kind)) = ctx.get(from) else {
+        return;
+    };
+    if capture::frozen(ctx, from) {
+        return;
+    }
+    if ctx.def.pieces[kind].two_cell.is_some() {
+        two_cell::moves(ctx, from, out);
+        return;
+    }
+    let mut raw = Vec::new();
+    rule_moves(ctx, from, ep, &mut raw);
+    capture::mode_moves(ctx, from, &mut raw);
+    capture::whole_victims(ctx, from, &mut raw);
+    for (to, captures, passed) in raw {
+        with_promotions(ctx, from, to, captures, passed, out);
+    }
+}
+
+/// The move to `to`, or one for each piece it may promote to.
+fn with_promotions(
+    ctx: &Ctx,
+    from: Coord,
+    to: Coord,
+    captures: Vec<Coord>,
+    passed: Vec<Coord>,
+    out: &mut Vec<RefMove>,
+) {
+    let Some((side, kind)) = ctx.get(from) else {
+        return;
+    };
+    let piece = &ctx.def.pieces[kind];
+    let promo_zone = piece.promotion.as_ref().and_then(|p| {
+        let choices = match p.from_queue {
+            Some(end) => end_of(&ctx.queues[side], end).into_iter().collect(),
+            None => p.choices.clone(),
+        };
+        ctx.def
+            .zones
+            .get(&p.zone)
+            .map(|z| (z[side].contains(&to), choices))
+    });
+    let plain = RefMove {
+        from,
+        to,
+        captures,
+        promotion: None,
+        castle: None,
+        passed,
+        drop: None,
+        ends: None,
+    };
+    match promo_zone {
+        // With no piece to become, the move cannot be played but still attacks
+        // (`legal_moves` leaves it out).
+        Some((true, choices)) if !choices.is_empty() => {
+            out.extend(choices.into_iter().map(|k| RefMove {
+                promotion: Some(k),
+                ..plain.clone()
+            }));
+        }
+        _ => out.push(plain),
+    }
+}
+
+/// The moves the piece's movement rules make (no capture modes).
+fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut Vec<Raw>) {
     let Some((side, kind)) = ctx.get(from) else {
         return;
     };
@@ -76,38 +174,8 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
         .placements
         .iter()
         .any(|&(c, s, k)| c == from && s.index() == side && k == kind);
-    let mut add = |to: Coord, captures: Vec<Coord>, passed: Vec<Coord>| {
-        let promo_zone = piece.promotion.as_ref().and_then(|p| {
-            let choices = match p.from_queue {
-                Some(end) => end_of(&ctx.queues[side], end).into_iter().collect(),
-                None => p.choices.clone(),
-            };
-            ctx.def
-                .zones
-                .get(&p.zone)
-                .map(|z| (z[side].contains(&to), choices))
-        });
-        let plain = RefMove {
-            from,
-            to,
-            captures,
-            promotion: None,
-            castle: None,
-            passed,
-            drop: None,
-        };
-        match promo_zone {
-            // With no piece to become, the move cannot be played but still attacks
-            // (`legal_moves` leaves it out).
-            Some((true, choices)) if !choices.is_empty() => {
-                out.extend(choices.into_iter().map(|k| RefMove {
-                    promotion: Some(k),
-                    ..plain.clone()
-                }));
-            }
-            _ => out.push(plain),
-        }
-    };
+    let mut add =
+        |to: Coord, captures: Vec<Coord>, passed: Vec<Coord>| raw.push((to, captures, passed));
     for rule in &piece.rules {
         if rule.initial && !starts_here {
             continue;
@@ -267,19 +335,9 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
 /// Whether a piece of the other side standing on `target` could be captured by `by`.
 fn attacked(ctx: &Ctx, target: Coord, by: usize) -> bool {
     if ctx.get(target).is_none() {
-        let mut grid = ctx.grid.clone();
-        if let Some(i) = ctx.idx(target) {
-            grid[i] = Some((1 - by, 0));
-        }
-        return attacked(
-            &Ctx {
-                def: ctx.def,
-                grid,
-                queues: ctx.queues.clone(),
-            },
-            target,
-            by,
-        );
+        let mut with = ctx.clone();
+        with.set(target, Some((1 - by, 0)));
+        return attacked(&with, target, by);
     }
     let b = &ctx.def.board;
     for rank in 0..b.height() {
@@ -332,6 +390,7 @@ pub fn in_check(pos: &Position, side: crate::model::Side) -> bool {
         def: &pos.rules().definition,
         grid: grid_of(pos),
         queues: queues_of(pos),
+        links: links_of(pos),
     };
     royal_attacked(&ctx, side.index())
 }
@@ -345,6 +404,7 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
         def,
         grid: grid_of(pos),
         queues: queues_of(pos),
+        links: links_of(pos),
     };
     let side = pos.side_to_move().index();
     let (ep_cells, victim) = pos.en_passant();
@@ -383,6 +443,7 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
                 castle: Some(i),
                 passed: vec![],
                 drop: None,
+                ends: None,
             });
         }
     }
@@ -393,11 +454,7 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
     let mut legal: Vec<RefMove> = pseudo
         .into_iter()
         .filter(|m| {
-            let mut after = Ctx {
-                def,
-                grid: ctx.grid.clone(),
-                queues: ctx.queues.clone(),
-            };
+            let mut after = ctx.clone();
             apply(&mut after, m, side);
             !royal_attacked(&after, side)
         })
@@ -419,7 +476,16 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
                     last.promotion,
                     last.castle,
                     last.drop,
-                ) == (&m.from, &m.to, &m.captures, m.promotion, m.castle, m.drop) =>
+                    last.ends,
+                ) == (
+                    &m.from,
+                    &m.to,
+                    &m.captures,
+                    m.promotion,
+                    m.castle,
+                    m.drop,
+                    m.ends,
+                ) =>
             {
                 if last.passed.is_empty() {
                     *last = m;
@@ -468,11 +534,7 @@ fn with_drops(pos: &Position, ctx: &Ctx, pseudo: &[RefMove]) -> Vec<RefMove> {
         if pos.drop_credits(us) + earned == 0 {
             continue;
         }
-        let mut after = Ctx {
-            def,
-            grid: ctx.grid.clone(),
-            queues: ctx.queues.clone(),
-        };
+        let mut after = ctx.clone();
         apply(&mut after, m, side);
         let Some(kind) = end_of(&after.queues[side], drops.end) else {
             continue;
@@ -489,32 +551,47 @@ fn with_drops(pos: &Position, ctx: &Ctx, pseudo: &[RefMove]) -> Vec<RefMove> {
     out
 }
 
+/// The ends of each two-cell piece.
+fn links_of(pos: &Position) -> Vec<(Coord, Coord)> {
+    let cells = &pos.rules().cells;
+    pos.two_cell_pairs()
+        .into_iter()
+        .map(|(a, b)| (cells[a as usize], cells[b as usize]))
+        .collect()
+}
+
 /// Each side's live drop queue.
 fn queues_of(pos: &Position) -> [Vec<usize>; 2] {
     [Side::White, Side::Black].map(|s| pos.queue(s).iter().map(|&k| usize::from(k)).collect())
 }
 
-/// Whether the reference reads every rule the pieces on the board use: no capture
-/// modes, freezing (and so no suicide) or swaps.
+/// Whether the reference reads every rule the pieces on the board use: of the
+/// capture modes only `recoil`, `vault` and `overtake adjacent`; freezing under the
+/// mutual rule without suicide; no swaps.
 pub fn understands(pos: &Position) -> bool {
     let rules = pos.rules();
     let def = &rules.definition;
+    let freezing_read = def.immobilization == crate::model::Immobilization::Mutual && !def.suicide;
     (0..rules.cell_count()).all(|c| {
         pos.piece_at(c as u16).is_none_or(|p| {
             let piece = &def.pieces[p.kind];
-            piece.captures.is_empty() && !piece.immobilize && !piece.swap
+            piece.captures.iter().all(capture::reads)
+                && (!piece.immobilize || freezing_read)
+                && !piece.swap
         })
     })
 }
 
 fn apply(ctx: &mut Ctx, m: &RefMove, side: usize) {
-    let set = |ctx: &mut Ctx, c: Coord, v: Option<(usize, usize)>| {
-        if let Some(i) = ctx.idx(c) {
-            ctx.grid[i] = v;
-        }
-    };
+    let set = |ctx: &mut Ctx, c: Coord, v: Option<(usize, usize)>| ctx.set(c, v);
     for &c in &m.captures {
         set(ctx, c, None);
+    }
+    ctx.links
+        .retain(|(a, b)| !m.captures.contains(a) && !m.captures.contains(b));
+    if let Some((from, to)) = m.ends {
+        two_cell::apply(ctx, from, to);
+        return;
     }
     if let Some(i) = m.castle {
         let c = &ctx.def.castling[i];
@@ -599,7 +676,20 @@ pub fn fast_legal_moves(pos: &mut Position) -> Vec<RefMove> {
                     .drop_cell(m)
                     .zip(pos.dropped_kind(m))
                     .map(|(c, k)| (rules.cells[c as usize], k)),
+                ends: m.two_cell_ends().map(|(a, b)| {
+                    let pair = |[x, y]: [u16; 2]| {
+                        let (x, y) = (rules.cells[x as usize], rules.cells[y as usize]);
+                        [x.min(y), x.max(y)]
+                    };
+                    (pair(a), pair(b))
+                }),
             }
+        })
+        .map(|mut r| {
+            if let Some((a, b)) = r.ends {
+                (r.from, r.to) = (a[0], b[0]);
+            }
+            r
         })
         .collect();
     out.sort();
