@@ -331,3 +331,50 @@ impl EndsOn for String {
         to == a2 || to == b2
     }
 }
+
+/// The book's Panoply page draws the proposed setup as `vdl show` does.
+#[test]
+fn the_books_drawing_is_vdl_shows() {
+    let page = std::fs::read_to_string(common::root().join("book/src/panoply.md")).expect("page");
+    let marker = "$ vdl show definitions/panoply.vdl\n";
+    let start = page.find(marker).expect("the drawing") + marker.len();
+    let drawing = &page[start..start + page[start..].find("```").expect("its end")];
+    let out = common::vdl(&["show", "definitions/panoply.vdl"]);
+    assert_eq!(drawing, String::from_utf8_lossy(&out.stdout));
+}
+
+/// The proposed setup and three middle games of `tests/perft/panoply.epd` (each
+/// with Barricades in play, Heralds and captures about).
+const POSITIONS: [&str; 4] = [
+    "rcgkgcr/b(b12)bs1hsb(h12)b/ppppppppp/10/11/12/13/12/11/10/PPPPPPPPP/B(g2)BSH1SB(m2)B/RCGKGCR w - - 0 1",
+    "rcgkgcr/P1b(d12)bP1b(h12)b/7p1/8sp/pH3pp4/3s1P6/12P/4p3h3/4p6/pCp2P1S2/2P1P2P1/B(g1)1S1K1B(m2)B/B1G1GCR b - - 0 20",
+    "r1gkgcr/2sPhb(f11)2/1b(c10)3b1pp/2b7/11/1S7p2/4p1pc1P3/p4P3B(k5)P1/8B2/3P1Ss3/4P1P2/B(g2)BpHR3/RCGKGC1 b - - 1 20",
+    "2gkgcr/rc2hb(g11)1P/2b(d10)1s1b2/2Pbp1P3/8p2/1p3PS4p/p3P6p1/7P4/p1RB(g5)B1P4/S3Hp4/3P5/5pB(m2)B/1CGKGCR b - - 1 30",
+];
+
+/// The whole trees to depth 2 agree with the reference (depth 3 in the long suite).
+#[test]
+fn perft_trees_agree_with_the_reference() {
+    let rules = panoply();
+    let start = Position::start(&rules).fen();
+    assert_eq!(start, POSITIONS[0]);
+    let depth = if cfg!(debug_assertions) { 1 } else { 2 };
+    for fen in POSITIONS {
+        let mut pos = Position::from_fen(&rules, fen).expect("fen");
+        assert_eq!(
+            common::tree_agrees(&mut pos, depth),
+            pos.perft(depth),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "long suite: cargo test --release -- --ignored"]
+fn perft_trees_agree_with_the_reference_to_depth_3() {
+    let rules = panoply();
+    for fen in POSITIONS {
+        let mut pos = Position::from_fen(&rules, fen).expect("fen");
+        assert_eq!(common::tree_agrees(&mut pos, 3), pos.perft(3), "{fen}");
+    }
+}

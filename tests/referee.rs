@@ -293,6 +293,7 @@ fn selfplay_games(path: &str, max_plies: usize, games: usize, seed: u64) {
 const SELFPLAYED: &[&str] = &[
     "baroque.vdl",
     "chess.vdl",
+    "panoply.vdl",
     "rococo.vdl",
     "takeover64-stop-beyond.vdl",
     "takeover64-undefended.vdl",
@@ -334,6 +335,11 @@ fn selfplay_chess() {
 #[test]
 fn selfplay_uc40() {
     selfplay("definitions/uc40.vdl", 300);
+}
+
+#[test]
+fn selfplay_panoply() {
+    selfplay("definitions/panoply.vdl", 200);
 }
 
 #[test]

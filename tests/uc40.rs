@@ -3,7 +3,6 @@
 
 mod common;
 
-use vdl::engine::reference;
 use vdl::model::Side;
 use vdl::referee::notation;
 use vdl::{Move, Position, Ruleset};
@@ -297,34 +296,6 @@ fn a_seed_gives_the_same_mirrored_array_everywhere() {
 /// reference generator reads (no Rococo piece comes on the board within four plies).
 const SEEDS: [u64; 3] = [8, 27, 35];
 
-/// Walk the whole tree to `depth`, comparing the fast generator with the reference
-/// at every node; the number of leaves.
-fn tree_agrees(pos: &mut Position, depth: u32) -> u64 {
-    assert!(reference::understands(pos), "{}", pos.fen());
-    let fast = reference::fast_legal_moves(pos);
-    assert_eq!(fast, reference::legal_moves(pos), "at {}", pos.fen());
-    for side in [Side::White, Side::Black] {
-        assert_eq!(
-            pos.in_check(side),
-            reference::in_check(pos, side),
-            "{}",
-            pos.fen()
-        );
-    }
-    if depth == 1 {
-        return fast.len() as u64;
-    }
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let mut leaves = 0;
-    for m in list {
-        pos.make(m);
-        leaves += tree_agrees(pos, depth - 1);
-        pos.unmake();
-    }
-    leaves
-}
-
 /// Positions with drop credits: the exchange above, and middle games of the three
 /// arrays where a side holds credits (reached by play, kept as FEN).
 const CREDIT_FENS: &[&str] = &[
@@ -351,13 +322,13 @@ fn seeded_arrays_agree_with_the_reference_to_depth_4() {
 fn agree_to(rules: &Ruleset, depth: u32) {
     for seed in SEEDS {
         let mut pos = Position::start_seeded(rules, seed);
-        let leaves = tree_agrees(&mut pos, depth);
+        let leaves = common::tree_agrees(&mut pos, depth);
         assert_eq!(leaves, pos.perft(depth), "seed {seed}");
     }
     // The positions with credits, one ply less (to depth 3 in the long suite).
     for fen in CREDIT_FENS {
         let mut pos = Position::from_fen(rules, fen).expect("fen");
-        let leaves = tree_agrees(&mut pos, depth - 1);
+        let leaves = common::tree_agrees(&mut pos, depth - 1);
         assert_eq!(leaves, pos.perft(depth - 1), "{fen}");
     }
 }

@@ -91,3 +91,33 @@ pub fn fen_of(rules: &vdl::Ruleset, pieces: &[(&str, &str)], side: &str) -> Stri
     }
     format!("{} {side} - - 0 1", rows.join("/"))
 }
+
+/// Walk the whole tree to `depth`, comparing the fast generator with the reference
+/// at every node; the number of leaves.
+pub fn tree_agrees(pos: &mut vdl::Position, depth: u32) -> u64 {
+    use vdl::engine::reference;
+    use vdl::model::Side;
+    assert!(reference::understands(pos), "{}", pos.fen());
+    let fast = reference::fast_legal_moves(pos);
+    assert_eq!(fast, reference::legal_moves(pos), "at {}", pos.fen());
+    for side in [Side::White, Side::Black] {
+        assert_eq!(
+            pos.in_check(side),
+            reference::in_check(pos, side),
+            "{}",
+            pos.fen()
+        );
+    }
+    if depth == 1 {
+        return fast.len() as u64;
+    }
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let mut leaves = 0;
+    for m in list {
+        pos.make(m);
+        leaves += tree_agrees(pos, depth - 1);
+        pos.unmake();
+    }
+    leaves
+}

@@ -556,6 +556,10 @@ fn row_width_error(
                 || row[i..].chars().next().map_or(1, char::len_utf8),
                 |l| l.2,
             );
+            // a two-cell piece's mark, `(f2)`, is part of its cell
+            if let Some(mark) = row[i..].strip_prefix('(') {
+                i += mark.find(')').map_or(row.len() - i, |end| end + 2);
+            }
         }
     }
     if board.tiling == super::Tiling::Hex {

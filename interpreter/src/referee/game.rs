@@ -70,6 +70,17 @@ pub struct Played {
     pub promotion: Option<String>,
     /// The turn's drop: the piece put on the board and its cell.
     pub drop: Option<DropJson>,
+    /// A two-cell piece's move: the two cells it leaves and the two it ends on
+    /// (`from` and `to` are the first of each).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub two_cell: Option<TwoCellJson>,
+}
+
+/// A two-cell piece's move as data.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct TwoCellJson {
+    pub from: [String; 2],
+    pub to: [String; 2],
 }
 
 /// A drop as data: the dropped piece's label and the cell it lands on.
@@ -110,6 +121,10 @@ impl Played {
                     piece: rules.piece_label(k, pos.side_to_move()),
                     cell: rules.cell_name(c).to_string(),
                 }),
+            two_cell: m.two_cell_ends().map(|(a, b)| TwoCellJson {
+                from: a.map(|c| rules.cell_name(c).to_string()),
+                to: b.map(|c| rules.cell_name(c).to_string()),
+            }),
         }
     }
 }
