@@ -105,11 +105,28 @@ impl Checker {
         } = *at;
         let mut out: Vec<Shuffle> = Vec::new();
         for d in decls {
-            let kinds: Vec<usize> = d
+            let named: Vec<(&syntax::Name, usize)> = d
                 .pieces
                 .iter()
-                .filter_map(|n| self.piece_ref(n, known, pieces))
+                .filter_map(|n| self.piece_ref(n, known, pieces).map(|k| (n, k)))
                 .collect();
+            let kinds: Vec<usize> = named.iter().map(|&(_, k)| k).collect();
+            for &(n, k) in &named {
+                let two_cell = pieces[k]
+                    .props
+                    .iter()
+                    .any(|p| matches!(p, PieceProp::TwoCell(..)));
+                if two_cell {
+                    self.push(
+                        Diagnostic::error(
+                            Code::BadShuffle,
+                            format!("`{}` stands on two cells and cannot be shuffled", n.value),
+                        )
+                        .at(n.span, "a two-cell piece")
+                        .help("place two-cell pieces in the setup's FEN"),
+                    );
+                }
+            }
             let cells = self.cell_items(board, &d.cells, false);
             if let (Some(q), false) = (d.queue, has_drops) {
                 self.push(

@@ -72,6 +72,11 @@ pub struct KindCaptures {
     /// `Some(optional)`.
     pub recoil: Option<bool>,
     pub vault: bool,
+    /// Derived: it vaults, natively or as a chameleon.
+    pub vaults: bool,
+    /// Derived: it may capture far along its lines, past pieces (a vault or a
+    /// recoil, natively or as a chameleon).
+    pub far: bool,
 }
 
 impl KindCaptures {
@@ -801,6 +806,11 @@ fn capture_tables(def: &Definition) -> CaptureTables {
         if p.immobilize {
             immobilizer_kinds |= bit;
         }
+    }
+    for c in captures.iter_mut() {
+        let mimics = |m: u64| c.chameleon.is_some() && m != 0;
+        c.vaults = c.vault || mimics(mimicry.vault);
+        c.far = c.vaults || c.recoil.is_some() || mimics(mimicry.recoil);
     }
     CaptureTables {
         captures,

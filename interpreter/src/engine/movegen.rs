@@ -86,7 +86,11 @@ impl Position<'_> {
             let kind = kind_of(self.board[from as usize]);
             let start = out.len();
             if rules.flags.special {
-                let other = self.other_end(from);
+                let other = if rules.flags.two_cell {
+                    self.other_end(from)
+                } else {
+                    None
+                };
                 if other.is_some_and(|o| o < from) {
                     continue;
                 }
@@ -349,7 +353,9 @@ impl Position<'_> {
 
     /// Whether the piece on `cell` is frozen, either end of a two-cell piece.
     pub(super) fn is_frozen_whole(&self, cell: Cell) -> bool {
-        self.is_frozen(cell) || self.other_end(cell).is_some_and(|o| self.is_frozen(o))
+        self.is_frozen(cell)
+            || (self.rules.flags.two_cell
+                && self.other_end(cell).is_some_and(|o| self.is_frozen(o)))
     }
 
     fn is_frozen_any(&self, cell: Cell) -> bool {
@@ -433,10 +439,12 @@ impl Position<'_> {
         ep_open: bool,
     ) {
         let start = out.len();
-        if let Some(rule) = self.rules.two_cell[kind] {
-            let other = self.other_end(from).unwrap_or(from);
-            self.two_cell_moves(us, [from.min(other), from.max(other)], rule, out);
-            return;
+        if self.rules.flags.two_cell {
+            if let Some(rule) = self.rules.two_cell[kind] {
+                let other = self.other_end(from).unwrap_or(from);
+                self.two_cell_moves(us, [from.min(other), from.max(other)], rule, out);
+                return;
+            }
         }
         if self.rules.captures[kind].any() {
             self.special_piece_moves(us, from, kind, out, ep_open);
@@ -463,7 +471,7 @@ impl Position<'_> {
         ep_open: bool,
     ) {
         let rules = self.rules;
-        let modes = rules.captures[kind];
+        let modes = &rules.captures[kind];
         let promo = self.promo(us, kind);
         for ray in rules.rays_of(us, kind, from) {
             let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
@@ -489,7 +497,7 @@ impl Position<'_> {
                             break;
                         }
                     }
-                    if ray.quiet && ray.blockers == 0 {
+                    if modes.vaults && ray.quiet && ray.blockers == 0 {
                         if modes.vault {
                             self.vaults(us, from, kind, ray, !0, out, promo);
                         }
@@ -803,7 +811,7 @@ impl Position<'_> {
         promo: Option<Promo>,
     ) {
         let rules = self.rules;
-        let modes = rules.captures[kind];
+        let modes = &rules.captures[kind];
         let mover = self.board[from as usize];
         let mut must = Captures::new();
         let mut may = Captures::new();
@@ -811,7 +819,7 @@ impl Position<'_> {
             must.add(c);
         }
         let mimic = modes.chameleon.is_some();
-        let mim = rules.mimicry;
+        let mim = &rules.mimicry;
         // Take `c` if it holds an enemy of the kinds in `victims` (for a chameleon,
         // only on a move the victim's own kind could make).
         let mut take = |c: Cell, victims: u64, optional: bool| {
@@ -845,13 +853,9 @@ impl Position<'_> {
                 take(c, victims, optional);
             }
         }
-        let recoils = ways(modes.recoil, mim.recoil);
-        if let Some(c) = recoils
-            .clone()
-            .next()
-            .and_then(|_| self.recoil_victim(from, t, dir))
-        {
-            for (optional, victims) in recoils {
+        let recoils = modes.recoil.is_some() || (mimic && mim.recoil != 0);
+        if let Some(c) = recoils.then(|| self.recoil_victim(from, t, dir)).flatten() {
+            for (optional, victims) in ways(modes.recoil, mim.recoil) {
                 take(c, victims, optional);
             }
         }
@@ -927,7 +931,7 @@ impl Position<'_> {
     fn attacked_general_with(&self, cell: Cell, by: usize, buf: &mut Vec<Move>) -> bool {
         for &from in &self.lists[by] {
             let kind = kind_of(self.board[from as usize]);
-            if self.other_end(from).is_some_and(|o| o < from) {
+            if self.rules.flags.two_cell && self.other_end(from).is_some_and(|o| o < from) {
                 continue;
             }
             if !self.may_capture(from, kind, by, cell) {
@@ -954,7 +958,7 @@ impl Position<'_> {
     /// royal piece's rank or file (coordinate).
     fn may_capture(&self, from: Cell, kind: usize, by: usize, target: Cell) -> bool {
         let rules = self.rules;
-        let modes = rules.captures[kind];
+        let modes = &rules.captures[kind];
         if !modes.any() {
             return true;
         }
@@ -976,11 +980,7 @@ impl Position<'_> {
                 }
             }
         }
-        let mimics = |m: u64| modes.chameleon.is_some() && m != 0;
-        let far = modes.vault || modes.recoil.is_some();
-        if (far || mimics(rules.mimicry.vault | rules.mimicry.recoil))
-            && self.on_line(by, kind, from, target)
-        {
+        if modes.far && self.on_line(by, kind, from, target) {
             return true;
         }
         // Along each line up to the first piece, or further for a piece that jumps.

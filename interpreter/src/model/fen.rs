@@ -716,6 +716,14 @@ fn read_queue(
     while i < labels.len() {
         let found = label_at(&labels[i..], pieces);
         match found {
+            Some((kind, _, len)) if pieces[kind].two_cell.is_some() => {
+                return Err(fen_err(
+                    at + i,
+                    len,
+                    format!("`{}` stands on two cells: it cannot wait in a queue", pieces[kind].name),
+                    Some("a drop puts one piece on one cell: leave two-cell pieces out of the queues".into()),
+                ));
+            }
             Some((kind, s, len)) if s == side => {
                 queue.push(kind);
                 i += len;
