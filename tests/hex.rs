@@ -4,8 +4,6 @@
 
 mod common;
 
-use common::Rng;
-use vdl::engine::reference;
 use vdl::Position;
 
 fn hex() -> vdl::Ruleset {
@@ -117,27 +115,8 @@ fn hexagonal_pieces_match_the_reference() {
         "6k/8/2nbr4/10/2ppppp4/12/13/12/4PPPPP2/10/4RBN2/8/K6 w - - 0 1",
         "6k/1P6/2n1r4/3G6/2p2p1B3/12/3b1N7/12/4P1R2p1/10/4G4/6p1/K6 b - - 0 1",
     ];
-    let mut rng = Rng(0x4e7a);
-    let mut list = Vec::new();
     let positions = if cfg!(debug_assertions) { 100 } else { 1000 };
-    let mut seen = 0;
-    while seen < positions {
-        let mut pos = Position::from_fen(&rules, fens[rng.below(fens.len())]).expect("fen");
-        for _ in 0..50 {
-            assert_eq!(
-                reference::fast_legal_moves(&mut pos),
-                reference::legal_moves(&pos),
-                "at {}",
-                pos.fen()
-            );
-            seen += 1;
-            pos.legal_moves(&mut list);
-            if list.is_empty() {
-                break;
-            }
-            pos.make(list[rng.below(list.len())]);
-        }
-    }
+    common::random_walks_agree(&rules, &fens, 0x4e7a, (positions, 50), |_, _| {});
 }
 
 #[test]

@@ -4,8 +4,7 @@
 
 mod common;
 
-use common::Rng;
-use vdl::engine::{reference, Position};
+use vdl::engine::Position;
 use vdl::referee::notation;
 
 fn panoply() -> vdl::Ruleset {
@@ -19,38 +18,19 @@ fn random_games_match_the_reference() {
     let rules = panoply();
     let start = Position::start(&rules).fen();
     let fens = [start.as_str()];
-    let mut rng = Rng(0x9a40);
-    let mut list = Vec::new();
     let positions = if cfg!(debug_assertions) { 40 } else { 400 };
-    let mut seen = 0;
     // Two-cell moves, those capturing, and captures of a two-cell piece seen.
     let mut stats = [0usize; 3];
-    while seen < positions {
-        let mut pos = Position::from_fen(&rules, fens[rng.below(fens.len())]).expect("fen");
-        for _ in 0..80 {
-            assert!(reference::understands(&pos), "at {}", pos.fen());
-            assert_eq!(
-                reference::fast_legal_moves(&mut pos),
-                reference::legal_moves(&pos),
-                "at {}",
-                pos.fen()
-            );
-            seen += 1;
-            pos.legal_moves(&mut list);
-            for m in &list {
-                if m.two_cell_ends().is_some() {
-                    stats[0] += 1;
-                    stats[1] += usize::from(!m.captures().is_empty());
-                }
-                let whole = m.captures().iter().any(|&c| pos.other_end(c).is_some());
-                stats[2] += usize::from(whole);
+    common::random_walks_agree(&rules, &fens, 0x9a40, (positions, 80), |pos, list| {
+        for m in list {
+            if m.two_cell_ends().is_some() {
+                stats[0] += 1;
+                stats[1] += usize::from(!m.captures().is_empty());
             }
-            if list.is_empty() {
-                break;
-            }
-            pos.make(list[rng.below(list.len())]);
+            let whole = m.captures().iter().any(|&c| pos.other_end(c).is_some());
+            stats[2] += usize::from(whole);
         }
-    }
+    });
     eprintln!("{stats:?}");
     assert!(stats.iter().all(|&n| n > 0), "{stats:?}");
 }

@@ -121,3 +121,39 @@ pub fn tree_agrees(pos: &mut vdl::Position, depth: u32) -> u64 {
     }
     leaves
 }
+
+/// Random games from `fens` (chosen by `seed`) until `positions` positions have
+/// been seen, at most `plies` plies each: at every position the fast generator's
+/// legal moves are the reference's; `visit` then sees the position and its moves.
+pub fn random_walks_agree(
+    rules: &vdl::Ruleset,
+    fens: &[&str],
+    seed: u64,
+    (positions, plies): (usize, usize),
+    mut visit: impl FnMut(&vdl::Position, &[vdl::Move]),
+) {
+    use vdl::engine::reference;
+    let mut rng = Rng(seed);
+    let mut list = Vec::new();
+    let mut seen = 0;
+    while seen < positions {
+        let fen = fens[rng.below(fens.len())];
+        let mut pos = vdl::Position::from_fen(rules, fen).expect("fen");
+        for _ in 0..plies {
+            assert!(reference::understands(&pos), "at {}", pos.fen());
+            assert_eq!(
+                reference::fast_legal_moves(&mut pos),
+                reference::legal_moves(&pos),
+                "at {}",
+                pos.fen()
+            );
+            seen += 1;
+            pos.legal_moves(&mut list);
+            visit(&pos, &list);
+            if list.is_empty() {
+                break;
+            }
+            pos.make(list[rng.below(list.len())]);
+        }
+    }
+}
