@@ -929,13 +929,37 @@ fn hex_diagram(pos: &Position) -> String {
     out
 }
 
+/// The two-cell pieces by their ends, which the drawing cannot pair when they touch.
+fn two_cell_legend(pos: &Position) -> String {
+    let rules = pos.rules();
+    let pairs: Vec<String> = pos
+        .two_cell_pairs()
+        .into_iter()
+        .filter_map(|(a, b)| {
+            let p = pos.piece_at(a)?;
+            Some(format!(
+                "{} {}{}",
+                rules.piece_label(p.kind, p.side),
+                rules.cell_name(a),
+                rules.cell_name(b)
+            ))
+        })
+        .collect();
+    if pairs.is_empty() {
+        String::new()
+    } else {
+        format!("two-cell pieces: {}\n", pairs.join(", "))
+    }
+}
+
 fn diagram(pos: &Position) -> String {
     let rules = pos.rules();
     let board = &rules.definition.board;
     if board.tiling == vdl::model::Tiling::Hex {
         return format!(
-            "{}{} to move\nFEN: {}\n",
+            "{}{}{} to move\nFEN: {}\n",
             hex_diagram(pos),
+            two_cell_legend(pos),
             pos.side_to_move().name(),
             pos.fen()
         );
@@ -980,6 +1004,7 @@ fn diagram(pos: &Position) -> String {
     if rules.flags.drops {
         out.push_str(&queue_legend(pos, queues.is_some()));
     }
+    out.push_str(&two_cell_legend(pos));
     for (name, _) in &rules.definition.capture_only_zones {
         out.push_str(&format!(
             "`:` zone {name}: a move may end there only when its capture needs it\n"
