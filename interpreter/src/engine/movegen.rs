@@ -921,11 +921,37 @@ impl Position<'_> {
     /// Whether side `by` could capture the piece on `cell` (or a piece put there),
     /// by any of its capture modes: the general attack test.
     pub(super) fn attacked_general(&self, cell: Cell, by: usize) -> bool {
+        let here = self.board[cell as usize];
+        if here == 0 || side_of(here) == by {
+            return self.attacked_as_victim(cell, by);
+        }
         let mut buf = self.scratch.borrow_mut();
         let outer = self.attack_test.replace(true);
         let found = self.attacked_general_with(cell, by, &mut buf);
         self.attack_test.set(outer);
         found
+    }
+
+    /// A capture needs a victim of the other side: whether `by` could capture a piece
+    /// of the other side on `cell`, the piece there changing sides (a defended piece)
+    /// or, on an empty cell, that side's royal kind (a cell a king passes).
+    #[inline(never)]
+    fn attacked_as_victim(&self, cell: Cell, by: usize) -> bool {
+        let here = self.board[cell as usize];
+        let kind = if here != 0 {
+            kind_of(here)
+        } else {
+            self.royals[1 - by]
+                .first()
+                .map_or(0, |&r| kind_of(self.board[r as usize]))
+        };
+        let mut probe = self.clone();
+        probe.history.clear();
+        if here != 0 {
+            probe.remove(cell);
+        }
+        probe.place(cell, super::code(1 - by, kind));
+        probe.attacked_general(cell, by)
     }
 
     fn attacked_general_with(&self, cell: Cell, by: usize, buf: &mut Vec<Move>) -> bool {

@@ -334,9 +334,19 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
 
 /// Whether a piece of the other side standing on `target` could be captured by `by`.
 fn attacked(ctx: &Ctx, target: Coord, by: usize) -> bool {
-    if ctx.get(target).is_none() {
+    // A capture needs a victim of the other side: the piece there changing sides,
+    // or on an empty cell that side's royal kind (a cell a king passes).
+    let here = ctx.get(target);
+    if here.is_none_or(|(s, _)| s == by) {
+        let royal = ctx
+            .grid
+            .iter()
+            .flatten()
+            .find(|&&(s, k)| s == 1 - by && ctx.def.pieces[k].royal)
+            .map(|&(_, k)| k);
+        let kind = here.map(|(_, k)| k).or(royal).unwrap_or(0);
         let mut with = ctx.clone();
-        with.set(target, Some((1 - by, 0)));
+        with.set(target, Some((1 - by, kind)));
         return attacked(&with, target, by);
     }
     let b = &ctx.def.board;
