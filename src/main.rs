@@ -46,9 +46,13 @@ enum Command {
         /// For a shuffled setup: the array of this seed (default 0).
         #[arg(long, conflicts_with = "fen")]
         seed: Option<u64>,
-        /// One line per root move with its count.
+        /// One line per root move with its count, each printed as soon as it and
+        /// the moves before it are counted.
         #[arg(long)]
         divide: bool,
+        /// Threads sharing out the root moves (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// List the legal moves of a position.
     Moves {
@@ -140,8 +144,10 @@ fn main() -> ExitCode {
             fen,
             seed,
             divide,
+            threads,
         } => with_position(&file, start(fen.as_deref(), seed), |pos| {
-            perft(pos, depth, divide)
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            perft(pos, depth, divide, threads.unwrap_or(cores).max(1))
         }),
         Command::Moves {
             file,
@@ -536,23 +542,47 @@ fn with_position(
     run(&mut pos)
 }
 
-fn perft(pos: &mut Position, depth: u32, divide: bool) -> Result<(), Failure> {
+fn perft(pos: &mut Position, depth: u32, divide: bool, threads: usize) -> Result<(), Failure> {
+    use std::io::{IsTerminal, Write};
     let start = Instant::now();
-    let nodes = if divide && depth > 0 {
-        let mut total = 0;
-        for (m, n) in pos.divide(depth) {
-            println!("{}: {}", pos.move_text(&m), n);
-            total += n;
-        }
-        println!();
-        total
-    } else {
-        pos.perft(depth)
+    let terminal = std::io::stderr().is_terminal();
+    let roots = {
+        let mut v = Vec::new();
+        pos.legal_moves(&mut v);
+        v.len()
     };
+    let counted = std::sync::atomic::AtomicUsize::new(0);
+    let report = |p: &Position, m: vdl::Move, n: u64| {
+        if divide {
+            // stdout may be closed early (`| head`): stop quietly then
+            if writeln!(std::io::stdout(), "{}: {}", p.move_text(&m), n).is_err() {
+                std::process::exit(0);
+            }
+        }
+        let done = counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if terminal && start.elapsed().as_secs_f64() > 1.0 {
+            eprint!(
+                "\r{done}/{roots} root moves counted, {:.0} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let nodes = if depth == 0 {
+        1
+    } else {
+        let counts = pos.divide_parallel(depth, threads, &report);
+        if terminal && start.elapsed().as_secs_f64() > 1.0 {
+            eprint!("\r\x1b[2K");
+        }
+        counts.iter().map(|&(_, n)| n).sum()
+    };
+    if divide {
+        println!();
+    }
     let secs = start.elapsed().as_secs_f64();
     println!("Nodes searched: {nodes}");
     eprintln!(
-        "time {:.3} s, {:.0} nodes/s",
+        "time {:.3} s, {:.0} nodes/s, {threads} thread(s)",
         secs,
         nodes as f64 / secs.max(1e-9)
     );

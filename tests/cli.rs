@@ -170,3 +170,47 @@ fn show_marks_capture_only_cells_as_the_book_says() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&o.stdout), shown);
 }
+
+#[test]
+fn perft_on_threads_counts_the_same() {
+    let run = |threads: &str| {
+        let o = vdl(&[
+            "perft",
+            "definitions/chess.vdl",
+            "--depth",
+            "4",
+            "--divide",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(o.status.code(), Some(0));
+        assert!(stderr(&o).contains(&format!("{threads} thread(s)")));
+        stdout(&o)
+    };
+    let one = run("1");
+    assert!(one.ends_with("Nodes searched: 197281\n"), "{one}");
+    // the same lines, in the same (generation) order, on three threads
+    assert_eq!(run("3"), one);
+}
+
+#[test]
+fn perft_divide_stops_quietly_when_its_output_closes() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(["perft", "definitions/chess.vdl", "--depth", "6", "--divide"])
+        .current_dir(common::root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("vdl runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("a line");
+    assert!(first.starts_with("a2-a3: "), "{first}");
+    // the reader is gone: the next line cannot be written
+    let out = child.wait_with_output().expect("exits");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}

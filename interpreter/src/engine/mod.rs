@@ -3,6 +3,7 @@
 
 mod drops;
 mod movegen;
+mod parallel;
 pub mod reference;
 mod two_cell;
 
