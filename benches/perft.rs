@@ -1,42 +1,67 @@
-//! `cargo bench`: chess perft(6) from the start position, single-threaded, and the
-//! time to load (parse + check + compile) each shipped definition.
+//! `cargo bench`: a table of every shipped definition's perft speed (single-threaded,
+//! from its setup, at a fixed depth that takes a few seconds) and the time to load
+//! it (parse + check + compile). `VDL_BENCH_ONLY=chess,baroque` measures only those.
 
 use std::time::Instant;
 
+/// The depth each definition is measured at; a definition not listed uses 3.
+const DEPTHS: &[(&str, u32)] = &[
+    ("baroque", 4),
+    ("chess", 6),
+    ("panoply", 3),
+    ("rococo", 5),
+    ("takeover64", 6),
+    ("takeover64-stop-beyond", 6),
+    ("takeover64-undefended", 6),
+    ("uc40", 4),
+    ("ultima", 4),
+];
+
 fn main() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let depth: u32 = std::env::var("VDL_BENCH_DEPTH")
+    let only: Option<Vec<String>> = std::env::var("VDL_BENCH_ONLY")
         .ok()
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(6);
+        .map(|s| s.split(',').map(str::to_string).collect());
     let mut paths: Vec<_> = std::fs::read_dir(format!("{root}/definitions"))
         .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
         .unwrap_or_default();
+    paths.retain(|p| p.extension().is_some_and(|e| e == "vdl"));
     paths.sort();
+    println!("| definition | depth | nodes | seconds | M nodes/s | load ms |");
+    println!("|---|---:|---:|---:|---:|---:|");
     for path in &paths {
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if only.as_ref().is_some_and(|o| !o.contains(&name)) {
+            continue;
+        }
         let Ok(source) = std::fs::read_to_string(path) else {
             continue;
         };
-        let runs = 200;
+        let runs = 100;
         let start = Instant::now();
         for _ in 0..runs {
             std::hint::black_box(vdl::load(&source));
         }
-        let per = start.elapsed().as_secs_f64() / runs as f64;
-        println!("load {}: {:.3} ms", path.display(), per * 1e3);
+        let load = start.elapsed().as_secs_f64() / f64::from(runs);
+        let Some(rules) = vdl::load(&source).ruleset else {
+            eprintln!("{} does not load", path.display());
+            std::process::exit(1);
+        };
+        let depth = DEPTHS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(3, |&(_, d)| d);
+        let mut pos = vdl::Position::start(&rules);
+        let start = Instant::now();
+        let nodes = pos.perft(depth);
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "| {name} | {depth} | {nodes} | {secs:.2} | {:.2} | {:.2} |",
+            nodes as f64 / secs / 1e6,
+            load * 1e3
+        );
     }
-    let source =
-        std::fs::read_to_string(format!("{root}/definitions/chess.vdl")).unwrap_or_default();
-    let Some(rules) = vdl::load(&source).ruleset else {
-        eprintln!("definitions/chess.vdl does not load");
-        std::process::exit(1);
-    };
-    let mut pos = vdl::Position::start(&rules);
-    let start = Instant::now();
-    let nodes = pos.perft(depth);
-    let secs = start.elapsed().as_secs_f64();
-    println!(
-        "chess perft({depth}): {nodes} nodes in {secs:.3} s = {:.2} M nodes/s",
-        nodes as f64 / secs / 1e6
-    );
 }
