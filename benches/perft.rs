@@ -43,10 +43,10 @@ fn main() {
         let runs = 100;
         let start = Instant::now();
         for _ in 0..runs {
-            std::hint::black_box(vdl::load(&source));
+            std::hint::black_box(vdl::load_file(path, &source));
         }
         let load = start.elapsed().as_secs_f64() / f64::from(runs);
-        let Some(rules) = vdl::load(&source).ruleset else {
+        let Some(rules) = vdl::load_file(path, &source).ruleset else {
             eprintln!("{} does not load", path.display());
             std::process::exit(1);
         };

@@ -234,43 +234,6 @@ impl Zobrist {
     }
 }
 
-/// How far a step may go in the mailbox, along a file or rank.
-const MAILBOX_PAD: i32 = 4;
-
-/// The board surrounded by `MAILBOX_PAD` rings of off-board cells, so that a short
-/// step is one addition and one load.
-#[derive(Clone, Debug)]
-pub struct Mailbox {
-    /// Per padded square: the cell there, or `Cell::MAX` off the board.
-    cells: Vec<Cell>,
-    /// Per cell: its padded square.
-    index: Vec<i32>,
-    stride: i32,
-}
-
-impl Mailbox {
-    fn new(board: &crate::model::BoardShape, grid: &[Option<Cell>], n: usize) -> Mailbox {
-        let (w, h) = (board.width(), board.height());
-        let stride = w + 2 * MAILBOX_PAD;
-        let mut cells = vec![Cell::MAX; (stride * (h + 2 * MAILBOX_PAD)) as usize];
-        let mut index = vec![0; n];
-        for r in 0..h {
-            for f in 0..w {
-                if let Some(c) = grid[(r * w + f) as usize] {
-                    let at = (r + MAILBOX_PAD) * stride + f + MAILBOX_PAD;
-                    cells[at as usize] = c;
-                    index[c as usize] = at;
-                }
-            }
-        }
-        Mailbox {
-            cells,
-            index,
-            stride,
-        }
-    }
-}
-
 /// A compiled variant: everything the engine needs, precomputed.
 #[derive(Clone, Debug)]
 pub struct Ruleset {
@@ -278,7 +241,6 @@ pub struct Ruleset {
     pub cells: Vec<Coord>,
     pub cell_names: Vec<String>,
     grid: Vec<Option<Cell>>,
-    mailbox: Mailbox,
     pub kinds: usize,
     pub royal: Vec<bool>,
     pub en_passant: Vec<bool>,
@@ -392,15 +354,7 @@ impl Ruleset {
         &self.captures[kind]
     }
 
-    /// The cell `o` away from `cell`, if it is on the board.
-    #[inline]
     pub fn step(&self, cell: Cell, o: Offset) -> Option<Cell> {
-        let m = &self.mailbox;
-        if o.dx.abs() <= MAILBOX_PAD && o.dy.abs() <= MAILBOX_PAD {
-            let at = m.index[cell as usize] + o.dy * m.stride + o.dx;
-            let c = m.cells[at as usize];
-            return (c != Cell::MAX).then_some(c);
-        }
         let c = self.cells[cell as usize];
         self.cell_at(Coord {
             file: c.file + o.dx,
@@ -562,9 +516,7 @@ pub fn compile(def: Definition) -> Ruleset {
         .filter(|(_, p)| p.immune || p.royal)
         .fold(0u64, |m, (k, _)| m | 1 << k);
     let edge_steps = def.board.tiling.edge_steps();
-    let mailbox = Mailbox::new(&def.board, &grid, n);
     Ruleset {
-        mailbox,
         two_cell,
         edge_steps,
         drop_zone,

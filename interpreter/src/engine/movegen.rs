@@ -174,7 +174,7 @@ impl Position<'_> {
             q != 0
                 && side_of(q) != us
                 && rules.immune & (1 << kind_of(q)) == 0
-                && rules.two_cell[kind_of(q)].is_none()
+                && !(rules.flags.two_cell && rules.two_cell[kind_of(q)].is_some())
                 && !(rule.undefended && self.attacked_by(c, 1 - us))
         };
         if ray.kind == RayKind::Leap && ray.jump {
@@ -471,7 +471,8 @@ impl Position<'_> {
         ep_open: bool,
     ) {
         let rules = self.rules;
-        let modes = &rules.captures[kind];
+        // a copy: its flags stay in registers while moves are pushed
+        let modes = rules.captures[kind];
         let promo = self.promo(us, kind);
         for ray in rules.rays_of(us, kind, from) {
             let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
@@ -654,7 +655,7 @@ impl Position<'_> {
             if only.is_some_and(|k| side_of(q) == us || kind_of(q) != k) {
                 continue;
             }
-            if self.rules.two_cell[kind_of(q)].is_some() {
+            if rules.flags.two_cell && rules.two_cell[kind_of(q)].is_some() {
                 continue;
             }
             let (a, b) = self.swap_ban;
