@@ -177,15 +177,16 @@ fn barricade_captures_by_advancing() {
     }
     // Capture both: not possible in two steps (f7 then i7 needs three advances).
     assert!(!moves.iter().any(|m| m.contains("@-f7; @-i7")));
-    // A turn onto an enemy is no capture: the turned end's cells g8 and h6 are empty.
-    let blocked = with_kings(&[("g8", "r"), ("h6", "r"), ("g7", "B(h7)"), ("h7", "B")]);
+    // A turn never captures: with enemies on g8 and h6, the only cells a turn could
+    // reach, the Barricade advances to f7 or i7 first; of the 24 moves of the empty
+    // board 12 are left, none a capture.
+    let blocked = with_kings(&[("g8", "p"), ("h6", "p"), ("g7", "B(h7)"), ("h7", "B")]);
     let turns = moves_from(&rules, &blocked, "g7");
-    assert!(
-        turns
-            .iter()
-            .all(|m| !m.contains("@-g8") && !m.contains("@-h6")),
-        "{turns:?}"
-    );
+    assert_eq!(turns.len(), 12, "{turns:?}");
+    assert!(turns.iter().all(|m| !m.contains('@')), "{turns:?}");
+    for gone in ["g8h7", "h6h7", "g7g8", "g7h6"] {
+        assert!(!turns.iter().any(|m| m.ends(gone)), "{gone} in {turns:?}");
+    }
     // Two captures in one move: f7 then e7, advancing twice.
     let two = with_kings(&[("e7", "p"), ("f7", "r"), ("g7", "B(h7)"), ("h7", "B")]);
     assert!(moves_from(&rules, &two, "g7").contains(&"B g7h7-e7f7; @-e7; @-f7".to_string()));

@@ -924,16 +924,9 @@ impl<'r> Position<'r> {
             MoveKind::Destruction => "x",
             _ => "-",
         };
-        let mut s = match m.two_cell_ends() {
-            Some(([a, b], [c, d])) => format!(
-                "{}{}-{}{}",
-                r.cell_name(a),
-                r.cell_name(b),
-                r.cell_name(c),
-                r.cell_name(d)
-            ),
-            None => format!("{}{sep}{}", r.cell_name(m.from), r.cell_name(m.to)),
-        };
+        let mut s = self
+            .two_cell_step(m)
+            .unwrap_or_else(|| format!("{}{sep}{}", r.cell_name(m.from), r.cell_name(m.to)));
         if let Some(k) = m.promotion() {
             s.push('=');
             s.push_str(&r.definition.pieces[k].label);
@@ -945,6 +938,15 @@ impl<'r> Position<'r> {
             s.push_str(r.cell_name(d));
         }
         s
+    }
+
+    /// A two-cell move's cells, those it leaves then those it ends on: `g7h7-f7g7`.
+    pub fn two_cell_step(&self, m: &Move) -> Option<String> {
+        let r = self.rules;
+        m.two_cell_ends().map(|([a, b], [c, d])| {
+            let name = |x| r.cell_name(x);
+            format!("{}{}-{}{}", name(a), name(b), name(c), name(d))
+        })
     }
 
     /// The position as FEN, in the conventions `parse_fen` reads.

@@ -199,14 +199,8 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let mover = pos
         .piece_at(m.from)
         .map_or_else(|| "?".into(), |p| letter(rules, p));
-    let mut s = match m.two_cell_ends() {
-        Some(([a, b], [c, d])) => format!(
-            "{mover} {}{}-{}{}",
-            rules.cell_name(a),
-            rules.cell_name(b),
-            rules.cell_name(c),
-            rules.cell_name(d)
-        ),
+    let mut s = match pos.two_cell_step(m) {
+        Some(step) => format!("{mover} {step}"),
         None => format!(
             "{} {}-{}",
             mover,
