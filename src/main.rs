@@ -53,6 +53,10 @@ enum Command {
         /// Threads sharing out the root moves (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+        /// At every node, check the fast legality filter against the slow one (make
+        /// every move, search every enemy piece); one thread, much slower.
+        #[arg(long, conflicts_with_all = ["divide", "threads"])]
+        cross_check: bool,
     },
     /// List the legal moves of a position.
     Moves {
@@ -145,7 +149,11 @@ fn main() -> ExitCode {
             seed,
             divide,
             threads,
+            cross_check,
         } => with_position(&file, start(fen.as_deref(), seed), |pos| {
+            if cross_check {
+                return perft_cross_checked(pos, depth);
+            }
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             perft(pos, depth, divide, threads.unwrap_or(cores).max(1))
         }),
@@ -540,6 +548,24 @@ fn with_position(
         },
     };
     run(&mut pos)
+}
+
+fn perft_cross_checked(pos: &mut Position, depth: u32) -> Result<(), Failure> {
+    let start = Instant::now();
+    match pos.perft_cross_checked(depth) {
+        Ok(nodes) => {
+            println!("Nodes searched: {nodes}");
+            eprintln!(
+                "fast and slow legality agree at every node; time {:.3} s",
+                start.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        Err(mismatch) => {
+            eprintln!("error: {mismatch}");
+            Err(Failure::Judged)
+        }
+    }
 }
 
 fn perft(pos: &mut Position, depth: u32, divide: bool, threads: usize) -> Result<(), Failure> {

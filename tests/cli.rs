@@ -214,3 +214,27 @@ fn perft_divide_stops_quietly_when_its_output_closes() {
     assert_eq!(out.status.code(), Some(0));
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn perft_cross_check_prints_what_the_book_says() {
+    let page = std::fs::read_to_string(common::root().join("book/src/cli.md")).expect("cli.md");
+    let shown = page
+        .split("$ vdl perft definitions/baroque.vdl --depth 3 --cross-check\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the book shows a cross-checked perft");
+    let args = [
+        "perft",
+        "definitions/baroque.vdl",
+        "--depth",
+        "3",
+        "--cross-check",
+    ];
+    let o = vdl(&args);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), shown);
+    assert!(stderr(&o).contains("fast and slow legality agree at every node"));
+    // one thread only: the filters are compared node by node
+    let o = vdl(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+}

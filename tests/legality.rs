@@ -78,3 +78,94 @@ fn takeover_moves_are_the_same_on_both_paths() {
         0x2e,
     );
 }
+
+/// Random games, the fast legality filter checked against the slow one (every move
+/// made, every enemy piece searched) at every position; the positions checked.
+fn filters_agree(path: &str, seed: u64, (games, plies): (usize, usize)) -> usize {
+    let rules = common::rules(path);
+    let mut rng = Rng(seed);
+    let mut list = Vec::new();
+    let mut checked = 0;
+    for game in 0..games {
+        let mut pos = Position::start_seeded(&rules, game as u64);
+        for _ in 0..plies {
+            if let Err(e) = pos.legal_moves_cross_checked(&mut list) {
+                panic!("{path}: {e}");
+            }
+            checked += 1;
+            if list.is_empty() {
+                break;
+            }
+            pos.make(list[rng.below(list.len())]);
+        }
+    }
+    checked
+}
+
+/// The definitions whose legality the filters judge: every shipped one, and test
+/// definitions that put the capture modes together.
+const JUDGED: [&str; 14] = [
+    "definitions/chess.vdl",
+    "definitions/baroque.vdl",
+    "definitions/ultima.vdl",
+    "definitions/rococo.vdl",
+    "definitions/takeover64.vdl",
+    "definitions/takeover64-undefended.vdl",
+    "definitions/takeover64-stop-beyond.vdl",
+    "definitions/uc40.vdl",
+    "definitions/panoply.vdl",
+    "tests/definitions/every-capture.vdl",
+    "tests/definitions/every-capture-mutual.vdl",
+    "tests/definitions/every-capture-far.vdl",
+    "tests/definitions/chess-freezer.vdl",
+    "tests/definitions/takeover64-freezer.vdl",
+];
+
+#[test]
+fn the_fast_legality_filters_agree_with_the_slow_one() {
+    let games = if cfg!(debug_assertions) { 2 } else { 40 };
+    for (i, path) in JUDGED.iter().enumerate() {
+        assert!(filters_agree(path, 0x5eed + i as u64, (games, 40)) > games);
+    }
+}
+
+#[test]
+#[ignore = "long suite: cargo test --release -- --ignored"]
+fn the_fast_legality_filters_agree_with_the_slow_one_in_500_games_each() {
+    for (i, path) in JUDGED.iter().enumerate() {
+        assert!(filters_agree(path, 0xfa57 + i as u64, (500, 80)) > 500);
+    }
+}
+
+/// Perft with the fast and slow filters compared at every node.
+#[test]
+#[ignore = "long suite: cargo test --release -- --ignored"]
+fn baroque_and_ultima_perft_4_agree_node_by_node() {
+    for (path, nodes) in [
+        ("definitions/baroque.vdl", 1_849_895),
+        ("definitions/ultima.vdl", 1_850_161),
+    ] {
+        let rules = common::rules(path);
+        let mut pos = Position::start(&rules);
+        assert_eq!(pos.perft_cross_checked(4), Ok(nodes), "{path}");
+    }
+}
+
+#[test]
+fn every_capture_mode_perft_3_agrees_node_by_node() {
+    for (path, nodes) in [
+        ("tests/definitions/every-capture.vdl", 160_417),
+        ("tests/definitions/every-capture-mutual.vdl", 160_337),
+        ("tests/definitions/every-capture-far.vdl", 34_912),
+    ] {
+        let rules = common::rules(path);
+        let mut pos = Position::start(&rules);
+        let depth = if cfg!(debug_assertions) { 2 } else { 3 };
+        let got = pos.perft_cross_checked(depth);
+        if depth == 3 {
+            assert_eq!(got, Ok(nodes), "{path}");
+        } else {
+            assert!(got.is_ok(), "{path}: {got:?}");
+        }
+    }
+}

@@ -903,7 +903,14 @@ impl Checker {
                 .iter()
                 .any(|m| matches!(m, CaptureMode::Chameleon { .. }))
             {
-                all_modes.iter().map(bound).sum::<usize>() + 1
+                // It pinces only along ranks and files, and a mutual destruction is a
+                // move of its own, taking two.
+                let mimicked = |m: &CaptureMode| match m {
+                    CaptureMode::Pincer { .. } => 4,
+                    CaptureMode::MutualDestruction => 0,
+                    _ => bound(m),
+                };
+                (all_modes.iter().map(mimicked).sum::<usize>() + 1).max(2)
             } else {
                 0
             };

@@ -10,6 +10,8 @@ mod attacks;
 use indexmap::IndexMap;
 mod overlap;
 mod rays;
+mod reach;
+pub use reach::{RayReach, Reach, ReachTables};
 
 pub use overlap::redundant_written;
 
@@ -303,6 +305,9 @@ pub struct Ruleset {
     /// board, the mask of other written rules covering it there (empty: the rule
     /// fits nowhere). See `redundant_written`.
     pub rule_cover: Vec<Vec<Vec<u64>>>,
+    /// Per side, kind and cell: the cells a piece there could capture on by its
+    /// rays' geometry (see `reach`); empty on boards too large for masks.
+    pub reach: ReachTables,
 }
 
 pub use crate::check::MAX_CASTLING;
@@ -336,6 +341,33 @@ impl Ruleset {
             Side::White => l.clone(),
             Side::Black => l.to_ascii_lowercase(),
         }
+    }
+
+    /// Whether `target` is in a piece's reach masks: next to its rays, on its
+    /// capturing rays, on any of its rays (all true on boards too large for masks).
+    #[inline]
+    pub fn reach(&self, side: usize, kind: usize, from: Cell, target: Cell) -> [bool; 3] {
+        let i = (side * self.kinds + kind) * self.cells.len() + from as usize;
+        self.reach.pieces.get(i).map_or([true; 3], |r| {
+            let has = |m: u128| m >> target & 1 != 0;
+            [has(r.near), has(r.strikes), has(r.passes)]
+        })
+    }
+
+    /// The cells whose contents could decide whether a piece of `kind` on `from`
+    /// captures a piece on `target`, if the board has masks.
+    #[inline]
+    pub fn region(&self, side: usize, kind: usize, from: Cell, target: Cell) -> Option<u128> {
+        let i = (side * self.kinds + kind) * self.cells.len() + from as usize;
+        let r = self.reach.pieces.get(i)?;
+        Some(r.region | self.reach.around[target as usize] | 1 << from)
+    }
+
+    /// The indices in `rays` of a kind's rays for a side, from a cell.
+    #[inline]
+    pub fn ray_range(&self, side: usize, kind: usize, cell: Cell) -> std::ops::Range<usize> {
+        let (a, b) = self.ray_index[(side * self.kinds + kind) * self.cells.len() + cell as usize];
+        a as usize..b as usize
     }
 
     /// Rays of a kind for a side, from a cell.
@@ -516,7 +548,7 @@ pub fn compile(def: Definition) -> Ruleset {
         .filter(|(_, p)| p.immune || p.royal)
         .fold(0u64, |m, (k, _)| m | 1 << k);
     let edge_steps = def.board.tiling.edge_steps();
-    Ruleset {
+    let mut rules = Ruleset {
         two_cell,
         edge_steps,
         drop_zone,
@@ -562,7 +594,10 @@ pub fn compile(def: Definition) -> Ruleset {
         flags,
         repeats,
         rule_cover,
-    }
+        reach: ReachTables::default(),
+    };
+    rules.reach = reach::reach_tables(&rules);
+    rules
 }
 
 /// What the move rules compile to: every (side, kind, cell)'s rays, and the attack

@@ -1,7 +1,9 @@
 //! Positions, moves, make/unmake, legal move generation and perft, driven by the
 //! compiled tables of a `Ruleset`. Nothing here knows a piece by name.
 
+mod attack;
 mod drops;
+mod legality;
 mod movegen;
 mod parallel;
 pub mod reference;
@@ -11,6 +13,7 @@ use crate::compile::{Cell, Ruleset};
 use crate::model::{self, FenError, Setup, Side};
 
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
+pub use legality::LegalityMismatch;
 const NO_CELL: Cell = Cell::MAX;
 const NO_SWAP_BAN: (Cell, Cell) = (NO_CELL, NO_CELL);
 
@@ -235,6 +238,9 @@ pub struct Position<'r> {
     scratch: std::cell::RefCell<Vec<Move>>,
     /// Set while the general attack test generates moves (which then skip takeovers).
     attack_test: std::cell::Cell<bool>,
+    /// Set while the reference filter runs: attack tests search every enemy piece.
+    exhaustive: std::cell::Cell<bool>,
+    threats: legality::Threats,
 }
 
 impl<'r> Position<'r> {
@@ -285,6 +291,8 @@ impl<'r> Position<'r> {
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             attack_test: std::cell::Cell::new(false),
+            exhaustive: std::cell::Cell::new(false),
+            threats: legality::Threats::default(),
         };
         for &(coord, side, kind) in &setup.placements {
             if let Some(c) = rules.cell_at(coord) {
@@ -793,88 +801,6 @@ impl<'r> Position<'r> {
         if let Some(pseudo) = with_drops {
             self.add_drop_turns(&pseudo, out);
         }
-    }
-
-    /// Keep the moves of `out` that leave the mover's royal pieces safe.
-    fn keep_legal(&mut self, out: &mut Vec<Move>) {
-        let us = self.side;
-        if self.royals[us].is_empty() || self.rules.definition.end.royal_capture {
-            return;
-        }
-        if self.rules.flags.line_attacks_only && self.royals[us].len() == 1 {
-            let royal = self.royals[us][0];
-            let mut pins = std::mem::take(&mut self.pins);
-            let checked = self.checks_and_pins(royal, &mut pins);
-            if !checked {
-                // Only royal moves, pinned pieces and unusual moves need playing out.
-                let mut keep = 0;
-                for i in 0..out.len() {
-                    let m = out[i];
-                    let sure = m.from != royal
-                        && m.is_simple()
-                        && (pins.is_empty() || !pins.contains(&m.from));
-                    if sure || self.is_legal_slow(m) {
-                        out[keep] = m;
-                        keep += 1;
-                    }
-                }
-                out.truncate(keep);
-                self.pins = pins;
-                return;
-            }
-            self.pins = pins;
-        }
-        out.retain(|m| self.is_legal_slow(*m));
-    }
-
-    #[inline(never)]
-    pub(super) fn is_legal_slow(&mut self, m: Move) -> bool {
-        let us = self.side;
-        self.make(m);
-        let ok = !self.royals[us].iter().any(|&c| self.attacked_by(c, 1 - us));
-        self.unmake();
-        ok
-    }
-
-    /// Whether the royal on `royal` is attacked, and which friendly pieces stand alone
-    /// between it and an enemy that attacks along that line. Valid only when all
-    /// attacks are line attacks.
-    fn checks_and_pins(&self, royal: Cell, pins: &mut Vec<Cell>) -> bool {
-        pins.clear();
-        let r = self.rules;
-        let us = self.side;
-        let by = 1 - us;
-        let (a, b) = r.attack_index[by * r.cell_count() + royal as usize];
-        let mut checked = false;
-        for ray in &r.attack_rays[a as usize..b as usize] {
-            let start = ray.start as usize;
-            let len = ray.len as usize;
-            let cells = &r.attack_cells[start..start + len];
-            let masks = &r.attack_masks[start..start + len];
-            let mut i = 0;
-            while i < len && self.board[cells[i] as usize] == 0 {
-                i += 1;
-            }
-            if i == len {
-                continue;
-            }
-            let p = self.board[cells[i] as usize];
-            if side_of(p) == by {
-                checked |= masks[i] & (1 << kind_of(p)) != 0;
-                continue;
-            }
-            let mut j = i + 1;
-            while j < len && self.board[cells[j] as usize] == 0 {
-                j += 1;
-            }
-            if j < len {
-                let q = self.board[cells[j] as usize];
-                if side_of(q) == by && masks[j] & (1 << kind_of(q)) != 0 {
-                    pins.push(cells[i]);
-                }
-            }
-        }
-        checked
     }
 
     /// Count leaf nodes of the legal move tree to `depth` (bulk-counted at the last ply).

@@ -430,7 +430,7 @@ impl Position<'_> {
 
     /// The moves of one piece on the general path: by its capture modes if it has any,
     /// then without the moves a `capture-only` zone forbids.
-    fn general_piece_moves(
+    pub(super) fn general_piece_moves(
         &self,
         us: usize,
         from: Cell,
@@ -918,169 +918,9 @@ impl Position<'_> {
             }
         }
     }
-
-    /// Whether side `by` could capture the piece on `cell` (or a piece put there),
-    /// by any of its capture modes: the general attack test.
-    pub(super) fn attacked_general(&self, cell: Cell, by: usize) -> bool {
-        let here = self.board[cell as usize];
-        if here == 0 || side_of(here) == by {
-            return self.attacked_as_victim(cell, by);
-        }
-        let mut buf = self.scratch.borrow_mut();
-        let outer = self.attack_test.replace(true);
-        let found = self.attacked_general_with(cell, by, &mut buf);
-        self.attack_test.set(outer);
-        found
-    }
-
-    /// A capture needs a victim of the other side: whether `by` could capture a piece
-    /// of the other side on `cell`, the piece there changing sides (a defended piece)
-    /// or, on an empty cell, that side's royal kind (a cell a king passes).
-    #[inline(never)]
-    fn attacked_as_victim(&self, cell: Cell, by: usize) -> bool {
-        let here = self.board[cell as usize];
-        let kind = if here != 0 {
-            kind_of(here)
-        } else {
-            self.royals[1 - by]
-                .first()
-                .map_or(0, |&r| kind_of(self.board[r as usize]))
-        };
-        let mut probe = self.clone();
-        probe.history.clear();
-        if here != 0 {
-            probe.remove(cell);
-        }
-        probe.place(cell, super::code(1 - by, kind));
-        probe.attacked_general(cell, by)
-    }
-
-    fn attacked_general_with(&self, cell: Cell, by: usize, buf: &mut Vec<Move>) -> bool {
-        for &from in &self.lists[by] {
-            let kind = kind_of(self.board[from as usize]);
-            if self.rules.flags.two_cell && self.other_end(from).is_some_and(|o| o < from) {
-                continue;
-            }
-            if !self.may_capture(from, kind, by, cell) {
-                continue;
-            }
-            if self.rules.flags.immobilizers && self.is_frozen_whole(from) {
-                continue;
-            }
-            buf.clear();
-            self.general_piece_moves(by, from, kind, buf, false);
-            if buf.iter().any(|m| m.captures().contains(&cell)) {
-                return true;
-            }
-        }
-        false
-    }
 }
 
 impl Position<'_> {
-    /// A cheap, conservative test before generating an attacker's moves: whether the
-    /// piece on `from` could capture on `target` at all. Every capture mode takes
-    /// pieces on or next to the lines the piece moves along (approach, overtake,
-    /// pincer, replacement), next to its start cell (withdraw, a king step), or on its
-    /// royal piece's rank or file (coordinate).
-    fn may_capture(&self, from: Cell, kind: usize, by: usize, target: Cell) -> bool {
-        let rules = self.rules;
-        let modes = &rules.captures[kind];
-        if !modes.any() {
-            return true;
-        }
-        let tc = rules.cells[target as usize];
-        let near = |c: Cell| {
-            let a = rules.cells[c as usize];
-            (a.file - tc.file).abs() <= 1 && (a.rank - tc.rank).abs() <= 1
-        };
-        if near(from) || rules.royal[kind] {
-            return true;
-        }
-        let coordinates = modes.coordinate.is_some()
-            || (modes.chameleon.is_some() && rules.mimicry.coordinate != 0);
-        if coordinates {
-            if let Some(&r) = self.royals[by].first() {
-                let rc = rules.cells[r as usize];
-                if rc.file == tc.file || rc.rank == tc.rank {
-                    return true;
-                }
-            }
-        }
-        if modes.far && self.on_line(by, kind, from, target) {
-            return true;
-        }
-        // Along each line up to the first piece, or further for a piece that jumps.
-        let jumps = modes.overtake.is_some()
-            || (modes.chameleon.is_some()
-                && (rules.mimicry.overtake | rules.mimicry.overtake_adjacent) != 0);
-        let reaches = |c: Cell, d: Offset| rules.step(c, d) == Some(target);
-        let on_lines = |k: usize, slack: bool| {
-            rules.rays_of(by, k, from).iter().any(|r| {
-                if matches!(r.kind, RayKind::Hop | RayKind::HopBehind) {
-                    return true;
-                }
-                // Approach and withdrawal victims lie one step on from the landing
-                // cell or back from the start: next to them, unless the step leaps.
-                let leaps = slack && (r.dir.dx.abs() > 1 || r.dir.dy.abs() > 1);
-                if leaps && reaches(from, Offset::new(-r.dir.dx, -r.dir.dy)) {
-                    return true;
-                }
-                let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
-                for &c in cells {
-                    let hit = if slack {
-                        near(c) || (leaps && reaches(c, r.dir))
-                    } else {
-                        c == target
-                    };
-                    if hit {
-                        return true;
-                    }
-                    if self.board[c as usize] != 0 && !(slack && jumps) {
-                        return false;
-                    }
-                }
-                false
-            })
-        };
-        if on_lines(kind, true) {
-            return true;
-        }
-        if modes.chameleon == Some(true) {
-            let mut kinds = rules.mimicry.replacement;
-            while kinds != 0 {
-                let victim = kinds.trailing_zeros() as usize;
-                kinds &= kinds - 1;
-                if on_lines(victim, false) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-}
-
-impl Position<'_> {
-    /// Whether `target` lies on a line, either way, that a piece of `kind` on `from`
-    /// moves along, whatever stands on it: where a vault or a recoil may capture.
-    fn on_line(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
-        let rules = self.rules;
-        rules.rays_of(by, kind, from).iter().any(|r| {
-            [r.dir, Offset::new(-r.dir.dx, -r.dir.dy)]
-                .into_iter()
-                .any(|d| {
-                    let mut at = from;
-                    while let Some(c) = rules.step(at, d) {
-                        if c == target {
-                            return true;
-                        }
-                        at = c;
-                    }
-                    false
-                })
-        })
-    }
-
     /// Among one piece's moves (`out[start..]`), drop those a `capture-only` zone
     /// forbids. A move that ends in the zone must capture (a swap counts), and no move
     /// of the piece ending outside may make the same capture. Under `fewest-crossed`
@@ -1164,27 +1004,11 @@ impl Position<'_> {
     }
 }
 
-fn pincer_dirs(all: bool) -> &'static [Offset] {
-    const ORTHO: [Offset; 4] = [
-        Offset::new(1, 0),
-        Offset::new(-1, 0),
-        Offset::new(0, 1),
-        Offset::new(0, -1),
-    ];
-    const ALL: [Offset; 8] = [
-        Offset::new(1, 0),
-        Offset::new(-1, 0),
-        Offset::new(0, 1),
-        Offset::new(0, -1),
-        Offset::new(1, 1),
-        Offset::new(-1, 1),
-        Offset::new(1, -1),
-        Offset::new(-1, -1),
-    ];
+pub(super) fn pincer_dirs(all: bool) -> &'static [Offset] {
     if all {
-        &ALL
+        &Offset::AROUND
     } else {
-        &ORTHO
+        &Offset::AROUND[..4]
     }
 }
 

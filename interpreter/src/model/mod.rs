@@ -173,6 +173,18 @@ pub struct Offset {
 }
 
 impl Offset {
+    /// One cell along a file or a rank (the first four), or diagonally.
+    pub const AROUND: [Offset; 8] = [
+        Offset::new(1, 0),
+        Offset::new(-1, 0),
+        Offset::new(0, 1),
+        Offset::new(0, -1),
+        Offset::new(1, 1),
+        Offset::new(-1, 1),
+        Offset::new(1, -1),
+        Offset::new(-1, -1),
+    ];
+
     pub const fn new(dx: i32, dy: i32) -> Offset {
         Offset { dx, dy }
     }

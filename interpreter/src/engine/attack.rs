@@ -1,0 +1,541 @@
+//! The general attack test: whether a side could capture a piece on a cell by any
+//! of its capture modes. Each enemy piece passes a cheap, conservative filter
+//! (`may_capture`: could this piece, by the geometry of its modes, take a piece of
+//! this kind there?) before its moves are generated and searched for the capture;
+//! the generator decides, so a filter that lets too much through costs time, never
+//! a wrong answer. The exhaustive test skips the filter: the reference.
+
+use super::movegen::pincer_dirs;
+use super::{kind_of, side_of, Move, Position};
+use crate::compile::{Cell, RayKind};
+use crate::model::{Coord, Immobilization, Offset};
+
+impl Position<'_> {
+    /// Whether side `by` could capture the piece on `cell` (or a piece put there),
+    /// by any of its capture modes: the general attack test.
+    pub(super) fn attacked_general(&self, cell: Cell, by: usize) -> bool {
+        let here = self.board[cell as usize];
+        if here == 0 || side_of(here) == by {
+            return self.attacked_as_victim(cell, by);
+        }
+        let mut buf = self.scratch.borrow_mut();
+        let outer = self.attack_test.replace(true);
+        let found = self.attacked_general_with(cell, by, &mut buf);
+        self.attack_test.set(outer);
+        found
+    }
+
+    /// A capture needs a victim of the other side: whether `by` could capture a piece
+    /// of the other side on `cell`, the piece there changing sides (a defended piece)
+    /// or, on an empty cell, that side's royal kind (a cell a king passes).
+    #[inline(never)]
+    fn attacked_as_victim(&self, cell: Cell, by: usize) -> bool {
+        let here = self.board[cell as usize];
+        let kind = if here != 0 {
+            kind_of(here)
+        } else {
+            self.royals[1 - by]
+                .first()
+                .map_or(0, |&r| kind_of(self.board[r as usize]))
+        };
+        let mut probe = self.clone();
+        probe.history.clear();
+        if here != 0 {
+            probe.remove(cell);
+        }
+        probe.place(cell, super::code(1 - by, kind));
+        probe.attacked_general(cell, by)
+    }
+
+    fn attacked_general_with(&self, cell: Cell, by: usize, buf: &mut Vec<Move>) -> bool {
+        self.lists[by]
+            .iter()
+            .any(|&from| self.attacker_captures(from, by, cell, buf))
+    }
+
+    /// Whether the piece of side `by` on `from` could capture the piece on `target`
+    /// (a two-cell piece answers from its lower end only).
+    pub(super) fn attacker_captures(
+        &self,
+        from: Cell,
+        by: usize,
+        target: Cell,
+        buf: &mut Vec<Move>,
+    ) -> bool {
+        let kind = kind_of(self.board[from as usize]);
+        if self.rules.flags.two_cell && self.other_end(from).is_some_and(|o| o < from) {
+            return false;
+        }
+        if !self.exhaustive.get() {
+            let ways = self.capture_ways(from, kind, by, target);
+            if !self.may_capture(from, kind, by, target, ways.as_ref()) {
+                return false;
+            }
+        }
+        self.captures_by_moves(from, kind, by, target, buf)
+    }
+
+    /// Whether one of the moves of the piece of `kind` on `from` captures `target`.
+    fn captures_by_moves(
+        &self,
+        from: Cell,
+        kind: usize,
+        by: usize,
+        target: Cell,
+        buf: &mut Vec<Move>,
+    ) -> bool {
+        if self.rules.flags.immobilizers && self.is_frozen_whole(from) {
+            return false;
+        }
+        buf.clear();
+        self.general_piece_moves(by, from, kind, buf, false);
+        buf.iter().any(|m| m.captures().contains(&target))
+    }
+
+    /// A piece that could take `target` from `from` (by its reach masks and kinds),
+    /// with the cells whose contents could decide whether it does; none if it
+    /// could not on any board.
+    pub(super) fn threat(&self, from: Cell, by: usize, target: Cell) -> Option<Threat> {
+        let kind = kind_of(self.board[from as usize]);
+        let ways = self.capture_ways(from, kind, by, target);
+        if ways.as_ref().is_some_and(|w| !w.any()) {
+            return None;
+        }
+        let region = self.threat_region(from, kind, by, target, ways.as_ref());
+        Some(Threat {
+            from,
+            target,
+            kind,
+            ways,
+            attacks: false,
+            region,
+        })
+    }
+
+    /// Whether a threat found before a move still captures its target after it.
+    pub(super) fn threat_captures(&self, t: &Threat, by: usize, buf: &mut Vec<Move>) -> bool {
+        let p = self.board[t.from as usize];
+        if p == 0 || side_of(p) != by {
+            return false;
+        }
+        if kind_of(p) != t.kind {
+            return self.attacker_captures(t.from, by, t.target, buf);
+        }
+        self.may_capture(t.from, t.kind, by, t.target, t.ways.as_ref())
+            && self.captures_by_moves(t.from, t.kind, by, t.target, buf)
+    }
+
+    /// Whether the piece of `kind` on `from` could, by the geometry of its capture
+    /// modes, take the piece on `target`: a conservative test.
+    fn may_capture(
+        &self,
+        from: Cell,
+        kind: usize,
+        by: usize,
+        target: Cell,
+        ways: Option<&Ways>,
+    ) -> bool {
+        let Some(ways) = ways else {
+            return true;
+        };
+        if ways.replace && self.replaces(by, kind, from, target) {
+            return true;
+        }
+        if let Some(victim) = ways.mimic_replace {
+            if self.replaces(by, victim, from, target) {
+                return true;
+            }
+        }
+        if ways.adjacent || ways.recoil {
+            return true;
+        }
+        if ways.jumps && self.on_ray(by, kind, from, target) {
+            return true;
+        }
+        let landings = Landings {
+            approach: ways.approach,
+            pincer: ways.pincer,
+            coordinate: ways
+                .coordinate
+                .then(|| self.royals[by].first().copied())
+                .flatten(),
+            past_pieces: ways.past_pieces,
+        };
+        (landings.approach || landings.pincer || landings.coordinate.is_some())
+            && self.landing_may_take(by, kind, from, target, &landings)
+    }
+
+    /// The cells whose contents could decide whether the piece of `kind` on `from`
+    /// takes the piece on `target`: its paths towards the target, the cells round
+    /// the target, its fixed region (`compile::reach`), the cells that could freeze
+    /// it and the royal pieces' cells (a coordinator's partner); all cells for
+    /// pieces searched whole.
+    fn threat_region(
+        &self,
+        from: Cell,
+        kind: usize,
+        by: usize,
+        target: Cell,
+        ways: Option<&Ways>,
+    ) -> u128 {
+        let Some(ways) = ways else {
+            return u128::MAX;
+        };
+        let rules = self.rules;
+        let whole = ways.coordinate || ways.jumps || ways.past_pieces;
+        let mut region = rules.region(by, kind, from, target).unwrap_or(u128::MAX)
+            | self.paths_towards(by, kind, from, target, whole);
+        if rules.captures[kind].chameleon.is_some() {
+            let victim = kind_of(self.board[target as usize]);
+            region |= self.paths_towards(by, victim, from, target, whole);
+        }
+        if rules.flags.immobilizers {
+            region |= self.freeze_region(from);
+        }
+        self.royals[by].iter().fold(region, |m, &r| m | 1 << r)
+    }
+
+    /// The cells whose contents decide whether the piece on `from` is frozen: its
+    /// neighbours and, under the pure rule, the neighbours of the hostile
+    /// immobilizers among them (where a friendly piece cancels them).
+    fn freeze_region(&self, from: Cell) -> u128 {
+        let rules = self.rules;
+        let side = side_of(self.board[from as usize]);
+        let mut mask = rules.reach.around[from as usize];
+        if rules.immobilization == Immobilization::Pure {
+            for &a in &rules.neighbours[from as usize] {
+                let e = self.board[a as usize];
+                if e != 0 && side_of(e) != side && rules.immobilizer_kinds & 1 << kind_of(e) != 0 {
+                    mask |= rules.reach.around[a as usize];
+                }
+            }
+        }
+        mask
+    }
+
+    /// The cells of each ray of `kind` from `from` up to one past the last one next
+    /// to `target`, and always a slide's first cell (a withdrawal's landing); whole
+    /// rays for leaps and hops, or when `whole`.
+    fn paths_towards(&self, by: usize, kind: usize, from: Cell, target: Cell, whole: bool) -> u128 {
+        let rules = self.rules;
+        let t = rules.cells[target as usize];
+        let mut mask = 0u128;
+        for r in rules.rays_of(by, kind, from) {
+            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+            let mut end = cells.len();
+            if !whole && r.kind == RayKind::Slide {
+                end = (r.blockers as usize + 1).min(cells.len());
+                for (i, &c) in cells.iter().enumerate().skip(end) {
+                    let a = rules.cells[c as usize];
+                    if (a.file - t.file).abs() <= 1 && (a.rank - t.rank).abs() <= 1 {
+                        end = (i + 2).min(cells.len());
+                    }
+                }
+            }
+            mask = cells[..end].iter().fold(mask, |m, &c| m | 1 << c);
+        }
+        mask
+    }
+
+    /// The ways the piece of `kind` on `from` might take the piece on `target`, by
+    /// its reach masks and the target's kind (a chameleon takes a victim only in the
+    /// ways the victim's kind captures); none when every way must be searched.
+    fn capture_ways(&self, from: Cell, kind: usize, by: usize, target: Cell) -> Option<Ways> {
+        let rules = self.rules;
+        let modes = &rules.captures[kind];
+        let two_cell = rules.flags.two_cell && rules.two_cell[kind].is_some();
+        if (rules.royal[kind] && modes.any()) || rules.takeover[kind].is_some() || two_cell {
+            return None;
+        }
+        let victim = kind_of(self.board[target as usize]);
+        let bit = 1u64 << victim;
+        let mim = &rules.mimicry;
+        let chameleon = modes.chameleon.is_some();
+        let takes = |native: bool, mimicked: u64| native || (chameleon && mimicked & bit != 0);
+        let [reach, strikes, passes] = rules.reach(by, kind, from, target);
+        let overtakes = modes.overtake.is_some() || modes.overtake_adjacent;
+        let over = takes(overtakes, mim.overtake | mim.overtake_adjacent);
+        let next_to = self.next_to(from, target);
+        Some(Ways {
+            replace: strikes,
+            mimic_replace: (modes.chameleon == Some(true)
+                && mim.replacement & bit != 0
+                && rules.reach(by, victim, from, target)[1])
+                .then_some(victim),
+            // The victim of a withdrawal lies one ray step behind the start.
+            adjacent: (reach && takes(modes.withdraw.is_some(), mim.withdraw))
+                || (next_to && takes(modes.destruction, mim.destruction)),
+            jumps: passes && (over || takes(modes.vault, mim.vault)),
+            recoil: takes(modes.recoil.is_some(), mim.recoil)
+                && self.on_line(by, kind, from, target),
+            approach: reach && takes(modes.approach.is_some(), mim.approach),
+            pincer: reach && takes(modes.pincer.is_some(), mim.pincer),
+            coordinate: takes(modes.coordinate.is_some(), mim.coordinate),
+            // Landings beyond pieces, after a jump or a vault.
+            past_pieces: overtakes
+                || modes.vaults
+                || (chameleon && (mim.overtake | mim.overtake_adjacent) != 0),
+        })
+    }
+
+    fn next_to(&self, a: Cell, b: Cell) -> bool {
+        let (a, b) = (self.rules.cells[a as usize], self.rules.cells[b as usize]);
+        (a.file - b.file).abs() <= 1 && (a.rank - b.rank).abs() <= 1
+    }
+
+    /// Whether a capturing ray of `kind` from `from` reaches `target` (the first piece
+    /// along a slide, a leap's target; any hop).
+    fn replaces(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
+        let rules = self.rules;
+        rules.ray_range(by, kind, from).any(|i| {
+            let r = &rules.rays[i];
+            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+            match r.kind {
+                _ if !r.capture => false,
+                RayKind::Hop | RayKind::HopBehind => true,
+                RayKind::Leap => cells.last() == Some(&target),
+                RayKind::Slide => {
+                    self.line_passes(i, cells, target, 0)
+                        && cells[r.blockers as usize..]
+                            .iter()
+                            .find(|&&c| self.board[c as usize] != 0)
+                            == Some(&target)
+                }
+            }
+        })
+    }
+
+    /// Whether `target` is one of the cells a ray of `kind` from `from` passes,
+    /// whatever stands on them: where an overtake or a vault may take.
+    fn on_ray(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
+        let rules = self.rules;
+        rules.ray_range(by, kind, from).any(|i| {
+            let r = &rules.rays[i];
+            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+            self.line_passes(i, cells, target, 0) && cells.contains(&target)
+        })
+    }
+
+    /// Whether a quiet landing of `kind` from `from` could take `target` by approach,
+    /// pincer or coordination.
+    fn landing_may_take(
+        &self,
+        by: usize,
+        kind: usize,
+        from: Cell,
+        target: Cell,
+        ways: &Landings,
+    ) -> bool {
+        let rules = self.rules;
+        let tc = rules.cells[target as usize];
+        // Coordination takes on the royal piece's rank or file only.
+        let aligned = ways.coordinate.is_some_and(|r| {
+            let rc = rules.cells[r as usize];
+            rc.file == tc.file || rc.rank == tc.rank
+        });
+        if !ways.approach && !ways.pincer && !aligned {
+            return false;
+        }
+        let takes_from = |l: Cell, dir: Offset| {
+            let lc = rules.cells[l as usize];
+            let d = Offset::new(tc.file - lc.file, tc.rank - lc.rank);
+            if ways.approach && d == dir {
+                return true;
+            }
+            if ways.pincer && pincer_dirs(true).contains(&d) {
+                let partner = rules.step(target, d).is_some_and(|c| {
+                    let p = self.board[c as usize];
+                    c != from && p != 0 && side_of(p) == by
+                });
+                if partner {
+                    return true;
+                }
+            }
+            aligned
+                && ways.coordinate.is_some_and(|r| {
+                    let (a, b) = (rules.cells[l as usize], rules.cells[r as usize]);
+                    a.file != b.file
+                        && a.rank != b.rank
+                        && target != from
+                        && (tc
+                            == Coord {
+                                file: a.file,
+                                rank: b.rank,
+                            }
+                            || tc
+                                == Coord {
+                                    file: b.file,
+                                    rank: a.rank,
+                                })
+                })
+        };
+        rules.ray_range(by, kind, from).any(|i| {
+            let r = &rules.rays[i];
+            if !r.quiet || matches!(r.kind, RayKind::Hop | RayKind::HopBehind) {
+                return false;
+            }
+            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+            // Approach and pincer victims lie next to a landing cell or one ray
+            // step beyond it.
+            let near = (ways.approach || ways.pincer) && self.line_passes(i, cells, target, 1);
+            if !near && !aligned {
+                return false;
+            }
+            for &l in &cells[r.blockers as usize..] {
+                if self.board[l as usize] != 0 {
+                    if ways.past_pieces {
+                        continue;
+                    }
+                    return false;
+                }
+                if takes_from(l, r.dir) {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+
+    /// A necessary condition: whether `target` is one of the cells ray `i` may end
+    /// on (`tol` 0), or next to one or a ray step beyond one (`tol` 1). By the ray's
+    /// masks on boards that have them; else in constant time when a slide's cells
+    /// past its fixed steps lie on one straight line, else cell by cell.
+    fn line_passes(&self, i: usize, cells: &[Cell], target: Cell, tol: i32) -> bool {
+        let rules = self.rules;
+        if let Some(m) = rules.reach.rays.get(i) {
+            let mask = if tol == 0 { m.cells } else { m.near };
+            return mask >> target & 1 != 0;
+        }
+        let r = &rules.rays[i];
+        if tol > 0 && (r.dir.dx.abs() > 1 || r.dir.dy.abs() > 1) {
+            return true;
+        }
+        let t = rules.cells[target as usize];
+        let near = |c: Cell| {
+            let a = rules.cells[c as usize];
+            (a.file - t.file).abs() <= tol && (a.rank - t.rank).abs() <= tol
+        };
+        let b = r.blockers as usize;
+        let Some(&last) = cells
+            .last()
+            .filter(|_| r.kind == RayKind::Slide && b < cells.len())
+        else {
+            return cells[b.min(cells.len())..].iter().any(|&c| near(c));
+        };
+        let c0 = rules.cells[cells[b] as usize];
+        // A circular or crooked ride is walked cell by cell.
+        let steps = (cells.len() - 1 - b) as i32;
+        let straight = rules.cells[last as usize]
+            == Coord {
+                file: c0.file + steps * r.dir.dx,
+                rank: c0.rank + steps * r.dir.dy,
+            };
+        if !straight {
+            return cells[b..].iter().any(|&c| near(c));
+        }
+        // c0 + k * dir for k in 0..n: the range of k near `t` along each axis.
+        let (mut lo, mut hi) = (0, (cells.len() - b) as i32 - 1);
+        for (d, c, x) in [(r.dir.dx, c0.file, t.file), (r.dir.dy, c0.rank, t.rank)] {
+            let (a, z) = (x - tol - c, x + tol - c);
+            if d == 0 {
+                if a > 0 || z < 0 {
+                    return false;
+                }
+            } else if d > 0 {
+                lo = lo.max(ceil_div(a, d));
+                hi = hi.min(floor_div(z, d));
+            } else {
+                lo = lo.max(ceil_div(z, d));
+                hi = hi.min(floor_div(a, d));
+            }
+        }
+        lo <= hi
+    }
+
+    /// Whether `target` lies on a line, either way, that a piece of `kind` on `from`
+    /// moves along, whatever stands on it: where a vault or a recoil may capture.
+    fn on_line(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
+        let rules = self.rules;
+        rules.rays_of(by, kind, from).iter().any(|r| {
+            [r.dir, Offset::new(-r.dir.dx, -r.dir.dy)]
+                .into_iter()
+                .any(|d| {
+                    let mut at = from;
+                    while let Some(c) = rules.step(at, d) {
+                        if c == target {
+                            return true;
+                        }
+                        at = c;
+                    }
+                    false
+                })
+        })
+    }
+}
+
+/// An enemy piece that could take a royal piece from where it stands.
+#[derive(Clone, Copy)]
+pub(super) struct Threat {
+    pub from: Cell,
+    pub target: Cell,
+    kind: usize,
+    /// How it might (none: search all its moves).
+    ways: Option<Ways>,
+    /// Whether it does now.
+    pub attacks: bool,
+    /// The cells whose contents could change whether it does.
+    pub region: u128,
+}
+
+/// The ways a piece might capture on a cell, by geometry alone.
+#[derive(Clone, Copy)]
+struct Ways {
+    replace: bool,
+    /// A chameleon moving like its victim, of this kind.
+    mimic_replace: Option<usize>,
+    /// A withdrawal (the target one ray step behind) or a mutual destruction (next
+    /// to it).
+    adjacent: bool,
+    /// An overtake or a vault along a ray through the target.
+    jumps: bool,
+    recoil: bool,
+    approach: bool,
+    pincer: bool,
+    coordinate: bool,
+    past_pieces: bool,
+}
+
+impl Ways {
+    fn any(&self) -> bool {
+        self.replace
+            || self.mimic_replace.is_some()
+            || self.adjacent
+            || self.jumps
+            || self.recoil
+            || self.approach
+            || self.pincer
+            || self.coordinate
+    }
+}
+
+/// The landing captures a piece's filter looks for.
+struct Landings {
+    approach: bool,
+    pincer: bool,
+    /// The capturing side's royal cell, for coordination.
+    coordinate: Option<Cell>,
+    past_pieces: bool,
+}
+
+fn floor_div(x: i32, y: i32) -> i32 {
+    let q = x / y;
+    if x % y != 0 && ((x < 0) != (y < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ceil_div(x: i32, y: i32) -> i32 {
+    -floor_div(-x, y)
+}

@@ -1,0 +1,345 @@
+//! Legal moves: the pseudo-legal moves that leave the mover's royal pieces safe.
+//!
+//! With line attacks only (orthodox pieces), pins and checks are read off the
+//! reverse attack tables and only royal moves, pinned pieces and unusual moves are
+//! played out. Otherwise each move is made and the attack test run: on the general
+//! path a cheap per-piece filter (`may_capture`) leaves the move generator only the
+//! enemy pieces that could take a royal piece. The slow filter — every move made, the
+//! whole attack test run — stays as the reference that `legal_moves_cross_checked`
+//! compares the fast ones with.
+
+use super::attack::Threat;
+use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
+use crate::compile::Cell;
+
+/// Where the fast legal move filter and the slow one disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalityMismatch {
+    pub fen: String,
+    /// Moves only the fast filter keeps, then moves only the slow one keeps.
+    pub only_fast: Vec<String>,
+    pub only_slow: Vec<String>,
+    /// Whether the side to move is in check, by the fast test and the slow one.
+    pub in_check: (bool, bool),
+}
+
+impl std::fmt::Display for LegalityMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the fast and slow legality tests disagree at `{}`: only the fast one keeps [{}], only the slow one keeps [{}]",
+            self.fen,
+            self.only_fast.join(", "),
+            self.only_slow.join(", ")
+        )?;
+        let (fast, slow) = self.in_check;
+        if fast != slow {
+            write!(
+                f,
+                "; in check by the fast test: {fast}, by the slow one: {slow}"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Position<'_> {
+    /// Keep the moves of `out` that leave the mover's royal pieces safe.
+    pub(super) fn keep_legal(&mut self, out: &mut Vec<Move>) {
+        let us = self.side;
+        if self.royals[us].is_empty() || self.rules.definition.end.royal_capture {
+            return;
+        }
+        if self.rules.flags.line_attacks_only
+            && self.royals[us].len() == 1
+            && self.keep_legal_by_pins(out)
+        {
+            return;
+        }
+        if self.rules.flags.special && self.keep_legal_by_threats(out) {
+            return;
+        }
+        out.retain(|m| self.is_legal_slow(*m));
+    }
+
+    /// The reference filter: make each move and run the whole attack test.
+    fn keep_legal_slow(&mut self, out: &mut Vec<Move>) {
+        let us = self.side;
+        if self.royals[us].is_empty() || self.rules.definition.end.royal_capture {
+            return;
+        }
+        let outer = self.exhaustive.replace(true);
+        out.retain(|m| self.is_legal_slow(*m));
+        self.exhaustive.set(outer);
+    }
+
+    #[inline(never)]
+    pub(super) fn is_legal_slow(&mut self, m: Move) -> bool {
+        let us = self.side;
+        self.make(m);
+        let ok = !self.royals[us].iter().any(|&c| self.attacked_by(c, 1 - us));
+        self.unmake();
+        ok
+    }
+
+    /// Every legal move, by the fast filter, after checking that the slow filter
+    /// keeps exactly the same moves.
+    pub fn legal_moves_cross_checked(
+        &mut self,
+        out: &mut Vec<Move>,
+    ) -> Result<(), LegalityMismatch> {
+        out.clear();
+        out.clear();
+        self.pseudo_moves(out);
+        let mut slow = out.clone();
+        self.keep_legal_slow(&mut slow);
+        let mut fast = out.clone();
+        self.keep_legal(&mut fast);
+        self.legal_moves(out);
+        let text = |ms: Vec<&Move>| ms.into_iter().map(|m| self.move_text(m)).collect();
+        let only_fast: Vec<String> = text(fast.iter().filter(|m| !slow.contains(m)).collect());
+        let only_slow: Vec<String> = text(slow.iter().filter(|m| !fast.contains(m)).collect());
+        let side = crate::model::Side::from_index(self.side);
+        let checked_fast = self.in_check(side);
+        let outer = self.exhaustive.replace(true);
+        let checked_slow = self.in_check(side);
+        self.exhaustive.set(outer);
+        if only_fast.is_empty() && only_slow.is_empty() && checked_fast == checked_slow {
+            Ok(())
+        } else {
+            Err(LegalityMismatch {
+                fen: self.fen(),
+                only_fast,
+                only_slow,
+                in_check: (checked_fast, checked_slow),
+            })
+        }
+    }
+
+    /// Perft with the fast and slow filters compared at every node.
+    pub fn perft_cross_checked(&mut self, depth: u32) -> Result<u64, LegalityMismatch> {
+        let mut list = Vec::new();
+        self.legal_moves_cross_checked(&mut list)?;
+        if depth <= 1 {
+            return Ok(if depth == 0 { 1 } else { list.len() as u64 });
+        }
+        let mut nodes = 0;
+        for m in list {
+            self.make(m);
+            let n = self.perft_cross_checked(depth - 1);
+            self.unmake();
+            nodes += n?;
+        }
+        Ok(nodes)
+    }
+
+    /// The pins filter; false (nothing done) when the royal piece is in check.
+    fn keep_legal_by_pins(&mut self, out: &mut Vec<Move>) -> bool {
+        let royal = self.royals[self.side][0];
+        let mut pins = std::mem::take(&mut self.pins);
+        let checked = self.checks_and_pins(royal, &mut pins);
+        if !checked {
+            // Only royal moves, pinned pieces and unusual moves need playing out.
+            let mut keep = 0;
+            for i in 0..out.len() {
+                let m = out[i];
+                let sure = m.from != royal
+                    && m.is_simple()
+                    && (pins.is_empty() || !pins.contains(&m.from));
+                if sure || self.is_legal_slow(m) {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+        self.pins = pins;
+        !checked
+    }
+
+    /// Whether the royal on `royal` is attacked, and which friendly pieces stand alone
+    /// between it and an enemy that attacks along that line. Valid only when all
+    /// attacks are line attacks.
+    fn checks_and_pins(&self, royal: Cell, pins: &mut Vec<Cell>) -> bool {
+        pins.clear();
+        let r = self.rules;
+        let us = self.side;
+        let by = 1 - us;
+        let (a, b) = r.attack_index[by * r.cell_count() + royal as usize];
+        let mut checked = false;
+        for ray in &r.attack_rays[a as usize..b as usize] {
+            let start = ray.start as usize;
+            let len = ray.len as usize;
+            let cells = &r.attack_cells[start..start + len];
+            let masks = &r.attack_masks[start..start + len];
+            let mut i = 0;
+            while i < len && self.board[cells[i] as usize] == 0 {
+                i += 1;
+            }
+            if i == len {
+                continue;
+            }
+            let p = self.board[cells[i] as usize];
+            if side_of(p) == by {
+                checked |= masks[i] & (1 << kind_of(p)) != 0;
+                continue;
+            }
+            let mut j = i + 1;
+            while j < len && self.board[cells[j] as usize] == 0 {
+                j += 1;
+            }
+            if j < len {
+                let q = self.board[cells[j] as usize];
+                if side_of(q) == by && masks[j] & (1 << kind_of(q)) != 0 {
+                    pins.push(cells[i]);
+                }
+            }
+        }
+        checked
+    }
+
+    /// The filter of the general path: the enemy pieces that could ever take a
+    /// royal piece from where they stand are found once, with whether each does now
+    /// and the cells that could change that; a move that changes none of a piece's
+    /// cells leaves its answer as it was, and only the pieces a move touches are
+    /// tested again, after making it. False (nothing done) without reach masks.
+    fn keep_legal_by_threats(&mut self, out: &mut Vec<Move>) -> bool {
+        if self.rules.reach.pieces.is_empty() {
+            return false;
+        }
+        let mut threats = std::mem::take(&mut self.threats);
+        self.find_threats(&mut threats);
+        let mut keep = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            if self.is_legal_by_threats(&threats, m) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        self.threats = threats;
+        true
+    }
+
+    fn find_threats(&self, threats: &mut Threats) {
+        let us = self.side;
+        let by = 1 - us;
+        threats.pieces.clear();
+        threats.regions = 0;
+        threats.checked = false;
+        let mut buf = self.scratch.borrow_mut();
+        let outer = self.attack_test.replace(true);
+        for &from in &self.lists[by] {
+            if self.rules.flags.two_cell && self.other_end(from).is_some_and(|o| o < from) {
+                continue;
+            }
+            for &r in &self.royals[us] {
+                let Some(mut t) = self.threat(from, by, r) else {
+                    continue;
+                };
+                t.attacks = self.threat_captures(&t, by, &mut buf);
+                threats.regions |= t.region;
+                threats.checked |= t.attacks;
+                threats.pieces.push(t);
+            }
+        }
+        self.attack_test.set(outer);
+    }
+
+    fn is_legal_by_threats(&mut self, threats: &Threats, m: Move) -> bool {
+        let Some(touched) = touched_cells(&m) else {
+            return self.is_legal_slow(m);
+        };
+        let cells = touched.cells();
+        let us = self.side;
+        if cells.iter().any(|c| self.royals[us].contains(c)) {
+            return self.is_legal_slow(m);
+        }
+        let mask = cells.iter().fold(0u128, |a, &c| a | 1 << c);
+        // A swap moves an enemy piece: test it where it lands.
+        let swap = m.kind == MoveKind::Swap;
+        if mask & threats.regions == 0 && !swap {
+            return !threats.checked;
+        }
+        if threats
+            .pieces
+            .iter()
+            .any(|t| t.attacks && t.region & mask == 0)
+        {
+            return false;
+        }
+        self.make(m);
+        let mut buf = self.scratch.borrow_mut();
+        let outer = self.attack_test.replace(true);
+        let by = self.side;
+        let attacked = threats
+            .pieces
+            .iter()
+            .filter(|t| t.region & mask != 0)
+            .any(|t| self.threat_captures(t, by, &mut buf))
+            || (swap && {
+                let p = self.board[m.from as usize];
+                p != 0
+                    && side_of(p) == by
+                    && self.royals[us]
+                        .iter()
+                        .any(|&r| self.attacker_captures(m.from, by, r, &mut buf))
+            });
+        self.attack_test.set(outer);
+        drop(buf);
+        self.unmake();
+        !attacked
+    }
+}
+
+/// The threats to the mover's royal pieces in one position.
+#[derive(Clone, Default)]
+pub(super) struct Threats {
+    pieces: Vec<Threat>,
+    regions: u128,
+    checked: bool,
+}
+
+/// The cells a move changes (at most four ends and its captures).
+struct Touched {
+    cells: [Cell; MAX_CAPTURES + 5],
+    len: usize,
+}
+
+impl Touched {
+    fn add(&mut self, c: Cell) {
+        if !self.cells[..self.len].contains(&c) {
+            self.cells[self.len] = c;
+            self.len += 1;
+        }
+    }
+
+    fn cells(&self) -> &[Cell] {
+        &self.cells[..self.len]
+    }
+}
+
+/// The cells a move changes; none for the moves whose effects reach further.
+fn touched_cells(m: &Move) -> Option<Touched> {
+    if m.drops() || m.kind == MoveKind::Castle {
+        return None;
+    }
+    let mut t = Touched {
+        cells: [0; MAX_CAPTURES + 5],
+        len: 0,
+    };
+    t.add(m.from);
+    t.add(m.to);
+    if let Some((from, to)) = m.two_cell_ends() {
+        t.add(from[1]);
+        t.add(to[1]);
+    }
+    if let Some(c) = m.converted() {
+        t.add(c);
+    }
+    for &c in m.captures() {
+        t.add(c);
+    }
+    Some(t)
+}
