@@ -306,7 +306,8 @@ pub struct Ruleset {
     /// fits nowhere). See `redundant_written`.
     pub rule_cover: Vec<Vec<Vec<u64>>>,
     /// Per side, kind and cell: the cells a piece there could capture on by its
-    /// rays' geometry (see `reach`); empty on boards too large for masks.
+    /// rays' geometry (see `reach`); empty without capture modes and on boards too
+    /// large for masks.
     pub reach: ReachTables,
 }
 

@@ -40,9 +40,11 @@ pub struct ReachTables {
     pub around: Vec<u128>,
 }
 
+/// The masks, for the general path only (where the attack test uses them) and
+/// boards small enough.
 pub(super) fn reach_tables(rules: &Ruleset) -> ReachTables {
     let n = rules.cells.len();
-    if n > MAX_MASKED_CELLS {
+    if !rules.flags.special || n > MAX_MASKED_CELLS {
         return ReachTables::default();
     }
     let bit = |c: Option<Cell>| c.map_or(0, |c| 1u128 << c);

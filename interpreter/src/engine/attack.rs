@@ -93,23 +93,31 @@ impl Position<'_> {
     }
 
     /// A piece that could take `target` from `from` (by its reach masks and kinds),
-    /// with the cells whose contents could decide whether it does; none if it
+    /// whether it does, and the cells whose contents could decide that; none if it
     /// could not on any board.
-    pub(super) fn threat(&self, from: Cell, by: usize, target: Cell) -> Option<Threat> {
+    pub(super) fn threat(
+        &self,
+        from: Cell,
+        by: usize,
+        target: Cell,
+        buf: &mut Vec<Move>,
+    ) -> Option<Threat> {
         let kind = kind_of(self.board[from as usize]);
         let ways = self.capture_ways(from, kind, by, target);
         if ways.as_ref().is_some_and(|w| !w.any()) {
             return None;
         }
         let region = self.threat_region(from, kind, by, target, ways.as_ref());
-        Some(Threat {
+        let mut t = Threat {
             from,
             target,
             kind,
             ways,
             attacks: false,
             region,
-        })
+        };
+        t.attacks = self.threat_captures(&t, by, buf);
+        Some(t)
     }
 
     /// Whether a threat found before a move still captures its target after it.
@@ -152,17 +160,12 @@ impl Position<'_> {
         if ways.jumps && self.on_ray(by, kind, from, target) {
             return true;
         }
-        let landings = Landings {
-            approach: ways.approach,
-            pincer: ways.pincer,
-            coordinate: ways
-                .coordinate
-                .then(|| self.royals[by].first().copied())
-                .flatten(),
-            past_pieces: ways.past_pieces,
-        };
-        (landings.approach || landings.pincer || landings.coordinate.is_some())
-            && self.landing_may_take(by, kind, from, target, &landings)
+        let royal = ways
+            .coordinate
+            .then(|| self.royals[by].first().copied())
+            .flatten();
+        (ways.approach || ways.pincer || royal.is_some())
+            && self.landing_may_take(by, kind, from, target, ways, royal)
     }
 
     /// The cells whose contents could decide whether the piece of `kind` on `from`
@@ -317,19 +320,20 @@ impl Position<'_> {
     }
 
     /// Whether a quiet landing of `kind` from `from` could take `target` by approach,
-    /// pincer or coordination.
+    /// pincer or coordination (with the capturing side's royal piece on `royal`).
     fn landing_may_take(
         &self,
         by: usize,
         kind: usize,
         from: Cell,
         target: Cell,
-        ways: &Landings,
+        ways: &Ways,
+        royal: Option<Cell>,
     ) -> bool {
         let rules = self.rules;
         let tc = rules.cells[target as usize];
         // Coordination takes on the royal piece's rank or file only.
-        let aligned = ways.coordinate.is_some_and(|r| {
+        let aligned = royal.is_some_and(|r| {
             let rc = rules.cells[r as usize];
             rc.file == tc.file || rc.rank == tc.rank
         });
@@ -352,7 +356,7 @@ impl Position<'_> {
                 }
             }
             aligned
-                && ways.coordinate.is_some_and(|r| {
+                && royal.is_some_and(|r| {
                     let (a, b) = (rules.cells[l as usize], rules.cells[r as usize]);
                     a.file != b.file
                         && a.rank != b.rank
@@ -397,9 +401,8 @@ impl Position<'_> {
     }
 
     /// A necessary condition: whether `target` is one of the cells ray `i` may end
-    /// on (`tol` 0), or next to one or a ray step beyond one (`tol` 1). By the ray's
-    /// masks on boards that have them; else in constant time when a slide's cells
-    /// past its fixed steps lie on one straight line, else cell by cell.
+    /// on (`tol` 0), or next to one or a ray step beyond one (`tol` 1): by the ray's
+    /// masks on boards that have them, else cell by cell.
     fn line_passes(&self, i: usize, cells: &[Cell], target: Cell, tol: i32) -> bool {
         let rules = self.rules;
         if let Some(m) = rules.reach.rays.get(i) {
@@ -407,49 +410,13 @@ impl Position<'_> {
             return mask >> target & 1 != 0;
         }
         let r = &rules.rays[i];
-        if tol > 0 && (r.dir.dx.abs() > 1 || r.dir.dy.abs() > 1) {
-            return true;
-        }
-        let t = rules.cells[target as usize];
-        let near = |c: Cell| {
-            let a = rules.cells[c as usize];
-            (a.file - t.file).abs() <= tol && (a.rank - t.rank).abs() <= tol
-        };
-        let b = r.blockers as usize;
-        let Some(&last) = cells
-            .last()
-            .filter(|_| r.kind == RayKind::Slide && b < cells.len())
-        else {
-            return cells[b.min(cells.len())..].iter().any(|&c| near(c));
-        };
-        let c0 = rules.cells[cells[b] as usize];
-        // A circular or crooked ride is walked cell by cell.
-        let steps = (cells.len() - 1 - b) as i32;
-        let straight = rules.cells[last as usize]
-            == Coord {
-                file: c0.file + steps * r.dir.dx,
-                rank: c0.rank + steps * r.dir.dy,
-            };
-        if !straight {
-            return cells[b..].iter().any(|&c| near(c));
-        }
-        // c0 + k * dir for k in 0..n: the range of k near `t` along each axis.
-        let (mut lo, mut hi) = (0, (cells.len() - b) as i32 - 1);
-        for (d, c, x) in [(r.dir.dx, c0.file, t.file), (r.dir.dy, c0.rank, t.rank)] {
-            let (a, z) = (x - tol - c, x + tol - c);
-            if d == 0 {
-                if a > 0 || z < 0 {
-                    return false;
-                }
-            } else if d > 0 {
-                lo = lo.max(ceil_div(a, d));
-                hi = hi.min(floor_div(z, d));
-            } else {
-                lo = lo.max(ceil_div(z, d));
-                hi = hi.min(floor_div(a, d));
-            }
-        }
-        lo <= hi
+        cells[(r.blockers as usize).min(cells.len())..]
+            .iter()
+            .any(|&c| {
+                c == target
+                    || (tol > 0
+                        && (self.next_to(c, target) || rules.step(c, r.dir) == Some(target)))
+            })
     }
 
     /// Whether `target` lies on a line, either way, that a piece of `kind` on `from`
@@ -476,8 +443,8 @@ impl Position<'_> {
 /// An enemy piece that could take a royal piece from where it stands.
 #[derive(Clone, Copy)]
 pub(super) struct Threat {
-    pub from: Cell,
-    pub target: Cell,
+    from: Cell,
+    target: Cell,
     kind: usize,
     /// How it might (none: search all its moves).
     ways: Option<Ways>,
@@ -516,26 +483,4 @@ impl Ways {
             || self.pincer
             || self.coordinate
     }
-}
-
-/// The landing captures a piece's filter looks for.
-struct Landings {
-    approach: bool,
-    pincer: bool,
-    /// The capturing side's royal cell, for coordination.
-    coordinate: Option<Cell>,
-    past_pieces: bool,
-}
-
-fn floor_div(x: i32, y: i32) -> i32 {
-    let q = x / y;
-    if x % y != 0 && ((x < 0) != (y < 0)) {
-        q - 1
-    } else {
-        q
-    }
-}
-
-fn ceil_div(x: i32, y: i32) -> i32 {
-    -floor_div(-x, y)
 }

@@ -2,14 +2,16 @@
 //!
 //! With line attacks only (orthodox pieces), pins and checks are read off the
 //! reverse attack tables and only royal moves, pinned pieces and unusual moves are
-//! played out. Otherwise each move is made and the attack test run: on the general
-//! path a cheap per-piece filter (`may_capture`) leaves the move generator only the
-//! enemy pieces that could take a royal piece. The slow filter — every move made, the
-//! whole attack test run — stays as the reference that `legal_moves_cross_checked`
+//! played out. On the general path (capture modes), the threats to the royal
+//! pieces are found once per position (`keep_legal_by_threats`) and a move is played
+//! out only when it touches a threat's cells; on boards too large for reach masks
+//! every move is made and the attack test run, each enemy piece first passing a
+//! cheap filter (`may_capture`). The slow filter — every move made, every enemy
+//! piece searched — stays as the reference that `legal_moves_cross_checked`
 //! compares the fast ones with.
 
 use super::attack::Threat;
-use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
+use super::{kind_of, side_of, Move, MoveKind, Position};
 use crate::compile::Cell;
 
 /// Where the fast legal move filter and the slow one disagree.
@@ -47,7 +49,7 @@ impl Position<'_> {
     /// Keep the moves of `out` that leave the mover's royal pieces safe.
     pub(super) fn keep_legal(&mut self, out: &mut Vec<Move>) {
         let us = self.side;
-        if self.royals[us].is_empty() || self.rules.definition.end.royal_capture {
+        if !self.royals_at_stake() {
             return;
         }
         if self.rules.flags.line_attacks_only
@@ -64,13 +66,18 @@ impl Position<'_> {
 
     /// The reference filter: make each move and run the whole attack test.
     fn keep_legal_slow(&mut self, out: &mut Vec<Move>) {
-        let us = self.side;
-        if self.royals[us].is_empty() || self.rules.definition.end.royal_capture {
+        if !self.royals_at_stake() {
             return;
         }
         let outer = self.exhaustive.replace(true);
         out.retain(|m| self.is_legal_slow(*m));
         self.exhaustive.set(outer);
+    }
+
+    /// Whether a move may be illegal at all: the mover has royal pieces, and the
+    /// game is not won by capturing them (where leaving them attacked is allowed).
+    fn royals_at_stake(&self) -> bool {
+        !self.royals[self.side].is_empty() && !self.rules.definition.end.royal_capture
     }
 
     #[inline(never)]
@@ -88,7 +95,6 @@ impl Position<'_> {
         &mut self,
         out: &mut Vec<Move>,
     ) -> Result<(), LegalityMismatch> {
-        out.clear();
         out.clear();
         self.pseudo_moves(out);
         let mut slow = out.clone();
@@ -235,10 +241,9 @@ impl Position<'_> {
                 continue;
             }
             for &r in &self.royals[us] {
-                let Some(mut t) = self.threat(from, by, r) else {
+                let Some(t) = self.threat(from, by, r, &mut buf) else {
                     continue;
                 };
-                t.attacks = self.threat_captures(&t, by, &mut buf);
                 threats.regions |= t.region;
                 threats.checked |= t.attacks;
                 threats.pieces.push(t);
@@ -248,15 +253,11 @@ impl Position<'_> {
     }
 
     fn is_legal_by_threats(&mut self, threats: &Threats, m: Move) -> bool {
-        let Some(touched) = touched_cells(&m) else {
+        let us = self.side;
+        let royals = self.royals[us].iter().fold(0u128, |a, &c| a | 1 << c);
+        let Some(mask) = touched_cells(&m).filter(|t| t & royals == 0) else {
             return self.is_legal_slow(m);
         };
-        let cells = touched.cells();
-        let us = self.side;
-        if cells.iter().any(|c| self.royals[us].contains(c)) {
-            return self.is_legal_slow(m);
-        }
-        let mask = cells.iter().fold(0u128, |a, &c| a | 1 << c);
         // A swap moves an enemy piece: test it where it lands.
         let swap = m.kind == MoveKind::Swap;
         if mask & threats.regions == 0 && !swap {
@@ -301,45 +302,17 @@ pub(super) struct Threats {
     checked: bool,
 }
 
-/// The cells a move changes (at most four ends and its captures).
-struct Touched {
-    cells: [Cell; MAX_CAPTURES + 5],
-    len: usize,
-}
-
-impl Touched {
-    fn add(&mut self, c: Cell) {
-        if !self.cells[..self.len].contains(&c) {
-            self.cells[self.len] = c;
-            self.len += 1;
-        }
-    }
-
-    fn cells(&self) -> &[Cell] {
-        &self.cells[..self.len]
-    }
-}
-
-/// The cells a move changes; none for the moves whose effects reach further.
-fn touched_cells(m: &Move) -> Option<Touched> {
+/// The cells a move changes, as a mask; none for the moves whose effects reach
+/// further (castling, drops).
+fn touched_cells(m: &Move) -> Option<u128> {
     if m.drops() || m.kind == MoveKind::Castle {
         return None;
     }
-    let mut t = Touched {
-        cells: [0; MAX_CAPTURES + 5],
-        len: 0,
-    };
-    t.add(m.from);
-    t.add(m.to);
-    if let Some((from, to)) = m.two_cell_ends() {
-        t.add(from[1]);
-        t.add(to[1]);
-    }
-    if let Some(c) = m.converted() {
-        t.add(c);
-    }
-    for &c in m.captures() {
-        t.add(c);
-    }
-    Some(t)
+    let two_cell = m.two_cell_ends().map(|(from, to)| [from[1], to[1]]);
+    let cells = [m.from, m.to]
+        .into_iter()
+        .chain(two_cell.into_iter().flatten())
+        .chain(m.converted())
+        .chain(m.captures().iter().copied());
+    Some(cells.fold(0u128, |a, c| a | 1 << c))
 }
