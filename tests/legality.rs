@@ -41,6 +41,29 @@ fn a_defended_piece_is_defended_on_the_general_path() {
     assert_eq!(moves(&general, fen), moves(&plain, fen));
 }
 
+/// Putting a piece on an empty cell only blocks captures, except where it gives a
+/// hopper its hurdle: there the filter must play the move out.
+#[test]
+fn a_piece_put_between_may_give_a_cannon_its_hurdle() {
+    assert!(
+        common::rules("definitions/baroque.vdl")
+            .flags
+            .filling_only_blocks
+    );
+    let rules = common::rules("tests/definitions/cannon-freezer.vdl");
+    assert!(rules.flags.special && !rules.flags.filling_only_blocks);
+    let got = moves(&rules, "4c3/8/8/8/R7/8/8/4K3 w - - 0 1");
+    let rook: Vec<String> = ["a1", "a2", "a3", "a5", "a6", "a7", "a8"]
+        .into_iter()
+        .chain(["b4", "c4", "d4", "f4", "g4", "h4"])
+        .map(|c| format!("a4-{c}"))
+        .collect();
+    let king = ["e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2"].map(String::from);
+    let mut want: Vec<String> = king.into_iter().chain(rook).collect();
+    want.sort();
+    assert_eq!(got, want);
+}
+
 /// Random games: at every position both paths list the same moves.
 fn paths_agree(plain: &str, general: &str, seed: u64) {
     let (plain, general) = (common::rules(plain), common::rules(general));
@@ -104,7 +127,7 @@ fn filters_agree(path: &str, seed: u64, (games, plies): (usize, usize)) -> usize
 
 /// The definitions whose legality the filters judge: every shipped one, and test
 /// definitions that put the capture modes together.
-const JUDGED: [&str; 14] = [
+const JUDGED: [&str; 15] = [
     "definitions/chess.vdl",
     "definitions/baroque.vdl",
     "definitions/ultima.vdl",
@@ -119,6 +142,7 @@ const JUDGED: [&str; 14] = [
     "tests/definitions/every-capture-far.vdl",
     "tests/definitions/chess-freezer.vdl",
     "tests/definitions/takeover64-freezer.vdl",
+    "tests/definitions/cannon-freezer.vdl",
 ];
 
 #[test]

@@ -79,6 +79,10 @@ pub struct KindCaptures {
     /// Derived: it may capture far along its lines, past pieces (a vault or a
     /// recoil, natively or as a chameleon).
     pub far: bool,
+    /// Derived: a landing may capture by its own rules (approach, withdrawal,
+    /// recoil, pincer, coordination, natively or as a chameleon); without, a
+    /// landing takes only what it jumped.
+    pub lands_capturing: bool,
 }
 
 impl KindCaptures {
@@ -203,6 +207,10 @@ pub struct Flags {
     pub drops: bool,
     /// Some kind stands on two cells.
     pub two_cell: bool,
+    /// Putting a piece on an empty cell can stop an enemy capture but never make
+    /// one possible: no hops (a new hurdle) and no `capture-only` zones (a blocked
+    /// landing outside may allow one inside).
+    pub filling_only_blocks: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -356,12 +364,11 @@ impl Ruleset {
     }
 
     /// The cells whose contents could decide whether a piece of `kind` on `from`
-    /// captures a piece on `target`, if the board has masks.
+    /// captures, wherever the victim stands, if the board has masks.
     #[inline]
-    pub fn region(&self, side: usize, kind: usize, from: Cell, target: Cell) -> Option<u128> {
+    pub fn region(&self, side: usize, kind: usize, from: Cell) -> Option<u128> {
         let i = (side * self.kinds + kind) * self.cells.len() + from as usize;
-        let r = self.reach.pieces.get(i)?;
-        Some(r.region | self.reach.around[target as usize] | 1 << from)
+        self.reach.pieces.get(i).map(|r| r.region)
     }
 
     /// The indices in `rays` of a kind's rays for a side, from a cell.
@@ -519,6 +526,10 @@ pub fn compile(def: Definition) -> Ruleset {
             .iter()
             .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
         drops: def.drops.is_some(),
+        filling_only_blocks: !restricted
+            && !rays
+                .iter()
+                .any(|r| matches!(r.kind, RayKind::Hop | RayKind::HopBehind)),
         two_cell: two_cell.iter().any(Option::is_some),
     };
     let drop_zone = [0, 1].map(|side| {
@@ -847,6 +858,18 @@ fn capture_tables(def: &Definition) -> CaptureTables {
         let mimics = |m: u64| c.chameleon.is_some() && m != 0;
         c.vaults = c.vault || mimics(mimicry.vault);
         c.far = c.vaults || c.recoil.is_some() || mimics(mimicry.recoil);
+        c.lands_capturing = c.approach.is_some()
+            || c.withdraw.is_some()
+            || c.recoil.is_some()
+            || c.pincer.is_some()
+            || c.coordinate.is_some()
+            || mimics(
+                mimicry.approach
+                    | mimicry.withdraw
+                    | mimicry.recoil
+                    | mimicry.pincer
+                    | mimicry.coordinate,
+            );
     }
     CaptureTables {
         captures,

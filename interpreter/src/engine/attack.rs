@@ -107,16 +107,16 @@ impl Position<'_> {
         if ways.as_ref().is_some_and(|w| !w.any()) {
             return None;
         }
-        let region = self.threat_region(from, kind, by, target, ways.as_ref());
         let mut t = Threat {
             from,
             target,
             kind,
             ways,
             attacks: false,
-            region,
+            region: 0,
         };
         t.attacks = self.threat_captures(&t, by, buf);
+        t.region = self.threat_region(&t, by);
         Some(t)
     }
 
@@ -168,34 +168,35 @@ impl Position<'_> {
             && self.landing_may_take(by, kind, from, target, ways, royal)
     }
 
-    /// The cells whose contents could decide whether the piece of `kind` on `from`
-    /// takes the piece on `target`: its paths towards the target, the cells round
-    /// the target, its fixed region (`compile::reach`), the cells that could freeze
-    /// it and the royal pieces' cells (a coordinator's partner); all cells for
-    /// pieces searched whole.
-    fn threat_region(
-        &self,
-        from: Cell,
-        kind: usize,
-        by: usize,
-        target: Cell,
-        ways: Option<&Ways>,
-    ) -> u128 {
-        let Some(ways) = ways else {
+    /// The cells whose contents could decide whether a threat's piece takes its
+    /// target: the paths its ways take towards the target (`paths_towards`), the
+    /// cells where a pincer's partner could stand, its fixed
+    /// region (`compile::reach`), the royal cells for a coordination and, if it
+    /// takes the target now or is frozen, the cells that could freeze or free it
+    /// (a free piece that does not take cannot start to by being frozen). All
+    /// cells for pieces searched whole.
+    fn threat_region(&self, t: &Threat, by: usize) -> u128 {
+        let rules = self.rules;
+        let (from, target) = (t.from, t.target);
+        let (Some(ways), Some(fixed)) = (t.ways.as_ref(), rules.region(by, t.kind, from)) else {
             return u128::MAX;
         };
-        let rules = self.rules;
-        let whole = ways.coordinate || ways.jumps || ways.past_pieces;
-        let mut region = rules.region(by, kind, from, target).unwrap_or(u128::MAX)
-            | self.paths_towards(by, kind, from, target, whole);
-        if rules.captures[kind].chameleon.is_some() {
-            let victim = kind_of(self.board[target as usize]);
-            region |= self.paths_towards(by, victim, from, target, whole);
+        let mut region = fixed | 1 << from | 1 << target;
+        region |= self.paths_towards(by, t.kind, from, target, ways);
+        if let Some(victim) = ways.mimic_replace {
+            let strikes = Ways::replacing();
+            region |= self.paths_towards(by, victim, from, target, &strikes);
         }
-        if rules.flags.immobilizers {
+        if ways.pincer {
+            region |= self.pincer_partners(target);
+        }
+        if rules.flags.immobilizers && (t.attacks || self.is_frozen(from)) {
             region |= self.freeze_region(from);
         }
-        self.royals[by].iter().fold(region, |m, &r| m | 1 << r)
+        if ways.coordinate {
+            region = self.royals[by].iter().fold(region, |m, &r| m | 1 << r);
+        }
+        region
     }
 
     /// The cells whose contents decide whether the piece on `from` is frozen: its
@@ -216,28 +217,105 @@ impl Position<'_> {
         mask
     }
 
-    /// The cells of each ray of `kind` from `from` up to one past the last one next
-    /// to `target`, and always a slide's first cell (a withdrawal's landing); whole
-    /// rays for leaps and hops, or when `whole`.
-    fn paths_towards(&self, by: usize, kind: usize, from: Cell, target: Cell, whole: bool) -> u128 {
+    /// The cells of the rays of `kind` from `from` that its ways could take
+    /// `target` along, as far as they could matter: a capturing slide up to the
+    /// target, a ray an overtake or vault passes the target on, a slide's first
+    /// cell for a withdrawal, a quiet slide up to its last cell from which an
+    /// approach or pincer could take the target, or its last cell on the line
+    /// where a coordination takes it; leaps and hops whole, and every ray whole
+    /// for landings past pieces.
+    fn paths_towards(&self, by: usize, kind: usize, from: Cell, target: Cell, ways: &Ways) -> u128 {
         let rules = self.rules;
         let t = rules.cells[target as usize];
+        let lines = self.coordination_lines(by, target, ways);
+        let lands = ways.approach || ways.pincer || lines != (None, None);
+        let whole = ways.past_pieces && lands;
         let mut mask = 0u128;
-        for r in rules.rays_of(by, kind, from) {
+        for i in rules.ray_range(by, kind, from) {
+            let r = &rules.rays[i];
             let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
-            let mut end = cells.len();
-            if !whole && r.kind == RayKind::Slide {
-                end = (r.blockers as usize + 1).min(cells.len());
-                for (i, &c) in cells.iter().enumerate().skip(end) {
+            let on_ray = || self.line_passes(i, cells, target, 0);
+            let mut end = 0;
+            if whole || r.kind != RayKind::Slide {
+                end = cells.len();
+            } else {
+                if ways.jumps && on_ray() {
+                    end = cells.len();
+                } else if ways.replace && r.capture && on_ray() {
+                    end = cells.iter().position(|&c| c == target).map_or(0, |k| k + 1);
+                }
+                if ways.adjacent {
+                    end = end.max(r.blockers as usize + 1);
+                }
+                for (k, &c) in cells.iter().enumerate().skip(r.blockers as usize) {
                     let a = rules.cells[c as usize];
-                    if (a.file - t.file).abs() <= 1 && (a.rank - t.rank).abs() <= 1 {
-                        end = (i + 2).min(cells.len());
+                    let d = Offset::new(t.file - a.file, t.rank - a.rank);
+                    let approach = ways.approach && d == r.dir;
+                    let pincer = ways.pincer
+                        && pincer_dirs(true).contains(&d)
+                        && rules.step(target, d).is_some();
+                    let coordinate = lines.0 == Some(a.file) || lines.1 == Some(a.rank);
+                    if (r.quiet && (approach || pincer)) || coordinate {
+                        end = end.max(k + 1);
                     }
                 }
             }
-            mask = cells[..end].iter().fold(mask, |m, &c| m | 1 << c);
+            mask = cells[..end.min(cells.len())]
+                .iter()
+                .fold(mask, |m, &c| m | 1 << c);
         }
         mask
+    }
+
+    /// The cells next to `target` where a pincer's partner could stand: those
+    /// with a cell on the other side of the target.
+    fn pincer_partners(&self, target: Cell) -> u128 {
+        let rules = self.rules;
+        pincer_dirs(true).iter().fold(0, |m, &d| {
+            let back = rules.step(target, Offset::new(-d.dx, -d.dy));
+            match rules.step(target, d) {
+                Some(p) if back.is_some() => m | 1 << p,
+                _ => m,
+            }
+        })
+    }
+
+    /// Whether a piece of side `by` other than the one on `from` stands next to
+    /// `target` with a cell on the other side: a pincer's partner.
+    fn has_pincer_partner(&self, by: usize, from: Cell, target: Cell) -> bool {
+        let rules = self.rules;
+        pincer_dirs(true).iter().any(|&d| {
+            let partner = rules.step(target, d).filter(|&p| {
+                let q = self.board[p as usize];
+                p != from && q != 0 && side_of(q) == by
+            });
+            partner.is_some() && rules.step(target, Offset::new(-d.dx, -d.dy)).is_some()
+        })
+    }
+
+    /// Where a coordination could take `target`: landing on its file when a royal
+    /// piece of the capturing side shares its rank, on its rank when one shares its
+    /// file.
+    fn coordination_lines(
+        &self,
+        by: usize,
+        target: Cell,
+        ways: &Ways,
+    ) -> (Option<i32>, Option<i32>) {
+        if !ways.coordinate {
+            return (None, None);
+        }
+        let rules = self.rules;
+        let t = rules.cells[target as usize];
+        self.royals[by]
+            .iter()
+            .fold((None, None), |(file, rank), &r| {
+                let rc = rules.cells[r as usize];
+                (
+                    file.or((rc.rank == t.rank).then_some(t.file)),
+                    rank.or((rc.file == t.file).then_some(t.rank)),
+                )
+            })
     }
 
     /// The ways the piece of `kind` on `from` might take the piece on `target`, by
@@ -265,8 +343,9 @@ impl Position<'_> {
                 && mim.replacement & bit != 0
                 && rules.reach(by, victim, from, target)[1])
                 .then_some(victim),
-            // The victim of a withdrawal lies one ray step behind the start.
-            adjacent: (reach && takes(modes.withdraw.is_some(), mim.withdraw))
+            adjacent: (reach
+                && takes(modes.withdraw.is_some(), mim.withdraw)
+                && self.withdraws_from(by, kind, from, target))
                 || (next_to && takes(modes.destruction, mim.destruction)),
             jumps: passes && (over || takes(modes.vault, mim.vault)),
             recoil: takes(modes.recoil.is_some(), mim.recoil)
@@ -279,6 +358,16 @@ impl Position<'_> {
                 || modes.vaults
                 || (chameleon && (mim.overtake | mim.overtake_adjacent) != 0),
         })
+    }
+
+    /// Whether `target` lies one ray step behind `from` for some ray of `kind`:
+    /// where a withdrawal takes.
+    fn withdraws_from(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
+        let rules = self.rules;
+        rules
+            .rays_of(by, kind, from)
+            .iter()
+            .any(|r| rules.step(from, Offset::new(-r.dir.dx, -r.dir.dy)) == Some(target))
     }
 
     fn next_to(&self, a: Cell, b: Cell) -> bool {
@@ -337,16 +426,19 @@ impl Position<'_> {
             let rc = rules.cells[r as usize];
             rc.file == tc.file || rc.rank == tc.rank
         });
-        if !ways.approach && !ways.pincer && !aligned {
+        // A pincer needs a partner already next to the target.
+        let pincer = ways.pincer && self.has_pincer_partner(by, from, target);
+        let approach = ways.approach;
+        if !approach && !pincer && !aligned {
             return false;
         }
         let takes_from = |l: Cell, dir: Offset| {
             let lc = rules.cells[l as usize];
             let d = Offset::new(tc.file - lc.file, tc.rank - lc.rank);
-            if ways.approach && d == dir {
+            if approach && d == dir {
                 return true;
             }
-            if ways.pincer && pincer_dirs(true).contains(&d) {
+            if pincer && pincer_dirs(true).contains(&d) {
                 let partner = rules.step(target, d).is_some_and(|c| {
                     let p = self.board[c as usize];
                     c != from && p != 0 && side_of(p) == by
@@ -381,7 +473,7 @@ impl Position<'_> {
             let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
             // Approach and pincer victims lie next to a landing cell or one ray
             // step beyond it.
-            let near = (ways.approach || ways.pincer) && self.line_passes(i, cells, target, 1);
+            let near = (approach || pincer) && self.line_passes(i, cells, target, 1);
             if !near && !aligned {
                 return false;
             }
@@ -443,9 +535,9 @@ impl Position<'_> {
 /// An enemy piece that could take a royal piece from where it stands.
 #[derive(Clone, Copy)]
 pub(super) struct Threat {
-    from: Cell,
+    pub(super) from: Cell,
     target: Cell,
-    kind: usize,
+    pub(super) kind: usize,
     /// How it might (none: search all its moves).
     ways: Option<Ways>,
     /// Whether it does now.
@@ -472,7 +564,29 @@ struct Ways {
     past_pieces: bool,
 }
 
+impl Threat {
+    /// Whether every move of the piece is searched (no geometry to go by).
+    pub(super) fn searched_whole(&self) -> bool {
+        self.ways.is_none()
+    }
+}
+
 impl Ways {
+    /// Replacement alone (a chameleon moving as its victim).
+    fn replacing() -> Ways {
+        Ways {
+            replace: true,
+            mimic_replace: None,
+            adjacent: false,
+            jumps: false,
+            recoil: false,
+            approach: false,
+            pincer: false,
+            coordinate: false,
+            past_pieces: false,
+        }
+    }
+
     fn any(&self) -> bool {
         self.replace
             || self.mimic_replace.is_some()

@@ -232,6 +232,7 @@ impl Position<'_> {
         let us = self.side;
         let by = 1 - us;
         threats.pieces.clear();
+        threats.royals = self.royals[us].iter().fold(0u128, |a, &c| a | 1 << c);
         threats.regions = 0;
         threats.checked = false;
         let mut buf = self.scratch.borrow_mut();
@@ -253,9 +254,7 @@ impl Position<'_> {
     }
 
     fn is_legal_by_threats(&mut self, threats: &Threats, m: Move) -> bool {
-        let us = self.side;
-        let royals = self.royals[us].iter().fold(0u128, |a, &c| a | 1 << c);
-        let Some(mask) = touched_cells(&m).filter(|t| t & royals == 0) else {
+        let Some(mask) = touched_cells(&m).filter(|t| t & threats.royals == 0) else {
             return self.is_legal_slow(m);
         };
         // A swap moves an enemy piece: test it where it lands.
@@ -270,6 +269,19 @@ impl Position<'_> {
         {
             return false;
         }
+        // Cells that only fill up cannot make a piece that does not capture start to.
+        let opened = mask & !self.filled_cell(&m);
+        let changes = |t: &Threat| {
+            let cells = if t.attacks || t.searched_whole() {
+                mask
+            } else {
+                opened
+            };
+            t.region & cells != 0
+        };
+        if !swap && !threats.pieces.iter().any(changes) {
+            return !threats.checked;
+        }
         self.make(m);
         let mut buf = self.scratch.borrow_mut();
         let outer = self.attack_test.replace(true);
@@ -277,13 +289,13 @@ impl Position<'_> {
         let attacked = threats
             .pieces
             .iter()
-            .filter(|t| t.region & mask != 0)
+            .filter(|t| changes(t))
             .any(|t| self.threat_captures(t, by, &mut buf))
             || (swap && {
                 let p = self.board[m.from as usize];
                 p != 0
                     && side_of(p) == by
-                    && self.royals[us]
+                    && self.royals[1 - by]
                         .iter()
                         .any(|&r| self.attacker_captures(m.from, by, r, &mut buf))
             });
@@ -294,10 +306,29 @@ impl Position<'_> {
     }
 }
 
+impl Position<'_> {
+    /// The cell a move puts its piece on if that cell was empty and the rules let
+    /// filling a cell only block captures (`Flags::filling_only_blocks`), as a mask.
+    fn filled_cell(&self, m: &Move) -> u128 {
+        let fills = self.rules.flags.filling_only_blocks
+            && m.kind == MoveKind::Normal
+            && m.to != m.from
+            && self.board[m.to as usize] == 0
+            && !m.captures().contains(&m.to);
+        if fills {
+            1 << m.to
+        } else {
+            0
+        }
+    }
+}
+
 /// The threats to the mover's royal pieces in one position.
 #[derive(Clone, Default)]
 pub(super) struct Threats {
     pieces: Vec<Threat>,
+    /// The cells of the royal pieces threatened.
+    royals: u128,
     regions: u128,
     checked: bool,
 }

@@ -813,6 +813,15 @@ impl Position<'_> {
     ) {
         let rules = self.rules;
         let modes = &rules.captures[kind];
+        if !modes.lands_capturing {
+            let m = jumped
+                .iter()
+                .fold(Move::new(from, t, MoveKind::Normal), |m, &c| {
+                    m.with_capture(c)
+                });
+            push(out, m, promo);
+            return;
+        }
         let mover = self.board[from as usize];
         let mut must = Captures::new();
         let mut may = Captures::new();
@@ -821,81 +830,70 @@ impl Position<'_> {
         }
         let mimic = modes.chameleon.is_some();
         let mim = &rules.mimicry;
-        // Take `c` if it holds an enemy of the kinds in `victims` (for a chameleon,
+        // Take `c` if it holds an enemy of the kinds a mode takes (for a chameleon,
         // only on a move the victim's own kind could make).
-        let mut take = |c: Cell, victims: u64, optional: bool| {
+        let mut take = |c: Cell, (mandatory, optional): Victims| {
             let q = self.board[c as usize];
-            let enemy = q != 0 && side_of(q) != us && victims & (1 << kind_of(q)) != 0;
-            if enemy && (!mimic || self.kind_moves_to(us, kind_of(q), from, t)) {
-                if optional {
-                    may.add(c)
-                } else {
-                    must.add(c)
-                }
+            if q == 0 || side_of(q) == us {
+                return;
+            }
+            let bit = 1u64 << kind_of(q);
+            if (mandatory | optional) & bit == 0
+                || (mimic && !self.kind_moves_to(us, kind_of(q), from, t))
+            {
+                return;
+            }
+            if mandatory & bit != 0 {
+                must.add(c)
+            } else {
+                may.add(c)
             }
         };
         // Each mode natively (any victim, with its options) and as a chameleon
         // (mandatory, victims of the kinds that capture that way).
-        let ways = |native: Option<bool>, mimicked: u64| {
-            [
-                native.map(|optional| (optional, !0u64)),
-                (mimic && mimicked != 0).then_some((false, mimicked)),
-            ]
-            .into_iter()
-            .flatten()
-        };
-        for (optional, victims) in ways(modes.approach, mim.approach) {
+        let victims = |native: Option<bool>, mimicked: u64| victims(native, mimic, mimicked);
+        let approach = victims(modes.approach, mim.approach);
+        if approach != NO_VICTIMS {
             if let Some(c) = rules.step(t, dir) {
-                take(c, victims, optional);
+                take(c, approach);
             }
         }
-        for (optional, victims) in ways(modes.withdraw, mim.withdraw) {
+        let withdraw = victims(modes.withdraw, mim.withdraw);
+        if withdraw != NO_VICTIMS {
             if let Some(c) = rules.step(from, Offset::new(-dir.dx, -dir.dy)) {
-                take(c, victims, optional);
+                take(c, withdraw);
             }
         }
-        let recoils = modes.recoil.is_some() || (mimic && mim.recoil != 0);
-        if let Some(c) = recoils.then(|| self.recoil_victim(from, t, dir)).flatten() {
-            for (optional, victims) in ways(modes.recoil, mim.recoil) {
-                take(c, victims, optional);
+        let recoil = victims(modes.recoil, mim.recoil);
+        if recoil != NO_VICTIMS {
+            if let Some(c) = self.recoil_victim(from, t, dir) {
+                take(c, recoil);
             }
         }
-        let all_directions = modes.pincer.is_some_and(|p| p.0);
-        for (optional, victims) in ways(modes.pincer.map(|p| p.1), mim.pincer) {
-            for &d in pincer_dirs(all_directions && victims == !0) {
+        let pincer = victims(modes.pincer.map(|p| p.1), mim.pincer);
+        if pincer != NO_VICTIMS {
+            // Diagonally only natively, with `all-directions`.
+            let all = modes.pincer.is_some_and(|p| p.0);
+            let diagonal = victims(modes.pincer.map(|p| p.1), 0);
+            for (i, &d) in pincer_dirs(all).iter().enumerate() {
                 let Some(c1) = rules.step(t, d) else { continue };
+                let q = self.board[c1 as usize];
+                if q == 0 || side_of(q) == us || c1 == from {
+                    continue;
+                }
                 let Some(c2) = rules.step(c1, d) else {
                     continue;
                 };
                 let beyond = self.after(c2, from, t, mover);
-                if c1 != from && beyond != 0 && side_of(beyond) == us {
-                    take(c1, victims, optional);
+                if beyond != 0 && side_of(beyond) == us {
+                    take(c1, if i < 4 { pincer } else { diagonal });
                 }
             }
         }
-        for (optional, victims) in ways(modes.coordinate, mim.coordinate) {
-            let Some(&royal) = self.royals[us].first() else {
-                continue;
-            };
-            let royal = if royal == from { t } else { royal };
-            let (a, b) = (rules.cells[t as usize], rules.cells[royal as usize]);
-            if a.file == b.file || a.rank == b.rank {
-                continue;
-            }
-            let corners = [
-                Coord {
-                    file: a.file,
-                    rank: b.rank,
-                },
-                Coord {
-                    file: b.file,
-                    rank: a.rank,
-                },
-            ];
-            for c in corners.into_iter().filter_map(|c| rules.cell_at(c)) {
-                if c != from {
-                    take(c, victims, optional);
-                }
+        let coordinate = victims(modes.coordinate, mim.coordinate);
+        if coordinate != NO_VICTIMS {
+            for c in self.coordinated(us, from, t) {
+                take(c, coordinate);
             }
         }
         let mut m = Move::new(from, t, MoveKind::Normal);
@@ -1001,6 +999,42 @@ impl Position<'_> {
             }
         }
         n
+    }
+}
+
+impl Position<'_> {
+    /// The cells a coordination takes on, landing on `t` from `from`: the corners
+    /// of the rectangle of `t` and the side's royal piece (where it lands, if it is
+    /// the mover), when the two share no line.
+    fn coordinated(&self, us: usize, from: Cell, t: Cell) -> impl Iterator<Item = Cell> + '_ {
+        let rules = self.rules;
+        let royal = self.royals[us]
+            .first()
+            .map(|&r| if r == from { t } else { r });
+        let corners = royal.map_or([None, None], |royal| {
+            let (a, b) = (rules.cells[t as usize], rules.cells[royal as usize]);
+            if a.file == b.file || a.rank == b.rank {
+                return [None, None];
+            }
+            [(a.file, b.rank), (b.file, a.rank)]
+                .map(|(file, rank)| rules.cell_at(Coord { file, rank }))
+        });
+        corners.into_iter().flatten().filter(move |&c| c != from)
+    }
+}
+
+/// The victim kinds a mode takes on a landing: mandatorily and optionally.
+type Victims = (u64, u64);
+const NO_VICTIMS: Victims = (0, 0);
+
+/// The victims of a mode a kind has natively (`Some(optional)`: any kind) and, for
+/// a chameleon, by mimicry (mandatory: the kinds in `mimicked`).
+fn victims(native: Option<bool>, chameleon: bool, mimicked: u64) -> Victims {
+    let mimicked = if chameleon { mimicked } else { 0 };
+    match native {
+        Some(false) => (!0, 0),
+        Some(true) => (mimicked, !0),
+        None => (mimicked, 0),
     }
 }
 
