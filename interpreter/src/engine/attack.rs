@@ -170,11 +170,11 @@ impl Position<'_> {
 
     /// The cells whose contents could decide whether a threat's piece takes its
     /// target: the paths its ways take towards the target (`paths_towards`), the
-    /// cells where a pincer's partner could stand, its fixed
-    /// region (`compile::reach`), the royal cells for a coordination and, if it
-    /// takes the target now or is frozen, the cells that could freeze or free it
-    /// (a free piece that does not take cannot start to by being frozen). All
-    /// cells for pieces searched whole.
+    /// cells where a pincer's partner could stand, its fixed region
+    /// (`compile::reach`), the royal cells for a coordination and, if it takes the
+    /// target now or is frozen, the cells that could freeze or free it (a free
+    /// piece that does not take cannot start to by being frozen). All cells for
+    /// pieces searched whole.
     fn threat_region(&self, t: &Threat, by: usize) -> u128 {
         let rules = self.rules;
         let (from, target) = (t.from, t.target);
