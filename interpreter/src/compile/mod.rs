@@ -83,6 +83,57 @@ pub struct KindCaptures {
     /// recoil, pincer, coordination, natively or as a chameleon); without, a
     /// landing takes only what it jumped.
     pub lands_capturing: bool,
+    /// Derived: the victims each landing mode takes.
+    pub landing: LandingVictims,
+}
+
+/// The victim kinds a mode takes on a landing, as masks of kinds: mandatorily and
+/// optionally.
+pub type Victims = (u64, u64);
+pub const NO_VICTIMS: Victims = (0, 0);
+
+/// Per landing mode, the victims a kind takes natively (any kind) and as a
+/// chameleon (the kinds that capture that way).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LandingVictims {
+    pub approach: Victims,
+    pub withdraw: Victims,
+    pub recoil: Victims,
+    pub pincer: Victims,
+    /// Diagonal pincers: natively only, with `all-directions`.
+    pub pincer_diagonal: Victims,
+    pub coordinate: Victims,
+}
+
+impl LandingVictims {
+    fn of(c: &KindCaptures, mim: &Mimicry) -> LandingVictims {
+        let chameleon = c.chameleon.is_some();
+        let victims = |native: Option<bool>, mimicked: u64| victims(native, chameleon, mimicked);
+        let pincer = c.pincer.map(|p| p.1);
+        LandingVictims {
+            approach: victims(c.approach, mim.approach),
+            withdraw: victims(c.withdraw, mim.withdraw),
+            recoil: victims(c.recoil, mim.recoil),
+            pincer: victims(pincer, mim.pincer),
+            pincer_diagonal: if c.pincer.is_some_and(|p| p.0) {
+                victims(pincer, 0)
+            } else {
+                NO_VICTIMS
+            },
+            coordinate: victims(c.coordinate, mim.coordinate),
+        }
+    }
+}
+
+/// The victims of a mode a kind has natively (`Some(optional)`: any kind) and, for
+/// a chameleon, by mimicry (mandatory: the kinds in `mimicked`).
+fn victims(native: Option<bool>, chameleon: bool, mimicked: u64) -> Victims {
+    let mimicked = if chameleon { mimicked } else { 0 };
+    match native {
+        Some(false) => (!0, 0),
+        Some(true) => (mimicked, !0),
+        None => (mimicked, 0),
+    }
 }
 
 impl KindCaptures {
@@ -251,6 +302,9 @@ pub struct Ruleset {
     pub cells: Vec<Coord>,
     pub cell_names: Vec<String>,
     grid: Vec<Option<Cell>>,
+    /// Each cell's unit steps (`dx`, `dy` in -1..=1), `UNIT_NONE` off the board:
+    /// the steps taken most often, read without coordinate arithmetic.
+    unit_steps: Vec<[Cell; 9]>,
     pub kinds: usize,
     pub royal: Vec<bool>,
     pub en_passant: Vec<bool>,
@@ -394,7 +448,18 @@ impl Ruleset {
         &self.captures[kind]
     }
 
+    #[inline]
     pub fn step(&self, cell: Cell, o: Offset) -> Option<Cell> {
+        if o.dx.unsigned_abs() <= 1 && o.dy.unsigned_abs() <= 1 {
+            if let Some(steps) = self.unit_steps.get(cell as usize) {
+                let s = steps[(o.dy * 3 + o.dx + 4) as usize];
+                return (s != UNIT_NONE).then_some(s);
+            }
+        }
+        self.step_by_coords(cell, o)
+    }
+
+    fn step_by_coords(&self, cell: Cell, o: Offset) -> Option<Cell> {
         let c = self.cells[cell as usize];
         self.cell_at(Coord {
             file: c.file + o.dx,
@@ -586,6 +651,7 @@ pub fn compile(def: Definition) -> Ruleset {
         cells,
         cell_names,
         grid,
+        unit_steps: Vec::new(),
         kinds,
         ray_index,
         rays,
@@ -608,8 +674,25 @@ pub fn compile(def: Definition) -> Ruleset {
         rule_cover,
         reach: ReachTables::default(),
     };
+    rules.unit_steps = unit_steps(&rules);
     rules.reach = reach::reach_tables(&rules);
     rules
+}
+
+/// Off the board, in `Ruleset::unit_steps`.
+const UNIT_NONE: Cell = Cell::MAX;
+
+fn unit_steps(rules: &Ruleset) -> Vec<[Cell; 9]> {
+    (0..rules.cells.len() as Cell)
+        .map(|c| {
+            let mut steps = [UNIT_NONE; 9];
+            for (i, s) in steps.iter_mut().enumerate() {
+                let o = Offset::new(i as i32 % 3 - 1, i as i32 / 3 - 1);
+                *s = rules.step_by_coords(c, o).unwrap_or(UNIT_NONE);
+            }
+            steps
+        })
+        .collect()
 }
 
 /// What the move rules compile to: every (side, kind, cell)'s rays, and the attack
@@ -870,6 +953,7 @@ fn capture_tables(def: &Definition) -> CaptureTables {
                     | mimicry.pincer
                     | mimicry.coordinate,
             );
+        c.landing = LandingVictims::of(c, &mimicry);
     }
     CaptureTables {
         captures,

@@ -6,6 +6,7 @@
 //! a wrong answer. The exhaustive test skips the filter: the reference.
 
 use super::movegen::pincer_dirs;
+use super::threat_cache::{Geometry, GeometryKey};
 use super::{kind_of, side_of, Move, Position};
 use crate::compile::{Cell, RayKind};
 use crate::model::{Coord, Immobilization, Offset};
@@ -67,7 +68,7 @@ impl Position<'_> {
             return false;
         }
         if !self.exhaustive.get() {
-            let ways = self.capture_ways(from, kind, by, target);
+            let ways = self.geometry_of(by, kind, from, target).ways;
             if !self.may_capture(from, kind, by, target, ways.as_ref()) {
                 return false;
             }
@@ -103,20 +104,20 @@ impl Position<'_> {
         buf: &mut Vec<Move>,
     ) -> Option<Threat> {
         let kind = kind_of(self.board[from as usize]);
-        let ways = self.capture_ways(from, kind, by, target);
-        if ways.as_ref().is_some_and(|w| !w.any()) {
+        let geometry = self.geometry_of(by, kind, from, target);
+        if geometry.ways.as_ref().is_some_and(|w| !w.any()) {
             return None;
         }
         let mut t = Threat {
             from,
             target,
             kind,
-            ways,
+            ways: geometry.ways,
             attacks: false,
             region: 0,
         };
         t.attacks = self.threat_captures(&t, by, buf);
-        t.region = self.threat_region(&t, by);
+        t.region = self.threat_region(&t, by, geometry.region);
         Some(t)
     }
 
@@ -168,32 +169,68 @@ impl Position<'_> {
             && self.landing_may_take(by, kind, from, target, ways, royal)
     }
 
-    /// The cells whose contents could decide whether a threat's piece takes its
-    /// target: the paths its ways take towards the target (`paths_towards`), the
-    /// cells where a pincer's partner could stand, its fixed region
-    /// (`compile::reach`), the royal cells for a coordination and, if it takes the
-    /// target now or is frozen, the cells that could freeze or free it (a free
-    /// piece that does not take cannot start to by being frozen). All cells for
-    /// pieces searched whole.
-    fn threat_region(&self, t: &Threat, by: usize) -> u128 {
-        let rules = self.rules;
-        let (from, target) = (t.from, t.target);
-        let (Some(ways), Some(fixed)) = (t.ways.as_ref(), rules.region(by, t.kind, from)) else {
-            return u128::MAX;
+    /// The geometry of the piece of `kind` on `from` towards `target`, kept.
+    fn geometry_of(&self, by: usize, kind: usize, from: Cell, target: Cell) -> Geometry {
+        let key = GeometryKey {
+            by,
+            kind,
+            from,
+            target,
+            victim: kind_of(self.board[target as usize]),
+        };
+        self.geometry
+            .borrow_mut()
+            .get(key, || self.threat_geometry(key))
+    }
+
+    /// The ways a piece might take a target and the cells whose contents could
+    /// decide whether it does, as far as they depend on the pieces' kinds and cells
+    /// only: the paths its ways take towards the target (`paths_towards`), the
+    /// cells where a pincer's partner could stand and its fixed region
+    /// (`compile::reach`). All cells for pieces searched whole.
+    fn threat_geometry(&self, key: GeometryKey) -> Geometry {
+        let GeometryKey {
+            by,
+            kind,
+            from,
+            target,
+            ..
+        } = key;
+        let ways = self.capture_ways(from, kind, by, target);
+        let (Some(w), Some(fixed)) = (ways.as_ref(), self.rules.region(by, kind, from)) else {
+            return Geometry {
+                ways,
+                region: u128::MAX,
+            };
         };
         let mut region = fixed | 1 << from | 1 << target;
-        region |= self.paths_towards(by, t.kind, from, target, ways);
-        if let Some(victim) = ways.mimic_replace {
+        region |= self.paths_towards(by, kind, from, target, w, (None, None));
+        if let Some(victim) = w.mimic_replace {
             let strikes = Ways::replacing();
-            region |= self.paths_towards(by, victim, from, target, &strikes);
+            region |= self.paths_towards(by, victim, from, target, &strikes, (None, None));
         }
-        if ways.pincer {
+        if w.pincer {
             region |= self.pincer_partners(target);
         }
-        if rules.flags.immobilizers && (t.attacks || self.is_frozen(from)) {
-            region |= self.freeze_region(from);
+        Geometry { ways, region }
+    }
+
+    /// The cells whose contents could decide whether a threat's piece takes its
+    /// target: those of its geometry and, for a coordination, the cells on the
+    /// way to the lines where it takes and the royal cells; if it takes the target
+    /// now or is frozen, the cells that could freeze or free it (a free piece that
+    /// does not take cannot start to by being frozen).
+    fn threat_region(&self, t: &Threat, by: usize, geometry: u128) -> u128 {
+        let Some(ways) = t.ways.as_ref().filter(|_| geometry != u128::MAX) else {
+            return u128::MAX;
+        };
+        let mut region = geometry;
+        if self.rules.flags.immobilizers && (t.attacks || self.is_frozen(t.from)) {
+            region |= self.freeze_region(t.from);
         }
         if ways.coordinate {
+            let lines = self.coordination_lines(by, t.target, ways);
+            region |= self.paths_towards(by, t.kind, t.from, t.target, ways, lines);
             region = self.royals[by].iter().fold(region, |m, &r| m | 1 << r);
         }
         region
@@ -221,13 +258,20 @@ impl Position<'_> {
     /// `target` along, as far as they could matter: a capturing slide up to the
     /// target, a ray an overtake or vault passes the target on, a slide's first
     /// cell for a withdrawal, a quiet slide up to its last cell from which an
-    /// approach or pincer could take the target, or its last cell on the line
-    /// where a coordination takes it; leaps and hops whole, and every ray whole
-    /// for landings past pieces.
-    fn paths_towards(&self, by: usize, kind: usize, from: Cell, target: Cell, ways: &Ways) -> u128 {
+    /// approach or pincer could take the target, or its last cell on one of
+    /// `lines` (a file, a rank) where a coordination takes it; leaps and hops
+    /// whole, and every ray whole for landings past pieces.
+    fn paths_towards(
+        &self,
+        by: usize,
+        kind: usize,
+        from: Cell,
+        target: Cell,
+        ways: &Ways,
+        lines: (Option<i32>, Option<i32>),
+    ) -> u128 {
         let rules = self.rules;
         let t = rules.cells[target as usize];
-        let lines = self.coordination_lines(by, target, ways);
         let lands = ways.approach || ways.pincer || lines != (None, None);
         let whole = ways.past_pieces && lands;
         let mut mask = 0u128;
@@ -548,7 +592,7 @@ pub(super) struct Threat {
 
 /// The ways a piece might capture on a cell, by geometry alone.
 #[derive(Clone, Copy)]
-struct Ways {
+pub(super) struct Ways {
     replace: bool,
     /// A chameleon moving like its victim, of this kind.
     mimic_replace: Option<usize>,

@@ -11,7 +11,7 @@
 //! compares the fast ones with.
 
 use super::attack::Threat;
-use super::{kind_of, side_of, Move, MoveKind, Position};
+use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::compile::Cell;
 
 /// Where the fast legal move filter and the slow one disagree.
@@ -282,26 +282,35 @@ impl Position<'_> {
         if !swap && !threats.pieces.iter().any(changes) {
             return !threats.checked;
         }
-        self.make(m);
-        let mut buf = self.scratch.borrow_mut();
-        let outer = self.attack_test.replace(true);
-        let by = self.side;
-        let attacked = threats
-            .pieces
-            .iter()
-            .filter(|t| changes(t))
-            .any(|t| self.threat_captures(t, by, &mut buf))
-            || (swap && {
-                let p = self.board[m.from as usize];
-                p != 0
-                    && side_of(p) == by
-                    && self.royals[1 - by]
-                        .iter()
-                        .any(|&r| self.attacker_captures(m.from, by, r, &mut buf))
-            });
-        self.attack_test.set(outer);
-        drop(buf);
-        self.unmake();
+        let by = 1 - self.side;
+        let retest = |pos: &Position<'_>| {
+            let mut buf = pos.scratch.borrow_mut();
+            let outer = pos.attack_test.replace(true);
+            let attacked = threats
+                .pieces
+                .iter()
+                .filter(|t| changes(t))
+                .any(|t| pos.threat_captures(t, by, &mut buf))
+                || (swap && {
+                    let p = pos.board[m.from as usize];
+                    p != 0
+                        && side_of(p) == by
+                        && pos.royals[1 - by]
+                            .iter()
+                            .any(|&r| pos.attacker_captures(m.from, by, r, &mut buf))
+                });
+            pos.attack_test.set(outer);
+            attacked
+        };
+        let attacked = match self.board_after(&m, retest) {
+            Some(attacked) => attacked,
+            None => {
+                self.make(m);
+                let attacked = retest(self);
+                self.unmake();
+                attacked
+            }
+        };
         !attacked
     }
 }
@@ -320,6 +329,45 @@ impl Position<'_> {
         } else {
             0
         }
+    }
+
+    /// `ask` of the board after a plain move (a piece moved, pieces taken, nothing
+    /// else changed), only the board changed for the question and then restored:
+    /// for the attack test, which reads only the board. None for other moves
+    /// (promotions, conversions, double steps, royal victims, reserves and drops),
+    /// which need `make`.
+    fn board_after<R>(&mut self, m: &Move, ask: impl FnOnce(&Self) -> R) -> Option<R> {
+        let flags = &self.rules.flags;
+        let plain = m.kind == MoveKind::Normal
+            && m.promotion().is_none()
+            && m.converted().is_none()
+            && !m.drops()
+            && !flags.reserves
+            && !flags.drops
+            && !flags.two_cell
+            && m.captures()
+                .iter()
+                .all(|&c| !self.rules.royal[kind_of(self.board[c as usize])]);
+        if !plain {
+            return None;
+        }
+        let mover = self.board[m.from as usize];
+        let mut taken = [0u8; MAX_CAPTURES];
+        for (i, &c) in m.captures().iter().enumerate() {
+            taken[i] = self.board[c as usize];
+            self.set_cell(c, 0);
+        }
+        self.set_cell(m.from, 0);
+        self.set_cell(m.to, mover);
+        let ban = std::mem::replace(&mut self.swap_ban, super::NO_SWAP_BAN);
+        let answer = ask(self);
+        self.swap_ban = ban;
+        self.set_cell(m.to, 0);
+        self.set_cell(m.from, mover);
+        for (i, &c) in m.captures().iter().enumerate().rev() {
+            self.set_cell(c, taken[i]);
+        }
+        Some(answer)
     }
 }
 

@@ -7,6 +7,7 @@ mod legality;
 mod movegen;
 mod parallel;
 pub mod reference;
+mod threat_cache;
 mod two_cell;
 
 use crate::compile::{Cell, Ruleset};
@@ -189,6 +190,12 @@ struct Undo {
     drops: drops::DropState,
 }
 
+/// A cell's bit in a mask of the first 128 cells; none for the cells beyond.
+#[inline]
+fn cell_bit(c: Cell) -> u128 {
+    1u128.checked_shl(u32::from(c)).unwrap_or(0)
+}
+
 /// A piece on a cell: its side and kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -217,6 +224,9 @@ pub struct Position<'r> {
     lists: [Vec<Cell>; 2],
     slot: Vec<u16>,
     royals: [Vec<Cell>; 2],
+    /// Each side's cells, as a mask of the first 128 cells (all of them on boards
+    /// small enough for masks).
+    occupied: [u128; 2],
     side: usize,
     castling: u32,
     ep: EnPassant,
@@ -241,6 +251,7 @@ pub struct Position<'r> {
     /// Set while the reference filter runs: attack tests search every enemy piece.
     exhaustive: std::cell::Cell<bool>,
     threats: legality::Threats,
+    geometry: std::cell::RefCell<threat_cache::GeometryCache>,
 }
 
 impl<'r> Position<'r> {
@@ -276,6 +287,7 @@ impl<'r> Position<'r> {
             lists: [Vec::with_capacity(32), Vec::with_capacity(32)],
             slot: vec![0; n],
             royals: [Vec::new(), Vec::new()],
+            occupied: [0; 2],
             side: setup.to_move.index(),
             castling: 0,
             ep: EnPassant::NONE,
@@ -293,6 +305,7 @@ impl<'r> Position<'r> {
             attack_test: std::cell::Cell::new(false),
             exhaustive: std::cell::Cell::new(false),
             threats: legality::Threats::default(),
+            geometry: Default::default(),
         };
         for &(coord, side, kind) in &setup.placements {
             if let Some(c) = rules.cell_at(coord) {
@@ -456,6 +469,7 @@ impl<'r> Position<'r> {
         self.board[c as usize] = p;
         self.slot[c as usize] = self.lists[side].len() as u16;
         self.lists[side].push(c);
+        self.occupied[side] |= cell_bit(c);
         self.hash ^=
             self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
         if self.rules.royal[kind_of(p)] {
@@ -474,6 +488,7 @@ impl<'r> Position<'r> {
             self.slot[list[i] as usize] = i as u16;
         }
         self.board[c as usize] = 0;
+        self.occupied[side] &= !cell_bit(c);
         self.hash ^=
             self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
         if self.rules.royal[kind_of(p)] {
@@ -483,6 +498,20 @@ impl<'r> Position<'r> {
             }
         }
         p
+    }
+
+    /// Put `p` (0: nothing) on a cell, keeping the occupancy masks but nothing else
+    /// (piece lists, royals, hash): for a board changed briefly and restored.
+    #[inline]
+    fn set_cell(&mut self, c: Cell, p: u8) {
+        let old = self.board[c as usize];
+        if old != 0 {
+            self.occupied[side_of(old)] &= !cell_bit(c);
+        }
+        if p != 0 {
+            self.occupied[side_of(p)] |= cell_bit(c);
+        }
+        self.board[c as usize] = p;
     }
 
     pub fn make(&mut self, m: Move) {

@@ -4,7 +4,7 @@
 //! suicide take the general path in the second half of this file.
 
 use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
-use crate::compile::{Cell, PromotionTable, Ray, RayKind};
+use crate::compile::{Cell, PromotionTable, Ray, RayKind, Victims, NO_VICTIMS};
 
 /// How far an overtake reaches: over one piece or a chain of them, anywhere along
 /// the line or only the adjacent piece to the cell right behind.
@@ -375,6 +375,12 @@ impl Position<'_> {
             return false;
         }
         let us = side_of(x);
+        // No enemy next to it: nothing freezes it.
+        if let Some(around) = rules.reach.around.get(cell as usize) {
+            if around & self.occupied[1 - us] == 0 {
+                return false;
+            }
+        }
         let x_immobilizes = rules.immobilizer_kinds & (1 << kind_of(x)) != 0;
         let cancellers = rules.immobilizer_kinds | rules.chameleon_kinds;
         for &a in &rules.neighbours[cell as usize] {
@@ -829,7 +835,6 @@ impl Position<'_> {
             must.add(c);
         }
         let mimic = modes.chameleon.is_some();
-        let mim = &rules.mimicry;
         // Take `c` if it holds an enemy of the kinds a mode takes (for a chameleon,
         // only on a move the victim's own kind could make).
         let mut take = |c: Cell, (mandatory, optional): Victims| {
@@ -849,32 +854,24 @@ impl Position<'_> {
                 may.add(c)
             }
         };
-        // Each mode natively (any victim, with its options) and as a chameleon
-        // (mandatory, victims of the kinds that capture that way).
-        let victims = |native: Option<bool>, mimicked: u64| victims(native, mimic, mimicked);
-        let approach = victims(modes.approach, mim.approach);
-        if approach != NO_VICTIMS {
+        let v = &modes.landing;
+        if v.approach != NO_VICTIMS {
             if let Some(c) = rules.step(t, dir) {
-                take(c, approach);
+                take(c, v.approach);
             }
         }
-        let withdraw = victims(modes.withdraw, mim.withdraw);
-        if withdraw != NO_VICTIMS {
+        if v.withdraw != NO_VICTIMS {
             if let Some(c) = rules.step(from, Offset::new(-dir.dx, -dir.dy)) {
-                take(c, withdraw);
+                take(c, v.withdraw);
             }
         }
-        let recoil = victims(modes.recoil, mim.recoil);
-        if recoil != NO_VICTIMS {
+        if v.recoil != NO_VICTIMS {
             if let Some(c) = self.recoil_victim(from, t, dir) {
-                take(c, recoil);
+                take(c, v.recoil);
             }
         }
-        let pincer = victims(modes.pincer.map(|p| p.1), mim.pincer);
-        if pincer != NO_VICTIMS {
-            // Diagonally only natively, with `all-directions`.
-            let all = modes.pincer.is_some_and(|p| p.0);
-            let diagonal = victims(modes.pincer.map(|p| p.1), 0);
+        if v.pincer != NO_VICTIMS {
+            let all = v.pincer_diagonal != NO_VICTIMS;
             for (i, &d) in pincer_dirs(all).iter().enumerate() {
                 let Some(c1) = rules.step(t, d) else { continue };
                 let q = self.board[c1 as usize];
@@ -886,14 +883,13 @@ impl Position<'_> {
                 };
                 let beyond = self.after(c2, from, t, mover);
                 if beyond != 0 && side_of(beyond) == us {
-                    take(c1, if i < 4 { pincer } else { diagonal });
+                    take(c1, if i < 4 { v.pincer } else { v.pincer_diagonal });
                 }
             }
         }
-        let coordinate = victims(modes.coordinate, mim.coordinate);
-        if coordinate != NO_VICTIMS {
+        if v.coordinate != NO_VICTIMS {
             for c in self.coordinated(us, from, t) {
-                take(c, coordinate);
+                take(c, v.coordinate);
             }
         }
         let mut m = Move::new(from, t, MoveKind::Normal);
@@ -1020,21 +1016,6 @@ impl Position<'_> {
                 .map(|(file, rank)| rules.cell_at(Coord { file, rank }))
         });
         corners.into_iter().flatten().filter(move |&c| c != from)
-    }
-}
-
-/// The victim kinds a mode takes on a landing: mandatorily and optionally.
-type Victims = (u64, u64);
-const NO_VICTIMS: Victims = (0, 0);
-
-/// The victims of a mode a kind has natively (`Some(optional)`: any kind) and, for
-/// a chameleon, by mimicry (mandatory: the kinds in `mimicked`).
-fn victims(native: Option<bool>, chameleon: bool, mimicked: u64) -> Victims {
-    let mimicked = if chameleon { mimicked } else { 0 };
-    match native {
-        Some(false) => (!0, 0),
-        Some(true) => (mimicked, !0),
-        None => (mimicked, 0),
     }
 }
 
