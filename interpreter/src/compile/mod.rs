@@ -228,6 +228,8 @@ pub struct CompiledCastle {
 pub struct PromotionTable {
     pub zone: Vec<bool>,
     pub choices: Vec<u8>,
+    /// The choices as a mask of kinds.
+    pub choice_kinds: u64,
     /// Only to kinds the player has in reserve (captured, off the board).
     pub from_captured: bool,
     pub optional: bool,
@@ -262,6 +264,8 @@ pub struct Flags {
     /// one possible: no hops (a new hurdle) and no `capture-only` zones (a blocked
     /// landing outside may allow one inside).
     pub filling_only_blocks: bool,
+    /// Some side has `capture-only` cells.
+    pub capture_only_zones: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -591,6 +595,7 @@ pub fn compile(def: Definition) -> Ruleset {
             .iter()
             .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
         drops: def.drops.is_some(),
+        capture_only_zones: restricted,
         filling_only_blocks: !restricted
             && !rays
                 .iter()
@@ -785,6 +790,7 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
                 promotion[side * kinds + kind] = Some(PromotionTable {
                     zone,
                     choices: promo.choices.iter().map(|&k| k as u8).collect(),
+                    choice_kinds: promo.choices.iter().fold(0, |m, &k| m | 1 << k),
                     from_captured: promo.from_captured,
                     optional: promo.optional,
                     from_queue: promo.from_queue,

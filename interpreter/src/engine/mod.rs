@@ -113,9 +113,14 @@ impl Move {
     }
 
     pub(crate) fn with_capture(mut self, cell: Cell) -> Move {
+        self.add_capture(cell);
+        self
+    }
+
+    #[inline]
+    pub(crate) fn add_capture(&mut self, cell: Cell) {
         self.caps[self.ncap()] = cell;
         self.counts += 1;
-        self
     }
 
     /// Every cell whose piece this move removes.
@@ -237,6 +242,8 @@ pub struct Position<'r> {
     swap_ban: (Cell, Cell),
     /// Captured pieces off the board, per side and kind (when some promotion uses them).
     reserve: Vec<u8>,
+    /// Per side, the kinds it has in reserve, as a mask.
+    in_reserve: [u64; 2],
     /// Each side's drop queue (its pieces never change; the live part moves).
     queues: [Vec<u8>; 2],
     /// For each end of a two-cell piece, its other end (stale on other cells).
@@ -246,6 +253,8 @@ pub struct Position<'r> {
     pins: Vec<Cell>,
     /// A move buffer for the general attack test.
     scratch: std::cell::RefCell<Vec<Move>>,
+    /// What `capture-only` zones ask of each of one piece's moves.
+    zone_facts: std::cell::RefCell<Vec<movegen::ZoneFact>>,
     /// Set while the general attack test generates moves (which then skip takeovers).
     attack_test: std::cell::Cell<bool>,
     /// Set while the reference filter runs: attack tests search every enemy piece.
@@ -296,12 +305,14 @@ impl<'r> Position<'r> {
             hash: 0,
             swap_ban: NO_SWAP_BAN,
             reserve: vec![0; 2 * rules.kinds],
+            in_reserve: [0; 2],
             queues: [Vec::new(), Vec::new()],
             partner: vec![NO_CELL; n],
             drops: drops::DropState::NONE,
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
+            zone_facts: Default::default(),
             attack_test: std::cell::Cell::new(false),
             exhaustive: std::cell::Cell::new(false),
             threats: legality::Threats::default(),
@@ -321,6 +332,7 @@ impl<'r> Position<'r> {
             for &(side, kind) in &setup.reserve {
                 let slot = &mut pos.reserve[side.index() * rules.kinds + kind];
                 *slot = slot.saturating_add(1);
+                pos.in_reserve[side.index()] |= 1 << kind;
             }
         }
         if rules.flags.drops {
@@ -450,6 +462,11 @@ impl<'r> Position<'r> {
         let z = &self.rules.zobrist;
         self.hash ^= z.reserve_key(side, kinds, kind, old) ^ z.reserve_key(side, kinds, kind, new);
         self.reserve[slot] = new;
+        if new > 0 {
+            self.in_reserve[side] |= 1 << kind;
+        } else {
+            self.in_reserve[side] &= !(1 << kind);
+        }
     }
 
     /// How many captured pieces of a kind a side has off the board (always 0 unless

@@ -30,16 +30,11 @@ use crate::model::{Coord, Immobilization, Offset};
 impl Position<'_> {
     fn promo(&self, us: usize, kind: usize) -> Option<Promo<'_>> {
         let table = self.rules.promotion_of(us, kind)?;
-        let mut available = !0u64;
-        if table.from_captured {
-            let reserve = &self.reserve[us * self.rules.kinds..];
-            available = 0;
-            for &k in &table.choices {
-                if reserve[k as usize] > 0 {
-                    available |= 1 << k;
-                }
-            }
-        }
+        let available = if table.from_captured {
+            table.choice_kinds & self.in_reserve[us]
+        } else {
+            !0
+        };
         let queued = match table.from_queue {
             Some(end) => self.queue_end(us, end).map_or(0, |k| k + 1),
             None => 0,
@@ -279,14 +274,13 @@ impl Position<'_> {
     ) -> bool {
         let q = self.board[t as usize];
         if q == 0 {
-            if ray.quiet {
-                let mut m = Move::new(from, t, MoveKind::Normal);
-                if ray.double_step {
-                    m.kind = MoveKind::DoubleStep;
-                    m.aux = ray.start;
-                    // check limits passed cells to MAX_EP_CELLS
-                    m.set_aux_len(ray.blockers as u8);
-                }
+            if ray.quiet && !ray.double_step {
+                push_normal(out, from, t, &[], promo);
+            } else if ray.quiet {
+                let mut m = Move::new(from, t, MoveKind::DoubleStep);
+                m.aux = ray.start;
+                // check limits passed cells to MAX_EP_CELLS
+                m.set_aux_len(ray.blockers as u8);
                 push(out, m, promo);
             } else if ray.capture && can_ep && self.ep.contains(t) {
                 let m = Move::new(from, t, MoveKind::EnPassant).with_capture(self.ep.victim);
@@ -295,11 +289,7 @@ impl Position<'_> {
             true
         } else {
             if ray.capture && side_of(q) != us {
-                push(
-                    out,
-                    Move::new(from, t, MoveKind::Normal).with_capture(t),
-                    promo,
-                );
+                push_normal(out, from, t, &[t], promo);
             }
             false
         }
@@ -460,11 +450,48 @@ impl Position<'_> {
         if self.rules.flags.two_cell {
             self.two_cell_victims(from, out, start);
         }
+        if self.rules.flags.capture_only_zones {
+            self.keep_zone_moves(us, out, start);
+        }
+    }
+
+    /// Whether a piece of `us` may end a move on `t` only by capturing: a quiet
+    /// move there is never made.
+    #[inline]
+    fn capture_only(&self, us: usize, t: Cell) -> bool {
+        self.rules.flags.capture_only_zones && self.rules.capture_only[us][t as usize]
+    }
+
+    /// Among one piece's moves (`out[start..]`), keep those the `capture-only` zones
+    /// allow: a move entering the zone without capturing goes at once; with
+    /// captures, the full rule decides (`restrict_to_needed_captures`).
+    fn keep_zone_moves(&self, us: usize, out: &mut Vec<Move>, start: usize) {
         let zone = &self.rules.capture_only[us];
-        let crossing = self.rules.flags.fewest_crossed;
-        if crossing || out[start..].iter().any(|m| zone[m.to as usize]) {
-            let fewest = crossing.then(|| &self.rules.fewest_crossed[us][..]);
-            self.restrict_to_needed_captures(out, start, zone, fewest);
+        if self.rules.flags.fewest_crossed {
+            let fewest = &self.rules.fewest_crossed[us][..];
+            self.restrict_to_needed_captures(out, start, zone, Some(fewest));
+            return;
+        }
+        let entering = |m: &Move| lands(m) && zone[m.to as usize];
+        let mut quietly = false;
+        for m in &out[start..] {
+            if entering(m) {
+                if !m.captures().is_empty() {
+                    self.restrict_to_needed_captures(out, start, zone, None);
+                    return;
+                }
+                quietly = true;
+            }
+        }
+        if quietly {
+            let mut keep = start;
+            for i in start..out.len() {
+                if !entering(&out[i]) {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
         }
     }
 
@@ -490,16 +517,14 @@ impl Position<'_> {
                     for &t in walk {
                         let q = self.board[t as usize];
                         if q == 0 {
-                            if ray.quiet {
+                            if ray.quiet && modes.lands_capturing {
                                 self.landing(us, from, t, ray.dir, kind, &[], out, promo);
+                            } else if ray.quiet && !self.capture_only(us, t) {
+                                push_normal(out, from, t, &[], promo);
                             }
                         } else {
                             if ray.capture && side_of(q) != us {
-                                push(
-                                    out,
-                                    Move::new(from, t, MoveKind::Normal).with_capture(t),
-                                    promo,
-                                );
+                                push_normal(out, from, t, &[t], promo);
                             }
                             break;
                         }
@@ -820,12 +845,7 @@ impl Position<'_> {
         let rules = self.rules;
         let modes = &rules.captures[kind];
         if !modes.lands_capturing {
-            let m = jumped
-                .iter()
-                .fold(Move::new(from, t, MoveKind::Normal), |m, &c| {
-                    m.with_capture(c)
-                });
-            push(out, m, promo);
+            push_normal(out, from, t, jumped, promo);
             return;
         }
         let mover = self.board[from as usize];
@@ -892,6 +912,14 @@ impl Position<'_> {
                 take(c, v.coordinate);
             }
         }
+        if must.is_empty() && may.is_empty() && self.capture_only(us, t) {
+            return;
+        }
+        let promotes = promo.is_some_and(|p| p.table.zone[t as usize]);
+        if may.is_empty() && !promotes {
+            push_with_captures(out, Move::new(from, t, MoveKind::Normal), must.cells());
+            return;
+        }
         let mut m = Move::new(from, t, MoveKind::Normal);
         for &c in must.cells() {
             m = m.with_capture(c);
@@ -928,49 +956,30 @@ impl Position<'_> {
         zone: &[bool],
         fewest: Option<&[bool]>,
     ) {
-        // Suicides and mutual destructions do not move the piece; swaps always may.
-        let lands = |m: &Move| {
-            matches!(
-                m.kind,
-                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
-            )
-        };
-        let crossed = |m: &Move| fewest.map_or(0, |f| self.cells_crossed(m, f));
-        let sorted = |m: &Move| {
-            let mut c = m.captures().to_vec();
-            c.sort_unstable();
-            c
-        };
-        // Per landing move: its captures, whether it touches the zone, what it crosses.
-        let facts: Vec<(Vec<Cell>, bool, u32)> = out[start..]
-            .iter()
-            .map(|m| {
-                let n = if lands(m) { crossed(m) } else { 0 };
-                (sorted(m), lands(m) && (zone[m.to as usize] || n > 0), n)
-            })
-            .collect();
+        let mut facts = self.zone_facts.borrow_mut();
+        facts.clear();
+        facts.extend(out[start..].iter().map(|m| {
+            let lands = lands(m);
+            let crossed = match fewest {
+                Some(f) if lands => self.cells_crossed(m, f),
+                _ => 0,
+            };
+            ZoneFact {
+                lands,
+                touches: lands && (zone[m.to as usize] || crossed > 0),
+                crossed,
+                allowed: true,
+            }
+        }));
+        let moves = &out[start..];
+        for i in 0..facts.len() {
+            facts[i].allowed = !facts[i].touches
+                || (!moves[i].captures().is_empty() && needed_among(moves, &facts, i));
+        }
         let mut keep = start;
-        for i in start..out.len() {
-            let m = out[i];
-            let (caps, touches, n) = &facts[i - start];
-            let allowed = !touches
-                || (!caps.is_empty() && {
-                    let same: Vec<usize> = (0..facts.len())
-                        .filter(|&j| lands(&out[start + j]) && facts[j].0 == *caps)
-                        .collect();
-                    let inside = same.iter().any(|&j| !facts[j].1);
-                    let least = same.iter().map(|&j| facts[j].2).min().unwrap_or(0);
-                    let mut ties: Vec<Cell> = same
-                        .iter()
-                        .filter(|&&j| facts[j].2 == least)
-                        .map(|&j| out[start + j].to)
-                        .collect();
-                    ties.sort_unstable();
-                    ties.dedup();
-                    !inside && (*n == 0 || (*n == least && ties.len() == 1))
-                });
-            if allowed {
-                out[keep] = m;
+        for (i, f) in facts.iter().enumerate() {
+            if f.allowed {
+                out[keep] = out[start + i];
                 keep += 1;
             }
         }
@@ -1017,6 +1026,52 @@ impl Position<'_> {
         });
         corners.into_iter().flatten().filter(move |&c| c != from)
     }
+}
+
+/// Whether a move ends with its piece on a cell: suicides and mutual destructions
+/// do not move the piece, and a swap may always enter a `capture-only` zone.
+fn lands(m: &Move) -> bool {
+    matches!(
+        m.kind,
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+    )
+}
+
+/// What the `capture-only` rule asks of one of a piece's moves.
+#[derive(Clone, Copy)]
+pub(super) struct ZoneFact {
+    /// The piece ends the move on a cell (not a suicide, destruction or swap).
+    lands: bool,
+    /// It lands in the zone or, under `fewest-crossed`, passes zone cells.
+    touches: bool,
+    /// The zone cells it passes or lands on, under `fewest-crossed`.
+    crossed: u32,
+    allowed: bool,
+}
+
+/// Whether move `i` of a piece's `moves`, touching the zone with captures, is the
+/// one allowed to make them: no move landing outside makes the same captures, and
+/// under `fewest-crossed` it alone (by its landing cell) crosses the fewest.
+fn needed_among(moves: &[Move], facts: &[ZoneFact], i: usize) -> bool {
+    let (m, f) = (&moves[i], &facts[i]);
+    let same = || (0..moves.len()).filter(|&j| facts[j].lands && same_captures(&moves[j], m));
+    if same().any(|j| !facts[j].touches) {
+        return false;
+    }
+    if f.crossed == 0 {
+        return true;
+    }
+    let least = same().map(|j| facts[j].crossed).min().unwrap_or(0);
+    f.crossed == least
+        && same()
+            .filter(|&j| facts[j].crossed == least)
+            .all(|j| moves[j].to == m.to)
+}
+
+/// Whether two moves capture the same cells (in any order; a move lists a cell once).
+fn same_captures(a: &Move, b: &Move) -> bool {
+    let (a, b) = (a.captures(), b.captures());
+    a.len() == b.len() && a.iter().all(|c| b.contains(c))
 }
 
 pub(super) fn pincer_dirs(all: bool) -> &'static [Offset] {
@@ -1093,6 +1148,33 @@ pub(super) fn fold_repeats(out: &mut Vec<Move>, start: usize) {
         }
     }
     out.truncate(keep);
+}
+
+/// Add a normal move from `from` to `to` taking `captures` (with `push`).
+#[inline(always)]
+fn push_normal(out: &mut Vec<Move>, from: Cell, to: Cell, captures: &[Cell], promo: Option<Promo>) {
+    if promo.is_some_and(|p| p.table.zone[to as usize]) {
+        let m = Move::new(from, to, MoveKind::Normal);
+        push(
+            out,
+            captures.iter().fold(m, |m, &c| m.with_capture(c)),
+            promo,
+        );
+    } else {
+        push_with_captures(out, Move::new(from, to, MoveKind::Normal), captures);
+    }
+}
+
+/// Push `m` with `captures` added where it is kept: a move assembled on the
+/// stack cell by cell and then copied makes the processor wait for the copy.
+#[inline(always)]
+fn push_with_captures(out: &mut Vec<Move>, m: Move, captures: &[Cell]) {
+    out.push(m);
+    if let Some(m) = out.last_mut() {
+        for &c in captures {
+            m.add_capture(c);
+        }
+    }
 }
 
 /// Add a move, or its promotions when it ends in the zone: one per available choice,
