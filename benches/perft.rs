@@ -6,15 +6,15 @@ use std::time::Instant;
 
 /// The depth each definition is measured at; a definition not listed uses 3.
 const DEPTHS: &[(&str, u32)] = &[
-    ("baroque", 4),
+    ("baroque", 5),
     ("chess", 6),
     ("panoply", 3),
     ("rococo", 5),
     ("takeover64", 6),
     ("takeover64-stop-beyond", 6),
     ("takeover64-undefended", 6),
-    ("uc40", 4),
-    ("ultima", 4),
+    ("uc40", 5),
+    ("ultima", 5),
 ];
 
 fn main() {

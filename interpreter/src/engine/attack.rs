@@ -268,7 +268,7 @@ impl Position<'_> {
         from: Cell,
         target: Cell,
         ways: &Ways,
-        lines: (Option<i32>, Option<i32>),
+        lines: Lines,
     ) -> u128 {
         let rules = self.rules;
         let t = rules.cells[target as usize];
@@ -340,12 +340,7 @@ impl Position<'_> {
     /// Where a coordination could take `target`: landing on its file when a royal
     /// piece of the capturing side shares its rank, on its rank when one shares its
     /// file.
-    fn coordination_lines(
-        &self,
-        by: usize,
-        target: Cell,
-        ways: &Ways,
-    ) -> (Option<i32>, Option<i32>) {
+    fn coordination_lines(&self, by: usize, target: Cell, ways: &Ways) -> Lines {
         if !ways.coordinate {
             return (None, None);
         }
@@ -575,6 +570,9 @@ impl Position<'_> {
         })
     }
 }
+
+/// A file and a rank on which a coordination could take a target (none: no line).
+type Lines = (Option<i32>, Option<i32>);
 
 /// An enemy piece that could take a royal piece from where it stands.
 #[derive(Clone, Copy)]
