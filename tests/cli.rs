@@ -238,3 +238,36 @@ fn perft_cross_check_prints_what_the_book_says() {
     let o = vdl(&[&args[..], &["--threads", "2"]].concat());
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A UTF-8 byte-order mark first in a file changes nothing: the same verdicts, the
+/// same diagnostics at the same lines and columns.
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let dir = std::env::temp_dir().join(format!("vdl-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let with_bom = |from: &str, name: &str| {
+        let text = std::fs::read_to_string(common::root().join(from)).expect("file");
+        let path = dir.join(name);
+        std::fs::write(&path, format!("\u{feff}{text}")).expect("write");
+        path.to_string_lossy().to_string()
+    };
+    let chess = with_bom("definitions/chess.vdl", "chess.vdl");
+    let game = with_bom("tests/games/chess/fools-mate.game", "fools.game");
+    let bad = with_bom("tests/diagnostics/duplicate_piece.vdl", "bad.vdl");
+    let plain = vdl(&[
+        "referee",
+        "definitions/chess.vdl",
+        "tests/games/chess/fools-mate.game",
+    ]);
+    let marked = vdl(&["referee", &chess, &game]);
+    assert_eq!(marked.status.code(), Some(0), "{}", stderr(&marked));
+    assert_eq!(stdout(&marked), stdout(&plain));
+    let plain = vdl(&["check", "tests/diagnostics/duplicate_piece.vdl"]);
+    let marked = vdl(&["check", &bad]);
+    assert_eq!(marked.status.code(), Some(1));
+    assert_eq!(
+        stderr(&marked).replace(&bad, "FILE"),
+        stderr(&plain).replace("tests/diagnostics/duplicate_piece.vdl", "FILE")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -72,7 +72,16 @@ pub fn read_source(path: &Path) -> std::io::Result<String> {
             "larger than the limit of {MAX_SOURCE_BYTES} bytes"
         )));
     }
+    if let Some(rest) = text.strip_prefix('\u{feff}') {
+        text = rest.to_string();
+    }
     Ok(text)
+}
+
+/// A text without the byte-order mark some editors put first in a UTF-8 file (it
+/// marks nothing in UTF-8, and a column counted after it would be one off).
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// [`load_file`] with the bases read by `read` (given a path already joined to the
@@ -120,6 +129,7 @@ fn read_chain(
     sources: &mut Sources,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<syntax::File> {
+    let text = without_bom(text);
     let base = sources.add(path.display().to_string(), text);
     let first = syntax::parse_at(text, base)
         .map_err(|d| diagnostics.extend(d))
@@ -179,8 +189,9 @@ fn read_chain(
                 return None;
             }
         };
-        let base = sources.add(next.display().to_string(), base_text.as_str());
-        let parsed = syntax::parse_at(&base_text, base)
+        let base_text = without_bom(&base_text);
+        let base = sources.add(next.display().to_string(), base_text);
+        let parsed = syntax::parse_at(base_text, base)
             .map_err(|d| diagnostics.extend(d))
             .ok()?;
         chain.push((next.clone(), identity(&next), parsed));

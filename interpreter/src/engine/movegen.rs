@@ -244,12 +244,18 @@ impl Position<'_> {
     /// an `adjacent` hop, on the first cell), all of them or the next one only.
     #[inline(always)]
     fn hop_landings<'c>(&self, cells: &'c [Cell], ray: &Ray) -> &'c [Cell] {
-        let Some(screen) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
-            return &[];
+        let screen = if ray.adjacent {
+            // The screen must stand on the first cell: look no further.
+            match cells.first() {
+                Some(&c) if self.board[c as usize] != 0 => 0,
+                _ => return &[],
+            }
+        } else {
+            let Some(screen) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
+                return &[];
+            };
+            screen
         };
-        if ray.adjacent && screen != 0 {
-            return &[];
-        }
         let beyond = &cells[screen + 1..];
         if ray.kind == RayKind::HopBehind {
             &beyond[..beyond.len().min(1)]
