@@ -512,3 +512,18 @@ fn castling_that_shares_a_king_step_names_its_rook() {
         ]
     );
 }
+
+/// SAN castling, both ways, for either side: `O-O` is the castling whose rook starts
+/// on a file after the king's.
+#[test]
+fn san_castling_both_ways() {
+    let rules = common::rules("definitions/chess.vdl");
+    let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 d6 4. O-O Be6 5. d3 Qd7 6. Nc3 0-0-0";
+    let r = referee::referee(&rules, text);
+    assert!(r.error.is_none(), "{:?}", r.error);
+    let game = r.game.expect("a game");
+    assert_eq!(
+        game.position().fen(),
+        "2kr1bnr/pppq1ppp/2npb3/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 3 7"
+    );
+}

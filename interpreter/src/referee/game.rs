@@ -2,6 +2,7 @@
 //! and the result decided by the definition's `end` rules.
 
 use super::notation::{self, Rejection};
+use super::san::{self, SanMatch};
 use crate::compile::Ruleset;
 use crate::diagnostic::Code;
 use crate::engine::{Move, MoveKind, Position};
@@ -242,9 +243,30 @@ impl<'r> Game<'r> {
                 len: text.len(),
             });
         }
-        let parsed = notation::parse(text)?;
         let legal = std::mem::take(&mut self.legal);
-        let found = notation::resolve(&mut self.pos, &parsed, &legal);
+        let found =
+            notation::parse(text).and_then(|p| notation::resolve(&mut self.pos, &p, &legal));
+        // Not the full notation: perhaps SAN; if not, the full notation's reason.
+        let found = found.or_else(|e| match san::read(&self.pos, &legal, text) {
+            SanMatch::One(m) => Ok(m),
+            SanMatch::Several(moves) => {
+                let full: Vec<String> = moves
+                    .iter()
+                    .map(|m| notation::print(&self.pos, m, &legal))
+                    .collect();
+                Err(Rejection {
+                    code: Code::AmbiguousMove,
+                    message: format!("ambiguous: {} legal moves fit `{text}`", moves.len()),
+                    help: Some(format!(
+                        "add the start file or rank, or write the move in full: {}",
+                        full.join(", ")
+                    )),
+                    offset: 0,
+                    len: text.len(),
+                })
+            }
+            SanMatch::None => Err(e),
+        });
         self.legal = legal;
         let m = found?;
         self.play(m);

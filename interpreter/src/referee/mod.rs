@@ -5,6 +5,7 @@ pub mod ai;
 pub mod game;
 pub mod notation;
 pub mod record;
+pub mod san;
 pub mod selfplay;
 
 pub use game::{EndReason, Game, GameResult, Played};

@@ -1,5 +1,9 @@
 //! Game records: an optional FEN line, then moves, one a line or as numbered pairs
-//! (`1. P e2-e4 p e7-e5`), with comments from `#` to the end of a line.
+//! (`1. P e2-e4 p e7-e5`, `1.e4 e5`), with comments from `#` to the end of a line.
+//! What PGN adds is read too: tag pairs (`[FEN "..."]` gives the start position;
+//! the others are skipped), `{comments}` and variations in parentheses (each after
+//! a space: a FEN writes drop queues in braces and two-cell pieces with parentheses)
+//! and NAGs (`$1`).
 
 use crate::diagnostic::Span;
 use crate::model::Side;
@@ -16,6 +20,31 @@ fn is_move_number(t: &str) -> bool {
     t.ends_with('.') && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Where a line's comment begins: a `#` at the start or after a space (a `#` at
+/// the end of a move, as in SAN's `Qxf7#`, is a mate sign); the line's end if none.
+fn comment_start(line: &str) -> usize {
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        if c == '#' && prev.is_whitespace() {
+            return i;
+        }
+        prev = c;
+    }
+    line.len()
+}
+
+/// A token less a move number glued to its front (`1.e4`, `3...Nf6`), with its
+/// offset moved past it.
+fn without_move_number((at, t): (usize, &str)) -> (usize, &str) {
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = t[digits..].trim_start_matches('.');
+    if digits > 0 && rest.len() < t.len() - digits && !rest.is_empty() {
+        (at + t.len() - rest.len(), rest)
+    } else {
+        (at, t)
+    }
+}
+
 fn is_result(t: &str) -> bool {
     matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
@@ -27,13 +56,106 @@ fn is_letter(t: &str) -> bool {
 }
 
 pub fn parse(text: &str) -> Record {
+    let (plain, fen) = without_pgn_extras(text);
+    let mut record = parse_plain(&plain);
+    if record.fen.is_none() {
+        record.fen = fen;
+    }
+    record
+}
+
+/// The text with PGN's tag pairs, comments, variations and NAGs blanked out (byte
+/// for byte, so that spans stay true), and the `[FEN "..."]` tag's value.
+fn without_pgn_extras(text: &str) -> (String, Option<(String, Span)>) {
+    let mut out = String::with_capacity(text.len());
+    let mut fen = None;
+    let mut depth = 0usize; // inside `{}` (counted as one) or nested `()`
+    let mut in_brace = false;
+    let mut line_start = true;
+    let mut prev = '\n';
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let blank = |out: &mut String, c: char| {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        };
+        if in_brace {
+            in_brace = c != '}';
+            if c == '\n' {
+                out.push('\n')
+            } else {
+                blank(&mut out, c)
+            }
+            continue;
+        }
+        match c {
+            // A `#` comment is the record's own: left as it is, to the line's end.
+            '#' if depth == 0 && prev.is_whitespace() => {
+                out.push(c);
+                while let Some(&(_, d)) = chars.peek().filter(|&&(_, d)| d != '\n') {
+                    chars.next();
+                    out.push(d);
+                }
+            }
+            // After a space only: a FEN writes drop queues in braces and a two-cell
+            // piece's other end in parentheses.
+            '{' if prev.is_whitespace() => {
+                in_brace = true;
+                blank(&mut out, c);
+            }
+            '(' if depth > 0 || prev.is_whitespace() => {
+                depth += 1;
+                blank(&mut out, c);
+            }
+            ')' if depth > 0 => {
+                depth -= 1;
+                blank(&mut out, c);
+            }
+            '[' if line_start && depth == 0 => {
+                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                let tag = &text[i..end];
+                if fen.is_none() {
+                    fen = fen_tag(tag, i);
+                }
+                out.extend(std::iter::repeat_n(' ', tag.len()));
+                while chars.peek().is_some_and(|&(j, _)| j < end) {
+                    chars.next();
+                }
+            }
+            '$' if depth == 0 => {
+                blank(&mut out, c);
+                while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                    chars.next();
+                    blank(&mut out, d);
+                }
+            }
+            '\n' => out.push('\n'),
+            _ if depth > 0 => blank(&mut out, c),
+            _ => out.push(c),
+        }
+        line_start = c == '\n' || (line_start && c.is_whitespace());
+        prev = c;
+    }
+    (out, fen)
+}
+
+/// The position of a `[FEN "..."]` tag standing at byte `at`, with its span.
+fn fen_tag(tag: &str, at: usize) -> Option<(String, Span)> {
+    let rest = tag.strip_prefix("[FEN")?.trim_start();
+    let open = tag.len() - rest.len();
+    let value = rest.strip_prefix('"')?;
+    let close = value.find('"')?;
+    let start = at + open + 1;
+    Some((value[..close].to_string(), Span::new(start, start + close)))
+}
+
+fn parse_plain(text: &str) -> Record {
     let mut record = Record::default();
     let mut line_start = 0;
     let mut seen_content = false;
     for line in text.split_inclusive('\n') {
         let at = line_start;
         line_start += line.len();
-        let content = line.split('#').next().unwrap_or("");
+        let content = &line[..comment_start(line)];
         let trimmed = content.trim();
         if trimmed.is_empty() {
             continue;
@@ -59,6 +181,7 @@ pub fn parse(text: &str) -> Record {
         let tokens: Vec<(usize, &str)> = content
             .split_whitespace()
             .map(|t| (t.as_ptr() as usize - content.as_ptr() as usize, t))
+            .map(without_move_number)
             .collect();
         let mut i = 0;
         while i < tokens.len() {
@@ -143,6 +266,19 @@ mod tests {
             moves,
             ["AM d1-d4", "am d8-d5", "P e7-e8; SI-e8", "dh f8-g6"]
         );
+    }
+
+    #[test]
+    fn pgn_tags_comments_variations_and_nags() {
+        let text = "# a comment (with parentheses\n[Event \"Casual\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1.Ka2 {a comment\nover lines} Kh2 $1 (1...Kg1 2.Kb1) 2. Kb2+ Kg3# # mate\n";
+        let r = parse(text);
+        let moves: Vec<&str> = r.moves.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(moves, ["Ka2", "Kh2", "Kb2+", "Kg3#"]);
+        let (m, span) = &r.moves[1];
+        assert_eq!(&text[span.start..span.end], m);
+        let (fen, span) = r.fen.unwrap();
+        assert_eq!(fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
+        assert_eq!(&text[span.start..span.end], fen);
     }
 
     #[test]
