@@ -1,6 +1,10 @@
 //! The `vdl` command line: every subcommand is a call into the library; this file
 //! only reads files, renders diagnostics and prints.
 
+mod session;
+mod uci;
+mod xboard;
+
 use clap::{Parser, Subcommand};
 use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
 use std::process::ExitCode;
@@ -85,6 +89,9 @@ enum Command {
         /// A machine-readable report.
         #[arg(long)]
         json: bool,
+        /// Print the game (as far as it is legal) as PGN, moves in SAN.
+        #[arg(long, conflicts_with = "json")]
+        pgn: bool,
     },
     /// Play a game in the terminal.
     Play {
@@ -95,9 +102,30 @@ enum Command {
         #[arg(long)]
         ai: Option<SideArg>,
         /// Seed for the array of a shuffled setup (when there is no `--fen`) and for
-        /// the computer's choices among equal moves.
+        /// the two-ply opponent's choices among equal moves.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The computer's thinking time per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// The computer player: the search (`search`) or the old two-ply opponent.
+        #[arg(long, value_enum, default_value_t = Opponent::Search)]
+        opponent: Opponent,
+        /// Write the game as PGN to this file when the session ends.
+        #[arg(long)]
+        pgn: Option<String>,
+    },
+    /// Speak the Universal Chess Interface (UCI) for GUIs and other programs;
+    /// with several definitions, the `UCI_Variant` option chooses among them.
+    Uci {
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Speak the XBoard / WinBoard protocol (CECP version 2); with several
+    /// definitions, the `variant` command chooses among them.
+    Xboard {
+        #[arg(required = true)]
+        files: Vec<String>,
     },
     /// Play random games, checking the engine's invariants after every move.
     Selfplay {
@@ -117,6 +145,12 @@ enum Command {
 enum Format {
     Human,
     Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Opponent {
+    Search,
+    TwoPly,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -169,19 +203,30 @@ fn main() -> ExitCode {
                 Ok(())
             })
         }
-        Command::Referee { file, game, json } => referee_game(&file, &game, json),
+        Command::Referee {
+            file,
+            game,
+            json,
+            pgn,
+        } => referee_game(&file, &game, json, pgn),
         Command::Play {
             file,
             fen,
             ai,
             seed,
+            movetime,
+            opponent,
+            pgn,
         } => with_position(&file, start(fen.as_deref(), Some(seed)), |pos| {
             let ai = ai.map(|a| match a {
                 SideArg::White => Side::White,
                 SideArg::Black => Side::Black,
             });
-            play(pos.clone(), ai, seed)
+            let computer = Computer::new(pos.rules(), opponent, movetime, seed);
+            play(pos.clone(), ai, computer, pgn.as_deref())
         }),
+        Command::Uci { files } => variants(&files).map(|v| uci::run(&v)),
+        Command::Xboard { files } => variants(&files).map(|v| xboard::run(&v)),
         Command::Selfplay {
             file,
             games,
@@ -332,6 +377,14 @@ fn load(path: &str) -> Result<Ruleset, Failure> {
         eprint!("{}", render_loaded(&loaded.sources, d));
     }
     loaded.ruleset.ok_or(Failure::Judged)
+}
+
+/// The definitions an engine protocol offers.
+fn variants(files: &[String]) -> Result<Vec<session::Variant>, Failure> {
+    files
+        .iter()
+        .map(|f| load(f).map(|rules| session::Variant::named(f, rules)))
+        .collect()
 }
 
 fn check(files: &[String], format: Format, deny_warnings: bool) -> Result<(), Failure> {
@@ -659,12 +712,19 @@ struct ErrorJson {
     help: Option<String>,
 }
 
-fn referee_game(path: &str, game_path: &str, json: bool) -> Result<(), Failure> {
+fn referee_game(path: &str, game_path: &str, json: bool, pgn: bool) -> Result<(), Failure> {
     let rules = load(path)?;
     let text = read(game_path)?;
     let refereed = referee::referee(&rules, &text);
     let error = refereed.error.as_ref();
-    if json {
+    if pgn {
+        if let Some(d) = error {
+            eprint!("{}", render(game_path, &text, d));
+        }
+        if let Some(game) = &refereed.game {
+            print!("{}", referee::pgn::write(game, &[]));
+        }
+    } else if json {
         let game = refereed.game.as_ref();
         let report = RefereeJson {
             status: match (error, game.and_then(|g| g.result())) {
@@ -724,13 +784,60 @@ Enter a move (`P e2-e4`, `e2-e4`, `e7-e8; Q-e8`) or a command:
   save FILE      write a game record       board        draw the board again
   help           this text                 quit         leave";
 
-fn play(start: Position, ai: Option<Side>, seed: u64) -> Result<(), Failure> {
+/// The computer player of `vdl play`.
+struct Computer {
+    searcher: Option<vdl::search::Searcher>,
+    limits: vdl::search::Limits,
+    rng: Rng,
+}
+
+impl Computer {
+    fn new(rules: &Ruleset, opponent: Opponent, movetime: u64, seed: u64) -> Computer {
+        Computer {
+            searcher: (opponent == Opponent::Search).then(|| vdl::search::Searcher::new(rules, 64)),
+            limits: vdl::search::Limits {
+                movetime: Some(std::time::Duration::from_millis(movetime.max(1))),
+                ..Default::default()
+            },
+            rng: Rng::new(seed),
+        }
+    }
+
+    fn choose(&mut self, game: &Game) -> Option<vdl::Move> {
+        match &mut self.searcher {
+            Some(s) => referee::ai::search(s, game, &self.limits, &mut |_| {}).and_then(|f| f.best),
+            None => referee::ai::two_ply(game, &mut self.rng),
+        }
+    }
+}
+
+fn play(
+    start: Position,
+    ai: Option<Side>,
+    computer: Computer,
+    pgn: Option<&str>,
+) -> Result<(), Failure> {
+    let mut game = Game::new(start);
+    let result = play_session(&mut game, ai, computer);
+    if let Some(path) = pgn {
+        let computer_tag = |side| if ai == Some(side) { "vdl" } else { "?" };
+        let tags = [
+            ("White", computer_tag(Side::White)),
+            ("Black", computer_tag(Side::Black)),
+        ];
+        std::fs::write(path, referee::pgn::write(&game, &tags))
+            .map_err(|e| Failure::Usage(format!("cannot write {path}: {e}")))?;
+        println!("wrote the game as PGN to {path}");
+    }
+    result
+}
+
+fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Result<(), Failure> {
     use std::io::{BufRead, Write};
+    let start = game.position();
     let rules = start.rules();
     let start_fen = start.fen();
     let (start_side, start_number) = (start.side_to_move(), start.fullmove_number());
-    let mut game = Game::new(start);
-    let mut rng = Rng::new(seed);
     println!("{PLAY_HELP}\n");
     print!("{}", diagram(game.position()));
     let stdin = std::io::stdin();
@@ -739,7 +846,7 @@ fn play(start: Position, ai: Option<Side>, seed: u64) -> Result<(), Failure> {
         if let Some(r) = game.result() {
             println!("Game over: {r}");
         } else if Some(game.position().side_to_move()) == ai {
-            if let Some(m) = referee::ai::choose(&game, &mut rng) {
+            if let Some(m) = computer.choose(game) {
                 println!(
                     "{} plays {}",
                     game.position().side_to_move().name(),

@@ -150,6 +150,7 @@ fn every_vdl_block_checks() {
         let mut warns = Vec::new();
         let mut perft = Vec::new();
         let mut claims: Vec<(String, Option<Vec<String>>)> = Vec::new();
+        let mut values: Vec<(String, i32)> = Vec::new();
         for w in words {
             if let Some(list) = w.strip_prefix("warns=") {
                 warns.extend(list.split(',').map(str::to_string));
@@ -174,6 +175,10 @@ fn every_vdl_block_checks() {
                 };
                 caps.sort();
                 claims.push((text.to_string(), Some(caps)));
+            } else if let Some(claim) = w.strip_prefix("value=") {
+                // LABEL:N, the piece's value for the computer player
+                let (label, n) = claim.split_once(':').expect("value=LABEL:N");
+                values.push((label.to_string(), n.parse().expect("a value")));
             } else if let Some(text) = w.strip_prefix("nomove=") {
                 claims.push((text.to_string(), None));
             } else {
@@ -195,6 +200,18 @@ fn every_vdl_block_checks() {
                 for code in &warns {
                     if !codes.contains(&code.as_str()) {
                         failures.push(format!("{at}: expected warning {code}, got {codes:?}"));
+                    }
+                }
+                let piece_values = vdl::search::eval::piece_values(&rules);
+                for (label, want) in &values {
+                    let got = rules
+                        .definition
+                        .pieces
+                        .iter()
+                        .position(|p| &p.label == label)
+                        .map(|k| piece_values[k]);
+                    if got != Some(*want) {
+                        failures.push(format!("{at}: {label} is worth {got:?}, not {want}"));
                     }
                 }
                 let mut pos = vdl::Position::start(&rules);

@@ -246,23 +246,31 @@ fn play_against_the_computer() {
             "black",
             "--seed",
             "3",
+            "--opponent",
+            "two-ply",
         ],
         "P e2-e4\nquit\n",
     );
     assert!(out.contains("Black plays p "), "{out}");
-    // Depth two on material: the computer takes a hanging queen.
-    let out = play(
-        &[
-            "play",
-            "definitions/chess.vdl",
-            "--ai",
-            "black",
-            "--fen",
-            "4k3/8/8/8/2q5/8/8/3QK3 w - - 0 1",
-        ],
-        "Q d1-d3\nquit\n",
-    );
-    assert!(out.contains("Black plays q c4-d3"), "{out}");
+    // Both computer players take a hanging queen.
+    for opponent in ["two-ply", "search"] {
+        let out = play(
+            &[
+                "play",
+                "definitions/chess.vdl",
+                "--ai",
+                "black",
+                "--opponent",
+                opponent,
+                "--movetime",
+                "50",
+                "--fen",
+                "4k3/8/8/8/2q5/8/8/3QK3 w - - 0 1",
+            ],
+            "Q d1-d3\nquit\n",
+        );
+        assert!(out.contains("Black plays q c4-d3"), "{opponent}: {out}");
+    }
 }
 
 /// Random games with the invariant checks: 200 per definition in a release build

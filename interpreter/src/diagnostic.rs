@@ -90,6 +90,7 @@ codes! {
     BadTwoCell = "vdl::bad_two_cell": "a two-cell piece whose steps cannot work, or which is given properties of one-cell pieces",
     BadShuffle = "vdl::bad_shuffle": "a random placement that cannot be made",
     RedundantMove = "vdl::redundant_move": "a move rule whose every move another rule of the piece already makes",
+    BadValue = "vdl::bad_value": "a piece value outside 0 to 100000 hundredths of a pawn",
 }
 
 /// The long explanations of every code, with examples: `vdl explain` prints one

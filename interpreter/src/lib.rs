@@ -12,6 +12,7 @@ pub mod engine;
 pub mod lint;
 pub mod model;
 pub mod referee;
+pub mod search;
 pub mod source;
 pub mod syntax;
 

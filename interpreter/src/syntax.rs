@@ -147,6 +147,8 @@ pub enum PieceProp {
     Immobilize(Span),
     Swap(Span),
     Immune(Span),
+    /// `value N`: the piece's worth in hundredths of a pawn.
+    Value(Spanned<i64>),
     Rules(Span, Vec<MoveRuleDecl>),
     /// `two-cell { ... }`: the piece's own steps, each item with its span.
     TwoCell(Span, Vec<Spanned<TwoCellItem>>),
@@ -697,6 +699,7 @@ impl Builder {
                     Rule::immobilize => Some(PieceProp::Immobilize(s)),
                     Rule::swap => Some(PieceProp::Swap(s)),
                     Rule::immune => Some(PieceProp::Immune(s)),
+                    Rule::value => Some(PieceProp::Value(self.int_of(first(p)))),
                     Rule::capture_mode => {
                         let mut words = p.into_inner().map(|p| self.name(p));
                         let kind = words.next().unwrap_or_else(|| empty_name(s));
@@ -1012,8 +1015,9 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::immobilize
         | Rule::swap
         | Rule::immune
+        | Rule::value
         | Rule::two_cell => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`)"
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`)"
         }
         Rule::promote_captured => "`captured` or a piece",
         Rule::two_cell_item

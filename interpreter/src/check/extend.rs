@@ -85,6 +85,7 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::Swap(_) => 6,
         PieceProp::Immune(_) => 7,
         PieceProp::TwoCell(..) => 8,
+        PieceProp::Value(_) => 9,
     }
 }
 

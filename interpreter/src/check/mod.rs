@@ -15,7 +15,7 @@ use crate::model::{
 };
 use crate::syntax::{
     self, BoardEntry, CellItem, EndRuleDecl, Item, Name, OutcomeWord, PieceProp, ResetItem,
-    SideWord, ZoneBody,
+    SideWord, Spanned, ZoneBody,
 };
 use indexmap::IndexMap;
 
@@ -23,6 +23,8 @@ use indexmap::IndexMap;
 pub const MAX_BOARD_SIDE: usize = 64;
 /// The most piece kinds a variant may define (the engine keeps kinds in 64-bit masks).
 pub const MAX_PIECE_KINDS: usize = 64;
+/// The largest `value` a piece may be given, in hundredths of a pawn.
+pub const MAX_PIECE_VALUE: i64 = 100_000;
 /// Letters in a piece label.
 pub const MAX_LABEL_LEN: usize = 3;
 /// The largest offset component a move rule may use.
@@ -639,6 +641,7 @@ impl Checker {
                 swap: false,
                 immune: false,
                 two_cell: None,
+                value: None,
             };
             let mut written = 0u16;
             let mut royal_at = None;
@@ -649,6 +652,7 @@ impl Checker {
             let mut ep_at = None;
             let mut promo_at = None;
             let mut two_cell_at = None;
+            let mut value_at = None;
             for prop in &p.props {
                 match prop {
                     PieceProp::Royal(s) => {
@@ -733,6 +737,10 @@ impl Checker {
                                 .help(e.help),
                         ),
                     },
+                    PieceProp::Value(v) => {
+                        self.flag_once(&mut value_at, v.span, "value", &p.name.value);
+                        def.value = self.piece_value(v);
+                    }
                     PieceProp::TwoCell(span, items) => {
                         self.flag_once(&mut two_cell_at, *span, "two-cell", &p.name.value);
                         def.two_cell = Some(self.two_cell(*span, items));
@@ -953,6 +961,25 @@ impl Checker {
                 .help(help),
         );
         false
+    }
+
+    /// A `value`, if it is in range.
+    fn piece_value(&mut self, v: &Spanned<i64>) -> Option<i32> {
+        if (0..=MAX_PIECE_VALUE).contains(&v.value) {
+            return Some(v.value as i32);
+        }
+        self.push(
+            Diagnostic::error(
+                Code::BadValue,
+                format!(
+                    "a piece's value is 0 to {MAX_PIECE_VALUE} hundredths of a pawn, not {}",
+                    v.value
+                ),
+            )
+            .at(v.span, "here")
+            .help("write the value in hundredths of a pawn: a knight is about `value 300`"),
+        );
+        None
     }
 
     fn flag_once(&mut self, slot: &mut Option<Span>, span: Span, what: &str, piece: &str) {

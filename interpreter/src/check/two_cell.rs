@@ -74,7 +74,7 @@ impl Checker {
                 PieceProp::Capture { span, .. } => (*span, "capture"),
                 PieceProp::Immobilize(s) => (*s, "immobilize"),
                 PieceProp::Swap(s) => (*s, "swap"),
-                PieceProp::Immune(_) | PieceProp::TwoCell(..) => continue,
+                PieceProp::Immune(_) | PieceProp::TwoCell(..) | PieceProp::Value(_) => continue,
             };
             self.push(
                 Diagnostic::error(

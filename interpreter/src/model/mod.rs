@@ -479,6 +479,9 @@ pub struct PieceDef {
     pub immune: bool,
     /// The piece stands on two neighbouring cells and moves by its own steps.
     pub two_cell: Option<TwoCell>,
+    /// The piece's worth to the computer player in hundredths of a pawn, if the
+    /// definition gives one.
+    pub value: Option<i32>,
 }
 
 /// How a piece on two neighbouring cells (its ends) moves and is captured.

@@ -1,16 +1,31 @@
-//! A simple opponent: a two-ply search on material, choosing at random among the
-//! best moves. Piece values come from the rules: a piece is worth its average
-//! number of moves on an empty board, a royal piece far more.
+//! The computer player of `vdl play` and `vdl selfplay --ai` ([`search`]), and the
+//! simple opponent it replaced: a two-ply search on material, choosing at random
+//! among the best moves, kept as a yardstick (`--opponent two-ply`).
 
 use super::{Game, Rng};
 use crate::compile::Ruleset;
 use crate::engine::{Move, Position};
 use crate::model::Side;
+use crate::search::{Found, Info, Limits, Searcher};
+
+/// The search's move in `game` (`None` when there is no legal move or the game is over).
+pub fn search(
+    searcher: &mut Searcher,
+    game: &Game,
+    limits: &Limits,
+    report: &mut dyn FnMut(&Info),
+) -> Option<Found> {
+    if game.result().is_some() || game.legal_moves().is_empty() {
+        return None;
+    }
+    let found = searcher.search(game.position(), &game.earlier_keys(), limits, report);
+    found.best.is_some().then_some(found)
+}
 
 const ROYAL_VALUE: i64 = 100_000;
 const MATE: i64 = 10_000_000;
 
-/// Each kind's value in hundredths of a move.
+/// Each kind's value in hundredths of a move (the two-ply opponent's values).
 pub fn piece_values(rules: &Ruleset) -> Vec<i64> {
     let n = rules.cell_count().max(1);
     (0..rules.kinds)
@@ -46,8 +61,8 @@ fn material(pos: &Position, values: &[i64], side: Side) -> i64 {
         .sum()
 }
 
-/// The move the computer plays in `game`, or `None` when there is no legal move.
-pub fn choose(game: &Game, rng: &mut Rng) -> Option<Move> {
+/// The two-ply opponent's move in `game`, or `None` when there is no legal move.
+pub fn two_ply(game: &Game, rng: &mut Rng) -> Option<Move> {
     let rules = game.rules();
     let values = piece_values(rules);
     let mut pos = game.position().clone();

@@ -1,6 +1,7 @@
 //! A game under a variant's rules: moves played, positions counted for repetition,
 //! and the result decided by the definition's `end` rules.
 
+use super::long_algebraic;
 use super::notation::{self, Rejection};
 use super::san::{self, SanMatch};
 use crate::compile::Ruleset;
@@ -198,6 +199,20 @@ impl<'r> Game<'r> {
         self.result.as_ref()
     }
 
+    /// The repetition keys ([`Position::hash_without_en_passant`]) of the positions
+    /// before the current one, oldest first: what a search needs to see repetitions.
+    pub fn earlier_keys(&self) -> Vec<u64> {
+        let mut pos = self.pos.clone();
+        let mut keys: Vec<u64> = (0..self.played.len())
+            .map(|_| {
+                pos.unmake();
+                pos.hash_without_en_passant()
+            })
+            .collect();
+        keys.reverse();
+        keys
+    }
+
     /// A legal move of the current position, printed.
     pub fn notation(&self, m: &Move) -> String {
         notation::print(&self.pos, m, &self.legal)
@@ -246,7 +261,12 @@ impl<'r> Game<'r> {
         let legal = std::mem::take(&mut self.legal);
         let found =
             notation::parse(text).and_then(|p| notation::resolve(&mut self.pos, &p, &legal));
-        // Not the full notation: perhaps SAN; if not, the full notation's reason.
+        // Not the full notation: perhaps an engine's (`e7e8q`) or SAN; if neither,
+        // the full notation's reason.
+        let found = found.or_else(|e| match long_algebraic::read(&self.pos, &legal, text) {
+            Some(m) => Ok(m),
+            None => Err(e),
+        });
         let found = found.or_else(|e| match san::read(&self.pos, &legal, text) {
             SanMatch::One(m) => Ok(m),
             SanMatch::Several(moves) => {

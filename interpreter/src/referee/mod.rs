@@ -3,7 +3,9 @@
 
 pub mod ai;
 pub mod game;
+pub mod long_algebraic;
 pub mod notation;
+pub mod pgn;
 pub mod record;
 pub mod san;
 pub mod selfplay;

@@ -4,7 +4,13 @@
 //! definition's label in upper case for either side; the kind labelled `P` is
 //! written without one. A castling is king-side when its rook starts on a file
 //! after the king's. A text reads as SAN only when exactly one legal move fits it.
+//!
+//! Written ([`write`]): the shortest of those forms that names the move alone
+//! (a pawn's capture always with its file), `+` for check and `#` for mate. A move
+//! SAN cannot name alone (two moves with the same cells that take different
+//! pieces, a swap, a drop, a two-cell piece) is written in the engine notation.
 
+use super::long_algebraic;
 use crate::compile::Ruleset;
 use crate::engine::{Move, MoveKind, Position};
 
@@ -120,4 +126,98 @@ fn strip_promotion<'t>(rules: &Ruleset, m: &Move, text: &'t str) -> Option<&'t s
     let letter = rules.definition.pieces[kind].label.to_ascii_uppercase();
     let rest = text.strip_suffix(letter.as_str())?;
     Some(rest.strip_suffix('=').unwrap_or(rest))
+}
+
+/// A legal move of `pos` in SAN (see the module's text).
+pub fn write(pos: &mut Position, m: &Move, legal: &[Move]) -> String {
+    let mut text = match plain(pos, m, legal) {
+        Some(t) if read(pos, legal, &t) == SanMatch::One(*m) => t,
+        _ => return long_algebraic::print(pos, m, legal),
+    };
+    text.push_str(check_sign(pos, m));
+    text
+}
+
+/// The SAN of a move before its check sign, if SAN has a form for it.
+fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
+    let rules = pos.rules();
+    for king_side in [true, false] {
+        if is_castling(rules, m, king_side) {
+            return Some(if king_side { "O-O" } else { "O-O-O" }.into());
+        }
+    }
+    if !matches!(
+        m.kind,
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+    ) || m.drops()
+    {
+        return None;
+    }
+    let mover = pos.piece_at(m.from)?;
+    let label = rules.definition.pieces[mover.kind]
+        .label
+        .to_ascii_uppercase();
+    let pawn = label == "P";
+    let from = rules.cells[m.from as usize];
+    let board = &rules.definition.board;
+    let file = board.files.get(from.file as usize)?.clone();
+    let rank = board.ranks.get(from.rank as usize)?.clone();
+    let takes = !m.captures().is_empty();
+    let rivals: Vec<&Move> = legal
+        .iter()
+        .filter(|o| {
+            o.to == m.to
+                && o.from != m.from
+                && o.castle_rule().is_none()
+                && pos.piece_at(o.from).map(|p| p.kind) == Some(mover.kind)
+        })
+        .collect();
+    let same = |f: &dyn Fn(&Move) -> bool| rivals.iter().any(|o| f(o));
+    let file_of = |c| rules.cells[c as usize].file;
+    let rank_of = |c| rules.cells[c as usize].rank;
+    let start = if pawn && takes {
+        file
+    } else if rivals.is_empty() {
+        String::new()
+    } else if !same(&|o| file_of(o.from) == from.file) {
+        file
+    } else if !same(&|o| rank_of(o.from) == from.rank) {
+        rank
+    } else {
+        format!("{file}{rank}")
+    };
+    let mut text = if pawn { String::new() } else { label };
+    text.push_str(&start);
+    if takes {
+        text.push('x');
+    }
+    text.push_str(rules.cell_name(m.to));
+    if let Some(k) = m.promotion() {
+        text.push('=');
+        text.push_str(&rules.definition.pieces[k].label.to_ascii_uppercase());
+    }
+    Some(text)
+}
+
+/// `+` when the move checks, `#` when it mates, else nothing (and nothing where
+/// royal pieces may be captured: there is no check).
+fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
+    if pos.rules().definition.end.royal_capture {
+        return "";
+    }
+    pos.make(*m);
+    let them = pos.side_to_move();
+    let sign = if !pos.royal_cells(them).is_empty() && pos.in_check(them) {
+        let mut replies = Vec::new();
+        pos.legal_moves(&mut replies);
+        if replies.is_empty() {
+            "#"
+        } else {
+            "+"
+        }
+    } else {
+        ""
+    };
+    pos.unmake();
+    sign
 }

@@ -2,7 +2,7 @@
 //! the hash computed from scratch, make/unmake of every legal move restores the
 //! position exactly, and every legal move's notation reads back as that move.
 
-use super::{notation, Game, Rng};
+use super::{long_algebraic, notation, Game, Rng};
 use crate::compile::Ruleset;
 use crate::engine::Position;
 use indexmap::IndexMap;
@@ -104,6 +104,13 @@ fn check(game: &Game, g: usize) -> Result<(), InvariantFailure> {
     }
     let legal = game.legal_moves();
     let before = pos.snapshot();
+    for (m, text) in legal.iter().zip(long_algebraic::print_all(&pos, legal)) {
+        if long_algebraic::read(&pos, legal, &text) != Some(*m) {
+            return Err(fail(format!(
+                "the engine notation `{text}` does not read back"
+            )));
+        }
+    }
     for m in legal {
         pos.make(*m);
         if pos.hash() != pos.compute_hash() {

@@ -1,0 +1,92 @@
+//! The notation engines speak (UCI's and XBoard's): the start and end cells run
+//! together, `e2e4`, with a promotion's piece in lower case, `e7e8q`; a castling as
+//! the king's move, `e1g1`; a suicide as its cell twice, `e4e4`; a two-cell piece
+//! as the two cells it leaves and the two it ends on, `f2g2f3f4`. When two legal
+//! moves would read the same, the parts of the full notation that tell them apart
+//! follow after commas, without spaces: `d4d7,@-d5` (a removal), `g1f3,AM-d1` (the
+//! turn's drop). Each legal move's text is different, so every text reads back.
+
+use super::notation;
+use crate::engine::{Move, MoveKind, Position};
+use std::collections::HashMap;
+
+/// The cells alone: what most moves are written as.
+fn base(pos: &Position, m: &Move) -> String {
+    let rules = pos.rules();
+    let name = |c| rules.cell_name(c);
+    let mut s = match (m.kind, m.two_cell_ends()) {
+        (_, Some(([a, b], [c, d]))) => format!("{}{}{}{}", name(a), name(b), name(c), name(d)),
+        (MoveKind::Suicide, _) => format!("{}{}", name(m.from), name(m.from)),
+        _ => format!("{}{}", name(m.from), name(m.to)),
+    };
+    if let Some(k) = m.promotion() {
+        s.push_str(&rules.definition.pieces[k].label.to_ascii_lowercase());
+    }
+    s
+}
+
+/// The full notation's parts after the first (without spaces), less a promotion
+/// part the base already names.
+fn distinguishing_parts(pos: &Position, m: &Move, legal: &[Move]) -> Vec<String> {
+    let rules = pos.rules();
+    let promotion = m.promotion().map(|k| {
+        format!(
+            "{}-{}",
+            rules.piece_label(k, pos.side_to_move()),
+            rules.cell_name(m.to)
+        )
+    });
+    notation::print(pos, m, legal)
+        .split(';')
+        .skip(1)
+        .map(|p| p.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+        .filter(|p| Some(p) != promotion.as_ref())
+        .collect()
+}
+
+/// Every legal move's text, in the order of `legal`.
+pub fn print_all(pos: &Position, legal: &[Move]) -> Vec<String> {
+    let bases: Vec<String> = legal.iter().map(|m| base(pos, m)).collect();
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for b in &bases {
+        *count.entry(b.as_str()).or_default() += 1;
+    }
+    legal
+        .iter()
+        .zip(&bases)
+        .map(|(m, b)| {
+            if count[b.as_str()] == 1 {
+                return b.clone();
+            }
+            let mut s = b.clone();
+            for part in distinguishing_parts(pos, m, legal) {
+                s.push(',');
+                s.push_str(&part);
+            }
+            s
+        })
+        .collect()
+}
+
+/// One legal move's text.
+pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
+    let b = base(pos, m);
+    if legal.iter().filter(|o| base(pos, o) == b).count() <= 1 {
+        return b;
+    }
+    let i = legal.iter().position(|o| o == m);
+    match i {
+        Some(i) => print_all(pos, legal).swap_remove(i),
+        None => b,
+    }
+}
+
+/// The legal move a text names (letters in either case), if any.
+pub fn read(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+    let texts = print_all(pos, legal);
+    texts
+        .iter()
+        .position(|t| t == text)
+        .or_else(|| texts.iter().position(|t| t.eq_ignore_ascii_case(text)))
+        .map(|i| legal[i])
+}

@@ -1,0 +1,194 @@
+//! A static evaluation any definition gets without hand-written values: a piece is
+//! worth its average number of moves on an empty board (as engines for variants
+//! estimate values), a little more where it has more moves, and a promoting piece
+//! more as it nears its promotion zone. A definition's `value` overrides the first.
+
+use crate::compile::{Cell, RayKind, Ruleset};
+use crate::engine::Position;
+
+/// A royal piece's value when it is the victim of a capture (only for ordering
+/// captures: royal pieces are never counted in the material balance).
+pub const ROYAL_VALUE: i32 = 100_000;
+
+/// Piece values in centipawns, where a pawn (the weakest piece) is about 100.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// Per kind: the value used for material and to order captures.
+    pub values: Vec<i32>,
+    /// Per side, kind and cell: the value of that piece standing there.
+    squares: Vec<i32>,
+    cells: usize,
+    kinds: usize,
+}
+
+/// The chance that a cell is empty in a typical position: a slider's far cells
+/// count less than its near ones, as they are blocked more often.
+const EMPTY: f64 = 0.7;
+/// Centipawns per expected move: a knight (about 5.25 moves) is worth about 300.
+const PER_MOVE: f64 = 57.0;
+
+/// A piece's expected number of moves from `cell` on a board a third full. A move
+/// that may only capture, or only go quietly, counts half.
+fn mobility(rules: &Ruleset, side: usize, kind: usize, cell: Cell) -> f64 {
+    let piece = &rules.definition.pieces[kind];
+    let modes = !piece.captures.is_empty() || piece.immobilize;
+    rules
+        .rays_of(side, kind, cell)
+        .iter()
+        .map(|r| {
+            let weight =
+                0.5 * f64::from(u8::from(r.quiet)) + 0.5 * f64::from(u8::from(r.capture || modes));
+            let reach = if r.jump {
+                1.0
+            } else {
+                EMPTY.powi(r.blockers as i32)
+            };
+            let far = (r.len as i32 - r.blockers as i32).max(0);
+            let cells = match r.kind {
+                RayKind::Leap => 1.0,
+                RayKind::Slide => (1.0 - EMPTY.powi(far)) / (1.0 - EMPTY),
+                RayKind::Hop => 0.5 * (1.0 - EMPTY.powi(far)) / (1.0 - EMPTY),
+                RayKind::HopBehind => 1.0 - EMPTY,
+            };
+            weight * reach * cells
+        })
+        .sum()
+}
+
+fn average_mobility(rules: &Ruleset, side: usize, kind: usize) -> f64 {
+    let n = rules.cell_count().max(1);
+    (0..n as Cell)
+        .map(|c| mobility(rules, side, kind, c))
+        .sum::<f64>()
+        / n as f64
+}
+
+/// Each kind's value: a definition's own `value`, or its expected mobility
+/// (royal pieces: 0, as both sides keep theirs).
+pub fn piece_values(rules: &Ruleset) -> Vec<i32> {
+    let moving: Vec<i32> = (0..rules.kinds)
+        .map(|k| match rules.definition.pieces[k].value {
+            Some(v) => v,
+            None if rules.royal[k] => 0,
+            None => (PER_MOVE * average_mobility(rules, 0, k)).round().max(1.0) as i32,
+        })
+        .collect();
+    // A piece that may promote is worth a twentieth of what promoting gains.
+    (0..rules.kinds)
+        .map(|k| {
+            if rules.definition.pieces[k].value.is_some() {
+                return moving[k];
+            }
+            moving[k] + promotion_gain(rules, &moving, 0, k) / 20
+        })
+        .collect()
+}
+
+/// What promoting to the best choice gains over the piece itself.
+fn promotion_gain(rules: &Ruleset, values: &[i32], side: usize, kind: usize) -> i32 {
+    rules.promotion_of(side, kind).map_or(0, |t| {
+        let best = t
+            .choices
+            .iter()
+            .map(|&k| values[k as usize])
+            .max()
+            .unwrap_or(0);
+        (best - values[kind]).max(0)
+    })
+}
+
+/// Moves (by the kind's own rays, on an empty board) from each cell to the nearest
+/// cell of its promotion zone; `None` where it cannot get there.
+fn promotion_distance(rules: &Ruleset, side: usize, kind: usize) -> Option<Vec<Option<u32>>> {
+    let table = rules.promotion_of(side, kind)?;
+    let n = rules.cell_count();
+    let mut dist: Vec<Option<u32>> = (0..n).map(|c| table.zone[c].then_some(0)).collect();
+    // Backwards relaxation: a cell is one move further than the best cell it reaches.
+    for _ in 0..n {
+        let mut changed = false;
+        for c in 0..n as Cell {
+            let best = rules
+                .rays_of(side, kind, c)
+                .iter()
+                .flat_map(|r| &rules.ray_cells[r.start as usize..r.start as usize + r.len as usize])
+                .filter_map(|&t| dist[t as usize])
+                .min();
+            if let Some(b) = best {
+                if dist[c as usize].is_none_or(|d| b + 1 < d) {
+                    dist[c as usize] = Some(b + 1);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    Some(dist)
+}
+
+impl Evaluator {
+    pub fn new(rules: &Ruleset) -> Evaluator {
+        let values = piece_values(rules);
+        let (cells, kinds) = (rules.cell_count(), rules.kinds);
+        let mut squares = vec![0; 2 * kinds * cells];
+        for side in 0..2 {
+            for kind in 0..kinds {
+                let avg = average_mobility(rules, side, kind);
+                let promotion = promotion_distance(rules, side, kind);
+                let gain = promotion_gain(rules, &values, side, kind);
+                let far = promotion
+                    .as_ref()
+                    .and_then(|d| d.iter().flatten().max().copied())
+                    .unwrap_or(0)
+                    .max(1) as i32;
+                for c in 0..cells {
+                    // A tenth of a pawn for each move more or fewer than on average.
+                    let spread = mobility(rules, side, kind, c as Cell) - avg;
+                    let mut v = values[kind] + (10.0 * spread).round() as i32;
+                    if rules.royal[kind] {
+                        v = 0;
+                    }
+                    if let Some(Some(d)) = promotion.as_ref().map(|p| p[c]) {
+                        let near = (far - d as i32).max(0);
+                        v += gain * near * near / (far * far * 4);
+                    }
+                    squares[(side * kinds + kind) * cells + c] = v;
+                }
+            }
+        }
+        Evaluator {
+            values,
+            squares,
+            cells,
+            kinds,
+        }
+    }
+
+    /// The position's value for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let stm = pos.side_to_move().index();
+        let mut score = 0;
+        for c in 0..self.cells as Cell {
+            if let Some(p) = pos.piece_at(c) {
+                let v =
+                    self.squares[(p.side.index() * self.kinds + p.kind) * self.cells + c as usize];
+                if p.side.index() == stm {
+                    score += v;
+                } else {
+                    score -= v;
+                }
+            }
+        }
+        score
+    }
+
+    /// A captured piece's value for ordering (royal pieces highest).
+    pub fn victim_value(&self, rules: &Ruleset, kind: usize) -> i32 {
+        if rules.royal[kind] {
+            ROYAL_VALUE
+        } else {
+            self.values[kind]
+        }
+    }
+}

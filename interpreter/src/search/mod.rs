@@ -1,0 +1,250 @@
+//! The computer player: iterative-deepening alpha-beta over the legal moves of any
+//! definition, with a transposition table, quiescence on every kind of capture
+//! (replacement, approach, withdrawal, pincer, conversion, ...), move ordering and
+//! time management. Positions are scored by the definition's own end rules and by
+//! piece values derived from the compiled movement tables ([`eval`]).
+
+pub mod eval;
+mod order;
+pub mod table;
+mod tree;
+
+use crate::compile::Ruleset;
+use crate::engine::{Move, Position};
+use crate::model::Outcome;
+pub use eval::Evaluator;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use table::Table;
+
+/// A won position's score at the root; a mate `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+/// Scores beyond this (either way) are mates.
+const MATE_BOUND: i32 = MATE - 10_000;
+/// The deepest the search goes, quiescence included.
+pub const MAX_PLY: usize = 128;
+
+/// The clock of the side to move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clock {
+    pub remaining: Duration,
+    pub increment: Duration,
+    /// Moves to play before the next time control, if there is one.
+    pub moves_to_go: Option<u32>,
+}
+
+/// When a search stops. With none of these set it runs until [`Searcher::stop_handle`]
+/// is raised (or to the deepest depth).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+}
+
+/// A score for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// In hundredths of a pawn.
+    Centipawns(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Centipawns(s)
+        }
+    }
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+    /// Transposition-table slots in use, per thousand.
+    pub hashfull: u32,
+}
+
+impl Info {
+    pub fn nodes_per_second(&self) -> u64 {
+        let micros = self.time.as_micros().max(1);
+        (self.nodes as u128 * 1_000_000 / micros) as u64
+    }
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// `None` only when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// The reply expected to `best`.
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// A search's state between moves: the table, the values and the stop signal.
+pub struct Searcher {
+    table: Table,
+    eval: Evaluator,
+    stop: Arc<AtomicBool>,
+    order: order::Order,
+    run: tree::Run,
+}
+
+impl Searcher {
+    /// A searcher for `rules` with a transposition table of about `table_mb` MiB.
+    pub fn new(rules: &Ruleset, table_mb: usize) -> Searcher {
+        Searcher {
+            table: Table::new(table_mb),
+            eval: Evaluator::new(rules),
+            stop: Arc::new(AtomicBool::new(false)),
+            order: order::Order::new(),
+            run: tree::Run::default(),
+        }
+    }
+
+    /// Raise it (from another thread) to end the search at once; the best move
+    /// found so far is returned.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Forget every earlier search (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.order = order::Order::new();
+    }
+
+    pub fn resize(&mut self, table_mb: usize) {
+        self.table = Table::new(table_mb);
+    }
+
+    /// Search `pos`. `earlier` holds the repetition keys
+    /// ([`Position::hash_without_en_passant`]) of the game's earlier positions,
+    /// oldest first; `report` hears of every finished iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        earlier: &[u64],
+        limits: &Limits,
+        report: &mut dyn FnMut(&Info),
+    ) -> Found {
+        let start = Instant::now();
+        let (soft, hard) = time_budget(limits);
+        let mut pos = pos.clone();
+        self.table.new_search();
+        self.order.age();
+        self.run = tree::Run::new(&pos, earlier, start, hard, limits.nodes);
+        let legal = self.run.root_moves(&mut pos);
+        let mut found = Found {
+            best: legal.first().copied(),
+            ponder: None,
+            score: Score::Centipawns(0),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        if legal.len() <= 1 && limits.depth.is_none() && !legal.is_empty() {
+            // One legal move: nothing to think about when the clock runs.
+            if limits.clock.is_some() || limits.movetime.is_some() {
+                return found;
+            }
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .min(MAX_PLY as u32 - 8);
+        for depth in 1..=max_depth {
+            let score = tree::Node {
+                table: &mut self.table,
+                eval: &self.eval,
+                stop: &self.stop,
+                order: &mut self.order,
+                run: &mut self.run,
+            }
+            .root(&mut pos, depth as i32);
+            if self.run.aborted && depth > 1 {
+                break;
+            }
+            let pv = self.run.pv();
+            if let Some(&m) = pv.first() {
+                found.best = Some(m);
+                found.ponder = pv.get(1).copied();
+            }
+            found.score = Score::from_internal(score);
+            found.depth = depth;
+            found.nodes = self.run.nodes;
+            found.time = start.elapsed();
+            report(&Info {
+                depth,
+                seldepth: self.run.seldepth,
+                score: found.score,
+                nodes: self.run.nodes,
+                time: found.time,
+                pv,
+                hashfull: self.table.permille_full(),
+            });
+            let mate_found = matches!(found.score, Score::Mate(n) if n.unsigned_abs() * 2 <= depth);
+            if self.run.aborted || mate_found && limits.depth.is_none() && soft.is_some() {
+                break;
+            }
+            if soft.is_some_and(|s| start.elapsed() >= s) {
+                break;
+            }
+        }
+        found.nodes = self.run.nodes;
+        found.time = start.elapsed();
+        self.stop.store(false, Ordering::Relaxed);
+        found
+    }
+}
+
+/// When to stop starting iterations (soft) and when to stop at once (hard).
+fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
+    let margin = Duration::from_millis(30);
+    if let Some(t) = limits.movetime {
+        let hard = t.saturating_sub(margin).max(Duration::from_millis(1));
+        return (Some(hard), Some(hard));
+    }
+    let Some(clock) = limits.clock else {
+        return (None, None);
+    };
+    let to_go = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
+    let left = clock.remaining.saturating_sub(margin);
+    let share = left / to_go + clock.increment * 3 / 4;
+    let hard = share
+        .saturating_mul(3)
+        .min(left / 3)
+        .max(Duration::from_millis(1));
+    let soft = (share / 2).min(hard);
+    (Some(soft), Some(hard))
+}
+
+/// A game end by the rules, as a score for the side to move `ply` plies from the root.
+fn outcome_score(outcome: Outcome, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Win => MATE - ply as i32,
+        Outcome::Loss => -(MATE - ply as i32),
+        Outcome::Draw => 0,
+    }
+}

@@ -1,0 +1,178 @@
+"""vdl's engine protocols and notation driven by python-chess, an independent client.
+
+Usage: engine_games.py VDL_BINARY CHECK [ARGS]
+
+Checks:
+  uci-games N      N complete chess games of `vdl uci` against itself through
+                   chess.engine (every move checked legal by python-chess)
+  xboard-games N   the same through `vdl xboard`
+  uci-perft        `go perft` over UCI, move by move, against python-chess's own
+                   move generator, in positions with castling, en passant and
+                   promotions
+  san GAMES SEED   GAMES random games refereed by `vdl referee --pgn`: every
+                   move's SAN equals python-chess's and reads back as the same
+                   move, and the result is python-chess's
+Prints one line per check and exits 1 on the first disagreement.
+"""
+
+import random
+import subprocess
+import sys
+
+import chess
+import chess.engine
+
+CHESS = "definitions/chess.vdl"
+
+PERFT_POSITIONS = [
+    (chess.STARTING_FEN, 3),
+    # Kiwipete: castling both ways, en passant, promotions nearby.
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 2),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2),
+]
+
+
+def fail(message):
+    print(f"FAIL {message}")
+    sys.exit(1)
+
+
+def play_games(engine, games, limit):
+    for g in range(games):
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=False):
+            result = engine.play(board, limit, game=g)
+            if result.move is None or result.move not in board.legal_moves:
+                fail(f"game {g}: {result.move} is not legal in {board.fen()}")
+            board.push(result.move)
+        print(f"game {g}: {board.result(claim_draw=False)} in {board.ply()} plies")
+
+
+def uci_games(vdl, games):
+    with chess.engine.SimpleEngine.popen_uci([vdl, "uci", CHESS]) as engine:
+        play_games(engine, games, chess.engine.Limit(time=0.02))
+
+
+def xboard_games(vdl, games):
+    with chess.engine.SimpleEngine.popen_xboard([vdl, "xboard", CHESS]) as engine:
+        play_games(engine, games, chess.engine.Limit(time=0.02))
+
+
+def python_divide(board, depth):
+    def count(b, d):
+        if d == 0:
+            return 1
+        if d == 1:
+            return b.legal_moves.count()
+        n = 0
+        for m in list(b.legal_moves):
+            b.push(m)
+            n += count(b, d - 1)
+            b.pop()
+        return n
+
+    out = {}
+    for m in list(board.legal_moves):
+        board.push(m)
+        out[m.uci()] = count(board, depth - 1)
+        board.pop()
+    return out
+
+
+def uci_perft(vdl):
+    for fen, depth in PERFT_POSITIONS:
+        script = f"position fen {fen}\ngo perft {depth}\nquit\n"
+        out = subprocess.run([vdl, "uci", CHESS], input=script, capture_output=True, text=True, check=True).stdout
+        ours = {}
+        total = None
+        for line in out.splitlines():
+            if line.startswith("Nodes searched:"):
+                total = int(line.split(":")[1])
+            elif ": " in line:
+                move, n = line.split(": ")
+                ours[move] = int(n)
+        theirs = python_divide(chess.Board(fen), depth)
+        if ours != theirs:
+            diff = set(ours.items()) ^ set(theirs.items())
+            fail(f"perft {depth} of {fen}: differs in {sorted(diff)}")
+        if total != sum(theirs.values()):
+            fail(f"perft {depth} of {fen}: total {total}, expected {sum(theirs.values())}")
+        print(f"perft {depth} {total} {fen}")
+
+
+def san_games(vdl, games, seed):
+    """Random games written as records of engine moves, refereed by `vdl referee
+    --pgn`; the PGN's SAN must be python-chess's SAN, move for move, and read back
+    by python-chess as the same moves, with the same result."""
+    import io
+    import os
+    import tempfile
+
+    import chess.pgn
+
+    rng = random.Random(seed)
+    moves = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        record = os.path.join(tmp, "game.game")
+        for g in range(games):
+            board = chess.Board()
+            # vdl's chess ends a game at the third repetition and after 50 moves
+            # without a capture or pawn move (python-chess's is_game_over only
+            # at the fifth and after 75).
+            while not over_for_vdl(board) and not board.is_game_over() and board.ply() < 400:
+                board.push(rng.choice(list(board.legal_moves)))
+            with open(record, "w") as f:
+                f.write(" ".join(m.uci() for m in board.move_stack) + "\n")
+            out = subprocess.run([vdl, "referee", "--pgn", CHESS, record], capture_output=True, text=True)
+            if out.returncode != 0:
+                fail(f"game {g}: vdl referee --pgn failed: {out.stderr}")
+            read = chess.pgn.read_game(io.StringIO(out.stdout))
+            if read is None or read.errors:
+                fail(f"game {g}: python-chess cannot read vdl's PGN: {read.errors if read else out.stdout}")
+            replay = chess.Board()
+            expected = []
+            for m in board.move_stack:
+                expected.append(replay.san(m))
+                replay.push(m)
+            text = out.stdout.split("\n\n", 1)[1]
+            got = [w for w in text.split() if not w[0].isdigit() and w != "*"]
+            if got != expected:
+                for i, (a, b) in enumerate(zip(got, expected)):
+                    if a != b:
+                        fail(f"game {g} ply {i + 1}: vdl writes {a}, python-chess {b}")
+                fail(f"game {g}: {len(got)} moves written, {len(expected)} played")
+            if list(read.mainline_moves()) != board.move_stack:
+                fail(f"game {g}: the PGN reads back as other moves")
+            # Dead positions and the 75-move rule are not in vdl's chess yet: the
+            # results are compared for the ends both have.
+            ours = read.headers.get("Result")
+            if board.is_checkmate() or board.is_stalemate() or over_for_vdl(board):
+                theirs = board.result(claim_draw=True)
+                if ours != theirs:
+                    fail(f"game {g}: vdl's result {ours}, python-chess's {theirs}")
+            moves += len(expected)
+    print(f"san {games} games {moves} moves agree")
+
+
+def over_for_vdl(board):
+    return board.is_repetition(3) or board.halfmove_clock >= 100
+
+
+def main():
+    vdl, check, *args = sys.argv[1:]
+    if check == "uci-games":
+        uci_games(vdl, int(args[0]))
+    elif check == "xboard-games":
+        xboard_games(vdl, int(args[0]))
+    elif check == "uci-perft":
+        uci_perft(vdl)
+    elif check == "san":
+        san_games(vdl, int(args[0]), int(args[1]))
+    else:
+        fail(f"unknown check {check}")
+
+
+if __name__ == "__main__":
+    main()
