@@ -138,6 +138,16 @@ enum Command {
         /// Stop a game after this many plies.
         #[arg(long, default_value_t = 1000)]
         max_plies: usize,
+        /// Instead of random games: the search against the two-ply opponent, colours
+        /// alternating (e.g. `vdl selfplay definitions/chess.vdl --ai --games 100`).
+        #[arg(long)]
+        ai: bool,
+        /// With `--ai`: the search's time per move, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// With `--ai`: games played at once (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
@@ -232,7 +242,18 @@ fn main() -> ExitCode {
             games,
             seed,
             max_plies,
+            ai: false,
+            ..
         } => selfplay(&file, games, seed, max_plies),
+        Command::Selfplay {
+            file,
+            games,
+            seed,
+            max_plies,
+            movetime,
+            threads,
+            ..
+        } => ai_match(&file, games, seed, max_plies, movetime, threads),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -714,66 +735,111 @@ struct ErrorJson {
 
 fn referee_game(path: &str, game_path: &str, json: bool, pgn: bool) -> Result<(), Failure> {
     let rules = load(path)?;
-    let text = read(game_path)?;
-    let refereed = referee::referee(&rules, &text);
-    let error = refereed.error.as_ref();
-    if pgn {
-        if let Some(d) = error {
-            eprint!("{}", render(game_path, &text, d));
-        }
-        if let Some(game) = &refereed.game {
-            print!("{}", referee::pgn::write(game, &[]));
-        }
-    } else if json {
-        let game = refereed.game.as_ref();
-        let report = RefereeJson {
-            status: match (error, game.and_then(|g| g.result())) {
-                (Some(_), _) => "illegal",
-                (None, Some(_)) => "finished",
-                (None, None) => "in-progress",
-            },
-            start: referee::record::parse(&text)
-                .fen
-                .map_or_else(|| Position::start(&rules).fen(), |f| f.0),
-            moves: game.map_or(&[], |g| g.played()),
-            result: game.and_then(|g| g.result()),
-            score: game.and_then(|g| g.result()).map_or("*", |r| r.score()),
-            fen: game.map(|g| g.position().fen()),
-            error: error.map(|d| {
-                let span = d.span();
-                let (line, column) = vdl::source::line_col(&text, span.start);
-                ErrorJson {
-                    code: d.code.as_str(),
-                    message: d.message.clone(),
-                    line,
-                    column,
-                    text: text
-                        .get(span.start..span.end)
-                        .unwrap_or_default()
-                        .to_string(),
-                    help: d.help.clone(),
-                }
-            }),
-        };
-        println!("{}", to_json(&report)?);
-    } else {
-        if let Some(d) = error {
-            eprint!("{}", render(game_path, &text, d));
-        }
-        if let Some(game) = &refereed.game {
-            print!("{}", diagram(game.position()));
-            println!("{} moves played", game.played().len());
-            match game.result() {
-                Some(r) => println!("Result: {r}"),
-                None if error.is_some() => println!("Result: * (stopped at an illegal move)"),
-                None => println!("Result: * (game in progress)"),
+    let file = std::fs::File::open(game_path)
+        .map_err(|e| Failure::Usage(format!("cannot read {game_path}: {e}")))?;
+    let mut failed = false;
+    let mut n = 0;
+    for chunk in referee::stream::Games::new(std::io::BufReader::new(file)) {
+        let chunk = chunk.map_err(|e| match e {
+            referee::stream::StreamError::Io(e) => {
+                Failure::Usage(format!("cannot read {game_path}: {e}"))
             }
+            referee::stream::StreamError::TooLong { lines_before } => Failure::Usage(format!(
+                "cannot read {game_path}: the game from line {} is longer than {} bytes",
+                lines_before + 1,
+                referee::stream::MAX_GAME_BYTES
+            )),
+        })?;
+        // Diagnostics count lines in the whole file: the game's text, after as
+        // many newlines as there are lines before it.
+        let text = format!("{}{}", "\n".repeat(chunk.lines_before), chunk.text);
+        drop(chunk);
+        for record in referee::record::parse_games(&text) {
+            failed |= referee_one(&rules, &record, &text, game_path, n, json, pgn)?;
+            n += 1;
         }
     }
-    if error.is_some() {
+    if failed {
         Err(Failure::Judged)
     } else {
         Ok(())
+    }
+}
+
+/// Report one refereed game; true if it stopped at an illegal move.
+fn referee_one(
+    rules: &vdl::Ruleset,
+    record: &referee::record::Record,
+    text: &str,
+    game_path: &str,
+    n: usize,
+    json: bool,
+    pgn: bool,
+) -> Result<bool, Failure> {
+    // The report in words needs only the end of the game.
+    let refereed = referee::referee_record_with(rules, record, json || pgn);
+    let error = refereed.error.as_ref();
+    if let Some(d) = error.filter(|_| !json) {
+        eprint!("{}", render(game_path, text, d));
+    }
+    if pgn {
+        if let Some(game) = &refereed.game {
+            print!(
+                "{}{}",
+                if n > 0 { "\n" } else { "" },
+                referee::pgn::write(game, &[])
+            );
+        }
+    } else if json {
+        let start = record
+            .fen
+            .as_ref()
+            .map_or_else(|| Position::start(rules).fen(), |f| f.0.clone());
+        println!("{}", to_json(&referee_json(&refereed, start, text))?);
+    } else if let Some(game) = &refereed.game {
+        if n > 0 {
+            println!("\nGame {}", n + 1);
+        }
+        print!("{}", diagram(game.position()));
+        println!("{} moves played", game.plies());
+        match game.result() {
+            Some(r) => println!("Result: {r}"),
+            None if error.is_some() => println!("Result: * (stopped at an illegal move)"),
+            None => println!("Result: * (game in progress)"),
+        }
+    }
+    Ok(error.is_some())
+}
+
+fn referee_json<'a>(refereed: &'a referee::Refereed, start: String, text: &str) -> RefereeJson<'a> {
+    let error = refereed.error.as_ref();
+    let game = refereed.game.as_ref();
+    RefereeJson {
+        status: match (error, game.and_then(|g| g.result())) {
+            (Some(_), _) => "illegal",
+            (None, Some(_)) => "finished",
+            (None, None) => "in-progress",
+        },
+        start,
+        moves: game.map_or(&[], |g| g.played()),
+        result: game.and_then(|g| g.result()),
+        score: game.and_then(|g| g.result()).map_or("*", |r| r.score()),
+        fen: game.map(|g| g.position().fen()),
+        error: error.map(|d| {
+            let span = d.span();
+            let (line, column) = vdl::source::line_col(text, span.start);
+            ErrorJson {
+                code: d.code.as_str(),
+                message: d.message.clone(),
+                line,
+                column,
+                text: text
+                    .get(span.start..span.end)
+                    .unwrap_or_default()
+                    .to_string(),
+                help: d.help.clone(),
+            }
+        }),
     }
 }
 
@@ -781,6 +847,7 @@ const PLAY_HELP: &str = "\
 Enter a move (`P e2-e4`, `e2-e4`, `e7-e8; Q-e8`) or a command:
   moves          list the legal moves      moves CELL   the moves of one piece
   undo           take back a move          fen          print the position as FEN
+  claim          claim a draw (repetition or move rule, where the definition allows it)
   save FILE      write a game record       board        draw the board again
   help           this text                 quit         leave";
 
@@ -918,13 +985,22 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
                     print!("{}", diagram(game.position()));
                 }
             }
+            "claim" => match game.claim() {
+                Some(r) => println!("Result: {r}"),
+                None => println!("no draw can be claimed now"),
+            },
             "save" => {
                 if arg.is_empty() {
                     println!("save needs a file name: save FILE");
                     continue;
                 }
                 let moves: Vec<String> = game.played().iter().map(|p| p.notation.clone()).collect();
-                let record = referee::record::write(&start_fen, start_side, start_number, &moves);
+                let mut record =
+                    referee::record::write(&start_fen, start_side, start_number, &moves);
+                // A claimed draw is written as the result, which reads back as the claim.
+                if let Some(r) = game.result().filter(|r| r.claimed) {
+                    record.push_str(&format!("{}\n", r.score()));
+                }
                 match std::fs::write(arg, record) {
                     Ok(()) => println!("saved {} moves to {arg}", moves.len()),
                     Err(e) => println!("cannot write {arg}: {e}"),
@@ -941,6 +1017,39 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
             },
         }
     }
+    Ok(())
+}
+
+fn ai_match(
+    path: &str,
+    games: usize,
+    seed: u64,
+    max_plies: usize,
+    movetime: u64,
+    threads: Option<usize>,
+) -> Result<(), Failure> {
+    let rules = load(path)?;
+    let limits = vdl::search::Limits {
+        movetime: Some(std::time::Duration::from_millis(movetime.max(1))),
+        ..Default::default()
+    };
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let r =
+        referee::matches::search_against_two_ply(&rules, games, seed, &limits, max_plies, threads);
+    let nps = r.nodes as f64 / r.search_time.as_secs_f64().max(1e-9);
+    println!(
+        "{} games, search against two-ply: search won {}, two-ply won {}, drawn {}, unfinished {} ({:.1}% of the decisive games to the search)",
+        r.games, r.search_wins, r.two_ply_wins, r.draws, r.unfinished, r.decisive_share()
+    );
+    println!(
+        "{} plies; search {} nodes in {:.1} s, {:.0} nodes/s per thread",
+        r.plies,
+        r.nodes,
+        r.search_time.as_secs_f64(),
+        nps
+    );
     Ok(())
 }
 

@@ -123,11 +123,16 @@ fn every_vdl_block_checks() {
                 }
                 let got = r.game.as_ref().and_then(|g| g.result()).map(|res| {
                     let reason = serde_json::to_value(res.reason).unwrap_or_default();
-                    vec![
+                    let mut got = vec![
                         res.score().to_string(),
                         reason.as_str().unwrap_or_default().to_string(),
-                    ]
+                    ];
+                    if res.claimed {
+                        got.push("claimed".to_string());
+                    }
+                    got
                 });
+                let got = got.or_else(|| Some(vec!["*".to_string(), "in-progress".to_string()]));
                 let want: Vec<String> = expect.iter().map(|s| s.to_string()).collect();
                 if r.error.is_some() || got.as_ref() != Some(&want) {
                     failures.push(format!("{at}: game gives {got:?}, the book says {want:?}"));

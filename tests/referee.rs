@@ -49,6 +49,7 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::RoyalCaptured => "royal-captured",
         EndReason::Repetition => "repetition",
         EndReason::MoveRule => "move-rule",
+        EndReason::DeadPosition => "dead-position",
     }
 }
 
@@ -69,7 +70,14 @@ fn sample_games_reach_their_results() {
             assert!(r.error.is_none(), "{}: {:?}", path.display(), r.error);
             let game = r.game.expect("a game");
             let got = match game.result() {
-                Some(res) => vec![res.score().to_string(), reason_name(res.reason).to_string()],
+                Some(res) => {
+                    let mut got =
+                        vec![res.score().to_string(), reason_name(res.reason).to_string()];
+                    if res.claimed {
+                        got.push("claimed".to_string());
+                    }
+                    got
+                }
                 None => vec!["*".to_string(), "in-progress".to_string()],
             };
             assert_eq!(got, expect, "{}", path.display());
@@ -440,9 +448,9 @@ fn repetition_loss_for_the_repeater() {
 fn undo_restores_counts() {
     let rules = common::rules("definitions/chess.vdl");
     let mut game = referee::Game::new(vdl::Position::start(&rules));
-    for m in [
-        "N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8", "N g1-f3", "n g8-f6", "N f3-g1",
-    ] {
+    // Chess ends a game by itself at the fifth occurrence of a position.
+    let cycle = ["N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8"];
+    for m in cycle.iter().cycle().take(15) {
         game.play_text(m).expect("legal");
     }
     game.play_text("n f6-g8").expect("legal");
@@ -534,4 +542,159 @@ fn san_castling_both_ways() {
         game.position().fen(),
         "2kr1bnr/pppq1ppp/2npb3/4p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 3 7"
     );
+}
+
+/// Dead positions from the material: FIDE's cases and what is not dead.
+#[test]
+fn dead_positions_in_chess() {
+    let rules = common::rules("definitions/chess.vdl");
+    let dead = |fen: &str| {
+        vdl::Position::from_fen(&rules, fen)
+            .unwrap_or_else(|e| panic!("{fen}: {}", e.message))
+            .is_dead()
+    };
+    for fen in [
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",     // K v K
+        "8/8/8/4k3/8/8/2B5/4K3 w - - 0 1",   // K+B v K
+        "8/8/8/4k3/8/8/2N5/4K3 b - - 0 1",   // K+N v K
+        "8/8/2b5/4k3/8/8/2B5/4K3 w - - 0 1", // bishops on light cells
+        "8/8/8/4k3/8/8/B1B5/4K3 w - - 0 1",  // two bishops, one colour
+        "4B3/8/8/K4B1B/8/8/7k/8 b - - 0 1",  // three
+    ] {
+        assert!(dead(fen), "{fen} is dead");
+    }
+    for fen in [
+        "8/8/3b4/4k3/8/8/2B5/4K3 w - - 0 1", // bishops on both colours
+        "8/8/3n4/4k3/8/8/2N5/4K3 w - - 0 1", // K+N v K+N
+        "8/8/3n4/4k3/8/8/2B5/4K3 w - - 0 1", // K+B v K+N
+        "8/8/8/4k3/8/8/1BB5/4K3 w - - 0 1",  // two bishops, two colours
+        "8/8/8/4k3/8/8/2NN4/4K3 w - - 0 1",  // two knights (mate with help)
+        "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",    // a rook
+        "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",   // a pawn may promote
+    ] {
+        assert!(!dead(fen), "{fen} is not dead");
+    }
+}
+
+/// Dead positions follow the definition's pieces, not chess's: a Ferz (one diagonal
+/// step) keeps its colour like a bishop but alone cannot mate, and a Wazir-Ferz
+/// pair can.
+#[test]
+fn dead_positions_follow_the_definition() {
+    let rules = inline_rules(
+        r#"board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }
+           piece King K { royal moves "K" }
+           piece Ferz F { moves "F" }
+           piece Wazir W { moves "W" }
+           setup "4k3/8/8/8/8/8/8/4K3 w"
+           end { dead-position }"#,
+    );
+    let dead = |fen: &str| vdl::Position::from_fen(&rules, fen).expect("fen").is_dead();
+    assert!(dead("4k3/8/8/8/8/8/3F4/4K3 w - - 0 1"));
+    assert!(dead("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    assert!(!dead("4k3/8/8/8/8/8/3FW3/4K3 w - - 0 1"));
+    // Without the rule, bare kings play on.
+    let rules = common::rules("definitions/takeover64.vdl");
+    let pos = vdl::Position::from_fen(&rules, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").expect("fen");
+    let game = referee::Game::new(pos);
+    assert!(game.result().is_none());
+}
+
+/// `claim` in `vdl play`: refused at the start, granted before the move that repeats
+/// the start position a third time; a saved game keeps the claim.
+#[test]
+fn play_claims_a_draw() {
+    let dir = std::env::temp_dir().join(format!("vdl-claim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let saved = dir.join("claimed.game");
+    let input = format!(
+        "claim\nNf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nclaim\nNg8\nsave {}\nquit\n",
+        saved.display()
+    );
+    let out = play(&["play", "definitions/chess.vdl"], &input);
+    assert!(out.contains("no draw can be claimed now"), "{out}");
+    assert!(
+        out.contains("Result: 1/2-1/2 (Black claims the repetition: their next move makes a position occur for the third time: a draw)"),
+        "{out}"
+    );
+    assert!(out.contains("illegal: the game is over"), "{out}");
+    let record = std::fs::read_to_string(&saved).expect("saved");
+    assert!(record.ends_with("4. N f3-g1\n1/2-1/2\n"), "{record}");
+    let rules = common::rules("definitions/chess.vdl");
+    let game = referee::referee(&rules, &record).game.expect("game");
+    assert!(game.result().is_some_and(|r| r.claimed));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record of 100,000 moves (2.3 MB, past the 1 MiB limit of definitions) is read
+/// game by game and, reported in words, without keeping its moves: it is refereed
+/// under an 80 MB address-space limit.
+#[test]
+fn a_record_of_100000_moves_in_bounded_memory() {
+    let dir = std::env::temp_dir().join(format!("vdl-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let definition = dir.join("kings.vdl");
+    std::fs::write(
+        &definition,
+        "board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }\n\
+         piece King K { royal moves \"K\" }\n\
+         setup \"7k/8/8/8/8/8/8/K7 w\"\n",
+    )
+    .expect("definition");
+    let record = dir.join("long.game");
+    let mut text = String::with_capacity(2_400_000);
+    for n in 1..=100_000 {
+        text.push_str(&if n % 2 == 1 {
+            format!("{n}. K a1-a2 k h8-h7\n")
+        } else {
+            format!("{n}. K a2-a1 k h7-h8\n")
+        });
+    }
+    std::fs::write(&record, &text).expect("record");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 80000 && exec \"$0\" referee \"$1\" \"$2\"")
+        .arg(env!("CARGO_BIN_EXE_vdl"))
+        .arg(&definition)
+        .arg(&record)
+        .output()
+        .expect("sh runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("200000 moves played"), "{stdout}");
+    assert!(stdout.contains("Result: * (game in progress)"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A PGN file of several games: each refereed, in order, with its own start.
+#[test]
+fn several_games_in_one_file() {
+    let out = vdl(&[
+        "referee",
+        "--json",
+        "definitions/chess.vdl",
+        "tests/games/chess/several.pgn",
+    ]);
+    assert!(out.status.success());
+    let out = String::from_utf8_lossy(&out.stdout);
+    // One JSON object per game, one after another.
+    let lines: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&out)
+        .into_iter()
+        .map(|v| v.expect("json"))
+        .collect();
+    let scores: Vec<&str> = lines
+        .iter()
+        .map(|v| v["score"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(scores, ["1-0", "1/2-1/2", "*", "0-1"]);
+    let moves: Vec<usize> = lines
+        .iter()
+        .map(|v| v["moves"].as_array().map_or(0, Vec::len))
+        .collect();
+    assert_eq!(moves, [7, 8, 1, 4]);
+    assert_eq!(lines[2]["start"], "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
 }

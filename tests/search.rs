@@ -102,6 +102,52 @@ fn takeover_mates() {
     assert_eq!(best(def, fen, 4), ("e1-e7".to_string(), Score::Mate(2)));
 }
 
+/// Whether `text` wins in two in `fen`: after it, every reply allows a mate in one
+/// (found by trying every move, not by the search).
+fn mates_in_two(definition: &str, fen: &str, text: &str) -> bool {
+    let rules = common::rules(definition);
+    let mut pos = Position::from_fen(&rules, fen).expect("a legal FEN");
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let Some(&m) = legal.iter().find(|m| pos.move_text(m) == text) else {
+        panic!("{text} is not legal in {fen}");
+    };
+    pos.make(m);
+    let mut replies = Vec::new();
+    pos.legal_moves(&mut replies);
+    let them = pos.side_to_move();
+    if replies.is_empty() {
+        return pos.in_check(them);
+    }
+    replies.iter().all(|&r| {
+        pos.make(r);
+        let after = pos.fen();
+        let mut finishes = Vec::new();
+        pos.legal_moves(&mut finishes);
+        let texts: Vec<String> = finishes.iter().map(|f| pos.move_text(f)).collect();
+        pos.unmake();
+        texts.iter().any(|t| mates(definition, &after, t))
+    })
+}
+
+/// Positions from random Baroque games where the search announced a mate, each
+/// mate checked by trying every move.
+#[test]
+fn baroque_mates() {
+    let def = "definitions/baroque.vdl";
+    let fen = "3kbbnm/p3q2p/7P/1p4p1/1M1nPBQ1/1PB4p/PPP3PN/N2pK3 w - - 74 38";
+    assert_eq!(best(def, fen, 2), ("f4-c7".to_string(), Score::Mate(1)));
+    assert!(mates(def, fen, "f4-c7"));
+    for fen in [
+        "2k2pn1/Np2pp2/P3b1bp/3NmQ2/3P2p1/P6B/PqBP3p/M4KR1 w - - 76 39",
+        "rp2q1nm/p1bp2p1/2p2p1k/3RB3/P1bn1pK1/PN1P2P1/P3PPp1/2MQ3B w - - 62 32",
+    ] {
+        let (m, score) = best(def, fen, 4);
+        assert_eq!(score, Score::Mate(2), "{fen}");
+        assert!(mates_in_two(def, fen, &m), "{fen}: {m}");
+    }
+}
+
 #[test]
 fn rococo_wins_by_capturing_the_king() {
     // Rococo has no check: a king is taken. A win in 1 takes it now; in 2, every
@@ -135,4 +181,38 @@ fn a_node_limit_ends_the_search() {
     assert!(found.best.is_some());
     // Checked every 1,024 nodes.
     assert!((20_000..21_024).contains(&found.nodes), "{}", found.nodes);
+}
+
+/// The search against the two-ply opponent it replaced: a short match here, the
+/// issue's 100 games at 0.1 s a move in the long suite.
+fn match_share(
+    definition: &str,
+    games: usize,
+    movetime_ms: u64,
+) -> vdl::referee::matches::MatchReport {
+    let rules = common::rules(definition);
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_millis(movetime_ms)),
+        ..Limits::default()
+    };
+    vdl::referee::matches::search_against_two_ply(&rules, games, 1, &limits, 400, 2)
+}
+
+#[test]
+fn the_search_beats_the_two_ply_opponent_in_chess() {
+    let r = match_share("definitions/chess.vdl", 4, 30);
+    assert_eq!(r.games, 4);
+    assert_eq!(r.two_ply_wins, 0, "{r:?}");
+    assert!(r.search_wins >= 3, "{r:?}");
+}
+
+#[test]
+#[ignore = "long: 400 games at 0.1 s a move, about ten minutes on two cores"]
+fn the_search_wins_nine_in_ten_decisive_games_against_two_ply() {
+    for definition in ["chess", "baroque", "rococo", "takeover64"] {
+        let r = match_share(&format!("definitions/{definition}.vdl"), 100, 100);
+        println!("{definition}: {r:?}");
+        assert_eq!(r.games, 100);
+        assert!(r.decisive_share() >= 90.0, "{definition}: {r:?}");
+    }
 }

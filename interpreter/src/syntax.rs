@@ -2,7 +2,7 @@
 //! resolved and numbers are not range-checked. pest types do not leave this module.
 
 use crate::diagnostic::{Code, Diagnostic, Span};
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 use pest::Parser as _;
 
 #[derive(pest_derive::Parser)]
@@ -66,6 +66,8 @@ pub enum ImmobilizationWord {
 pub struct VariantDecl {
     pub span: Span,
     pub name: Name,
+    /// Other names it goes by.
+    pub aliases: Vec<Name>,
 }
 
 #[derive(Clone, Debug)]
@@ -286,9 +288,19 @@ pub enum OutcomeWord {
 pub enum EndRuleDecl {
     Checkmate(Spanned<OutcomeWord>),
     Stalemate(Spanned<OutcomeWord>),
-    Repetition(Spanned<i64>, Spanned<OutcomeWord>),
-    MoveLimit(Spanned<i64>, Spanned<OutcomeWord>, Vec<Spanned<ResetItem>>),
+    /// The count, the outcome and the count from which it may be claimed.
+    Repetition(Spanned<i64>, Spanned<OutcomeWord>, Option<Spanned<i64>>),
+    MoveLimit(MoveLimitDecl),
     RoyalCapture,
+    DeadPosition,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveLimitDecl {
+    pub moves: Spanned<i64>,
+    pub outcome: Spanned<OutcomeWord>,
+    pub claim_at: Option<Spanned<i64>>,
+    pub resets: Vec<Spanned<ResetItem>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -424,10 +436,14 @@ impl Builder {
     fn item(&self, pair: Pair<Rule>) -> Option<Item> {
         let span = self.span_of(&pair);
         Some(match pair.as_rule() {
-            Rule::variant => Item::Variant(VariantDecl {
-                span,
-                name: self.string_of(first(pair)),
-            }),
+            Rule::variant => {
+                let mut names = pair.into_inner().map(|p| self.string_of(p));
+                Item::Variant(VariantDecl {
+                    span,
+                    name: names.next()?,
+                    aliases: names.collect(),
+                })
+            }
             Rule::board => Item::Board(self.board(pair)),
             Rule::zone => Item::Zone(self.zone(pair)),
             Rule::piece => Item::Piece(self.piece(pair)),
@@ -887,37 +903,57 @@ impl Builder {
                 let value = match rule {
                     Rule::checkmate => EndRuleDecl::Checkmate(self.outcome(inner.next()?)),
                     Rule::royal_capture => EndRuleDecl::RoyalCapture,
+                    Rule::dead_position => EndRuleDecl::DeadPosition,
                     Rule::stalemate => EndRuleDecl::Stalemate(self.outcome(inner.next()?)),
                     Rule::repetition => {
                         let n = self.int_of(inner.next()?);
-                        EndRuleDecl::Repetition(n, self.outcome(inner.next()?))
-                    }
-                    Rule::move_limit => {
-                        let n = self.int_of(inner.next()?);
                         let o = self.outcome(inner.next()?);
-                        let resets = inner
-                            .next()
-                            .map(|r| {
-                                r.into_inner()
-                                    .map(|item| Spanned {
-                                        span: self.span_of(&item),
-                                        value: match item.as_rule() {
-                                            Rule::capture => ResetItem::Capture,
-                                            Rule::lock => ResetItem::Lock,
-                                            _ => ResetItem::Piece(item.as_str().to_string()),
-                                        },
-                                    })
-                                    .collect()
-                            })
-                            .unwrap_or_default();
-                        EndRuleDecl::MoveLimit(n, o, resets)
+                        let claim = inner.next().and_then(|c| self.claim_at(c));
+                        EndRuleDecl::Repetition(n, o, claim)
                     }
+                    Rule::move_limit => EndRuleDecl::MoveLimit(self.move_limit(inner)?),
                     _ => return None,
                 };
                 Some(Spanned { span: s, value })
             })
             .collect();
         EndDecl { span, rules }
+    }
+
+    fn claim_at(&self, pair: Pair<'_, Rule>) -> Option<Spanned<i64>> {
+        Some(self.int_of(pair.into_inner().next()?))
+    }
+
+    fn move_limit(&self, mut inner: Pairs<'_, Rule>) -> Option<MoveLimitDecl> {
+        let moves = self.int_of(inner.next()?);
+        let outcome = self.outcome(inner.next()?);
+        let mut claim_at = None;
+        let mut resets = Vec::new();
+        for p in inner {
+            match p.as_rule() {
+                Rule::claim_at => claim_at = self.claim_at(p),
+                _ => resets = self.resets(p),
+            }
+        }
+        Some(MoveLimitDecl {
+            moves,
+            outcome,
+            claim_at,
+            resets,
+        })
+    }
+
+    fn resets(&self, pair: Pair<'_, Rule>) -> Vec<Spanned<ResetItem>> {
+        pair.into_inner()
+            .map(|item| Spanned {
+                span: self.span_of(&item),
+                value: match item.as_rule() {
+                    Rule::capture => ResetItem::Capture,
+                    Rule::lock => ResetItem::Lock,
+                    _ => ResetItem::Piece(item.as_str().to_string()),
+                },
+            })
+            .collect()
     }
 }
 
@@ -1045,9 +1081,12 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::checkmate
         | Rule::stalemate
         | Rule::repetition
-        | Rule::move_limit => {
-            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`)"
+        | Rule::move_limit
+        | Rule::royal_capture
+        | Rule::dead_position => {
+            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`)"
         }
+        Rule::claim_at => "`claim-at`",
         Rule::outcome => "`win`, `loss` or `draw`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
         Rule::capture_kind => {

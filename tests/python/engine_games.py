@@ -15,6 +15,7 @@ Checks:
 Prints one line per check and exits 1 on the first disagreement.
 """
 
+import json
 import random
 import subprocess
 import sys
@@ -114,14 +115,14 @@ def san_games(vdl, games, seed):
 
     rng = random.Random(seed)
     moves = 0
+    claims = 0
     with tempfile.TemporaryDirectory() as tmp:
         record = os.path.join(tmp, "game.game")
         for g in range(games):
             board = chess.Board()
-            # vdl's chess ends a game at the third repetition and after 50 moves
-            # without a capture or pawn move (python-chess's is_game_over only
-            # at the fifth and after 75).
-            while not over_for_vdl(board) and not board.is_game_over() and board.ply() < 400:
+            # vdl's chess ends a game where python-chess's is_game_over does: mate,
+            # stalemate, dead position, fivefold repetition, seventy-five moves.
+            while not board.is_game_over() and board.ply() < 600:
                 board.push(rng.choice(list(board.legal_moves)))
             with open(record, "w") as f:
                 f.write(" ".join(m.uci() for m in board.move_stack) + "\n")
@@ -145,19 +146,42 @@ def san_games(vdl, games, seed):
                 fail(f"game {g}: {len(got)} moves written, {len(expected)} played")
             if list(read.mainline_moves()) != board.move_stack:
                 fail(f"game {g}: the PGN reads back as other moves")
-            # Dead positions and the 75-move rule are not in vdl's chess yet: the
-            # results are compared for the ends both have.
             ours = read.headers.get("Result")
-            if board.is_checkmate() or board.is_stalemate() or over_for_vdl(board):
-                theirs = board.result(claim_draw=True)
-                if ours != theirs:
-                    fail(f"game {g}: vdl's result {ours}, python-chess's {theirs}")
+            theirs = board.result(claim_draw=False)
+            if ours != theirs:
+                fail(f"game {g}: vdl's result {ours}, python-chess's {theirs} ({board.fen()})")
+            claims += check_claim(vdl, record, board, rng, g)
             moves += len(expected)
-    print(f"san {games} games {moves} moves agree")
+    print(f"san {games} games {moves} moves agree; {claims} of the draw claims allowed")
 
 
-def over_for_vdl(board):
-    return board.is_repetition(3) or board.halfmove_clock >= 100
+def check_claim(vdl, record, board, rng, g):
+    """A draw written after the moves is a claim: vdl allows it where python-chess's
+    can_claim_draw does (threefold repetition or fifty moves, now or by the next
+    move). Asked just before the end of a game that ended by repetition or the move
+    rule, else at a random ply. Returns 1 if the claim was allowed."""
+    n = len(board.move_stack)
+    if n == 0:
+        return 0
+    reason = board.outcome(claim_draw=False)
+    by_rule = reason is not None and reason.termination in (
+        chess.Termination.FIVEFOLD_REPETITION,
+        chess.Termination.SEVENTYFIVE_MOVES,
+    )
+    k = n - 1 if by_rule else rng.randrange(n)
+    at = chess.Board()
+    for m in board.move_stack[:k]:
+        at.push(m)
+    allowed = at.can_claim_draw()
+    with open(record, "w") as f:
+        f.write(" ".join(m.uci() for m in board.move_stack[:k]) + " 1/2-1/2\n")
+    out = subprocess.run([vdl, "referee", "--json", CHESS, record], capture_output=True, text=True)
+    if out.returncode != 0:
+        fail(f"game {g}: vdl referee --json failed: {out.stderr}")
+    ours = json.loads(out.stdout)["score"]
+    if ours != ("1/2-1/2" if allowed else "*"):
+        fail(f"game {g} ply {k}: vdl gives {ours} to a draw claim, python-chess can_claim_draw {allowed} ({at.fen()})")
+    return int(allowed)
 
 
 def main():

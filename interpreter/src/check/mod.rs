@@ -235,6 +235,9 @@ impl Checker {
         Some(Definition {
             capture_only_zones,
             name: variant.map(|v| v.name.value.clone()).unwrap_or_default(),
+            aliases: variant.map_or_else(Vec::new, |v| {
+                v.aliases.iter().map(|a| a.value.clone()).collect()
+            }),
             board: shape?,
             zones: zone_map?,
             pieces: piece_defs,
@@ -1189,6 +1192,7 @@ impl Checker {
                 EndRuleDecl::Repetition(..) => (2, "repetition"),
                 EndRuleDecl::MoveLimit(..) => (3, "move-rule"),
                 EndRuleDecl::RoyalCapture => (4, "royal-capture"),
+                EndRuleDecl::DeadPosition => (5, "dead-position"),
             };
             if let Some(&(_, first)) = seen.iter().find(|(t, _)| *t == tag) {
                 self.push(
@@ -1204,7 +1208,8 @@ impl Checker {
                 EndRuleDecl::Checkmate(o) => end.checkmate = conv(o.value),
                 EndRuleDecl::RoyalCapture => end.royal_capture = true,
                 EndRuleDecl::Stalemate(o) => end.stalemate = conv(o.value),
-                EndRuleDecl::Repetition(n, o) => {
+                EndRuleDecl::DeadPosition => end.dead_position = true,
+                EndRuleDecl::Repetition(n, o, claim) => {
                     if !(2..=100).contains(&n.value) {
                         self.push(
                             Diagnostic::error(Code::BadEndRule, format!("a repetition count of {} cannot be reached", n.value))
@@ -1213,44 +1218,98 @@ impl Checker {
                         );
                         continue;
                     }
-                    end.repetition = Some((n.value as u32, conv(o.value)));
-                }
-                EndRuleDecl::MoveLimit(n, o, resets) => {
-                    if !(1..=10_000).contains(&n.value) {
-                        self.push(
-                            Diagnostic::error(Code::BadEndRule, format!("a move rule of {} moves is out of range", n.value))
-                                .at(n.span, "expected 1 to 10000")
-                                .help("`move-rule 50 draw reset-by capture Pawn` is chess's fifty-move rule"),
-                        );
-                        continue;
-                    }
-                    let mut limit = MoveLimit {
-                        moves: n.value as u32,
+                    end.repetition = Some(model::Repetition {
+                        count: n.value as u32,
                         outcome: conv(o.value),
-                        reset_on_capture: false,
-                        reset_on_lock: false,
-                        reset_by: Vec::new(),
-                    };
-                    for r in resets {
-                        match &r.value {
-                            ResetItem::Capture => limit.reset_on_capture = true,
-                            ResetItem::Lock => limit.reset_on_lock = true,
-                            ResetItem::Piece(p) => {
-                                let name = Name {
-                                    value: p.clone(),
-                                    span: r.span,
-                                };
-                                if let Some(k) = self.piece_ref(&name, &known, pieces) {
-                                    limit.reset_by.push(k);
-                                }
-                            }
-                        }
+                        claim_at: self.claim_count(
+                            claim,
+                            2,
+                            n.value,
+                            "repetition 5 draw claim-at 3",
+                        ),
+                    });
+                }
+                EndRuleDecl::MoveLimit(decl) => {
+                    if let Some(limit) =
+                        self.move_limit(decl, &known, pieces, conv(decl.outcome.value))
+                    {
+                        end.move_limit = Some(limit);
                     }
-                    end.move_limit = Some(limit);
                 }
             }
         }
         end
+    }
+
+    /// A `claim-at` count: from `low` to the rule's own count.
+    fn claim_count(
+        &mut self,
+        claim: &Option<Spanned<i64>>,
+        low: i64,
+        high: i64,
+        example: &str,
+    ) -> Option<u32> {
+        let c = claim.as_ref()?;
+        if !(low..=high).contains(&c.value) {
+            self.push(
+                Diagnostic::error(
+                    Code::BadEndRule,
+                    format!("a claim at {} is outside the rule", c.value),
+                )
+                .at(c.span, format!("expected {low} to {high}"))
+                .help(format!(
+                    "a draw may be claimed before the game ends by itself: `{example}`"
+                )),
+            );
+            return None;
+        }
+        Some(c.value as u32)
+    }
+
+    fn move_limit(
+        &mut self,
+        decl: &syntax::MoveLimitDecl,
+        known: &[&str],
+        pieces: &[&syntax::PieceDecl],
+        outcome: Outcome,
+    ) -> Option<MoveLimit> {
+        let n = &decl.moves;
+        if !(1..=10_000).contains(&n.value) {
+            self.push(
+                Diagnostic::error(
+                    Code::BadEndRule,
+                    format!("a move rule of {} moves is out of range", n.value),
+                )
+                .at(n.span, "expected 1 to 10000")
+                .help("`move-rule 50 draw reset-by capture Pawn` is chess's fifty-move rule"),
+            );
+            return None;
+        }
+        let example = "move-rule 75 draw claim-at 50 reset-by capture Pawn";
+        let mut limit = MoveLimit {
+            moves: n.value as u32,
+            outcome,
+            claim_at: self.claim_count(&decl.claim_at, 1, n.value, example),
+            reset_on_capture: false,
+            reset_on_lock: false,
+            reset_by: Vec::new(),
+        };
+        for r in &decl.resets {
+            match &r.value {
+                ResetItem::Capture => limit.reset_on_capture = true,
+                ResetItem::Lock => limit.reset_on_lock = true,
+                ResetItem::Piece(p) => {
+                    let name = Name {
+                        value: p.clone(),
+                        span: r.span,
+                    };
+                    if let Some(k) = self.piece_ref(&name, known, pieces) {
+                        limit.reset_by.push(k);
+                    }
+                }
+            }
+        }
+        Some(limit)
     }
 }
 

@@ -11,7 +11,10 @@ use indexmap::IndexMap;
 mod overlap;
 mod rays;
 mod reach;
+mod regions;
+
 pub use reach::{RayReach, Reach, ReachTables};
+pub use regions::DeadMaterial;
 
 pub use overlap::redundant_written;
 
@@ -375,6 +378,8 @@ pub struct Ruleset {
     /// rays' geometry (see `reach`); empty without capture modes and on boards too
     /// large for masks.
     pub reach: ReachTables,
+    /// Piece regions and the dead-position verdicts found so far (`engine::dead`).
+    pub dead_material: DeadMaterial,
 }
 
 pub use crate::check::MAX_CASTLING;
@@ -678,6 +683,7 @@ pub fn compile(def: Definition) -> Ruleset {
         repeats,
         rule_cover,
         reach: ReachTables::default(),
+        dead_material: DeadMaterial::default(),
     };
     rules.unit_steps = unit_steps(&rules);
     rules.reach = reach::reach_tables(&rules);

@@ -2,6 +2,7 @@
 //! compiled tables of a `Ruleset`. Nothing here knows a piece by name.
 
 mod attack;
+mod dead;
 mod drops;
 mod legality;
 mod movegen;
@@ -834,6 +835,12 @@ impl<'r> Position<'r> {
     }
 
     /// The number of moves made since this position was created.
+    /// Drop what `unmake` needs: the moves made so far can no longer be taken
+    /// back (for a long game that is only read).
+    pub fn forget_history(&mut self) {
+        self.history.clear();
+    }
+
     pub fn ply_count(&self) -> usize {
         self.history.len()
     }

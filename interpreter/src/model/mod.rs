@@ -524,11 +524,22 @@ pub enum Outcome {
     Draw,
 }
 
+/// The n-th occurrence of a position ends the game; from `claim_at` on, the player
+/// to move may claim it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Repetition {
+    pub count: u32,
+    pub outcome: Outcome,
+    pub claim_at: Option<u32>,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveLimit {
     /// Full moves (each side moving once) without a resetting move.
     pub moves: u32,
     pub outcome: Outcome,
+    /// Full moves from which the player to move may claim the outcome.
+    pub claim_at: Option<u32>,
     pub reset_on_capture: bool,
     /// A move resets the count when it leaves the moved piece frozen by an enemy
     /// immobilizer that is itself frozen: neither can move again without a capture.
@@ -542,8 +553,10 @@ pub struct MoveLimit {
 pub struct EndRules {
     pub checkmate: Outcome,
     pub stalemate: Outcome,
-    pub repetition: Option<(u32, Outcome)>,
+    pub repetition: Option<Repetition>,
     pub move_limit: Option<MoveLimit>,
+    /// A draw when no sequence of legal moves can end in checkmate.
+    pub dead_position: bool,
     /// Royal pieces may be captured (there is no check); taking a side's last royal
     /// piece wins.
     pub royal_capture: bool,
@@ -556,6 +569,7 @@ impl Default for EndRules {
             stalemate: Outcome::Draw,
             repetition: None,
             move_limit: None,
+            dead_position: false,
             royal_capture: false,
         }
     }
@@ -586,6 +600,8 @@ pub struct Setup {
 #[derive(Clone, Debug)]
 pub struct Definition {
     pub name: String,
+    /// Other names the variant goes by in game records.
+    pub aliases: Vec<String>,
     pub board: BoardShape,
     /// Each zone's cells for White and for Black.
     pub zones: IndexMap<String, [Vec<Coord>; 2]>,

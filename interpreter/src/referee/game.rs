@@ -28,6 +28,8 @@ pub enum EndReason {
     Repetition,
     /// Too many moves without a resetting move.
     MoveRule,
+    /// No sequence of legal moves can end in checkmate.
+    DeadPosition,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -39,6 +41,8 @@ pub struct GameResult {
     /// piece was taken, or the side whose move completed the repetition.
     pub subject: Side,
     pub description: String,
+    /// Ended by the claim of the player to move, not by the rule itself.
+    pub claimed: bool,
 }
 
 impl GameResult {
@@ -132,16 +136,20 @@ impl Played {
 }
 
 pub struct Game<'r> {
-    pos: Position<'r>,
-    played: Vec<Played>,
-    counts: HashMap<u64, u32>,
-    keys: Vec<u64>,
-    had_royal: [bool; 2],
-    legal: Vec<Move>,
-    result: Option<GameResult>,
+    pub(super) pos: Position<'r>,
+    pub(super) played: Vec<Played>,
+    pub(super) counts: HashMap<u64, u32>,
+    pub(super) keys: Vec<u64>,
+    pub(super) had_royal: [bool; 2],
+    pub(super) legal: Vec<Move>,
+    pub(super) result: Option<GameResult>,
+    /// Plies played (also when the moves are not kept).
+    pub(super) plies: usize,
+    /// Keep each move and what `undo` needs; off for reading long records.
+    pub(super) keep_moves: bool,
 }
 
-fn value_for(outcome: Outcome, side: Side) -> Option<Side> {
+pub(super) fn value_for(outcome: Outcome, side: Side) -> Option<Side> {
     match outcome {
         Outcome::Win => Some(side),
         Outcome::Loss => Some(side.opponent()),
@@ -149,7 +157,7 @@ fn value_for(outcome: Outcome, side: Side) -> Option<Side> {
     }
 }
 
-fn ordinal(n: u32) -> String {
+pub(super) fn ordinal(n: u32) -> String {
     match n {
         2 => "second".into(),
         3 => "third".into(),
@@ -170,6 +178,8 @@ impl<'r> Game<'r> {
             had_royal,
             legal: Vec::new(),
             result: None,
+            plies: 0,
+            keep_moves: true,
         };
         g.refresh();
         let key = g.key();
@@ -191,8 +201,23 @@ impl<'r> Game<'r> {
         &self.legal
     }
 
+    /// The moves played (none kept after [`Game::forget_moves`]).
     pub fn played(&self) -> &[Played] {
         &self.played
+    }
+
+    /// How many plies have been played.
+    pub fn plies(&self) -> usize {
+        self.plies
+    }
+
+    /// Stop keeping the moves played and what taking them back needs, so that a
+    /// long record is read in memory that does not grow with it (repetitions are
+    /// still counted: a key of 8 bytes a ply). `undo` then takes nothing back.
+    pub fn forget_moves(&mut self) {
+        self.keep_moves = false;
+        self.played = Vec::new();
+        self.pos.forget_history();
     }
 
     pub fn result(&self) -> Option<&GameResult> {
@@ -203,7 +228,7 @@ impl<'r> Game<'r> {
     /// before the current one, oldest first: what a search needs to see repetitions.
     pub fn earlier_keys(&self) -> Vec<u64> {
         let mut pos = self.pos.clone();
-        let mut keys: Vec<u64> = (0..self.played.len())
+        let mut keys: Vec<u64> = (0..self.played.len().min(self.plies))
             .map(|_| {
                 pos.unmake();
                 pos.hash_without_en_passant()
@@ -220,7 +245,7 @@ impl<'r> Game<'r> {
 
     /// The key positions are compared by for repetition: the hash, less en passant
     /// when no en-passant capture is possible.
-    fn key(&self) -> u64 {
+    pub(super) fn key(&self) -> u64 {
         let ep_possible = self.legal.iter().any(|m| m.kind == MoveKind::EnPassant);
         if ep_possible {
             self.pos.hash()
@@ -237,9 +262,15 @@ impl<'r> Game<'r> {
 
     /// Play a legal move of the current position.
     pub fn play(&mut self, m: Move) {
-        let played = Played::new(&self.pos, m, &self.legal);
-        self.pos.make(m);
-        self.played.push(played);
+        if self.keep_moves {
+            let played = Played::new(&self.pos, m, &self.legal);
+            self.pos.make(m);
+            self.played.push(played);
+        } else {
+            self.pos.make(m);
+            self.pos.forget_history();
+        }
+        self.plies += 1;
         self.refresh();
         let key = self.key();
         *self.counts.entry(key).or_insert(0) += 1;
@@ -298,6 +329,7 @@ impl<'r> Game<'r> {
         if self.played.pop().is_none() {
             return false;
         }
+        self.plies -= 1;
         if let Some(key) = self.keys.pop() {
             if let Some(c) = self.counts.get_mut(&key) {
                 *c -= 1;
@@ -307,73 +339,5 @@ impl<'r> Game<'r> {
         self.refresh();
         self.result = self.decide();
         true
-    }
-
-    fn decide(&self) -> Option<GameResult> {
-        let rules = self.pos.rules();
-        let end = &rules.definition.end;
-        let stm = self.pos.side_to_move();
-        let mover = stm.opponent();
-        for side in [mover, stm] {
-            if self.had_royal[side.index()] && self.pos.royal_cells(side).is_empty() {
-                return Some(GameResult {
-                    winner: Some(side.opponent()),
-                    reason: EndReason::RoyalCaptured,
-                    subject: side,
-                    description: format!("{}'s royal piece was captured", side.name()),
-                });
-            }
-        }
-        if self.legal.is_empty() {
-            // Without check (royal capture), having no move is never checkmate.
-            let has_royal = !self.pos.royal_cells(stm).is_empty() && !end.royal_capture;
-            let (reason, outcome, what) = if has_royal && self.pos.in_check(stm) {
-                (EndReason::Checkmate, end.checkmate, "is checkmated")
-            } else if has_royal {
-                (EndReason::Stalemate, end.stalemate, "is stalemated")
-            } else {
-                (EndReason::NoLegalMove, end.stalemate, "has no legal move")
-            };
-            return Some(GameResult {
-                winner: value_for(outcome, stm),
-                reason,
-                subject: stm,
-                description: format!("{} {what}", stm.name()),
-            });
-        }
-        if let Some((n, outcome)) = end.repetition {
-            let key = self.keys.last().copied().unwrap_or_default();
-            if !self.played.is_empty() && self.counts.get(&key).copied().unwrap_or(0) >= n {
-                let effect = match outcome {
-                    Outcome::Draw => "a draw".to_string(),
-                    Outcome::Loss => format!("{} loses", mover.name()),
-                    Outcome::Win => format!("{} wins", mover.name()),
-                };
-                return Some(GameResult {
-                    winner: value_for(outcome, mover),
-                    reason: EndReason::Repetition,
-                    subject: mover,
-                    description: format!(
-                        "the position occurred for the {} time, by {}'s move: {effect}",
-                        ordinal(n),
-                        mover.name()
-                    ),
-                });
-            }
-        }
-        if let Some(limit) = &end.move_limit {
-            if self.pos.halfmove_clock() >= 2 * limit.moves {
-                return Some(GameResult {
-                    winner: value_for(limit.outcome, stm),
-                    reason: EndReason::MoveRule,
-                    subject: stm,
-                    description: format!(
-                        "{}-move rule: {} moves without a capture or a resetting move",
-                        limit.moves, limit.moves
-                    ),
-                });
-            }
-        }
-        None
     }
 }

@@ -2,13 +2,16 @@
 //! applies only legal moves, explains illegal ones, and decides results.
 
 pub mod ai;
+pub mod end;
 pub mod game;
 pub mod long_algebraic;
+pub mod matches;
 pub mod notation;
 pub mod pgn;
 pub mod record;
 pub mod san;
 pub mod selfplay;
+pub mod stream;
 
 pub use game::{EndReason, Game, GameResult, Played};
 
@@ -33,7 +36,7 @@ impl Rng {
 }
 
 use crate::compile::Ruleset;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::engine::Position;
 
 /// A refereed game: as far as it went, and the diagnostic that stopped it, if any.
@@ -42,9 +45,41 @@ pub struct Refereed<'r> {
     pub error: Option<Diagnostic>,
 }
 
-/// Referee a game record against a ruleset.
+/// Referee a game record against a ruleset (its first game, if it holds several).
 pub fn referee<'r>(rules: &'r Ruleset, text: &str) -> Refereed<'r> {
-    let record = record::parse(text);
+    let record = record::parse_games(text)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    referee_record(rules, &record)
+}
+
+/// Referee every game of a record (PGN files hold several).
+pub fn referee_games<'r>(rules: &'r Ruleset, text: &str) -> Vec<Refereed<'r>> {
+    record::parse_games(text)
+        .iter()
+        .map(|r| referee_record(rules, r))
+        .collect()
+}
+
+/// Referee one game. A draw written as its result is a claim: the game ends if
+/// the rules allow the claim then (threefold repetition, fifty moves).
+pub fn referee_record<'r>(rules: &'r Ruleset, record: &record::Record) -> Refereed<'r> {
+    referee_record_with(rules, record, true)
+}
+
+/// [`referee_record`], keeping the moves played or not ([`Game::forget_moves`]).
+pub fn referee_record_with<'r>(
+    rules: &'r Ruleset,
+    record: &record::Record,
+    keep_moves: bool,
+) -> Refereed<'r> {
+    if let Some(d) = wrong_variant(rules, record) {
+        return Refereed {
+            game: None,
+            error: Some(d),
+        };
+    }
     let start = match &record.fen {
         None => Position::start(rules),
         Some((fen, span)) => match Position::from_fen(rules, fen) {
@@ -63,30 +98,82 @@ pub fn referee<'r>(rules: &'r Ruleset, text: &str) -> Refereed<'r> {
         },
     };
     let mut game = Game::new(start);
+    if !keep_moves {
+        game.forget_moves();
+    }
     for (text, span) in &record.moves {
-        let side = game.position().side_to_move();
-        if let Err(r) = game.play_text(text) {
-            let label = format!("{}'s move, ply {}", side.name(), game.played().len() + 1);
-            let focus = if r.len == 0 {
-                *span
-            } else {
-                Span::new(
-                    span.start + r.offset,
-                    (span.start + r.offset + r.len).min(span.end),
-                )
-            };
-            let mut d = Diagnostic::error(r.code, r.message).at(focus, label);
-            if let Some(h) = r.help {
-                d = d.help(h);
-            }
+        if let Err(d) = play_one(&mut game, text, *span) {
             return Refereed {
                 game: Some(game),
                 error: Some(d),
             };
         }
     }
+    if record
+        .result
+        .as_ref()
+        .is_some_and(|(r, _)| matches!(r.as_str(), "1/2-1/2" | "½-½"))
+    {
+        game.claim();
+    }
     Refereed {
         game: Some(game),
         error: None,
     }
+}
+
+/// Whether `name` is one of the definition's names (letters and digits compared,
+/// case ignored: `Capablanca-Chess` is `capablanca chess`).
+pub fn names_variant(d: &crate::model::Definition, name: &str) -> bool {
+    let key = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let want = key(name);
+    std::iter::once(&d.name)
+        .chain(&d.aliases)
+        .any(|n| key(n) == want)
+}
+
+/// A `[Variant]` tag naming another variant than the definition's.
+fn wrong_variant(rules: &Ruleset, record: &record::Record) -> Option<Diagnostic> {
+    let (name, span) = record.variant.as_ref()?;
+    let d = &rules.definition;
+    if d.name.is_empty() || names_variant(d, name) {
+        return None;
+    }
+    Some(
+        Diagnostic::error(
+            Code::WrongVariant,
+            format!("this game is of `{name}`, and the definition is of `{}`", d.name),
+        )
+        .at(*span, "the record's variant")
+        .help(format!(
+            "referee it with the definition of {name}; if that is {} under another name, add the name to the definition's `variant` line: `variant \"{}\" \"{name}\"`",
+            d.name, d.name
+        )),
+    )
+}
+
+fn play_one(game: &mut Game, text: &str, span: Span) -> Result<(), Diagnostic> {
+    let side = game.position().side_to_move();
+    let Err(r) = game.play_text(text) else {
+        return Ok(());
+    };
+    let label = format!("{}'s move, ply {}", side.name(), game.plies() + 1);
+    let focus = if r.len == 0 {
+        span
+    } else {
+        Span::new(
+            span.start + r.offset,
+            (span.start + r.offset + r.len).min(span.end),
+        )
+    };
+    let mut d = Diagnostic::error(r.code, r.message).at(focus, label);
+    if let Some(h) = r.help {
+        d = d.help(h);
+    }
+    Err(d)
 }

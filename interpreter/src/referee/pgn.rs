@@ -34,9 +34,11 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     .iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
-    let name = &rules.definition.name;
-    if !name.eq_ignore_ascii_case("chess") {
-        roster.push(("Variant".into(), name.clone()));
+    // PGN readers take a game without the tag for orthodox chess, which PGN calls
+    // "Standard": a definition that goes by that name needs none.
+    let d = &rules.definition;
+    if !super::names_variant(d, "Standard") {
+        roster.push(("Variant".into(), d.name.clone()));
     }
     let start_fen = pos.fen();
     if start_fen != Position::start(rules).fen() {

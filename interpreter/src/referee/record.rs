@@ -13,6 +13,65 @@ use crate::model::Side;
 pub struct Record {
     pub fen: Option<(String, Span)>,
     pub moves: Vec<(String, Span)>,
+    /// The result written after the moves (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: Option<(String, Span)>,
+    /// PGN's `[Variant "..."]` tag.
+    pub variant: Option<(String, Span)>,
+}
+
+impl Record {
+    fn shifted(mut self, by: usize) -> Record {
+        let shift = |s: &mut Span| *s = Span::new(s.start + by, s.end + by);
+        for (_, s) in self
+            .fen
+            .iter_mut()
+            .chain(self.moves.iter_mut())
+            .chain(self.result.iter_mut())
+            .chain(self.variant.iter_mut())
+        {
+            shift(s);
+        }
+        self
+    }
+}
+
+/// Every game of a record: a game ends with its result, or where the next one's
+/// tag pairs begin. Spans are into the whole text.
+pub fn parse_games(text: &str) -> Vec<Record> {
+    let (plain, _) = without_pgn_extras(text);
+    let mut games = Vec::new();
+    let mut start = 0;
+    let mut at = 0;
+    let mut has_moves = false;
+    for line in plain.split_inclusive('\n') {
+        let line_at = at;
+        at += line.len();
+        let content = &line[..comment_start(line)];
+        let tag = text[line_at..].trim_start().starts_with('[') && content.trim().is_empty();
+        if tag && has_moves {
+            games.push(parse(&text[start..line_at]).shifted(start));
+            start = line_at;
+            has_moves = false;
+        }
+        if content
+            .split_whitespace()
+            .map(|t| without_move_number((0, t)).1)
+            .any(is_result)
+        {
+            games.push(parse(&text[start..at]).shifted(start));
+            start = at;
+            has_moves = false;
+        } else if !content.trim().is_empty() {
+            has_moves = true;
+        }
+    }
+    if has_moves || games.is_empty() || !text[start..].trim().is_empty() {
+        let rest = parse(&text[start..]).shifted(start);
+        if games.is_empty() || rest.fen.is_some() || !rest.moves.is_empty() {
+            games.push(rest);
+        }
+    }
+    games
 }
 
 fn is_move_number(t: &str) -> bool {
@@ -45,6 +104,17 @@ fn without_move_number((at, t): (usize, &str)) -> (usize, &str) {
     }
 }
 
+/// A FEN line: its first word (after `FEN:` or `fen`) has rows split by `/`; a
+/// result such as `1/2-1/2` has a `/` too, but is no FEN.
+fn is_fen_line(line: &str) -> bool {
+    let first = line
+        .split_whitespace()
+        .find(|w| !matches!(*w, "FEN:" | "fen:" | "FEN" | "fen"))
+        .unwrap_or_default();
+    let first = first.strip_prefix("FEN:").unwrap_or(first);
+    first.contains('/') && !is_result(first)
+}
+
 fn is_result(t: &str) -> bool {
     matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
@@ -56,19 +126,27 @@ fn is_letter(t: &str) -> bool {
 }
 
 pub fn parse(text: &str) -> Record {
-    let (plain, fen) = without_pgn_extras(text);
+    let (plain, tags) = without_pgn_extras(text);
     let mut record = parse_plain(&plain);
     if record.fen.is_none() {
-        record.fen = fen;
+        record.fen = tags.fen;
     }
+    record.variant = tags.variant;
     record
+}
+
+/// The tag pairs a referee reads.
+#[derive(Default)]
+struct Tags {
+    fen: Option<(String, Span)>,
+    variant: Option<(String, Span)>,
 }
 
 /// The text with PGN's tag pairs, comments, variations and NAGs blanked out (byte
 /// for byte, so that spans stay true), and the `[FEN "..."]` tag's value.
-fn without_pgn_extras(text: &str) -> (String, Option<(String, Span)>) {
+fn without_pgn_extras(text: &str) -> (String, Tags) {
     let mut out = String::with_capacity(text.len());
-    let mut fen = None;
+    let mut tags = Tags::default();
     let mut depth = 0usize; // inside `{}` (counted as one) or nested `()`
     let mut in_brace = false;
     let mut line_start = true;
@@ -113,8 +191,11 @@ fn without_pgn_extras(text: &str) -> (String, Option<(String, Span)>) {
             '[' if line_start && depth == 0 => {
                 let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
                 let tag = &text[i..end];
-                if fen.is_none() {
-                    fen = fen_tag(tag, i);
+                if tags.fen.is_none() {
+                    tags.fen = tag_value(tag, "[FEN", i);
+                }
+                if tags.variant.is_none() {
+                    tags.variant = tag_value(tag, "[Variant", i);
                 }
                 out.extend(std::iter::repeat_n(' ', tag.len()));
                 while chars.peek().is_some_and(|&(j, _)| j < end) {
@@ -135,12 +216,16 @@ fn without_pgn_extras(text: &str) -> (String, Option<(String, Span)>) {
         line_start = c == '\n' || (line_start && c.is_whitespace());
         prev = c;
     }
-    (out, fen)
+    (out, tags)
 }
 
-/// The position of a `[FEN "..."]` tag standing at byte `at`, with its span.
-fn fen_tag(tag: &str, at: usize) -> Option<(String, Span)> {
-    let rest = tag.strip_prefix("[FEN")?.trim_start();
+/// The value of a tag pair (`[FEN "..."]`) standing at byte `at`, with its span.
+fn tag_value(tag: &str, name: &str, at: usize) -> Option<(String, Span)> {
+    let rest = tag.strip_prefix(name)?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let rest = rest.trim_start();
     let open = tag.len() - rest.len();
     let value = rest.strip_prefix('"')?;
     let close = value.find('"')?;
@@ -161,7 +246,7 @@ fn parse_plain(text: &str) -> Record {
             continue;
         }
         let lead = content.len() - content.trim_start().len();
-        if !seen_content && trimmed.contains('/') && !is_result(trimmed) {
+        if !seen_content && is_fen_line(trimmed) {
             // The starting position; `fen` or `FEN:` may stand before it.
             let mut fen = trimmed;
             let mut skip = 0;
@@ -186,6 +271,10 @@ fn parse_plain(text: &str) -> Record {
         let mut i = 0;
         while i < tokens.len() {
             let (off, tok) = tokens[i];
+            if is_result(tok) {
+                let start = at + off;
+                record.result = Some((tok.to_string(), Span::new(start, start + tok.len())));
+            }
             if is_move_number(tok) || is_result(tok) {
                 i += 1;
                 continue;
@@ -279,6 +368,30 @@ mod tests {
         let (fen, span) = r.fen.unwrap();
         assert_eq!(fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
         assert_eq!(&text[span.start..span.end], fen);
+    }
+
+    #[test]
+    fn several_games() {
+        let text = "[Event \"a\"]\n\n1. e4 e5 {a comment 1-0} 2. Nf3 1/2-1/2\n\n[Event \"b\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. Ka2 *\n[Event \"c\"]\n1. d4\n\n[Event \"d\"]\n1. c4 0-1\n";
+        let games = parse_games(text);
+        let moves: Vec<Vec<&str>> = games
+            .iter()
+            .map(|g| g.moves.iter().map(|(m, _)| m.as_str()).collect())
+            .collect();
+        assert_eq!(
+            moves,
+            [vec!["e4", "e5", "Nf3"], vec!["Ka2"], vec!["d4"], vec!["c4"]]
+        );
+        let results: Vec<Option<&str>> = games
+            .iter()
+            .map(|g| g.result.as_ref().map(|r| r.0.as_str()))
+            .collect();
+        assert_eq!(results, [Some("1/2-1/2"), Some("*"), None, Some("0-1")]);
+        let (fen, span) = games[1].fen.clone().unwrap();
+        assert_eq!(&text[span.start..span.end], fen);
+        let (m, span) = &games[3].moves[0];
+        assert_eq!(&text[span.start..span.end], m);
+        assert!(games[0].fen.is_none() && games[2].fen.is_none());
     }
 
     #[test]

@@ -71,6 +71,7 @@ fn serde_reason(r: &super::GameResult) -> &'static str {
         RoyalCaptured => "royal-captured",
         Repetition => "repetition",
         MoveRule => "move-rule",
+        DeadPosition => "dead-position",
     }
 }
 

@@ -6,7 +6,7 @@ use super::order::{is_tactical, Order};
 use super::table::{Bound, Table};
 use super::{outcome_score, MATE_BOUND, MAX_PLY};
 use crate::engine::{Move, Position};
-use crate::model::Outcome;
+use crate::model::{self, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -142,7 +142,12 @@ impl Node<'_> {
             }
         }
         if let Some(limit) = &end.move_limit {
-            if pos.halfmove_clock() >= 2 * limit.moves {
+            // A draw that may be claimed is claimed.
+            let moves = match limit.outcome {
+                Outcome::Draw => limit.claim_at.unwrap_or(limit.moves),
+                _ => limit.moves,
+            };
+            if pos.halfmove_clock() >= 2 * moves {
                 return Some(outcome_score(limit.outcome, ply));
             }
         }
@@ -167,8 +172,12 @@ impl Node<'_> {
         }
         match pos.rules().definition.end.repetition {
             // The rule is about the side that moved into the repetition.
-            Some((n, outcome)) if seen + 1 >= n => Some(-outcome_score(outcome, ply)),
-            Some((_, Outcome::Draw)) | None => Some(0),
+            Some(r) if seen + 1 >= r.count => Some(-outcome_score(r.outcome, ply)),
+            Some(model::Repetition {
+                outcome: Outcome::Draw,
+                ..
+            })
+            | None => Some(0),
             Some(_) => None,
         }
     }

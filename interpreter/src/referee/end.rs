@@ -1,0 +1,207 @@
+//! The definition's `end` rules applied to a game: when it is over by itself, and
+//! which draws the player to move may claim.
+
+use super::game::{ordinal, value_for, EndReason, Game, GameResult};
+use crate::engine::MoveKind;
+use crate::model::{MoveLimit, Outcome, Repetition, Side};
+
+impl<'r> Game<'r> {
+    /// The result the rules give the current position, if the game is over.
+    pub(super) fn decide(&self) -> Option<GameResult> {
+        let end = &self.pos.rules().definition.end;
+        self.royal_lost()
+            .or_else(|| self.no_move())
+            .or_else(|| {
+                let r = end.repetition?;
+                (self.occurrences() >= r.count).then(|| self.repetition(r, r.count, None))
+            })
+            .or_else(|| {
+                let limit = end.move_limit.as_ref()?;
+                (self.pos.halfmove_clock() >= 2 * limit.moves)
+                    .then(|| self.move_rule(limit, limit.moves, None))
+            })
+            .or_else(|| self.dead())
+    }
+
+    /// A draw (or other outcome) the player to move may claim now: the position has
+    /// occurred `claim-at` times, or `claim-at` moves passed without a resetting
+    /// move, or one of their legal moves would make it so (FIDE 9.2 and 9.3).
+    pub fn claimable(&mut self) -> Option<GameResult> {
+        if self.result.is_some() {
+            return None;
+        }
+        let end = &self.pos.rules().definition.end;
+        let (repetition, limit) = (end.repetition, end.move_limit.clone());
+        if let Some(r) = repetition.filter(|r| r.claim_at.is_some()) {
+            let n = r.claim_at.unwrap_or(r.count);
+            if self.occurrences() >= n {
+                return Some(self.repetition(r, n, Some(false)));
+            }
+            if self.a_move_reaches(|g| g.occurrences() >= n) {
+                return Some(self.repetition(r, n, Some(true)));
+            }
+        }
+        if let Some(limit) = limit.filter(|l| l.claim_at.is_some()) {
+            let n = limit.claim_at.unwrap_or(limit.moves);
+            let reached = |g: &Game| g.pos.halfmove_clock() >= 2 * n;
+            if reached(self) {
+                return Some(self.move_rule(&limit, n, Some(false)));
+            }
+            if self.a_move_reaches(reached) {
+                return Some(self.move_rule(&limit, n, Some(true)));
+            }
+        }
+        None
+    }
+
+    /// Claim a draw (see [`Game::claimable`]): the game ends if the claim is right.
+    pub fn claim(&mut self) -> Option<&GameResult> {
+        let claimed = self.claimable()?;
+        self.result = Some(claimed);
+        self.result.as_ref()
+    }
+
+    /// How many times the current position has occurred.
+    fn occurrences(&self) -> u32 {
+        let key = self.keys.last().copied().unwrap_or_default();
+        self.counts.get(&key).copied().unwrap_or(0)
+    }
+
+    /// Whether some legal move leads to a position where `test` holds, with the
+    /// position counted as it would be.
+    fn a_move_reaches(&mut self, test: impl Fn(&Game) -> bool) -> bool {
+        let legal = self.legal.clone();
+        legal.into_iter().any(|m| {
+            self.pos.make(m);
+            let mut after = Vec::new();
+            self.pos.legal_moves(&mut after);
+            let key = if after.iter().any(|m| m.kind == MoveKind::EnPassant) {
+                self.pos.hash()
+            } else {
+                self.pos.hash_without_en_passant()
+            };
+            *self.counts.entry(key).or_insert(0) += 1;
+            self.keys.push(key);
+            let hit = test(self);
+            self.keys.pop();
+            if let Some(c) = self.counts.get_mut(&key) {
+                *c -= 1;
+            }
+            self.pos.unmake();
+            hit
+        })
+    }
+
+    fn royal_lost(&self) -> Option<GameResult> {
+        let mover = self.pos.side_to_move().opponent();
+        let side = [mover, mover.opponent()]
+            .into_iter()
+            .find(|&s| self.had_royal[s.index()] && self.pos.royal_cells(s).is_empty())?;
+        Some(GameResult {
+            winner: Some(side.opponent()),
+            reason: EndReason::RoyalCaptured,
+            subject: side,
+            description: format!("{}'s royal piece was captured", side.name()),
+            claimed: false,
+        })
+    }
+
+    fn no_move(&self) -> Option<GameResult> {
+        if !self.legal.is_empty() {
+            return None;
+        }
+        let end = &self.pos.rules().definition.end;
+        let stm = self.pos.side_to_move();
+        // Without check (royal capture), having no move is never checkmate.
+        let has_royal = !self.pos.royal_cells(stm).is_empty() && !end.royal_capture;
+        let (reason, outcome, what) = if has_royal && self.pos.in_check(stm) {
+            (EndReason::Checkmate, end.checkmate, "is checkmated")
+        } else if has_royal {
+            (EndReason::Stalemate, end.stalemate, "is stalemated")
+        } else {
+            (EndReason::NoLegalMove, end.stalemate, "has no legal move")
+        };
+        Some(GameResult {
+            winner: value_for(outcome, stm),
+            reason,
+            subject: stm,
+            description: format!("{} {what}", stm.name()),
+            claimed: false,
+        })
+    }
+
+    /// The repetition rule's result at `n` occurrences. By itself (`claim` is
+    /// `None`), the value is for the player whose move completed it; claimed, for
+    /// the claimer, now or with the move they are about to play (`Some(true)`).
+    fn repetition(&self, r: Repetition, n: u32, claim: Option<bool>) -> GameResult {
+        let stm = self.pos.side_to_move();
+        let subject = if claim.is_some() { stm } else { stm.opponent() };
+        let effect = match r.outcome {
+            Outcome::Draw => "a draw".to_string(),
+            Outcome::Loss => format!("{} loses", subject.name()),
+            Outcome::Win => format!("{} wins", subject.name()),
+        };
+        let nth = ordinal(n);
+        let description = match claim {
+            None => format!(
+                "the position occurred for the {nth} time, by {}'s move: {effect}",
+                subject.name()
+            ),
+            Some(false) => format!(
+                "{} claims the repetition: the position has occurred for the {nth} time: {effect}",
+                stm.name()
+            ),
+            Some(true) => format!(
+                "{} claims the repetition: their next move makes a position occur for the {nth} time: {effect}",
+                stm.name()
+            ),
+        };
+        GameResult {
+            winner: value_for(r.outcome, subject),
+            reason: EndReason::Repetition,
+            subject,
+            description,
+            claimed: claim.is_some(),
+        }
+    }
+
+    fn move_rule(&self, limit: &MoveLimit, n: u32, claim: Option<bool>) -> GameResult {
+        let stm = self.pos.side_to_move();
+        let description = match claim {
+            None => format!(
+                "{}-move rule: {n} moves without a capture or a resetting move",
+                limit.moves
+            ),
+            Some(false) => format!(
+                "{} claims the {n}-move rule: {n} moves without a capture or a resetting move",
+                stm.name()
+            ),
+            Some(true) => format!(
+                "{} claims the {n}-move rule: their next move completes {n} moves without a capture or a resetting move",
+                stm.name()
+            ),
+        };
+        GameResult {
+            winner: value_for(limit.outcome, stm),
+            reason: EndReason::MoveRule,
+            subject: stm,
+            description,
+            claimed: claim.is_some(),
+        }
+    }
+
+    fn dead(&self) -> Option<GameResult> {
+        let end = &self.pos.rules().definition.end;
+        if !end.dead_position || !self.pos.is_dead() {
+            return None;
+        }
+        Some(GameResult {
+            winner: None,
+            reason: EndReason::DeadPosition,
+            subject: Side::White,
+            description: "dead position: no sequence of legal moves can end in checkmate"
+                .to_string(),
+            claimed: false,
+        })
+    }
+}
