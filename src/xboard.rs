@@ -4,9 +4,11 @@
 //! piece letters, start position) when the GUI does not know them.
 
 use crate::session::{line_text, say, set_position, Running, Variant};
+use std::collections::HashMap;
 use std::io::BufRead;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
+use vdl::compile::Cell;
 use vdl::model::Side;
 use vdl::referee::{long_algebraic, Game};
 use vdl::search::{Clock, Found, Info, Limits, Score, Searcher};
@@ -83,6 +85,74 @@ fn setup_command(rules: &Ruleset) -> Option<String> {
     ))
 }
 
+/// `piece N& N` for each piece whose moves Betza says exactly, after `setup`: the
+/// GUI then knows the fairy pieces' moves. A piece Betza cannot describe (one that
+/// captures otherwise than by replacement, freezes, swaps or stands on two cells)
+/// gets none; the book says to turn the GUI's legality test off for those.
+fn piece_commands(rules: &Ruleset) -> Vec<String> {
+    let tiling = rules.definition.board.tiling;
+    rules
+        .definition
+        .pieces
+        .iter()
+        .filter_map(|p| {
+            let moves = vdl::check::xbetza::write(p, tiling, true)?;
+            Some(format!("piece {}& {moves}", p.label))
+        })
+        .collect()
+}
+
+/// `highlight FEN` for `lift CELL`: each cell the lifted piece may move to, red for
+/// a move that captures (in any mode) or converts, magenta for a promotion,
+/// yellow for any other move.
+fn highlight(game: &Game, cell: &str) -> String {
+    let pos = game.position();
+    let rules = pos.rules();
+    let from = rules.cell_by_name(cell);
+    let mut colour: HashMap<Cell, char> = HashMap::new();
+    for m in game.legal_moves().iter().filter(|m| Some(m.from) == from) {
+        let c = if m.promotion().is_some() {
+            'M'
+        } else if !m.captures().is_empty() || m.converted().is_some() {
+            'R'
+        } else {
+            'Y'
+        };
+        let slot = colour.entry(m.to).or_insert(c);
+        if *slot == 'Y' {
+            *slot = c;
+        }
+    }
+    let board = &rules.definition.board;
+    let rows: Vec<String> = (0..board.height())
+        .rev()
+        .map(|rank| {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..board.width() {
+                let here = rules
+                    .cell_at(vdl::model::Coord { file, rank })
+                    .and_then(|c| colour.get(&c));
+                match here {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(*c);
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect();
+    format!("highlight {}", rows.join("/"))
+}
+
 /// The time controls the GUI set, and the engine's clock.
 #[derive(Default)]
 struct TimeControl {
@@ -157,7 +227,8 @@ impl<'r> Engine<'r> {
         say("feature done=0");
         say(&format!(
             "feature myname=\"vdl {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 time=1 \
-             sigint=0 sigterm=0 colors=0 reuse=1 analyze=0 san=0 draw=0 debug=1",
+             sigint=0 sigterm=0 colors=0 reuse=1 analyze=0 san=0 draw=0 debug=1 \
+             highlight=1",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));
@@ -275,8 +346,12 @@ pub fn run(variants: &[Variant]) {
                     | "random"
                     | "cores"
                     | "memory"
+                    | "lift"
+                    | "put"
+                    | "hover"
             ) {
                 match command {
+                    "lift" => say(&highlight(&engine.game, words.get(1).unwrap_or(&""))),
                     "time" => {
                         let cs: u64 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(0);
                         engine.tc.clock = Duration::from_millis(cs * 10);
@@ -320,6 +395,9 @@ pub fn run(variants: &[Variant]) {
                         if xboard_name(&variants[i]) != "normal" {
                             if let Some(setup) = setup_command(engine.rules()) {
                                 say(&setup);
+                                for piece in piece_commands(engine.rules()) {
+                                    say(&piece);
+                                }
                             }
                         }
                     }

@@ -3,8 +3,9 @@
 //! whole games against `vdl uci` and `vdl xboard`, compares `go perft` over UCI with
 //! its own move generator, and compares the SAN of `vdl referee --pgn` with its own.
 //! And UCI sessions for Baroque and Rococo (multi-capture moves, and moves that
-//! differ only in what they remove) checked line by line against
-//! `tests/uci/*.out`, with times and speeds masked (`VDL_BLESS=1` rewrites them).
+//! differ only in what they remove) and XBoard sessions (fairy pieces' Betza, a
+//! lifted piece's cells) checked line by line against `tests/uci/*.out` and
+//! `tests/xboard/*.out`, with times and speeds masked (`VDL_BLESS=1` rewrites them).
 
 mod common;
 
@@ -136,13 +137,15 @@ fn masked(line: &str) -> String {
     words.join(" ")
 }
 
-/// Play a UCI session from `tests/uci/NAME.in`, waiting after each `go` for its
-/// answer, and return the output.
-fn uci_session(definition: &str, name: &str) -> String {
-    let input = std::fs::read_to_string(common::root().join(format!("tests/uci/{name}.in")))
+/// Play a session of `protocol` (`uci` or `xboard`) from `tests/PROTOCOL/NAME.in`
+/// with the definitions given, waiting after each command that is answered for
+/// its answer, and return the output.
+fn session(protocol: &str, definitions: &[&str], name: &str) -> String {
+    let input = std::fs::read_to_string(common::root().join(format!("tests/{protocol}/{name}.in")))
         .expect("the session's input");
     let mut child = Command::new(env!("CARGO_BIN_EXE_vdl"))
-        .args(["uci", definition])
+        .arg(protocol)
+        .args(definitions)
         .current_dir(common::root())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -170,7 +173,9 @@ fn uci_session(definition: &str, name: &str) -> String {
             ["uci"] => read_until("uciok", &mut out),
             ["isready"] => read_until("readyok", &mut out),
             ["go", "perft", ..] => read_until("Nodes searched", &mut out),
-            ["go", ..] => read_until("bestmove", &mut out),
+            ["go", ..] if protocol == "uci" => read_until("bestmove", &mut out),
+            ["protover", ..] => read_until("feature done=1", &mut out),
+            ["ping", ..] => read_until("pong", &mut out),
             _ => {}
         }
     }
@@ -179,25 +184,42 @@ fn uci_session(definition: &str, name: &str) -> String {
     out
 }
 
-fn check_session(definition: &str, name: &str) {
-    let got = uci_session(definition, name);
-    let path = common::root().join(format!("tests/uci/{name}.out"));
+fn check_session(protocol: &str, definitions: &[&str], name: &str) {
+    let got = session(protocol, definitions, name);
+    let path = common::root().join(format!("tests/{protocol}/{name}.out"));
     if std::env::var_os("VDL_BLESS").is_some() {
         std::fs::write(&path, &got).expect("writable");
         return;
     }
     let want = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(got, want, "the UCI session differs from {}", path.display());
+    assert_eq!(got, want, "the session differs from {}", path.display());
 }
 
 #[test]
 fn uci_session_baroque() {
-    check_session("definitions/baroque.vdl", "baroque");
+    check_session("uci", &["definitions/baroque.vdl"], "baroque");
 }
 
 #[test]
 fn uci_session_rococo() {
-    check_session("definitions/rococo.vdl", "rococo");
+    check_session("uci", &["definitions/rococo.vdl"], "rococo");
+}
+
+/// XBoard learns a fairy variant: the board, letters and start by `setup`, each
+/// piece's moves in Betza by `piece` (none for pieces Betza cannot describe), and
+/// the cells a lifted piece may go to by `highlight`, for captures of every mode.
+#[test]
+fn xboard_session_fairy_pieces() {
+    check_session(
+        "xboard",
+        &["definitions/chess.vdl", "tests/definitions/fairy.vdl"],
+        "fairy",
+    );
+}
+
+#[test]
+fn xboard_session_baroque_highlights() {
+    check_session("xboard", &["definitions/baroque.vdl"], "baroque");
 }
 
 #[test]

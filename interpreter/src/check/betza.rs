@@ -423,7 +423,12 @@ fn pairs_with(a: char, b: char) -> bool {
 /// Whether direction letters select an offset. Letters pair up as in XBetza (`fl`,
 /// `ff`, `fs`, `lv`, `fh`, ...); a pair that selects none of the atom's moves is read
 /// as its two letters separately (so `fsW` is forward and sideways).
-fn directions_allow(dirs: &[char], o: (f64, f64), all: &[Offset], tiling: Tiling) -> bool {
+pub(crate) fn directions_allow(
+    dirs: &[char],
+    o: (f64, f64),
+    all: &[Offset],
+    tiling: Tiling,
+) -> bool {
     if dirs.is_empty() {
         return true;
     }

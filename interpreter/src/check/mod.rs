@@ -7,6 +7,7 @@ mod drops;
 pub mod extend;
 mod moves;
 mod two_cell;
+pub mod xbetza;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{
