@@ -2,6 +2,7 @@
 //! only reads files, renders diagnostics and prints.
 
 mod session;
+mod svg;
 mod uci;
 mod xboard;
 
@@ -27,7 +28,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Check definition files and report every problem.
+    #[command(after_help = "Example: vdl check definitions/*.vdl")]
     Check {
+        /// The definition files (`.vdl`) to check.
         #[arg(required = true)]
         files: Vec<String>,
         /// `human` (drawn with the source) or `json` (data for editors and tools).
@@ -38,12 +41,26 @@ enum Command {
         deny_warnings: bool,
     },
     /// Explain a diagnostic code, with an example (without a code: list them all).
-    Explain { code: Option<String> },
+    #[command(after_help = "Example: vdl explain vdl::unknown_piece")]
+    Explain {
+        /// A code as diagnostics print it (`vdl::unknown_piece`; the `vdl::` may be left out).
+        code: Option<String>,
+    },
     /// Count the leaf nodes of the legal move tree.
+    #[command(
+        after_help = "Examples:\n  vdl perft definitions/chess.vdl --depth 5\n  \
+        vdl perft definitions/chess.vdl 5 --divide\n  \
+        vdl perft definitions/baroque.vdl --depth 3 --fen \"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w\""
+    )]
     Perft {
+        /// The definition file.
         file: String,
-        #[arg(long)]
-        depth: u32,
+        /// The depth in plies (also accepted after the file: `vdl perft FILE 5`).
+        #[arg(value_name = "DEPTH", required_unless_present = "depth")]
+        depth_given: Option<u32>,
+        /// The depth in plies.
+        #[arg(long, conflicts_with = "depth_given")]
+        depth: Option<u32>,
         /// Start from this position instead of the definition's setup.
         #[arg(long)]
         fen: Option<String>,
@@ -63,28 +80,48 @@ enum Command {
         cross_check: bool,
     },
     /// List the legal moves of a position.
+    #[command(after_help = "Example: vdl moves definitions/rococo.vdl --json")]
     Moves {
+        /// The definition file.
         file: String,
+        /// The position, as FEN (default: the definition's setup).
         #[arg(long)]
         fen: Option<String>,
         /// For a shuffled setup: the array of this seed (default 0).
         #[arg(long, conflicts_with = "fen")]
         seed: Option<u64>,
+        /// Each move as data: notation, cells, captures, conversions, promotion, drop.
         #[arg(long)]
         json: bool,
     },
     /// Draw a position with the definition's own coordinates.
+    #[command(after_help = "Examples:\n  vdl show definitions/panoply.vdl\n  \
+        vdl show definitions/rococo.vdl --svg rococo.svg --moves e2")]
     Show {
+        /// The definition file.
         file: String,
+        /// The position, as FEN (default: the definition's setup).
         #[arg(long)]
         fen: Option<String>,
         /// For a shuffled setup: the array of this seed (default 0).
         #[arg(long, conflicts_with = "fen")]
         seed: Option<u64>,
+        /// Write the position as an SVG drawing to this file instead.
+        #[arg(long)]
+        svg: Option<String>,
+        /// With `--svg`: mark the moves of the piece on this cell.
+        #[arg(long, requires = "svg")]
+        moves: Option<String>,
     },
     /// Check a game record move by move and report the result.
+    #[command(
+        after_help = "Example: vdl referee definitions/chess.vdl tests/games/chess/opera-game-pgn.game"
+    )]
     Referee {
+        /// The definition file.
         file: String,
+        /// The game record: moves in SAN, the engine notation or the full notation,
+        /// PGN tags, comments and several games allowed.
         game: String,
         /// A machine-readable report.
         #[arg(long)]
@@ -94,8 +131,12 @@ enum Command {
         pgn: bool,
     },
     /// Play a game in the terminal.
+    #[command(after_help = "Example: vdl play definitions/rococo.vdl --ai black\n\
+        Commands while playing: a move, moves, undo, fen, claim, help, quit.")]
     Play {
+        /// The definition file.
         file: String,
+        /// The start position, as FEN (default: the definition's setup).
         #[arg(long)]
         fen: Option<String>,
         /// Let the computer play this side (`white` or `black`).
@@ -117,19 +158,32 @@ enum Command {
     },
     /// Speak the Universal Chess Interface (UCI) for GUIs and other programs;
     /// with several definitions, the `UCI_Variant` option chooses among them.
+    #[command(after_help = "Example: vdl uci definitions/chess.vdl definitions/baroque.vdl")]
     Uci {
+        /// The definition files offered; the first is played by default.
         #[arg(required = true)]
         files: Vec<String>,
     },
     /// Speak the XBoard / WinBoard protocol (CECP version 2); with several
     /// definitions, the `variant` command chooses among them.
+    #[command(
+        after_help = "Example: xboard -fcp \"vdl xboard definitions/chess.vdl definitions/fairy.vdl\""
+    )]
     Xboard {
+        /// The definition files offered; orthodox chess as `normal`, the others under
+        /// their file names.
         #[arg(required = true)]
         files: Vec<String>,
     },
     /// Play random games, checking the engine's invariants after every move.
+    #[command(
+        after_help = "Examples:\n  vdl selfplay definitions/ultima.vdl --games 1000\n  \
+        vdl selfplay definitions/chess.vdl --ai --games 100 --movetime 100"
+    )]
     Selfplay {
+        /// The definition file.
         file: String,
+        /// How many games.
         #[arg(long, default_value_t = 100)]
         games: usize,
         /// Seed for the moves; game N of a shuffled setup uses the array of seed + N.
@@ -188,6 +242,7 @@ fn main() -> ExitCode {
         Command::Explain { code } => explain(code.as_deref()),
         Command::Perft {
             file,
+            depth_given,
             depth,
             fen,
             seed,
@@ -195,6 +250,8 @@ fn main() -> ExitCode {
             threads,
             cross_check,
         } => with_position(&file, start(fen.as_deref(), seed), |pos| {
+            // clap requires one of the two
+            let depth = depth.or(depth_given).unwrap_or(1);
             if cross_check {
                 return perft_cross_checked(pos, depth);
             }
@@ -207,12 +264,19 @@ fn main() -> ExitCode {
             seed,
             json,
         } => with_position(&file, start(fen.as_deref(), seed), |pos| moves(pos, json)),
-        Command::Show { file, fen, seed } => {
-            with_position(&file, start(fen.as_deref(), seed), |pos| {
+        Command::Show {
+            file,
+            fen,
+            seed,
+            svg,
+            moves,
+        } => with_position(&file, start(fen.as_deref(), seed), |pos| match &svg {
+            None => {
                 print!("{}", diagram(pos));
                 Ok(())
-            })
-        }
+            }
+            Some(out) => write_svg(pos, out, moves.as_deref()),
+        }),
         Command::Referee {
             file,
             game,
@@ -391,11 +455,27 @@ impl miette::Diagnostic for Elsewhere {
 }
 
 /// Load a definition, printing its diagnostics; the rules when it has no error.
+/// Load a definition for a command that uses it: errors are drawn in full;
+/// warnings, which `vdl check` draws, are counted in one line so that they do not
+/// repeat on every perft or move list.
 fn load(path: &str) -> Result<Ruleset, Failure> {
     let source = read(path)?;
     let loaded = vdl::load_file(std::path::Path::new(path), &source);
+    let mut warnings = 0;
     for d in &loaded.diagnostics {
-        eprint!("{}", render_loaded(&loaded.sources, d));
+        if d.is_error() {
+            eprint!("{}", render_loaded(&loaded.sources, d));
+        } else {
+            warnings += 1;
+        }
+    }
+    if warnings > 0 && loaded.ruleset.is_some() {
+        let (s, them) = if warnings == 1 {
+            ("", "it")
+        } else {
+            ("s", "them")
+        };
+        eprintln!("{path}: {warnings} warning{s} (`vdl check {path}` shows {them})");
     }
     loaded.ruleset.ok_or(Failure::Judged)
 }
@@ -570,7 +650,7 @@ fn explain(code: Option<&str>) -> Result<(), Failure> {
     let found = vdl::Code::from_name(name).and_then(|c| c.explain());
     match found {
         Some(text) => {
-            println!("{text}");
+            print!("{}", render_explanation(text));
             Ok(())
         }
         None => {
@@ -584,6 +664,48 @@ fn explain(code: Option<&str>) -> Result<(), Failure> {
             }))
         }
     }
+}
+
+/// An explanation's Markdown as terminal text: the title underlined, code blocks
+/// indented with their test annotations dropped, inline code and emphasis
+/// without their marks.
+fn render_explanation(markdown: &str) -> String {
+    let mut out = String::new();
+    let mut in_code = false;
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            if !line.starts_with("# expect:") {
+                out.push_str(&format!("    {line}\n"));
+            }
+        } else if let Some(title) = line.strip_prefix("## ") {
+            let title = title.replace('`', "");
+            out.push_str(&format!("{title}\n{}\n", "=".repeat(title.chars().count())));
+        } else {
+            out.push_str(&line.replace(['`', '*'], ""));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `vdl show --svg OUT [--moves CELL]`.
+fn write_svg(pos: &mut Position, out: &str, moves: Option<&str>) -> Result<(), Failure> {
+    let from = match moves {
+        None => None,
+        Some(name) => Some(
+            pos.rules()
+                .cell_by_name(name)
+                .ok_or_else(|| Failure::Usage(format!("`{name}` is not a cell of this board")))?,
+        ),
+    };
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    std::fs::write(out, svg::draw(pos, &legal, from))
+        .map_err(|e| Failure::Usage(format!("cannot write {out}: {e}")))
 }
 
 /// Where a command's game starts: a FEN, or the setup (shuffled by a seed).
@@ -738,6 +860,7 @@ fn referee_game(path: &str, game_path: &str, json: bool, pgn: bool) -> Result<()
     let file = std::fs::File::open(game_path)
         .map_err(|e| Failure::Usage(format!("cannot read {game_path}: {e}")))?;
     let mut failed = false;
+    let mut empty = true;
     let mut n = 0;
     for chunk in referee::stream::Games::new(std::io::BufReader::new(file)) {
         let chunk = chunk.map_err(|e| match e {
@@ -755,9 +878,13 @@ fn referee_game(path: &str, game_path: &str, json: bool, pgn: bool) -> Result<()
         let text = format!("{}{}", "\n".repeat(chunk.lines_before), chunk.text);
         drop(chunk);
         for record in referee::record::parse_games(&text) {
+            empty &= record.moves.is_empty() && record.fen.is_none() && record.result.is_none();
             failed |= referee_one(&rules, &record, &text, game_path, n, json, pgn)?;
             n += 1;
         }
+    }
+    if empty {
+        eprintln!("warning: {game_path} holds no game: no moves, position or result");
     }
     if failed {
         Err(Failure::Judged)
@@ -919,14 +1046,18 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
                     game.position().side_to_move().name(),
                     game.notation(&m)
                 );
+                let taken = captured_text(game.position(), &m);
                 game.play(m);
-                print!("{}", diagram(game.position()));
+                print!("{taken}{}", diagram(game.position()));
                 continue;
             }
         }
         print!("{}> ", game.position().side_to_move().name());
         let _ = std::io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else { break };
+        let Some(Ok(line)) = lines.next() else {
+            println!();
+            break;
+        };
         let line = line.trim();
         let (word, arg) = line
             .split_once(' ')
@@ -1006,18 +1137,61 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
                     Err(e) => println!("cannot write {arg}: {e}"),
                 }
             }
-            _ => match game.play_text(line) {
-                Ok(_) => print!("{}", diagram(game.position())),
-                Err(r) => {
-                    println!("illegal: {}", r.message);
-                    if let Some(h) = r.help {
-                        println!("  {h}");
+            _ => {
+                let before = game.position().clone();
+                match game.play_text(line) {
+                    Ok(m) => print!("{}{}", captured_text(&before, &m), diagram(game.position())),
+                    Err(_) if is_command_word(rules, word) => println!(
+                        "unknown command `{word}`: `help` lists the commands; a move is written `e2-e4`"
+                    ),
+                    Err(r) => {
+                        println!("illegal: {}", r.message);
+                        if let Some(h) = r.help {
+                            println!("  {h}");
+                        }
                     }
                 }
-            },
+            }
         }
     }
     Ok(())
+}
+
+/// Whether a word that is neither a command nor a move looks like a mistyped
+/// command rather than a move: a word of three or more lower-case letters that is
+/// no cell of the board.
+fn is_command_word(rules: &Ruleset, word: &str) -> bool {
+    word.len() >= 3
+        && word.bytes().all(|b| b.is_ascii_lowercase())
+        && rules.cell_by_name(word).is_none()
+}
+
+/// "takes the Pawn on d5" for each piece a move removes or converts, one line.
+fn captured_text(pos: &Position, m: &vdl::Move) -> String {
+    let rules = pos.rules();
+    let name = |c| {
+        pos.piece_at(c).map_or_else(
+            || "piece".to_string(),
+            |p| rules.definition.pieces[p.kind].name.clone(),
+        )
+    };
+    let mut parts: Vec<String> = m
+        .captures()
+        .iter()
+        .map(|&c| format!("takes the {} on {}", name(c), rules.cell_name(c)))
+        .collect();
+    if let Some(c) = m.converted() {
+        parts.push(format!(
+            "converts the {} on {}",
+            name(c),
+            rules.cell_name(c)
+        ));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("{}\n", parts.join(", "))
+    }
 }
 
 fn ai_match(

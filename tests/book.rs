@@ -257,13 +257,13 @@ fn every_vdl_block_checks() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The codes page is the explanations `vdl explain` prints, included whole, and
+/// The codes page is the file of explanations `vdl explain` prints, and
 /// each code's section has an example (checked above) that produces that code.
 #[test]
 fn codes_page_is_the_explanations_with_an_example_per_code() {
     let page =
         std::fs::read_to_string(common::root().join("book/src/diagnostics.md")).expect("page");
-    assert_eq!(page.trim(), "{{#include ../../interpreter/src/codes.md}}");
+    assert_eq!(page, vdl::diagnostic::EXPLANATIONS);
     for code in vdl::Code::ALL {
         let name = code.as_str();
         let section = code
@@ -290,6 +290,69 @@ fn summary_links_exist() {
         assert!(
             dir.join(link).exists(),
             "SUMMARY.md links to missing {link}"
+        );
+    }
+}
+
+/// Every diagram of the book, `book/src/diagrams/NAME.svg`, is `vdl show --svg`
+/// with the arguments in `NAME.args` (`_` in an argument stands for a space), and
+/// each is shown on some page. `VDL_BLESS=1` regenerates them.
+#[test]
+fn diagrams_are_generated() {
+    let dir = common::root().join("book/src/diagrams");
+    let mut pages = Vec::new();
+    markdown_files(&common::root().join("book/src"), &mut pages);
+    let text: String = pages
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap_or_default())
+        .collect();
+    let mut args_files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("diagrams folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "args"))
+        .collect();
+    args_files.sort();
+    assert!(args_files.len() >= 3);
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    for args_file in &args_files {
+        let name = args_file
+            .file_stem()
+            .expect("a name")
+            .to_string_lossy()
+            .to_string();
+        let args: Vec<String> = std::fs::read_to_string(args_file)
+            .expect("readable")
+            .split_whitespace()
+            .map(|a| a.replace('_', " "))
+            .collect();
+        let made = out_dir.join(format!("{name}.svg"));
+        let mut all = vec!["show".to_string()];
+        all.extend(args);
+        all.extend(["--svg".to_string(), made.to_string_lossy().to_string()]);
+        let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+        let o = common::vdl(&refs);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let got = std::fs::read_to_string(&made).expect("written");
+        let svg = dir.join(format!("{name}.svg"));
+        if std::env::var_os("VDL_BLESS").is_some() {
+            std::fs::write(&svg, &got).expect("writable");
+        } else {
+            let want = std::fs::read_to_string(&svg).unwrap_or_default();
+            assert!(
+                got == want,
+                "{} is not what `vdl show` draws now",
+                svg.display()
+            );
+        }
+        assert!(
+            text.contains(&format!("diagrams/{name}.svg")),
+            "no page shows diagrams/{name}.svg"
         );
     }
 }

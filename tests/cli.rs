@@ -271,3 +271,154 @@ fn a_byte_order_mark_is_ignored() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn perft_takes_the_depth_after_the_file_or_as_an_option() {
+    let positional = vdl(&["perft", "definitions/chess.vdl", "3", "--threads", "1"]);
+    let option = vdl(&[
+        "perft",
+        "definitions/chess.vdl",
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(positional.status.code(), Some(0), "{}", stderr(&positional));
+    assert_eq!(stdout(&positional), "Nodes searched: 8902\n");
+    assert_eq!(
+        stdout(&positional).lines().next(),
+        stdout(&option).lines().next()
+    );
+    let neither = vdl(&["perft", "definitions/chess.vdl"]);
+    assert_eq!(neither.status.code(), Some(2));
+    assert!(stderr(&neither).contains("<DEPTH>"), "{}", stderr(&neither));
+}
+
+#[test]
+fn a_castling_right_without_its_rook_is_a_fen_error() {
+    // a bishop where the rook starts would castle as the rook
+    let o = vdl(&[
+        "moves",
+        "definitions/chess.vdl",
+        "--fen",
+        "r3k2r/8/8/8/8/8/8/4K2B w K - 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("castling right `K` without its rook on its start cell"),
+        "{err}"
+    );
+    assert!(err.contains("[--fen:1:26]"), "{err}");
+    assert!(
+        err.contains("the rook of this castling starts on h1"),
+        "{err}"
+    );
+    let o = vdl(&[
+        "moves",
+        "definitions/chess.vdl",
+        "--fen",
+        "r3k2r/8/8/8/8/8/8/3K3R w K - 0 1",
+    ]);
+    assert!(
+        stderr(&o).contains("castling right `K` without its king"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn an_en_passant_cell_no_piece_passed_is_a_fen_error() {
+    let o = vdl(&[
+        "moves",
+        "definitions/chess.vdl",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("no piece has just passed `e6`"), "{err}");
+    assert!(err.contains("[--fen:1:25]"), "{err}");
+    // after a double step the cell passed is accepted
+    let o = vdl(&[
+        "moves",
+        "definitions/chess.vdl",
+        "--fen",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("P e5-d6"), "{}", stdout(&o));
+}
+
+/// Whether a text is well-formed XML as far as elements go: every tag closed in
+/// order, one root.
+fn well_formed(xml: &str) -> bool {
+    let mut open: Vec<&str> = Vec::new();
+    let mut roots = 0;
+    let mut rest = xml;
+    while let Some(i) = rest.find('<') {
+        let Some(j) = rest[i..].find('>') else {
+            return false;
+        };
+        let tag = &rest[i + 1..i + j];
+        rest = &rest[i + j + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            if open.pop() != Some(name.trim()) {
+                return false;
+            }
+        } else if !tag.ends_with('/') && !tag.starts_with('?') && !tag.starts_with('!') {
+            if open.is_empty() {
+                roots += 1;
+            }
+            open.push(tag.split_whitespace().next().unwrap_or(""));
+        } else if open.is_empty() {
+            roots += 1;
+        }
+    }
+    open.is_empty() && roots == 1
+}
+
+#[test]
+fn svg_diagrams_have_one_element_per_piece() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    // chess: 32 pieces; Panoply: 46 occupied cells, 4 Barricades on two cells each
+    for (definition, pieces) in [
+        ("definitions/chess.vdl", 32),
+        ("definitions/panoply.vdl", 42),
+    ] {
+        let out = dir.join("diagram.svg");
+        let o = vdl(&[
+            "show",
+            definition,
+            "--svg",
+            out.to_str().expect("a UTF-8 path"),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let svg = std::fs::read_to_string(&out).expect("written");
+        assert!(well_formed(&svg), "{definition}: {svg}");
+        assert_eq!(
+            svg.matches("<g class=\"piece\"").count(),
+            pieces,
+            "{definition}"
+        );
+    }
+    // a withdrawal marked: two landing cells that capture, the victim crossed
+    let out = dir.join("moves.svg");
+    let o = vdl(&[
+        "show",
+        "definitions/rococo.vdl",
+        "--fen",
+        "10/10/10/10/10/4p5/4W5/10/10/K8k w - - 0 1",
+        "--moves",
+        "d3",
+        "--svg",
+        out.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).expect("written");
+    assert!(well_formed(&svg));
+    assert_eq!(svg.matches("class=\"capture\"").count(), 2);
+    assert_eq!(svg.matches("class=\"victim\"").count(), 1);
+    let o = vdl(&["show", "definitions/chess.vdl", "--moves", "e2"]);
+    assert_eq!(o.status.code(), Some(2), "--moves needs --svg");
+}

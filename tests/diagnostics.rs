@@ -210,15 +210,28 @@ fn warnings_fail_only_when_denied() {
 }
 
 #[test]
-fn explain_prints_the_section_and_suggests_names() {
+fn explain_renders_the_section_and_suggests_names() {
     let out = common::vdl(&["explain", "vdl::unused_piece"]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
+    // Rendered for a terminal: no Markdown marks, no test annotations.
     assert_eq!(
-        text.trim_end(),
-        vdl::Code::UnusedPiece.explain().unwrap_or_default()
+        text,
+        "vdl::unused_piece\n\
+         =================\n\
+         \n\
+         Warning. A piece is declared but never on the board: not in the setup and not\n\
+         a promotion choice of any piece, so it can never appear in a game.\n\
+         \n    \
+         board { files a b ranks 1 2 }\n    \
+         piece King K { royal moves \"K\" }\n    \
+         piece Rook R { moves \"R\" }\n    \
+         setup \"k1/K1 w\"\n"
     );
-    assert!(text.contains("warns=vdl::unused_piece"));
+    let game = common::vdl(&["explain", "illegal_move"]);
+    let game = String::from_utf8_lossy(&game.stdout);
+    assert!(!game.contains("expect:") && !game.contains("```"), "{game}");
+    assert!(game.contains("\n    1. e2-e5\n"), "{game}");
     let short = common::vdl(&["explain", "unused_piece"]);
     assert_eq!(short.stdout, out.stdout);
     let wrong = common::vdl(&["explain", "unused_pice"]);

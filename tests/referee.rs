@@ -245,6 +245,36 @@ fn play_in_the_terminal() {
 }
 
 #[test]
+fn play_names_unknown_commands_announces_captures_and_ends_with_its_input() {
+    // no `quit`: the end of the input ends the session (exit 0, checked by `play`)
+    let out = play(
+        &["play", "definitions/chess.vdl"],
+        "castle\ne2-e5\ne2-e4\nd7-d5\ne4-d5\n",
+    );
+    assert!(
+        out.contains("unknown command `castle`: `help` lists the commands"),
+        "{out}"
+    );
+    assert!(
+        out.contains("illegal: the Pawn on e2 cannot move to e5\n  legal moves of the Pawn on e2: P e2-e3, P e2-e4"),
+        "{out}"
+    );
+    assert!(out.contains("White> takes the Pawn on d5\n"), "{out}");
+    assert!(out.ends_with("Black> \n"), "{out}");
+    // a capture by withdrawal names the piece taken away from the landing cell
+    let out = play(
+        &[
+            "play",
+            "definitions/rococo.vdl",
+            "--fen",
+            "10/10/10/10/10/4p5/4W5/10/10/K8k w - - 0 1",
+        ],
+        "W d3-d1\n",
+    );
+    assert!(out.contains("White> takes the Pawn on d4\n"), "{out}");
+}
+
+#[test]
 fn play_against_the_computer() {
     let out = play(
         &[

@@ -95,8 +95,8 @@ codes! {
 }
 
 /// The long explanations of every code, with examples: `vdl explain` prints one
-/// section, and the book includes the whole file as its codes page.
-pub const EXPLANATIONS: &str = include_str!("codes.md");
+/// section, and the file is the book's codes page (readable as it is).
+pub const EXPLANATIONS: &str = include_str!("../../book/src/diagnostics.md");
 
 impl Code {
     /// The section of [`EXPLANATIONS`] about this code, from its heading on.

@@ -407,6 +407,7 @@ fn parse_clean(source: &str, base: usize) -> Result<File, (Diagnostic, usize)> {
     };
     let builder = Builder { base };
     let mut pairs = Grammar::parse(Rule::file, source).map_err(|e| {
+        let e = at_word_start(e, source);
         let offset = at(&e);
         (syntax_error(e, base, source), offset)
     })?;
@@ -970,6 +971,115 @@ fn empty_name(span: Span) -> Name {
     }
 }
 
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '-' || c == '_'
+}
+
+/// A keyword matches the start of a longer word (`royal` in `royall`, `draw` in
+/// `drawn`) and the parse fails inside the word, expecting what follows the
+/// keyword. The error that helps is the one at the word's start: found by
+/// parsing again with the word's first byte made unreadable (offsets kept).
+fn at_word_start(err: pest::error::Error<Rule>, source: &str) -> pest::error::Error<Rule> {
+    let pest::error::InputLocation::Pos(p) = err.location else {
+        return err;
+    };
+    let inside = source[..p].chars().next_back().is_some_and(is_word_char)
+        && source[p..].chars().next().is_some_and(is_word_char);
+    if !inside {
+        return err;
+    }
+    let start = source[..p]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_word_char(*c))
+        .last()
+        .map_or(p, |(i, _)| i);
+    let mut bytes = source.as_bytes().to_vec();
+    bytes[start] = 0x01;
+    let Ok(text) = String::from_utf8(bytes) else {
+        return err;
+    };
+    match Grammar::parse(Rule::file, &text) {
+        Err(e) if matches!(e.location, pest::error::InputLocation::Pos(q) if q == start) => e,
+        _ => err,
+    }
+}
+
+/// A common mistake's message, label and help; `at`: where to point instead of
+/// where the parse stopped.
+struct Mistake {
+    at: Option<usize>,
+    message: String,
+    label: String,
+    help: String,
+}
+
+/// The last `{` of `text` left open, outside comments and strings.
+fn unclosed_brace(text: &str) -> Option<usize> {
+    let mut open = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '/' if chars.peek().is_some_and(|&(_, n)| n == '/') => {
+                chars.by_ref().find(|&(_, n)| n == '\n');
+            }
+            '"' => {
+                chars.by_ref().find(|&(_, n)| n == '"' || n == '\n');
+            }
+            '{' => open.push(i),
+            '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
+}
+
+/// A message and help for the mistakes a new user makes, recognised from the text
+/// where the parse stopped: a `#` comment, a string left open, a file ending inside
+/// a section, a range where labels are listed.
+fn known_mistake(source: &str, at: usize) -> Option<Mistake> {
+    let rest = source.get(at..).unwrap_or("");
+    let line_end = rest.find('\n').unwrap_or(rest.len());
+    if rest.starts_with('#') {
+        return Some(Mistake {
+            at: None,
+            message: "`#` does not start a comment".into(),
+            label: "not a comment".into(),
+            help: "comments start with `//` (to the end of the line) or are written `/* ... */`"
+                .into(),
+        });
+    }
+    if rest.starts_with('"') && !rest[1..line_end].contains('"') {
+        return Some(Mistake {
+            at: None,
+            message: "this string is not closed".into(),
+            label: "the string starts here".into(),
+            help: "close it with `\"` on the same line: a string does not run over lines".into(),
+        });
+    }
+    if rest.trim().is_empty() {
+        if let Some(open) = unclosed_brace(&source[..at]) {
+            return Some(Mistake {
+                at: Some(open),
+                message: "the file ends inside a section".into(),
+                label: "this `{` is never closed".into(),
+                help: "close the section with `}`".into(),
+            });
+        }
+    }
+    if rest.starts_with("..") {
+        return Some(Mistake {
+            at: None,
+            message: "a range of labels is not allowed here".into(),
+            label: "a range".into(),
+            help: "list every label, e.g. `files a b c d e f g h`; ranges (`a1..h1`) name cells in zones and cell lists".into(),
+        });
+    }
+    None
+}
+
 fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &str) -> Diagnostic {
     let local = match err.location {
         pest::error::InputLocation::Pos(p) => p,
@@ -1023,6 +1133,13 @@ fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &str) -> Dia
         (start, start + found.len())
     } else {
         (start, end)
+    };
+    let (start, end, message, label, help) = match known_mistake(source, local) {
+        Some(m) if guess.is_none() => {
+            let (start, end) = m.at.map_or((start, end), |a| (base + a, base + a + 1));
+            (start, end, m.message, m.label, m.help)
+        }
+        _ => (start, end, message, label, help),
     };
     Diagnostic::error(Code::Syntax, message)
         .at(Span::new(start, end), label)

@@ -180,6 +180,7 @@ impl Checker {
                     pieces: &piece_defs,
                     castling: &castling,
                     drops: drops_def.is_some(),
+                    start: None,
                 };
                 match model::parse_fen(&s.fen.value, &rules) {
                     Ok(setup) => Some(setup),

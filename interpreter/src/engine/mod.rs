@@ -198,6 +198,35 @@ struct Undo {
 
 /// A cell's bit in a mask of the first 128 cells; none for the cells beyond.
 #[inline]
+/// A FEN's en-passant cell that no piece has just passed (the cell must be empty,
+/// with a piece that takes part in en passant just beyond it, seen from the mover).
+fn no_en_passant_victim(fen: &str, cell: &str) -> FenError {
+    let mut offset = 0;
+    let mut field_start = None;
+    for (i, ch) in fen.char_indices().chain(std::iter::once((fen.len(), ' '))) {
+        match (ch.is_whitespace(), field_start) {
+            (true, Some(s)) if i > 0 && &fen[s..i] == cell && s > 0 => {
+                offset = s;
+                field_start = None;
+            }
+            (true, _) => field_start = None,
+            (false, None) => field_start = Some(i),
+            (false, Some(_)) => {}
+        }
+    }
+    FenError {
+        kind: model::FenErrorKind::Malformed,
+        offset,
+        len: cell.len().max(1),
+        message: format!("no piece has just passed `{cell}`: it cannot be taken en passant"),
+        help: Some(
+            "the en-passant field names the cell a piece passed on its last move, empty, \
+             with that piece just beyond it; write `-` otherwise"
+                .into(),
+        ),
+    }
+}
+
 fn cell_bit(c: Cell) -> u128 {
     1u128.checked_shl(u32::from(c)).unwrap_or(0)
 }
@@ -284,9 +313,14 @@ impl<'r> Position<'r> {
                 pieces: &d.pieces,
                 castling: &d.castling,
                 drops: d.drops.is_some(),
+                start: Some(&d.setup),
             },
         )?;
-        Ok(Position::from_setup(rules, &setup))
+        let pos = Position::from_setup(rules, &setup);
+        if let Some(c) = setup.en_passant.filter(|_| pos.ep.len == 0) {
+            return Err(no_en_passant_victim(fen, &d.board.cell_name(c)));
+        }
+        Ok(pos)
     }
 
     pub fn from_setup(rules: &'r Ruleset, setup: &Setup) -> Position<'r> {

@@ -64,6 +64,9 @@ pub struct FenRules<'a> {
     pub castling: &'a [CastleDef],
     /// The variant has drop queues (the `{...}` field).
     pub drops: bool,
+    /// The definition's setup, when reading another position: a castling right
+    /// needs the kinds the setup puts on the rule's king and rook cells.
+    pub start: Option<&'a Setup>,
 }
 
 fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
@@ -102,7 +105,54 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         read_queues(at, body, board, pieces, &mut setup)?;
     }
     read_fields(&fields[1..], text, castling, board, &mut setup)?;
+    check_castling(&fields, rules, &setup)?;
     Ok(setup)
+}
+
+/// Each castling right needs its king and rook where the rule starts them: pieces
+/// of the right side, of the kinds the definition's setup puts there (a right with
+/// a bishop where the rook should be would castle the bishop).
+fn check_castling(
+    fields: &[(usize, &str)],
+    rules: &FenRules,
+    setup: &Setup,
+) -> Result<(), FenError> {
+    let piece_at = |s: &Setup, c: Coord| {
+        s.placements
+            .iter()
+            .find(|p| p.0 == c)
+            .map(|&(_, side, kind)| (side, kind))
+    };
+    for &i in &setup.castling {
+        let rule = &rules.castling[i];
+        for (what, cell) in [("king", rule.king_from), ("rook", rule.rook_from)] {
+            let want = rules.start.and_then(|s| piece_at(s, cell));
+            let found = piece_at(setup, cell);
+            let fits = match (found, want) {
+                (Some((side, kind)), Some((_, w))) => side == rule.side && kind == w,
+                (Some((side, _)), None) => side == rule.side,
+                (None, _) => false,
+            };
+            if !fits {
+                let (at, field) = fields.get(2).copied().unwrap_or((0, ""));
+                let offset = at + field.find(rule.flag).unwrap_or(0);
+                return Err(fen_err(
+                    offset,
+                    rule.flag.len_utf8(),
+                    format!(
+                        "castling right `{}` without its {what} on its start cell",
+                        rule.flag
+                    ),
+                    Some(format!(
+                        "the {what} of this castling starts on {}; without it, drop `{}` from the castling field",
+                        rules.board.cell_name(cell),
+                        rule.flag
+                    )),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The castling field: each flag once, as indices into the castling rules.
@@ -599,7 +649,7 @@ fn row_width_error(
     )
 }
 
-fn split_fields(text: &str) -> Vec<(usize, &str)> {
+pub(crate) fn split_fields(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, ch) in text.char_indices() {
