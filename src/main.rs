@@ -1,6 +1,27 @@
 //! The `vdl` command line: every subcommand is a call into the library; this file
 //! only reads files, renders diagnostics and prints.
 
+/// `print!` that ends the program quietly when standard output is closed
+/// (`vdl moves FILE | head`), as Unix tools do, instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `println!` that ends the program quietly when standard output is closed.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod session;
 mod svg;
 mod uci;
@@ -272,7 +293,7 @@ fn main() -> ExitCode {
             moves,
         } => with_position(&file, start(fen.as_deref(), seed), |pos| match &svg {
             None => {
-                print!("{}", diagram(pos));
+                out!("{}", diagram(pos));
                 Ok(())
             }
             Some(out) => write_svg(pos, out, moves.as_deref()),
@@ -537,15 +558,15 @@ fn check(files: &[String], format: Format, deny_warnings: bool) -> Result<(), Fa
             eprint!("{}", render_loaded(&loaded.sources, d));
         }
         if errors > 0 {
-            println!("{path}: {errors} error(s), {warnings} warning(s)");
+            outln!("{path}: {errors} error(s), {warnings} warning(s)");
         } else if !ok {
-            println!("{path}: {warnings} warning(s), denied");
+            outln!("{path}: {warnings} warning(s), denied");
         } else {
-            println!("{path}: ok ({warnings} warning(s))");
+            outln!("{path}: ok ({warnings} warning(s))");
         }
     }
     if format == Format::Json {
-        println!("{}", to_json(&reports)?);
+        outln!("{}", to_json(&reports)?);
     }
     if unreadable {
         return Err(Failure::UsageReported);
@@ -643,14 +664,14 @@ fn diagnostic_json(sources: &vdl::Sources, d: &Diagnostic) -> DiagnosticJson {
 fn explain(code: Option<&str>) -> Result<(), Failure> {
     let Some(name) = code else {
         for c in vdl::Code::ALL {
-            println!("{:<24} {}", c.as_str(), c.summary());
+            outln!("{:<24} {}", c.as_str(), c.summary());
         }
         return Ok(());
     };
     let found = vdl::Code::from_name(name).and_then(|c| c.explain());
     match found {
         Some(text) => {
-            print!("{}", render_explanation(text));
+            out!("{}", render_explanation(text));
             Ok(())
         }
         None => {
@@ -750,7 +771,7 @@ fn perft_cross_checked(pos: &mut Position, depth: u32) -> Result<(), Failure> {
     let start = Instant::now();
     match pos.perft_cross_checked(depth) {
         Ok(nodes) => {
-            println!("Nodes searched: {nodes}");
+            outln!("Nodes searched: {nodes}");
             eprintln!(
                 "fast and slow legality agree at every node; time {:.3} s",
                 start.elapsed().as_secs_f64()
@@ -799,10 +820,10 @@ fn perft(pos: &mut Position, depth: u32, divide: bool, threads: usize) -> Result
         counts.iter().map(|&(_, n)| n).sum()
     };
     if divide {
-        println!();
+        outln!();
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
+    outln!("Nodes searched: {nodes}");
     eprintln!(
         "time {:.3} s, {:.0} nodes/s, {threads} thread(s)",
         secs,
@@ -820,10 +841,10 @@ fn moves(pos: &mut Position, json: bool) -> Result<(), Failure> {
         .collect();
     items.sort_by(|a, b| a.notation.cmp(&b.notation));
     if json {
-        println!("{}", to_json(&items)?);
+        outln!("{}", to_json(&items)?);
     } else {
         for m in &items {
-            println!("{}", m.notation);
+            outln!("{}", m.notation);
         }
     }
     Ok(())
@@ -911,7 +932,7 @@ fn referee_one(
     }
     if pgn {
         if let Some(game) = &refereed.game {
-            print!(
+            out!(
                 "{}{}",
                 if n > 0 { "\n" } else { "" },
                 referee::pgn::write(game, &[])
@@ -922,17 +943,17 @@ fn referee_one(
             .fen
             .as_ref()
             .map_or_else(|| Position::start(rules).fen(), |f| f.0.clone());
-        println!("{}", to_json(&referee_json(&refereed, start, text))?);
+        outln!("{}", to_json(&referee_json(&refereed, start, text))?);
     } else if let Some(game) = &refereed.game {
         if n > 0 {
-            println!("\nGame {}", n + 1);
+            outln!("\nGame {}", n + 1);
         }
-        print!("{}", diagram(game.position()));
-        println!("{} moves played", game.plies());
+        out!("{}", diagram(game.position()));
+        outln!("{} moves played", game.plies());
         match game.result() {
-            Some(r) => println!("Result: {r}"),
-            None if error.is_some() => println!("Result: * (stopped at an illegal move)"),
-            None => println!("Result: * (game in progress)"),
+            Some(r) => outln!("Result: {r}"),
+            None if error.is_some() => outln!("Result: * (stopped at an illegal move)"),
+            None => outln!("Result: * (game in progress)"),
         }
     }
     Ok(error.is_some())
@@ -1021,7 +1042,7 @@ fn play(
         ];
         std::fs::write(path, referee::pgn::write(&game, &tags))
             .map_err(|e| Failure::Usage(format!("cannot write {path}: {e}")))?;
-        println!("wrote the game as PGN to {path}");
+        outln!("wrote the game as PGN to {path}");
     }
     result
 }
@@ -1032,30 +1053,30 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
     let rules = start.rules();
     let start_fen = start.fen();
     let (start_side, start_number) = (start.side_to_move(), start.fullmove_number());
-    println!("{PLAY_HELP}\n");
-    print!("{}", diagram(game.position()));
+    outln!("{PLAY_HELP}\n");
+    out!("{}", diagram(game.position()));
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     loop {
         if let Some(r) = game.result() {
-            println!("Game over: {r}");
+            outln!("Game over: {r}");
         } else if Some(game.position().side_to_move()) == ai {
             if let Some(m) = computer.choose(game) {
-                println!(
+                outln!(
                     "{} plays {}",
                     game.position().side_to_move().name(),
                     game.notation(&m)
                 );
                 let taken = captured_text(game.position(), &m);
                 game.play(m);
-                print!("{taken}{}", diagram(game.position()));
+                out!("{taken}{}", diagram(game.position()));
                 continue;
             }
         }
-        print!("{}> ", game.position().side_to_move().name());
+        out!("{}> ", game.position().side_to_move().name());
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
-            println!();
+            outln!();
             break;
         };
         let line = line.trim();
@@ -1065,9 +1086,9 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
         match word {
             "" => {}
             "quit" | "exit" => break,
-            "help" => println!("{PLAY_HELP}"),
-            "board" => print!("{}", diagram(game.position())),
-            "fen" => println!("{}", game.position().fen()),
+            "help" => outln!("{PLAY_HELP}"),
+            "board" => out!("{}", diagram(game.position())),
+            "fen" => outln!("{}", game.position().fen()),
             "moves" => {
                 let legal = game.legal_moves();
                 let from = if arg.is_empty() {
@@ -1076,7 +1097,7 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
                     rules.cell_by_name(arg).map(Some).unwrap_or(None)
                 };
                 if !arg.is_empty() && from.is_none() {
-                    println!("`{arg}` is not a cell of this board");
+                    outln!("`{arg}` is not a cell of this board");
                     continue;
                 }
                 let mut shown: Vec<String> = legal
@@ -1086,7 +1107,7 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
                     .collect();
                 shown.sort();
                 if shown.is_empty() {
-                    println!(
+                    outln!(
                         "no legal moves{}",
                         if arg.is_empty() {
                             String::new()
@@ -1095,7 +1116,7 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
                         }
                     );
                 } else {
-                    println!("{}", shown.join(", "));
+                    outln!("{}", shown.join(", "));
                 }
             }
             "undo" => {
@@ -1111,18 +1132,18 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
                     }
                 }
                 if undone == 0 {
-                    println!("nothing to undo");
+                    outln!("nothing to undo");
                 } else {
-                    print!("{}", diagram(game.position()));
+                    out!("{}", diagram(game.position()));
                 }
             }
             "claim" => match game.claim() {
-                Some(r) => println!("Result: {r}"),
-                None => println!("no draw can be claimed now"),
+                Some(r) => outln!("Result: {r}"),
+                None => outln!("no draw can be claimed now"),
             },
             "save" => {
                 if arg.is_empty() {
-                    println!("save needs a file name: save FILE");
+                    outln!("save needs a file name: save FILE");
                     continue;
                 }
                 let moves: Vec<String> = game.played().iter().map(|p| p.notation.clone()).collect();
@@ -1133,21 +1154,21 @@ fn play_session(game: &mut Game, ai: Option<Side>, mut computer: Computer) -> Re
                     record.push_str(&format!("{}\n", r.score()));
                 }
                 match std::fs::write(arg, record) {
-                    Ok(()) => println!("saved {} moves to {arg}", moves.len()),
-                    Err(e) => println!("cannot write {arg}: {e}"),
+                    Ok(()) => outln!("saved {} moves to {arg}", moves.len()),
+                    Err(e) => outln!("cannot write {arg}: {e}"),
                 }
             }
             _ => {
                 let before = game.position().clone();
                 match game.play_text(line) {
-                    Ok(m) => print!("{}{}", captured_text(&before, &m), diagram(game.position())),
-                    Err(_) if is_command_word(rules, word) => println!(
+                    Ok(m) => out!("{}{}", captured_text(&before, &m), diagram(game.position())),
+                    Err(_) if is_command_word(rules, word) => outln!(
                         "unknown command `{word}`: `help` lists the commands; a move is written `e2-e4`"
                     ),
                     Err(r) => {
-                        println!("illegal: {}", r.message);
+                        outln!("illegal: {}", r.message);
                         if let Some(h) = r.help {
-                            println!("  {h}");
+                            outln!("  {h}");
                         }
                     }
                 }
@@ -1213,11 +1234,11 @@ fn ai_match(
     let r =
         referee::matches::search_against_two_ply(&rules, games, seed, &limits, max_plies, threads);
     let nps = r.nodes as f64 / r.search_time.as_secs_f64().max(1e-9);
-    println!(
+    outln!(
         "{} games, search against two-ply: search won {}, two-ply won {}, drawn {}, unfinished {} ({:.1}% of the decisive games to the search)",
         r.games, r.search_wins, r.two_ply_wins, r.draws, r.unfinished, r.decisive_share()
     );
-    println!(
+    outln!(
         "{} plies; search {} nodes in {:.1} s, {:.0} nodes/s per thread",
         r.plies,
         r.nodes,
@@ -1233,15 +1254,16 @@ fn selfplay(path: &str, games: usize, seed: u64, max_plies: usize) -> Result<(),
     match referee::selfplay::selfplay(&rules, games, seed, max_plies) {
         Ok(report) => {
             let secs = start.elapsed().as_secs_f64();
-            println!(
+            outln!(
                 "{} games, {} plies, invariants held",
-                report.games, report.plies
+                report.games,
+                report.plies
             );
             if rules.flags.drops {
-                println!("  turns with a drop: {}", report.drops);
+                outln!("  turns with a drop: {}", report.drops);
             }
             for (result, n) in &report.results {
-                println!("  {result}: {n}");
+                outln!("  {result}: {n}");
             }
             eprintln!(
                 "time {:.3} s, {:.1} games/s, {:.0} plies/s",

@@ -422,3 +422,69 @@ fn svg_diagrams_have_one_element_per_piece() {
     let o = vdl(&["show", "definitions/chess.vdl", "--moves", "e2"]);
     assert_eq!(o.status.code(), Some(2), "--moves needs --svg");
 }
+
+#[test]
+fn every_command_exits_quietly_when_its_output_is_closed() {
+    use std::process::{Command, Stdio};
+    for args in [
+        &["moves", "definitions/chess.vdl", "--json"][..],
+        &["moves", "definitions/chess.vdl"],
+        &["show", "definitions/rococo.vdl"],
+        &["explain"],
+        &["explain", "syntax"],
+        &["check", "--format", "json", "definitions/chess.vdl"],
+        &[
+            "referee",
+            "definitions/chess.vdl",
+            "tests/games/chess/opera-game-pgn.game",
+        ],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vdl"))
+            .args(args)
+            .current_dir(common::root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("vdl runs");
+        // the reader is gone before the first line is written
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("exits");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn check_prints_what_the_book_says() {
+    let page = std::fs::read_to_string(common::root().join("book/src/cli.md")).expect("cli.md");
+    let command = "$ vdl check tests/diagnostics/unknown_piece_promotion.vdl\n";
+    let shown = page
+        .split(command)
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the book shows a check");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(["check", "tests/diagnostics/unknown_piece_promotion.vdl"])
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("vdl runs");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(format!("{}{}", stderr(&o), stdout(&o)), shown);
+}
+
+#[test]
+fn moves_json_has_the_fields_the_book_lists() {
+    let page = std::fs::read_to_string(common::root().join("book/src/cli.md")).expect("cli.md");
+    let o = vdl(&["moves", "definitions/chess.vdl", "--json"]);
+    let moves: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let first = moves[0].as_object().expect("an object");
+    for field in first.keys() {
+        assert!(
+            page.contains(&format!("`{field}`")),
+            "the book does not list `{field}`"
+        );
+    }
+    assert_eq!(first.len(), 7, "{first:?}");
+}
