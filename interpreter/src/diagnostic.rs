@@ -249,21 +249,31 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
+/// Edits between two words, a swap of two neighbouring letters counting as one
+/// (`fiels` is one edit from `files`): the optimal string alignment distance.
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let old = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            prev = old;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j - 1] + cost)
+                .min(d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -274,7 +284,10 @@ mod tests {
     fn suggests_close_names_only() {
         let names = ["Withdrawer", "Immobilizer", "King"];
         assert_eq!(suggest("Withdrawr", names), Some("Withdrawer"));
-        assert_eq!(suggest("kign", names), None);
+        // two letters swapped are one edit
+        assert_eq!(suggest("kign", names), Some("King"));
+        assert_eq!(suggest("fiels", ["files", "ranks"]), Some("files"));
+        assert_eq!(suggest("Kgin", names), None);
         assert_eq!(suggest("Kng", names), Some("King"));
         assert_eq!(suggest("Zebra", names), None);
     }
