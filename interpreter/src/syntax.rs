@@ -865,6 +865,7 @@ impl Builder {
                 Rule::castle_empty => empty = Some(self.cell_set(first(p))),
                 Rule::castle_safe => safe = Some(self.cell_set(first(p))),
                 Rule::cell => names.push(self.name(first(p))),
+                Rule::castle_king | Rule::castle_rook => {}
                 _ => names.push(self.name(p)),
             }
         }
@@ -1206,6 +1207,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::claim_at => "`claim-at`",
         Rule::outcome => "`win`, `loss` or `draw`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
+        Rule::castle_king => "`king`",
+        Rule::castle_rook => "`rook`",
         Rule::capture_kind => {
             "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`, `mutual-destruction`, `takeover`, `recoil`, `vault`)"
         }
