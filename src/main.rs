@@ -22,6 +22,7 @@ macro_rules! outln {
     }};
 }
 
+mod serve;
 mod session;
 mod svg;
 mod uci;
@@ -196,6 +197,27 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Show the definition on a local web page: its board, each piece's moves, play
+    /// by click or drag, undo/redo, a FEN box, the engine; the page follows the file
+    /// as it is edited, and shows its diagnostics while it has errors.
+    #[command(after_help = "Example: vdl serve definitions/rococo.vdl --port 8000
+        then open http://127.0.0.1:8000/ in a browser; --port 0 takes any free port.")]
+    Serve {
+        /// The definition file.
+        file: String,
+        /// The port to listen on (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
+        /// The address to listen on; the default is this machine only.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The engine's thinking time per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Seed for the array of a shuffled setup.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Play random games, checking the engine's invariants after every move.
     #[command(
         after_help = "Examples:\n  vdl selfplay definitions/ultima.vdl --games 1000\n  \
@@ -320,6 +342,22 @@ fn main() -> ExitCode {
             let computer = Computer::new(pos.rules(), opponent, movetime, seed);
             play(pos.clone(), ai, computer, pgn.as_deref())
         }),
+        Command::Serve {
+            file,
+            port,
+            host,
+            movetime,
+            seed,
+        } => serve::run(
+            &file,
+            serve::Options {
+                host,
+                port,
+                movetime,
+                seed,
+            },
+        )
+        .map_err(Failure::Usage),
         Command::Uci { files } => variants(&files).map(|v| uci::run(&v)),
         Command::Xboard { files } => variants(&files).map(|v| xboard::run(&v)),
         Command::Selfplay {
@@ -359,7 +397,11 @@ fn render(name: &str, source: &str, diagnostic: &Diagnostic) -> String {
 }
 
 fn draw(report: miette::Report) -> String {
-    let theme = if std::env::var_os("NO_COLOR").is_some() {
+    draw_themed(report, std::env::var_os("NO_COLOR").is_none())
+}
+
+fn draw_themed(report: miette::Report, colour: bool) -> String {
+    let theme = if !colour {
         GraphicalTheme::unicode_nocolor()
     } else {
         GraphicalTheme::default()
@@ -379,8 +421,24 @@ fn read(path: &str) -> Result<String, Failure> {
 /// Render a definition's diagnostic against the file its primary label is in; a
 /// label in another file (a base the file extends) is drawn below it, in its file.
 fn render_loaded(sources: &vdl::Sources, diagnostic: &Diagnostic) -> String {
+    render_sourced(sources, diagnostic, std::env::var_os("NO_COLOR").is_none())
+}
+
+/// A diagnostic rendered without colour, for the web page.
+fn render_plain(sources: &vdl::Sources, diagnostic: &Diagnostic) -> String {
+    render_sourced(sources, diagnostic, false)
+}
+
+fn render_sourced(sources: &vdl::Sources, diagnostic: &Diagnostic, colour: bool) -> String {
+    let in_file = |name: &str, text: &str, d: &Diagnostic| {
+        draw_themed(
+            miette::Report::new(d.clone())
+                .with_source_code(NamedSource::new(name, text.to_string())),
+            colour,
+        )
+    };
     let Some((file, _)) = sources.locate(diagnostic.span()) else {
-        return render("", "", diagnostic);
+        return in_file("", "", diagnostic);
     };
     let mut local = diagnostic.clone();
     local.labels.clear();
@@ -400,14 +458,14 @@ fn render_loaded(sources: &vdl::Sources, diagnostic: &Diagnostic) -> String {
         }
     }
     if elsewhere.is_empty() {
-        return render(&file.name, &file.text, &local);
+        return in_file(&file.name, &file.text, &local);
     }
     let report = miette::Report::new(WithElsewhere {
         diagnostic: local,
         elsewhere,
     })
     .with_source_code(NamedSource::new(file.name.clone(), file.text.clone()));
-    draw(report)
+    draw_themed(report, colour)
 }
 
 /// A diagnostic whose other labels are in other files.
@@ -591,7 +649,7 @@ struct FileJson {
     diagnostics: Vec<DiagnosticJson>,
 }
 
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, Clone)]
 struct DiagnosticJson {
     code: &'static str,
     severity: &'static str,
@@ -609,7 +667,7 @@ struct DiagnosticJson {
     help: Option<String>,
 }
 
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, Clone)]
 struct LabelJson {
     file: String,
     start: usize,

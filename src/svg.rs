@@ -1,6 +1,6 @@
 //! `vdl show --svg`: a position drawn as SVG. Square and hexagonal cells as the
 //! definition places them (removed cells left out), capture-only zones tinted, one
-//! element per piece (`<g class="piece">`, a two-cell piece one element over its
+//! element per cell (`class="cell" data-cell="e4"`) and per piece (`<g class="piece">`, a two-cell piece one element over its
 //! two cells), the common pieces as chess glyphs and the rest as labelled discs,
 //! the drop queues and captured pieces off the board listed below, and with
 //! `--moves CELL` the moves of one piece marked: a dot for a quiet move, a ring for
@@ -162,11 +162,11 @@ fn cells(out: &mut String, pos: &Position, layout: &Layout) {
     for (i, &coord) in rules.cells.iter().enumerate() {
         let c = i as Cell;
         let zone = rules.capture_only.iter().any(|z| z[i]);
+        let name = escape(rules.cell_name(c));
         out.push_str(&format!(
-            "{} fill=\"{}\"><title>{}</title></{}>\n",
+            "{} class=\"cell\" data-cell=\"{name}\" fill=\"{}\"><title>{name}</title></{}>\n",
             layout.outline(c),
             shade(layout.tiling, coord, zone),
-            escape(rules.cell_name(c)),
             if layout.tiling == Tiling::Square {
                 "rect"
             } else {

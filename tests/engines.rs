@@ -17,41 +17,7 @@ use std::sync::{Mutex, OnceLock};
 /// The folder python-chess is installed into, installing it on first use.
 fn python_path() -> PathBuf {
     static READY: OnceLock<Mutex<Option<PathBuf>>> = OnceLock::new();
-    let lock = READY.get_or_init(|| Mutex::new(None));
-    let mut ready = lock.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(p) = ready.as_ref() {
-        return p.clone();
-    }
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("python");
-    let requirements = common::root().join("tests/python/requirements.txt");
-    let has_chess = Command::new("python3")
-        .args(["-c", "import chess.engine, chess.pgn"])
-        .env("PYTHONPATH", &dir)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has_chess {
-        let status = Command::new("python3")
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "--target",
-            ])
-            .arg(&dir)
-            .arg("-r")
-            .arg(&requirements)
-            .status()
-            .expect("python3 runs (the tests need Python 3 with pip)");
-        assert!(
-            status.success(),
-            "pip could not install {}",
-            requirements.display()
-        );
-    }
-    *ready = Some(dir.clone());
-    dir
+    common::python_packages(&READY, "requirements.txt", "import chess.engine, chess.pgn")
 }
 
 /// Run a check of `tests/python/engine_games.py`; panics with its output if it fails.

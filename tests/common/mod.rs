@@ -157,3 +157,45 @@ pub fn random_walks_agree(
         }
     }
 }
+
+/// A folder of Python packages for the tests, installed on first use from
+/// `tests/python/REQUIREMENTS` into the target directory with the machine's
+/// `python3 -m pip`, unless `import_check` already runs with it.
+pub fn python_packages(
+    ready: &'static std::sync::OnceLock<std::sync::Mutex<Option<PathBuf>>>,
+    requirements: &str,
+    import_check: &str,
+) -> PathBuf {
+    let lock = ready.get_or_init(|| std::sync::Mutex::new(None));
+    let mut ready = lock.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = ready.as_ref() {
+        return p.clone();
+    }
+    let name = requirements.trim_end_matches(".txt");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("python-{name}"));
+    let file = root().join("tests/python").join(requirements);
+    let present = Command::new("python3")
+        .args(["-c", import_check])
+        .env("PYTHONPATH", &dir)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !present {
+        let status = Command::new("python3")
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .arg("--target")
+            .arg(&dir)
+            .arg("-r")
+            .arg(&file)
+            .status()
+            .expect("python3 runs (the tests need Python 3 with pip)");
+        assert!(status.success(), "pip could not install {}", file.display());
+    }
+    *ready = Some(dir.clone());
+    dir
+}

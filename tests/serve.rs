@@ -1,0 +1,216 @@
+//! `vdl serve`: its HTTP answers checked exactly (state, moves, undo/redo, FEN, a
+//! definition edited and broken under it), and the page itself in a real browser:
+//! `tests/browser/board_test.py` drives Debian's Chromium with Playwright (both
+//! installed by this test when missing) and saves screenshots in the target folder.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, OnceLock};
+
+/// A running `vdl serve`, ended when dropped.
+struct Served {
+    child: Child,
+    address: String,
+}
+
+impl Served {
+    fn start(definition: &Path) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vdl"))
+            .args(["serve", "--port", "0", "--movetime", "50"])
+            .arg(definition)
+            .current_dir(common::root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("vdl runs");
+        let mut line = String::new();
+        let out = child.stdout.take().expect("stdout is piped");
+        BufReader::new(out)
+            .read_line(&mut line)
+            .expect("vdl serve prints its address");
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Served { child, address }
+    }
+
+    /// One request; the status and the body.
+    fn ask(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("the server listens");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            self.address,
+            body.len()
+        )
+        .expect("the request is sent");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("an answer");
+        let status = answer[9..12].parse().expect("a status code");
+        let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        (status, body.to_string())
+    }
+
+    fn state(&self, method: &str, path: &str, body: &str) -> serde_json::Value {
+        let (status, text) = self.ask(method, path, body);
+        assert_eq!(status, 200, "{method} {path}: {text}");
+        serde_json::from_str(&text).expect("the state is JSON")
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn strings(v: &serde_json::Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_server_plays_undoes_and_sets_positions() {
+    let served = Served::start(Path::new("definitions/chess.vdl"));
+    let (status, page) = served.ask("GET", "/", "");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>vdl</title>") && page.contains("id=\"board\""));
+    let s = served.state("GET", "/state", "");
+    assert_eq!(s["name"], "Chess");
+    assert_eq!(s["side"], "white");
+    assert_eq!(s["legal"].as_array().map(Vec::len), Some(20));
+    assert_eq!(
+        s["svg"]
+            .as_str()
+            .map(|t| t.matches("class=\"cell\"").count()),
+        Some(64)
+    );
+    let s = served.state("POST", "/move", "e2-e4");
+    assert_eq!(strings(&s["record"]), ["P e2-e4"]);
+    assert_eq!(
+        s["fen"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    let s = served.state("POST", "/move", "e2-e4");
+    assert_eq!(strings(&s["record"]), ["P e2-e4"]);
+    assert!(
+        s["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("`e2-e4`: ")),
+        "{}",
+        s["message"]
+    );
+    let s = served.state("POST", "/undo", "");
+    assert!(strings(&s["record"]).is_empty() && s["can_redo"] == true);
+    let s = served.state("POST", "/redo", "");
+    assert_eq!(strings(&s["record"]), ["P e2-e4"]);
+    let s = served.state("POST", "/fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert!(strings(&s["record"]).is_empty());
+    assert_eq!(s["legal"].as_array().map(Vec::len), Some(15));
+    let s = served.state("POST", "/fen", "4k3/8/8 w");
+    assert_eq!(s["fen"], "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert!(s["message"]
+        .as_str()
+        .is_some_and(|m| m.starts_with("FEN: ")));
+    let s = served.state("POST", "/engine", "");
+    assert_eq!(strings(&s["record"]).len(), 1);
+    assert_eq!(served.ask("GET", "/nothing", "").0, 404);
+    assert_eq!(served.ask("POST", "/nothing", "").0, 404);
+}
+
+#[test]
+fn the_server_follows_the_file_and_keeps_the_last_good_board() {
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-follows");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let path = folder.join("edited.vdl");
+    let chess = std::fs::read_to_string(common::root().join("definitions/chess.vdl"))
+        .expect("chess.vdl reads");
+    std::fs::write(&path, &chess).expect("written");
+    let served = Served::start(&path);
+    served.state("POST", "/move", "e2-e4");
+    let renamed = chess.replace("variant \"Chess\"", "variant \"Chess, renamed\"");
+    std::fs::write(&path, &renamed).expect("written");
+    let s = served.state("GET", "/state", "");
+    assert_eq!(s["name"], "Chess, renamed");
+    assert_eq!(strings(&s["record"]), ["P e2-e4"]);
+    let svg = s["svg"].clone();
+    let broken = renamed.replace("moves \"Q\" }", "moves \"Q\" royall }");
+    std::fs::write(&path, &broken).expect("written");
+    let s = served.state("GET", "/state", "");
+    let errors = s["errors"].as_array().cloned().unwrap_or_default();
+    assert_eq!(errors.len(), 1, "{}", s["errors"]);
+    assert_eq!(errors[0]["code"], "vdl::syntax");
+    assert_eq!(
+        (errors[0]["line"].as_u64(), errors[0]["column"].as_u64()),
+        (Some(18), Some(28))
+    );
+    assert_eq!(errors[0]["help"], "did you mean `royal`?");
+    assert!(s["report"]
+        .as_str()
+        .is_some_and(|r| r.contains("royall") && !r.contains('\u{1b}')));
+    assert_eq!(s["svg"], svg, "the last good board stays");
+    assert_eq!(strings(&s["record"]), ["P e2-e4"]);
+    // a move from the page still plays on the last good rules
+    let s = served.state("POST", "/move", "e7-e5");
+    assert_eq!(strings(&s["record"]), ["P e2-e4", "p e7-e5"]);
+    // rules under which the game cannot go on keep the moves that are still legal
+    std::fs::write(&path, chess.replace("fmW fcF ifmnD", "fmW fcF")).expect("written");
+    let s = served.state("GET", "/state", "");
+    assert!(s["errors"].as_array().is_some_and(Vec::is_empty));
+    assert!(strings(&s["record"]).is_empty(), "{}", s["record"]);
+    assert_eq!(
+        s["message"],
+        "the definition changed: 0 of 2 moves are still legal and were kept"
+    );
+}
+
+/// Debian's Chromium, installed by `tests/browser/install-chromium` if missing.
+fn chromium() {
+    let status = Command::new("bash")
+        .arg(common::root().join("tests/browser/install-chromium"))
+        .status()
+        .expect("bash runs");
+    assert!(status.success(), "Chromium could not be installed");
+}
+
+#[test]
+fn the_page_in_a_real_browser() {
+    static READY: OnceLock<Mutex<Option<PathBuf>>> = OnceLock::new();
+    chromium();
+    let python = common::python_packages(
+        &READY,
+        "requirements-browser.txt",
+        "import playwright.sync_api",
+    );
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    let out = Command::new("python3")
+        .arg(common::root().join("tests/browser/board_test.py"))
+        .arg(env!("CARGO_BIN_EXE_vdl"))
+        .arg(&shots)
+        .env("PYTHONPATH", python)
+        .current_dir(common::root())
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    print!("{stdout}");
+    assert!(
+        out.status.success(),
+        "the browser test failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains(" passed, 0 failed"));
+    assert!(shots.join("panoply.png").exists());
+}
