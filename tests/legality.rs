@@ -154,7 +154,7 @@ fn the_fast_legality_filters_agree_with_the_slow_one() {
 }
 
 #[test]
-#[ignore = "long suite: cargo test --release -- --ignored"]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn the_fast_legality_filters_agree_with_the_slow_one_in_500_games_each() {
     for (i, path) in JUDGED.iter().enumerate() {
         assert!(filters_agree(path, 0xfa57 + i as u64, (500, 80)) > 500);
@@ -163,7 +163,7 @@ fn the_fast_legality_filters_agree_with_the_slow_one_in_500_games_each() {
 
 /// Perft with the fast and slow filters compared at every node.
 #[test]
-#[ignore = "long suite: cargo test --release -- --ignored"]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn baroque_and_ultima_perft_4_agree_node_by_node() {
     for (path, nodes) in [
         ("definitions/baroque.vdl", 1_849_895),

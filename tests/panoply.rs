@@ -351,7 +351,7 @@ fn perft_trees_agree_with_the_reference() {
 }
 
 #[test]
-#[ignore = "long suite: cargo test --release -- --ignored"]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn perft_trees_agree_with_the_reference_to_depth_3() {
     let rules = panoply();
     for fen in POSITIONS {

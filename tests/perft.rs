@@ -1,5 +1,5 @@
 //! Perft tables from `tests/perft/*.epd`, asserted exactly. In a debug build only
-//! the entries up to `DEBUG_LIMIT` nodes run; a release build (`cargo test --release`,
+//! the entries up to `DEBUG_LIMIT` nodes run; an optimised build (`cargo test --profile quick`,
 //! what the README and CI use) runs every `D` entry. `L` entries (`;L4 N`) are too
 //! slow for the README's tests: the long suite (`-- --ignored`) runs them.
 
@@ -63,7 +63,7 @@ fn run_entries(file: &str, mark: char) {
 
 /// The long suite: every table's `L` entries.
 #[test]
-#[ignore = "long suite: cargo test --release -- --ignored"]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn long_entries() {
     let dir = common::root().join("tests/perft");
     let mut files: Vec<String> = std::fs::read_dir(&dir)

@@ -313,7 +313,7 @@ fn play_against_the_computer() {
 
 /// Random games with the invariant checks: 200 per definition in a release build
 /// (the README's test command), 20 in a debug build; the long suite
-/// (`cargo test --release -- --ignored`, run by CI too) plays 1,000 of each.
+/// (`cargo test --profile quick -- --ignored`, run by CI too) plays 1,000 of each.
 fn selfplay(path: &str, max_plies: usize) {
     let games = if cfg!(debug_assertions) { 20 } else { 200 };
     selfplay_games(path, max_plies, games, 7);
@@ -365,7 +365,7 @@ fn every_definition_has_a_selfplay_test() {
 
 /// The long suite: 1,000 games of every shipped definition, with other seeds.
 #[test]
-#[ignore = "long suite: cargo test --release -- --ignored"]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn selfplay_long() {
     for name in SELFPLAYED {
         selfplay_games(&format!("definitions/{name}"), 1000, 1000, 11);

@@ -314,7 +314,7 @@ fn seeded_arrays_agree_with_the_reference() {
 
 /// The long suite: the seeds' whole trees to depth 4.
 #[test]
-#[ignore = "long suite: cargo test --release -- --ignored"]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn seeded_arrays_agree_with_the_reference_to_depth_4() {
     agree_to(&uc40(), 4);
 }
