@@ -34,8 +34,9 @@ pub struct Options {
 /// The definition as last read: its rules if it had no error, and what was read.
 struct Definition {
     rules: Option<Ruleset>,
-    /// Every file the definition was read from (itself and its bases), with its text.
-    read: Vec<(String, String)>,
+    /// Every file the definition was read from (itself and its bases), with its
+    /// text, or none if it could not be read.
+    read: Vec<(String, Option<String>)>,
     errors: Vec<DiagnosticJson>,
     report: String,
 }
@@ -47,7 +48,7 @@ impl Definition {
             Err(e) => {
                 return Definition {
                     rules: None,
-                    read: vec![(path.to_string(), String::new())],
+                    read: vec![(path.to_string(), None)],
                     errors: Vec::new(),
                     report: format!("cannot read {path}: {e}"),
                 }
@@ -60,7 +61,7 @@ impl Definition {
                 .sources
                 .files()
                 .iter()
-                .map(|f| (f.name.clone(), f.text.clone()))
+                .map(|f| (f.name.clone(), Some(f.text.clone())))
                 .collect(),
             errors: errors
                 .iter()
@@ -78,7 +79,7 @@ impl Definition {
     fn changed(&self) -> bool {
         self.read
             .iter()
-            .any(|(name, text)| vdl::read_source(Path::new(name)).ok().as_ref() != Some(text))
+            .any(|(name, text)| vdl::read_source(Path::new(name)).ok() != *text)
     }
 }
 
@@ -267,22 +268,20 @@ impl Board {
         self.version += 1;
     }
 
-    /// The engine plays while it is its side's turn and the game goes on.
+    /// The engine plays if it is its side's turn.
     fn engine_turn(&mut self) {
-        let Some(side) = self.engine else { return };
-        let Some(rules) = &self.rules else { return };
-        let game = self.game(rules);
-        if game.result().is_some() || game.position().side_to_move() != side {
-            return;
+        if let Some(side) = self.engine {
+            self.engine_move(Some(side));
         }
-        self.engine_move();
     }
 
-    /// The engine plays one move for the side to move.
-    fn engine_move(&mut self) {
+    /// The engine plays one move for the side to move (only for `side`, if given)
+    /// while the game goes on.
+    fn engine_move(&mut self, side: Option<Side>) {
         let Some(rules) = &self.rules else { return };
         let mut game = self.game(rules);
-        if game.result().is_some() {
+        let to_move = game.position().side_to_move();
+        if game.result().is_some() || side.is_some_and(|s| s != to_move) {
             return;
         }
         let searcher = self
@@ -369,7 +368,7 @@ impl Board {
                     "/undo" => self.undo(),
                     "/redo" => self.redo(),
                     "/fen" => self.set_fen(body),
-                    "/engine" => self.engine_move(),
+                    "/engine" => self.engine_move(None),
                     "/engine-side" => self.set_engine(body),
                     _ => return (404, "text/plain", format!("no action {action}\n")),
                 }

@@ -214,3 +214,27 @@ fn the_page_in_a_real_browser() {
     assert!(stdout.contains(" passed, 0 failed"));
     assert!(shots.join("panoply.png").exists());
 }
+
+#[test]
+fn a_file_that_cannot_be_read_is_said_once_and_shown_when_it_appears() {
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-missing");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let path = folder.join("later.vdl");
+    let _ = std::fs::remove_file(&path);
+    let served = Served::start(&path);
+    let first = served.state("GET", "/state", "");
+    assert!(first["report"]
+        .as_str()
+        .is_some_and(|r| r.starts_with("cannot read ")));
+    assert_eq!(
+        served.state("GET", "/state", "")["version"],
+        first["version"]
+    );
+    let chess = std::fs::read_to_string(common::root().join("definitions/chess.vdl"))
+        .expect("chess.vdl reads");
+    std::fs::write(&path, chess).expect("written");
+    let s = served.state("GET", "/state", "");
+    assert_eq!(s["name"], "Chess");
+    assert_eq!(s["legal"].as_array().map(Vec::len), Some(20));
+    assert_eq!(s["report"], "");
+}
