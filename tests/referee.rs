@@ -348,6 +348,9 @@ const SELFPLAYED: &[&str] = &[
     "ultima.vdl",
 ];
 
+/// The library of well-known variants: self-played together by `selfplay_library`.
+const LIBRARY: &[&str] = &["berolina.vdl"];
+
 #[test]
 fn every_definition_has_a_selfplay_test() {
     let mut shipped: Vec<String> = std::fs::read_dir(common::root().join("definitions"))
@@ -357,8 +360,10 @@ fn every_definition_has_a_selfplay_test() {
         .filter(|p| p.ends_with(".vdl"))
         .collect();
     shipped.sort();
+    let mut covered: Vec<&str> = SELFPLAYED.iter().chain(LIBRARY).copied().collect();
+    covered.sort();
     assert_eq!(
-        shipped, SELFPLAYED,
+        shipped, covered,
         "add a selfplay test for each new definition"
     );
 }
@@ -367,7 +372,7 @@ fn every_definition_has_a_selfplay_test() {
 #[test]
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn selfplay_long() {
-    for name in SELFPLAYED {
+    for name in SELFPLAYED.iter().chain(LIBRARY) {
         selfplay_games(&format!("definitions/{name}"), 1000, 1000, 11);
     }
     selfplay_games("tests/definitions/movement.vdl", 1000, 1000, 11);
@@ -412,6 +417,16 @@ fn selfplay_takeover64_variations() {
 #[test]
 fn selfplay_ultima() {
     selfplay("definitions/ultima.vdl", 300);
+}
+
+/// The library's definitions, fewer games each: their rules are the core's, each
+/// already played at length above.
+#[test]
+fn selfplay_library() {
+    let games = if cfg!(debug_assertions) { 4 } else { 30 };
+    for name in LIBRARY {
+        selfplay_games(&format!("definitions/{name}"), 300, games, 7);
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 mod attack;
 mod dead;
 mod drops;
+mod en_passant;
 mod legality;
 mod movegen;
 mod parallel;
@@ -198,35 +199,6 @@ struct Undo {
 
 /// A cell's bit in a mask of the first 128 cells; none for the cells beyond.
 #[inline]
-/// A FEN's en-passant cell that no piece has just passed (the cell must be empty,
-/// with a piece that takes part in en passant just beyond it, seen from the mover).
-fn no_en_passant_victim(fen: &str, cell: &str) -> FenError {
-    let mut offset = 0;
-    let mut field_start = None;
-    for (i, ch) in fen.char_indices().chain(std::iter::once((fen.len(), ' '))) {
-        match (ch.is_whitespace(), field_start) {
-            (true, Some(s)) if i > 0 && &fen[s..i] == cell && s > 0 => {
-                offset = s;
-                field_start = None;
-            }
-            (true, _) => field_start = None,
-            (false, None) => field_start = Some(i),
-            (false, Some(_)) => {}
-        }
-    }
-    FenError {
-        kind: model::FenErrorKind::Malformed,
-        offset,
-        len: cell.len().max(1),
-        message: format!("no piece has just passed `{cell}`: it cannot be taken en passant"),
-        help: Some(
-            "the en-passant field names the cell a piece passed on its last move, empty, \
-             with that piece just beyond it; write `-` otherwise"
-                .into(),
-        ),
-    }
-}
-
 fn cell_bit(c: Cell) -> u128 {
     1u128.checked_shl(u32::from(c)).unwrap_or(0)
 }
@@ -316,10 +288,14 @@ impl<'r> Position<'r> {
                 start: Some(&d.setup),
             },
         )?;
-        let pos = Position::from_setup(rules, &setup);
-        if let Some(c) = setup.en_passant.filter(|_| pos.ep.len == 0) {
-            return Err(no_en_passant_victim(fen, &d.board.cell_name(c)));
+        let mut pos = Position::from_setup(rules, &setup);
+        if let Some(field) = &setup.en_passant {
+            pos.ep = pos.read_en_passant(field)?;
         }
+        if let Some(cells) = setup.swap_ban {
+            pos.swap_ban = pos.read_swap_ban(cells, fen)?;
+        }
+        pos.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -378,25 +354,8 @@ impl<'r> Position<'r> {
                 pos.castling |= 1 << i;
             }
         }
-        if let Some(target) = setup.en_passant.and_then(|c| rules.cell_at(c)) {
-            // The victim is the en-passant piece just beyond the target, seen from the mover.
-            let them = 1 - pos.side;
-            let mut at = target;
-            for _ in 0..MAX_EP_CELLS {
-                let Some(next) = rules.step(at, rules.forward[them]) else {
-                    break;
-                };
-                let p = pos.board[next as usize];
-                if p != 0 {
-                    if side_of(p) == them && rules.en_passant[kind_of(p)] {
-                        pos.ep.cells[0] = target;
-                        pos.ep.len = 1;
-                        pos.ep.victim = next;
-                    }
-                    break;
-                }
-                at = next;
-            }
+        if let Some(field) = &setup.en_passant {
+            pos.ep = pos.read_en_passant(field).unwrap_or(EnPassant::NONE);
         }
         pos.hash = pos.compute_hash();
         pos
@@ -1015,11 +974,10 @@ impl<'r> Position<'r> {
         if castling.is_empty() {
             castling.push('-');
         }
-        let ep = if self.ep.len > 0 {
-            r.cell_name(self.ep.cells[0]).to_string()
-        } else {
-            "-".to_string()
-        };
+        let mut ep = self.en_passant_fen();
+        if let Some((a, b)) = self.swap_ban() {
+            ep = format!("{ep} {}<>{}", r.cell_name(a), r.cell_name(b));
+        }
         format!(
             "{}{} {} {} {} {} {}",
             rows.join("/"),

@@ -1,6 +1,6 @@
 //! FEN: a position as text, read against a definition's board, pieces and rules.
 
-use super::{BoardShape, CastleDef, Coord, PieceDef, Setup, Side};
+use super::{BoardShape, CastleDef, Coord, EnPassantField, PieceDef, Setup, Side};
 
 /// A problem in a FEN string, at a byte range of that string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +94,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         to_move: Side::White,
         castling: Vec::new(),
         en_passant: None,
+        swap_ban: None,
         halfmove: 0,
         fullmove: 1,
         queues: [Vec::new(), Vec::new()],
@@ -185,6 +186,73 @@ fn read_castling(at: usize, f: &str, castling: &[CastleDef]) -> Result<Vec<usize
     Ok(rights)
 }
 
+/// The en-passant field: passed cells joined by `,`, then `>` and the passing
+/// piece's cell when the cells alone do not say which piece passed them.
+fn read_en_passant(at: usize, f: &str, board: &BoardShape) -> Result<EnPassantField, FenError> {
+    let (cells, victim) = match f.split_once('>') {
+        Some((cells, victim)) => (cells, Some(victim)),
+        None => (f, None),
+    };
+    let cell = |name: &str, start: usize| {
+        board
+            .parse_cell(name)
+            .filter(|c| board.contains(*c))
+            .ok_or_else(|| {
+                fen_err(
+                    at + start,
+                    name.len().max(1),
+                    format!("`{name}` is not a cell of this board"),
+                    Some(
+                        "the en-passant field is `-`, a passed cell (`e3`), several joined by \
+                         `,` (`e3,e4`), or those followed by `>` and the cell of the piece \
+                         that passed them (`d3>e4`)"
+                            .into(),
+                    ),
+                )
+            })
+    };
+    let mut passed = Vec::new();
+    let mut start = 0;
+    for name in cells.split(',') {
+        passed.push(cell(name, start)?);
+        start += name.len() + 1;
+    }
+    let victim = victim.map(|v| cell(v, cells.len() + 1)).transpose()?;
+    Ok(EnPassantField {
+        passed,
+        victim,
+        offset: at,
+        len: f.len(),
+    })
+}
+
+/// The swap that may not be undone on this move (`g2<>e4`: the pieces on g2 and
+/// e4 just exchanged places), written after the en-passant field.
+fn read_swap_ban(
+    at: usize,
+    (a, b): (&str, &str),
+    board: &BoardShape,
+) -> Result<(Coord, Coord), FenError> {
+    let cell = |name: &str, start: usize| {
+        board
+            .parse_cell(name)
+            .filter(|c| board.contains(*c))
+            .ok_or_else(|| {
+                fen_err(
+                    at + start,
+                    name.len().max(1),
+                    format!("`{name}` is not a cell of this board"),
+                    Some(
+                        "after the en-passant field, `g2<>e4` says the pieces on g2 and e4 \
+                         have just swapped and may not swap back"
+                            .into(),
+                    ),
+                )
+            })
+    };
+    Ok((cell(a, 0)?, cell(b, a.len() + 2)?))
+}
+
 /// The fields after the rows: side to move, castling flags, en-passant cell, clocks.
 fn read_fields(
     fields: &[(usize, &str)],
@@ -221,18 +289,14 @@ fn read_fields(
         if !is_number(f) {
             rest.next();
             if f != "-" {
-                match board.parse_cell(f).filter(|c| board.contains(*c)) {
-                    Some(c) => setup.en_passant = Some(c),
-                    None => {
-                        return Err(fen_err(
-                            at,
-                            f.len(),
-                            format!("`{f}` is not a cell of this board"),
-                            Some("the en-passant field is a cell name or `-`".into()),
-                        ))
-                    }
-                }
+                setup.en_passant = Some(read_en_passant(at, f, board)?);
             }
+        }
+    }
+    if let Some(&(at, f)) = rest.peek() {
+        if let Some((a, b)) = f.split_once("<>") {
+            rest.next();
+            setup.swap_ban = Some(read_swap_ban(at, (a, b), board)?);
         }
     }
     for (slot, name) in [(0, "halfmove clock"), (1, "fullmove number")] {

@@ -575,6 +575,17 @@ impl Default for EndRules {
     }
 }
 
+/// A FEN's en-passant field: the cells a piece passed on the last move, in the
+/// order passed, and the cell it stands on when the field names it (`d3>e4`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnPassantField {
+    pub passed: Vec<Coord>,
+    pub victim: Option<Coord>,
+    /// Where the field starts in the FEN, for errors found when placing it.
+    pub offset: usize,
+    pub len: usize,
+}
+
 /// A position as written in FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
@@ -584,7 +595,9 @@ pub struct Setup {
     pub to_move: Side,
     /// Indices into the definition's castling rules.
     pub castling: Vec<usize>,
-    pub en_passant: Option<Coord>,
+    pub en_passant: Option<EnPassantField>,
+    /// Two cells whose pieces just swapped and may not swap back on this move.
+    pub swap_ban: Option<(Coord, Coord)>,
     pub halfmove: u32,
     pub fullmove: u32,
     /// Each side's drop queue, front first (FEN `rows{...}`).
