@@ -137,3 +137,51 @@ fn hexagonal() {
 fn panoply() {
     run_table("panoply.epd");
 }
+
+/// The library of well-known variants, each table's figures from the source its
+/// header names.
+const LIBRARY_TABLES: &[&str] = &[
+    "aiwok.epd",
+    "amazon.epd",
+    "asean.epd",
+    "capablanca.epd",
+    "chancellor.epd",
+    "courier.epd",
+    "embassy.epd",
+    "grasshopper.epd",
+    "hoppelpoppel.epd",
+    "janus.epd",
+    "knightmate.epd",
+    "losalamos.epd",
+    "makruk.epd",
+    "modern.epd",
+    "newzealand.epd",
+    "nightrider.epd",
+    "shatranj.epd",
+];
+
+#[test]
+fn library() {
+    for table in LIBRARY_TABLES {
+        run_table(table);
+    }
+}
+
+/// Every table in `tests/perft` is run by a test above.
+#[test]
+fn every_table_is_run() {
+    let source = std::fs::read_to_string(common::root().join("tests/perft.rs")).expect("source");
+    let dir = common::root().join("tests/perft");
+    for entry in std::fs::read_dir(&dir)
+        .expect("tests/perft")
+        .filter_map(Result::ok)
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".epd") {
+            assert!(
+                source.contains(&format!("\"{name}\"")),
+                "{name} is run by no test in tests/perft.rs"
+            );
+        }
+    }
+}

@@ -349,7 +349,26 @@ const SELFPLAYED: &[&str] = &[
 ];
 
 /// The library of well-known variants: self-played together by `selfplay_library`.
-const LIBRARY: &[&str] = &["berolina.vdl"];
+const LIBRARY: &[&str] = &[
+    "aiwok.vdl",
+    "amazon.vdl",
+    "asean.vdl",
+    "berolina.vdl",
+    "capablanca.vdl",
+    "chancellor.vdl",
+    "courier.vdl",
+    "embassy.vdl",
+    "grasshopper.vdl",
+    "hoppelpoppel.vdl",
+    "janus.vdl",
+    "knightmate.vdl",
+    "losalamos.vdl",
+    "makruk.vdl",
+    "modern.vdl",
+    "newzealand.vdl",
+    "nightrider.vdl",
+    "shatranj.vdl",
+];
 
 #[test]
 fn every_definition_has_a_selfplay_test() {
