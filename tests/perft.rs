@@ -143,6 +143,7 @@ fn panoply() {
 const LIBRARY_TABLES: &[&str] = &[
     "aiwok.epd",
     "amazon.epd",
+    "antichess.epd",
     "asean.epd",
     "capablanca.epd",
     "chancellor.epd",
@@ -151,6 +152,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "grasshopper.epd",
     "hoppelpoppel.epd",
     "janus.epd",
+    "kingofthehill.epd",
     "knightmate.epd",
     "losalamos.epd",
     "makruk.epd",

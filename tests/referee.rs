@@ -50,6 +50,8 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::Repetition => "repetition",
         EndReason::MoveRule => "move-rule",
         EndReason::DeadPosition => "dead-position",
+        EndReason::Extinction => "extinction",
+        EndReason::Reached => "reached",
     }
 }
 
@@ -352,6 +354,7 @@ const SELFPLAYED: &[&str] = &[
 const LIBRARY: &[&str] = &[
     "aiwok.vdl",
     "amazon.vdl",
+    "antichess.vdl",
     "asean.vdl",
     "berolina.vdl",
     "capablanca.vdl",
@@ -361,6 +364,7 @@ const LIBRARY: &[&str] = &[
     "grasshopper.vdl",
     "hoppelpoppel.vdl",
     "janus.vdl",
+    "kingofthehill.vdl",
     "knightmate.vdl",
     "losalamos.vdl",
     "makruk.vdl",

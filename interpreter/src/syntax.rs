@@ -54,6 +54,7 @@ pub enum Item {
     End(EndDecl),
     Immobilization(Spanned<ImmobilizationWord>),
     Suicide(Span),
+    MustCapture(Span),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -293,6 +294,10 @@ pub enum EndRuleDecl {
     MoveLimit(MoveLimitDecl),
     RoyalCapture,
     DeadPosition,
+    /// The kinds (none: every piece) and the outcome for the player who has lost them.
+    Extinction(Vec<Name>, Spanned<OutcomeWord>),
+    /// The zone, the kinds, and the outcome for the player who brings one there.
+    Reach(Name, Vec<Name>, Spanned<OutcomeWord>),
 }
 
 #[derive(Clone, Debug)]
@@ -333,6 +338,7 @@ const SECTION_WORDS: &[&str] = &[
     "end",
     "immobilization",
     "suicide",
+    "must-capture",
 ];
 
 /// Parse a file whose text starts at offset `base` of a larger offset space: every
@@ -499,6 +505,7 @@ impl Builder {
                 })
             }
             Rule::suicide => Item::Suicide(span),
+            Rule::must_capture => Item::MustCapture(span),
             _ => return None,
         })
     }
@@ -914,6 +921,20 @@ impl Builder {
                         EndRuleDecl::Repetition(n, o, claim)
                     }
                     Rule::move_limit => EndRuleDecl::MoveLimit(self.move_limit(inner)?),
+                    Rule::extinction => {
+                        let mut words: Vec<Pair<Rule>> = inner.collect();
+                        let outcome = self.outcome(words.pop()?);
+                        EndRuleDecl::Extinction(
+                            words.into_iter().map(|w| self.name(w)).collect(),
+                            outcome,
+                        )
+                    }
+                    Rule::reach => {
+                        let mut words: Vec<Pair<Rule>> = inner.collect();
+                        let outcome = self.outcome(words.pop()?);
+                        let mut names = words.into_iter().map(|w| self.name(w));
+                        EndRuleDecl::Reach(names.next()?, names.collect(), outcome)
+                    }
                     _ => return None,
                 };
                 Some(Spanned { span: s, value })
@@ -1149,7 +1170,12 @@ fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &str) -> Dia
 
 fn describe(rule: Rule) -> &'static str {
     match rule {
-        Rule::EOI | Rule::item | Rule::immobilization | Rule::suicide | Rule::modify => {
+        Rule::EOI
+        | Rule::item
+        | Rule::immobilization
+        | Rule::suicide
+        | Rule::must_capture
+        | Rule::modify => {
             "a section (`board`, `piece`, `setup`, ...)"
         }
         Rule::ident => "a name",
@@ -1201,8 +1227,10 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::repetition
         | Rule::move_limit
         | Rule::royal_capture
-        | Rule::dead_position => {
-            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`)"
+        | Rule::dead_position
+        | Rule::extinction
+        | Rule::reach => {
+            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `reach`)"
         }
         Rule::claim_at => "`claim-at`",
         Rule::outcome => "`win`, `loss` or `draw`",

@@ -49,6 +49,7 @@ enum Singleton {
     End,
     Immobilization,
     Suicide,
+    MustCapture,
 }
 
 fn singleton(item: &Item) -> Option<Singleton> {
@@ -59,6 +60,7 @@ fn singleton(item: &Item) -> Option<Singleton> {
         Item::End(_) => Singleton::End,
         Item::Immobilization(_) => Singleton::Immobilization,
         Item::Suicide(_) => Singleton::Suicide,
+        Item::MustCapture(_) => Singleton::MustCapture,
         _ => return None,
     })
 }

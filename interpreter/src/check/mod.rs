@@ -100,6 +100,7 @@ impl Checker {
         let mut castles = Vec::new();
         let mut immobilization: Option<&syntax::Spanned<syntax::ImmobilizationWord>> = None;
         let mut suicide: Option<&Span> = None;
+        let mut must_capture: Option<&Span> = None;
         let mut shuffles = Vec::new();
         let mut drops = Vec::new();
         for item in &file.items {
@@ -115,6 +116,9 @@ impl Checker {
                     &mut self.diags,
                 ),
                 Item::Suicide(s) => once(&mut suicide, s, *s, |f| *f, "suicide", &mut self.diags),
+                Item::MustCapture(s) => {
+                    once(&mut must_capture, s, *s, |f| *f, "must-capture", &mut self.diags)
+                }
                 Item::Variant(v) => once(
                     &mut variant,
                     v,
@@ -155,7 +159,7 @@ impl Checker {
             .as_ref()
             .map(|s| self.castles(s, &castles))
             .unwrap_or_default();
-        let end_rules = self.end_rules(end, &pieces);
+        let end_rules = self.end_rules(end, &pieces, zone_map.as_ref());
         let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
         let drops_def = self.drops(&drops, zone_map.as_ref(), &known, &pieces);
         let symmetry = setup
@@ -251,6 +255,7 @@ impl Checker {
                 _ => Immobilization::Mutual,
             },
             suicide: suicide.is_some(),
+            must_capture: must_capture.is_some(),
             drops: drops_def,
             shuffles: shuffle_defs,
             symmetry,
@@ -1177,6 +1182,7 @@ impl Checker {
         &mut self,
         decl: Option<&syntax::EndDecl>,
         pieces: &[&syntax::PieceDecl],
+        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
     ) -> EndRules {
         let mut end = EndRules::default();
         let Some(decl) = decl else { return end };
@@ -1195,6 +1201,8 @@ impl Checker {
                 EndRuleDecl::MoveLimit(..) => (3, "move-rule"),
                 EndRuleDecl::RoyalCapture => (4, "royal-capture"),
                 EndRuleDecl::DeadPosition => (5, "dead-position"),
+                EndRuleDecl::Extinction(..) => (6, "extinction"),
+                EndRuleDecl::Reach(..) => (7, "reach"),
             };
             if let Some(&(_, first)) = seen.iter().find(|(t, _)| *t == tag) {
                 self.push(
@@ -1211,6 +1219,28 @@ impl Checker {
                 EndRuleDecl::RoyalCapture => end.royal_capture = true,
                 EndRuleDecl::Stalemate(o) => end.stalemate = conv(o.value),
                 EndRuleDecl::DeadPosition => end.dead_position = true,
+                EndRuleDecl::Extinction(kinds, o) => {
+                    end.extinction = Some(model::Extinction {
+                        kinds: kinds
+                            .iter()
+                            .filter_map(|k| self.piece_ref(k, &known, pieces))
+                            .collect(),
+                        outcome: conv(o.value),
+                    });
+                }
+                EndRuleDecl::Reach(zone, kinds, o) => {
+                    if let Some(zones) = zones {
+                        self.zone_ref(zone, zones);
+                    }
+                    end.reach = Some(model::Reach {
+                        zone: zone.value.clone(),
+                        kinds: kinds
+                            .iter()
+                            .filter_map(|k| self.piece_ref(k, &known, pieces))
+                            .collect(),
+                        outcome: conv(o.value),
+                    });
+                }
                 EndRuleDecl::Repetition(n, o, claim) => {
                     if !(2..=100).contains(&n.value) {
                         self.push(

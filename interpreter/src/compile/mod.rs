@@ -7,6 +7,7 @@ use crate::model::{
 };
 
 mod attacks;
+mod goals;
 use indexmap::IndexMap;
 mod overlap;
 mod rays;
@@ -269,6 +270,8 @@ pub struct Flags {
     pub filling_only_blocks: bool,
     /// Some side has `capture-only` cells.
     pub capture_only_zones: bool,
+    /// A position may be over by a goal other than checkmate (`Ruleset::goals`).
+    pub goals: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -380,9 +383,12 @@ pub struct Ruleset {
     pub reach: ReachTables,
     /// Piece regions and the dead-position verdicts found so far (`engine::dead`).
     pub dead_material: DeadMaterial,
+    /// Extinction, reaching a zone, forced captures.
+    pub goals: Goals,
 }
 
 pub use crate::check::MAX_CASTLING;
+pub use goals::Goals;
 
 impl Ruleset {
     pub fn cell_count(&self) -> usize {
@@ -606,7 +612,9 @@ pub fn compile(def: Definition) -> Ruleset {
                 .iter()
                 .any(|r| matches!(r.kind, RayKind::Hop | RayKind::HopBehind)),
         two_cell: two_cell.iter().any(Option::is_some),
+        goals: def.end.extinction.is_some() || def.end.reach.is_some(),
     };
+    let goals = goals::goals(&def, &grid_view);
     let drop_zone = [0, 1].map(|side| {
         let cells = def
             .drops
@@ -684,6 +692,7 @@ pub fn compile(def: Definition) -> Ruleset {
         rule_cover,
         reach: ReachTables::default(),
         dead_material: DeadMaterial::default(),
+        goals,
     };
     rules.unit_steps = unit_steps(&rules);
     rules.reach = reach::reach_tables(&rules);

@@ -60,7 +60,13 @@ impl Position<'_> {
 /// Material can only shrink, by captures of whole pieces.
 fn material_fixed(rules: &Ruleset) -> bool {
     let f = &rules.flags;
-    !(f.special || f.drops || f.reserves || f.two_cell || rules.definition.end.royal_capture)
+    !(f.special
+        || f.drops
+        || f.reserves
+        || f.two_cell
+        || f.goals
+        || rules.goals.must_capture
+        || rules.definition.end.royal_capture)
         && rules.takeover.iter().all(Option::is_none)
 }
 

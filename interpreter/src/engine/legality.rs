@@ -101,6 +101,12 @@ impl Position<'_> {
         self.keep_legal_slow(&mut slow);
         let mut fast = out.clone();
         self.keep_legal(&mut fast);
+        if self.goal().is_some() {
+            slow.clear();
+            fast.clear();
+        }
+        self.keep_forced_captures(&mut slow);
+        self.keep_forced_captures(&mut fast);
         self.legal_moves(out);
         let text = |ms: Vec<&Move>| ms.into_iter().map(|m| self.move_text(m)).collect();
         let only_fast: Vec<String> = text(fast.iter().filter(|m| !slow.contains(m)).collect());

@@ -5,6 +5,7 @@ mod attack;
 mod dead;
 mod drops;
 mod en_passant;
+mod goals;
 mod legality;
 mod movegen;
 mod parallel;
@@ -16,6 +17,7 @@ use crate::compile::{Cell, Ruleset};
 use crate::model::{self, FenError, Setup, Side};
 
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
+pub use goals::{Goal, GoalKind};
 pub use legality::LegalityMismatch;
 const NO_CELL: Cell = Cell::MAX;
 const NO_SWAP_BAN: (Cell, Cell) = (NO_CELL, NO_CELL);
@@ -841,12 +843,16 @@ impl<'r> Position<'r> {
     /// Every legal move, appended to `out` after clearing it.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        if self.rules.flags.goals && self.goal().is_some() {
+            return;
+        }
         self.pseudo_moves(out);
         let with_drops = (self.rules.flags.drops && self.may_drop(out)).then(|| out.clone());
         self.keep_legal(out);
         if let Some(pseudo) = with_drops {
             self.add_drop_turns(&pseudo, out);
         }
+        self.keep_forced_captures(out);
     }
 
     /// Count leaf nodes of the legal move tree to `depth` (bulk-counted at the last ply).

@@ -560,6 +560,27 @@ pub struct EndRules {
     /// Royal pieces may be captured (there is no check); taking a side's last royal
     /// piece wins.
     pub royal_capture: bool,
+    /// A player who has lost every piece of one of some kinds.
+    pub extinction: Option<Extinction>,
+    /// A player who brings a piece of some kinds into a zone.
+    pub reach: Option<Reach>,
+}
+
+/// `extinction`: the game ends when a player has no piece left of one of `kinds`
+/// (with `kinds` empty, no piece at all); `outcome` is that player's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Extinction {
+    pub kinds: Vec<usize>,
+    pub outcome: Outcome,
+}
+
+/// `reach`: the game ends when a player has a piece of one of `kinds` on a cell of
+/// `zone` (as the zone is for that player); `outcome` is that player's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reach {
+    pub zone: String,
+    pub kinds: Vec<usize>,
+    pub outcome: Outcome,
 }
 
 impl Default for EndRules {
@@ -571,6 +592,8 @@ impl Default for EndRules {
             move_limit: None,
             dead_position: false,
             royal_capture: false,
+            extinction: None,
+            reach: None,
         }
     }
 }
@@ -627,6 +650,8 @@ pub struct Definition {
     pub immobilization: Immobilization,
     /// A frozen piece that is not royal may remove itself as its move.
     pub suicide: bool,
+    /// When any legal move captures, only captures are legal.
+    pub must_capture: bool,
     pub drops: Option<Drops>,
     /// Random placements made when a game starts, in order.
     pub shuffles: Vec<Shuffle>,

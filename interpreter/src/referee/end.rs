@@ -2,7 +2,7 @@
 //! which draws the player to move may claim.
 
 use super::game::{ordinal, value_for, EndReason, Game, GameResult};
-use crate::engine::MoveKind;
+use crate::engine::{GoalKind, MoveKind};
 use crate::model::{MoveLimit, Outcome, Repetition, Side};
 
 impl<'r> Game<'r> {
@@ -10,6 +10,7 @@ impl<'r> Game<'r> {
     pub(super) fn decide(&self) -> Option<GameResult> {
         let end = &self.pos.rules().definition.end;
         self.royal_lost()
+            .or_else(|| self.goal())
             .or_else(|| self.no_move())
             .or_else(|| {
                 let r = end.repetition?;
@@ -104,6 +105,44 @@ impl<'r> Game<'r> {
             description: format!("{}'s royal piece was captured", side.name()),
             claimed: false,
         })
+    }
+
+    fn goal(&self) -> Option<GameResult> {
+        let goal = self.pos.goal()?;
+        let side = goal.side;
+        let (reason, what) = match goal.kind {
+            GoalKind::Extinction => (EndReason::Extinction, self.extinct_kind(side)),
+            GoalKind::Reach => (EndReason::Reached, "has reached the goal".to_string()),
+        };
+        Some(GameResult {
+            winner: value_for(goal.outcome, side),
+            reason,
+            subject: side,
+            description: format!("{} {what}", side.name()),
+            claimed: false,
+        })
+    }
+
+    /// What a side lost under `extinction`: every piece, or every piece of a kind.
+    fn extinct_kind(&self, side: Side) -> String {
+        let rules = self.pos.rules();
+        let kinds = rules
+            .definition
+            .end
+            .extinction
+            .as_ref()
+            .map_or(&[][..], |e| &e.kinds[..]);
+        let on_board = |kind: usize| {
+            (0..rules.cell_count()).any(|c| {
+                self.pos
+                    .piece_at(c as crate::compile::Cell)
+                    .is_some_and(|p| p.side == side && p.kind == kind)
+            })
+        };
+        match kinds.iter().find(|&&k| !on_board(k)) {
+            Some(&k) => format!("has no {} left", rules.definition.pieces[k].name),
+            None => "has no piece left".to_string(),
+        }
     }
 
     fn no_move(&self) -> Option<GameResult> {

@@ -30,6 +30,10 @@ pub enum EndReason {
     MoveRule,
     /// No sequence of legal moves can end in checkmate.
     DeadPosition,
+    /// A side lost every piece of a kind that counts (`extinction`).
+    Extinction,
+    /// A side brought a piece into the goal zone (`reach`).
+    Reached,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

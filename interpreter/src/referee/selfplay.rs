@@ -72,6 +72,8 @@ fn serde_reason(r: &super::GameResult) -> &'static str {
         Repetition => "repetition",
         MoveRule => "move-rule",
         DeadPosition => "dead-position",
+        Extinction => "extinction",
+        Reached => "reached",
     }
 }
 

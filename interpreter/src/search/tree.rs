@@ -136,6 +136,10 @@ impl Node<'_> {
                 return Some(outcome_score(lost, ply));
             }
         }
+        if let Some(goal) = pos.goal() {
+            let score = outcome_score(goal.outcome, ply);
+            return Some(if goal.side == stm { score } else { -score });
+        }
         if ply > 0 {
             if let Some(score) = self.repeated(pos, ply) {
                 return Some(score);

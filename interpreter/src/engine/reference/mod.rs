@@ -417,6 +417,9 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
         links: links_of(pos),
     };
     let side = pos.side_to_move().index();
+    if goal_reached(&ctx) {
+        return Vec::new();
+    }
     let (ep_cells, victim) = pos.en_passant();
     let ep_cells: Vec<Coord> = ep_cells.iter().map(|&c| rules.cells[c as usize]).collect();
     let ep = victim.map(|v| (ep_cells.as_slice(), rules.cells[v as usize]));
@@ -504,7 +507,35 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
             _ => unique.push(m),
         }
     }
+    if def.must_capture && unique.iter().any(|m| !m.captures.is_empty()) {
+        unique.retain(|m| !m.captures.is_empty());
+    }
     unique
+}
+
+/// Whether an `extinction` or `reach` rule has ended the game, for either player.
+fn goal_reached(ctx: &Ctx) -> bool {
+    let def = ctx.def;
+    let b = &def.board;
+    let pieces: Vec<(Coord, usize, usize)> = (0..b.height())
+        .flat_map(|rank| (0..b.width()).map(move |file| Coord { file, rank }))
+        .filter_map(|c| ctx.get(c).map(|(s, k)| (c, s, k)))
+        .collect();
+    (0..2).any(|side| {
+        let own = || pieces.iter().filter(|p| p.1 == side);
+        let extinct = def.end.extinction.as_ref().is_some_and(|e| {
+            if e.kinds.is_empty() {
+                own().next().is_none()
+            } else {
+                e.kinds.iter().any(|&k| !own().any(|p| p.2 == k))
+            }
+        });
+        let reached = def.end.reach.as_ref().is_some_and(|r| {
+            let zone = def.zones.get(&r.zone).map_or(&[][..], |z| &z[side][..]);
+            own().any(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
+        });
+        extinct || reached
+    })
 }
 
 /// A move into a compulsory promotion with nothing to become: it attacks, but

@@ -1,0 +1,49 @@
+//! Goals other than checkmate (`extinction`, `reach`) as the engine tests them:
+//! kinds as masks, zones as cells.
+
+use super::rays::Grid;
+use super::Cell;
+use crate::model::{Definition, Outcome};
+
+/// The end rules that end a game by what stands on the board.
+#[derive(Clone, Debug, Default)]
+pub struct Goals {
+    /// The kinds any one of which lost ends the game (0: every piece lost), and the
+    /// outcome for the player who lost them.
+    pub extinction: Option<(u64, Outcome)>,
+    /// Per side, the cells of the zone; the kinds that count there; the outcome for
+    /// the player who has one there.
+    pub reach: Option<([Vec<Cell>; 2], u64, Outcome)>,
+    /// When any legal move captures, only captures are legal.
+    pub must_capture: bool,
+}
+
+impl Goals {
+    /// Whether a position can end by a goal (the engine then tests it at every node).
+    pub fn any(&self) -> bool {
+        self.extinction.is_some() || self.reach.is_some()
+    }
+}
+
+fn mask(kinds: &[usize]) -> u64 {
+    kinds.iter().fold(0, |m, &k| m | 1 << k)
+}
+
+pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
+    let end = &def.end;
+    Goals {
+        extinction: end.extinction.as_ref().map(|e| (mask(&e.kinds), e.outcome)),
+        reach: end.reach.as_ref().map(|r| {
+            let cells = [0, 1].map(|side| {
+                def.zones
+                    .get(&r.zone)
+                    .map_or(&[][..], |z| &z[side][..])
+                    .iter()
+                    .filter_map(|&c| grid.at(c))
+                    .collect()
+            });
+            (cells, mask(&r.kinds), r.outcome)
+        }),
+        must_capture: def.must_capture,
+    }
+}
