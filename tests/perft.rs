@@ -155,6 +155,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "kingofthehill.epd",
     "knightmate.epd",
     "losalamos.epd",
+    "losers.epd",
     "makruk.epd",
     "modern.epd",
     "newzealand.epd",

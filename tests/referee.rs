@@ -367,6 +367,7 @@ const LIBRARY: &[&str] = &[
     "kingofthehill.vdl",
     "knightmate.vdl",
     "losalamos.vdl",
+    "losers.vdl",
     "makruk.vdl",
     "modern.vdl",
     "newzealand.vdl",

@@ -294,8 +294,9 @@ pub enum EndRuleDecl {
     MoveLimit(MoveLimitDecl),
     RoyalCapture,
     DeadPosition,
-    /// The kinds (none: every piece) and the outcome for the player who has lost them.
-    Extinction(Vec<Name>, Spanned<OutcomeWord>),
+    /// Whether every listed kind must be lost (`all`) or any one, the kinds (none:
+    /// every piece), and the outcome for the player who has lost them.
+    Extinction(bool, Vec<Name>, Spanned<OutcomeWord>),
     /// The zone, the kinds, and the outcome for the player who brings one there.
     Reach(Name, Vec<Name>, Spanned<OutcomeWord>),
 }
@@ -924,8 +925,14 @@ impl Builder {
                     Rule::extinction => {
                         let mut words: Vec<Pair<Rule>> = inner.collect();
                         let outcome = self.outcome(words.pop()?);
+                        let all = words.first().is_some_and(|w| w.as_rule() == Rule::all);
                         EndRuleDecl::Extinction(
-                            words.into_iter().map(|w| self.name(w)).collect(),
+                            all,
+                            words
+                                .into_iter()
+                                .filter(|w| w.as_rule() == Rule::ident)
+                                .map(|w| self.name(w))
+                                .collect(),
                             outcome,
                         )
                     }

@@ -1219,8 +1219,9 @@ impl Checker {
                 EndRuleDecl::RoyalCapture => end.royal_capture = true,
                 EndRuleDecl::Stalemate(o) => end.stalemate = conv(o.value),
                 EndRuleDecl::DeadPosition => end.dead_position = true,
-                EndRuleDecl::Extinction(kinds, o) => {
+                EndRuleDecl::Extinction(all, kinds, o) => {
                     end.extinction = Some(model::Extinction {
+                        all: *all,
                         kinds: kinds
                             .iter()
                             .filter_map(|k| self.piece_ref(k, &known, pieces))

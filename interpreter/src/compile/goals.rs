@@ -11,6 +11,8 @@ pub struct Goals {
     /// The kinds any one of which lost ends the game (0: every piece lost), and the
     /// outcome for the player who lost them.
     pub extinction: Option<(u64, Outcome)>,
+    /// `extinction all`: every one of the kinds must be lost.
+    pub extinction_all: bool,
     /// Per side, the cells of the zone; the kinds that count there; the outcome for
     /// the player who has one there.
     pub reach: Option<([Vec<Cell>; 2], u64, Outcome)>,
@@ -33,6 +35,7 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
     let end = &def.end;
     Goals {
         extinction: end.extinction.as_ref().map(|e| (mask(&e.kinds), e.outcome)),
+        extinction_all: end.extinction.as_ref().is_some_and(|e| e.all),
         reach: end.reach.as_ref().map(|r| {
             let cells = [0, 1].map(|side| {
                 def.zones

@@ -54,7 +54,8 @@ impl Position<'_> {
         })
     }
 
-    /// Whether `side` has no piece of one of `kinds` (with `kinds` empty: no piece).
+    /// Whether `side` has no piece of one of `kinds` (of any, with `extinction all`;
+    /// with `kinds` empty: no piece).
     fn extinct(&self, side: usize, kinds: u64) -> bool {
         let own = &self.lists[side];
         if kinds == 0 {
@@ -63,7 +64,11 @@ impl Position<'_> {
         let present = own
             .iter()
             .fold(0u64, |m, &c| m | 1 << kind_of(self.board[c as usize]));
-        kinds & !present != 0
+        if self.rules.goals.extinction_all {
+            kinds & present == 0
+        } else {
+            kinds & !present != 0
+        }
     }
 
     /// `must-capture`: when some legal move captures, only the captures remain.

@@ -567,9 +567,12 @@ pub struct EndRules {
 }
 
 /// `extinction`: the game ends when a player has no piece left of one of `kinds`
-/// (with `kinds` empty, no piece at all); `outcome` is that player's.
+/// (with `all`, of any of them; with `kinds` empty, no piece at all); `outcome` is
+/// that player's.
 #[derive(Clone, Debug, Serialize)]
 pub struct Extinction {
+    /// `all`: the player must have lost every listed kind, not just one.
+    pub all: bool,
     pub kinds: Vec<usize>,
     pub outcome: Outcome,
 }

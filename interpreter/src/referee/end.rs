@@ -139,7 +139,14 @@ impl<'r> Game<'r> {
                     .is_some_and(|p| p.side == side && p.kind == kind)
             })
         };
+        let all = rules
+            .definition
+            .end
+            .extinction
+            .as_ref()
+            .is_some_and(|e| e.all);
         match kinds.iter().find(|&&k| !on_board(k)) {
+            Some(_) if all => "has lost every piece of the listed kinds".to_string(),
             Some(&k) => format!("has no {} left", rules.definition.pieces[k].name),
             None => "has no piece left".to_string(),
         }

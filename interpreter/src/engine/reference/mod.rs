@@ -526,6 +526,8 @@ fn goal_reached(ctx: &Ctx) -> bool {
         let extinct = def.end.extinction.as_ref().is_some_and(|e| {
             if e.kinds.is_empty() {
                 own().next().is_none()
+            } else if e.all {
+                !e.kinds.iter().any(|&k| own().any(|p| p.2 == k))
             } else {
                 e.kinds.iter().any(|&k| !own().any(|p| p.2 == k))
             }
