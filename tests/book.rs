@@ -356,3 +356,23 @@ fn diagrams_are_generated() {
         );
     }
 }
+
+/// The catalogue page names every shipped definition.
+#[test]
+fn catalogue_lists_every_definition() {
+    let page = std::fs::read_to_string(common::root().join("book/src/catalogue.md"))
+        .expect("book/src/catalogue.md");
+    for entry in std::fs::read_dir(common::root().join("definitions"))
+        .expect("definitions")
+        .filter_map(Result::ok)
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".vdl") {
+            assert!(
+                page.contains(&format!("`{name}`"))
+                    || page.contains(&format!("definitions/{name}")),
+                "the catalogue does not list {name}"
+            );
+        }
+    }
+}
