@@ -392,12 +392,16 @@ fn every_definition_has_a_selfplay_test() {
     );
 }
 
-/// The long suite: 1,000 games of every shipped definition, with other seeds.
+/// The long suite: 1,000 games of every seeded definition and 200 of each in the
+/// library, with other seeds.
 #[test]
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn selfplay_long() {
-    for name in SELFPLAYED.iter().chain(LIBRARY) {
+    for name in SELFPLAYED {
         selfplay_games(&format!("definitions/{name}"), 1000, 1000, 11);
+    }
+    for name in LIBRARY {
+        selfplay_games(&format!("definitions/{name}"), 500, 200, 11);
     }
     selfplay_games("tests/definitions/movement.vdl", 1000, 1000, 11);
 }
