@@ -186,38 +186,40 @@ fn read_castling(at: usize, f: &str, castling: &[CastleDef]) -> Result<Vec<usize
     Ok(rights)
 }
 
+/// A cell named in a field after the rows, at byte `at` of the FEN.
+fn field_cell(board: &BoardShape, at: usize, name: &str, help: &str) -> Result<Coord, FenError> {
+    board
+        .parse_cell(name)
+        .filter(|c| board.contains(*c))
+        .ok_or_else(|| {
+            fen_err(
+                at,
+                name.len().max(1),
+                format!("`{name}` is not a cell of this board"),
+                Some(help.into()),
+            )
+        })
+}
+
 /// The en-passant field: passed cells joined by `,`, then `>` and the passing
 /// piece's cell when the cells alone do not say which piece passed them.
 fn read_en_passant(at: usize, f: &str, board: &BoardShape) -> Result<EnPassantField, FenError> {
+    const HELP: &str = "the en-passant field is `-`, a passed cell (`e3`), several joined by \
+                        `,` (`e3,e4`), or those followed by `>` and the cell of the piece \
+                        that passed them (`d3>e4`)";
     let (cells, victim) = match f.split_once('>') {
         Some((cells, victim)) => (cells, Some(victim)),
         None => (f, None),
     };
-    let cell = |name: &str, start: usize| {
-        board
-            .parse_cell(name)
-            .filter(|c| board.contains(*c))
-            .ok_or_else(|| {
-                fen_err(
-                    at + start,
-                    name.len().max(1),
-                    format!("`{name}` is not a cell of this board"),
-                    Some(
-                        "the en-passant field is `-`, a passed cell (`e3`), several joined by \
-                         `,` (`e3,e4`), or those followed by `>` and the cell of the piece \
-                         that passed them (`d3>e4`)"
-                            .into(),
-                    ),
-                )
-            })
-    };
     let mut passed = Vec::new();
     let mut start = 0;
     for name in cells.split(',') {
-        passed.push(cell(name, start)?);
+        passed.push(field_cell(board, at + start, name, HELP)?);
         start += name.len() + 1;
     }
-    let victim = victim.map(|v| cell(v, cells.len() + 1)).transpose()?;
+    let victim = victim
+        .map(|v| field_cell(board, at + cells.len() + 1, v, HELP))
+        .transpose()?;
     Ok(EnPassantField {
         passed,
         victim,
@@ -233,24 +235,12 @@ fn read_swap_ban(
     (a, b): (&str, &str),
     board: &BoardShape,
 ) -> Result<(Coord, Coord), FenError> {
-    let cell = |name: &str, start: usize| {
-        board
-            .parse_cell(name)
-            .filter(|c| board.contains(*c))
-            .ok_or_else(|| {
-                fen_err(
-                    at + start,
-                    name.len().max(1),
-                    format!("`{name}` is not a cell of this board"),
-                    Some(
-                        "after the en-passant field, `g2<>e4` says the pieces on g2 and e4 \
-                         have just swapped and may not swap back"
-                            .into(),
-                    ),
-                )
-            })
-    };
-    Ok((cell(a, 0)?, cell(b, a.len() + 2)?))
+    const HELP: &str = "after the en-passant field, `g2<>e4` says the pieces on g2 and e4 \
+                        have just swapped and may not swap back";
+    Ok((
+        field_cell(board, at, a, HELP)?,
+        field_cell(board, at + a.len() + 2, b, HELP)?,
+    ))
 }
 
 /// The fields after the rows: side to move, castling flags, en-passant cell, clocks.
