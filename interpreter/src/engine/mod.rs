@@ -290,18 +290,28 @@ impl<'r> Position<'r> {
                 start: Some(&d.setup),
             },
         )?;
-        let mut pos = Position::from_setup(rules, &setup);
-        if let Some(field) = &setup.en_passant {
-            pos.ep = pos.read_en_passant(field)?;
-        }
-        if let Some(cells) = setup.swap_ban {
-            pos.swap_ban = pos.read_swap_ban(cells, fen)?;
-        }
+        let mut pos = Position::placed(rules, &setup);
+        pos.read_last_move(&setup, fen)?;
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
 
+    /// The position a setup describes; what it says of the last move (en passant, a
+    /// swap ban) is left out where it does not fit the board.
     pub fn from_setup(rules: &'r Ruleset, setup: &Setup) -> Position<'r> {
+        let mut pos = Position::placed(rules, setup);
+        // A definition's own setup was read when it was checked: keep what fits.
+        if pos.read_last_move(setup, "").is_err() {
+            pos.ep = EnPassant::NONE;
+            pos.swap_ban = NO_SWAP_BAN;
+        }
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
+    /// The setup's pieces, reserves, queues, castling rights and clocks, without the
+    /// last move's traces or the hash.
+    fn placed(rules: &'r Ruleset, setup: &Setup) -> Position<'r> {
         let n = rules.cell_count();
         let mut pos = Position {
             rules,
@@ -356,11 +366,18 @@ impl<'r> Position<'r> {
                 pos.castling |= 1 << i;
             }
         }
-        if let Some(field) = &setup.en_passant {
-            pos.ep = pos.read_en_passant(field).unwrap_or(EnPassant::NONE);
-        }
-        pos.hash = pos.compute_hash();
         pos
+    }
+
+    /// The en-passant state and the swap ban a setup names, checked against the board.
+    fn read_last_move(&mut self, setup: &Setup, fen: &str) -> Result<(), FenError> {
+        if let Some(field) = &setup.en_passant {
+            self.ep = self.read_en_passant(field)?;
+        }
+        if let Some(cells) = setup.swap_ban {
+            self.swap_ban = self.read_swap_ban(cells, fen)?;
+        }
+        Ok(())
     }
 
     pub fn rules(&self) -> &'r Ruleset {
