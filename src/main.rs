@@ -1478,6 +1478,31 @@ fn two_cell_legend(pos: &Position) -> String {
     }
 }
 
+/// Each side's hand, when the variant has hands: `White's hand: P×2 N`.
+fn hand_legend(pos: &Position) -> String {
+    let rules = pos.rules();
+    if !rules.flags.hand {
+        return String::new();
+    }
+    let mut out = String::new();
+    for side in [vdl::model::Side::White, vdl::model::Side::Black] {
+        let held: Vec<String> = (0..rules.kinds)
+            .filter(|&k| pos.reserve_count(side, k) > 0)
+            .map(|k| match pos.reserve_count(side, k) {
+                1 => rules.piece_label(k, side),
+                n => format!("{}×{n}", rules.piece_label(k, side)),
+            })
+            .collect();
+        let held = if held.is_empty() {
+            "-".to_string()
+        } else {
+            held.join(" ")
+        };
+        out.push_str(&format!("{}'s hand: {held}\n", side.name()));
+    }
+    out
+}
+
 fn diagram(pos: &Position) -> String {
     let rules = pos.rules();
     let board = &rules.definition.board;
@@ -1531,6 +1556,7 @@ fn diagram(pos: &Position) -> String {
         out.push_str(&queue_legend(pos, queues.is_some()));
     }
     out.push_str(&two_cell_legend(pos));
+    out.push_str(&hand_legend(pos));
     for (name, _) in &rules.definition.capture_only_zones {
         out.push_str(&format!(
             "`:` zone {name}: a move may end there only when its capture needs it\n"

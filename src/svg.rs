@@ -359,11 +359,12 @@ fn text_lines(pos: &Position) -> Vec<String> {
             })
             .collect();
         if !off.is_empty() {
-            lines.push(format!(
-                "{}'s pieces off the board: {}",
-                side.name(),
-                off.join(" ")
-            ));
+            let what = if rules.flags.hand {
+                "hand"
+            } else {
+                "pieces off the board"
+            };
+            lines.push(format!("{}'s {what}: {}", side.name(), off.join(" ")));
         }
     }
     lines

@@ -102,6 +102,21 @@ fn movement_forms_match_reference() {
     }
 }
 
+/// Crazyhouse: drops from the hand (pawns not on the first or last rank), captured
+/// pieces joining the captor's hand, promoted pieces going back as pawns.
+#[test]
+fn crazyhouse_matches_reference() {
+    let rules = common::rules("definitions/crazyhouse.vdl");
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1",
+        "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1",
+        "r3k2r/pPp2ppp/8/3Q~4/8/8/P1P2pPP/R3K2R[NPnp] w KQkq - 0 1",
+    ];
+    let n = if cfg!(debug_assertions) { 150 } else { 1500 };
+    cross_check(&rules, &fens, n, 0x0c4a_2e40);
+}
+
 /// UC-40's 34 ordinary piece types and its pawns, from the start and from three
 /// scattered positions.
 #[test]

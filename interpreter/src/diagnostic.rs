@@ -88,6 +88,8 @@ codes! {
     AsymmetricSetup = "vdl::asymmetric_setup": "a setup marked `mirrored` or `rotated` that is not",
     UnreachableCell = "vdl::unreachable_cell": "cells no piece starts on or can ever reach",
     BadDrops = "vdl::bad_drops": "a drop rule or a promotion to a drop queue that cannot work",
+    DeadDrop = "vdl::dead_drop": "a piece in hand may be dropped on cells from which it could never move",
+    BadHand = "vdl::bad_hand": "a hand rule that cannot work, or `captured-as` where captured pieces go to no hand",
     BadTwoCell = "vdl::bad_two_cell": "a two-cell piece whose steps cannot work, or which is given properties of one-cell pieces",
     BadShuffle = "vdl::bad_shuffle": "a random placement that cannot be made",
     RedundantMove = "vdl::redundant_move": "a move rule whose every move another rule of the piece already makes",

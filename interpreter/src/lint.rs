@@ -1,14 +1,15 @@
 //! Warnings about a definition that loads but is probably not what its designer
 //! meant: pieces that never appear or cannot move, zones that are empty or out of
 //! reach, captures that cannot happen, a setup that is over before it starts or
-//! is not the symmetry it claims, cells no piece can reach. Runs on the compiled
+//! is not the symmetry it claims, cells no piece can reach, drops on cells a piece
+//! could never move from. Runs on the compiled
 //! rules; the spanned AST is used only to say where.
 
 use crate::compile::{RayKind, Ruleset};
 use crate::diagnostic::{Code, Diagnostic, Severity, Span};
 use crate::engine::Position;
 use crate::model::{CaptureMode, Coord, Side};
-use crate::syntax::{File, Item, PieceDecl, PieceProp, Symmetry, ZoneDecl};
+use crate::syntax::{File, HandDecl, HandRuleDecl, Item, PieceDecl, PieceProp, Symmetry, ZoneDecl};
 
 /// Every warning for a definition that compiled.
 pub fn lint(file: &File, rules: &Ruleset) -> Vec<Diagnostic> {
@@ -21,6 +22,7 @@ pub fn lint(file: &File, rules: &Ruleset) -> Vec<Diagnostic> {
     setup(rules, &places, &mut out);
     cells(rules, &places, &reach, &mut out);
     redundant_moves(rules, &places, &mut out);
+    dead_drops(rules, &places, &mut out);
     out
 }
 
@@ -37,6 +39,7 @@ struct Places<'f> {
     zones: Vec<&'f ZoneDecl>,
     setup: Option<&'f crate::syntax::SetupDecl>,
     board: Span,
+    hand: Option<&'f HandDecl>,
 }
 
 impl<'f> Places<'f> {
@@ -46,6 +49,7 @@ impl<'f> Places<'f> {
             zones: Vec::new(),
             setup: None,
             board: Span::default(),
+            hand: None,
         };
         for item in &file.items {
             match item {
@@ -53,6 +57,7 @@ impl<'f> Places<'f> {
                 Item::Zone(z) => p.zones.push(z),
                 Item::Setup(s) => p.setup = Some(s),
                 Item::Board(b) => p.board = b.span,
+                Item::Hand(h) => p.hand = Some(h),
                 _ => {}
             }
         }
@@ -179,7 +184,100 @@ fn start_cells(rules: &Ruleset, queued: &[Vec<usize>; 2]) -> Vec<(usize, usize, 
             out.extend(kinds.iter().map(|&k| (side, k, c)));
         }
     }
+    for (side, kinds) in hand_kinds(rules).iter().enumerate() {
+        for &k in kinds {
+            let cells = rules.hand.drop_cells.get(side * rules.kinds + k);
+            out.extend(cells.into_iter().flatten().map(|&c| (side, k, c)));
+        }
+    }
     out
+}
+
+/// Per side, the kinds it may hold in hand: the setup's, and (with `keep-captured`)
+/// what the other side's pieces and their promotions become when captured.
+fn hand_kinds(rules: &Ruleset) -> [Vec<usize>; 2] {
+    let def = &rules.definition;
+    let Some(hand) = &def.hand else {
+        return [Vec::new(), Vec::new()];
+    };
+    let mut held = [Vec::new(), Vec::new()];
+    for &(side, kind) in &def.setup.reserve {
+        held[side.index()].push(kind);
+    }
+    if hand.keep_captured {
+        for &(_, side, kind) in &def.setup.placements {
+            let promoted = def.pieces[kind]
+                .promotion
+                .as_ref()
+                .map_or(&[][..], |p| &p.choices[..]);
+            for &k in std::iter::once(&kind).chain(promoted) {
+                if !def.pieces[k].royal {
+                    held[1 - side.index()].push(rules.hand.captured_as[k] as usize);
+                }
+            }
+        }
+    }
+    for kinds in &mut held {
+        kinds.sort_unstable();
+        kinds.dedup();
+    }
+    held
+}
+
+/// A kind that may be dropped where it could never move (a pawn on its last rank):
+/// a warning at its `drop` rule, or at the hand.
+fn dead_drops(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
+    let Some(decl) = places.hand else {
+        return;
+    };
+    let held = hand_kinds(rules);
+    let mut kinds: Vec<usize> = held.iter().flatten().copied().collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for kind in kinds {
+        let dead: Vec<Vec<&str>> = (0..2)
+            .map(|side| {
+                let cells = &rules.hand.drop_cells[side * rules.kinds + kind];
+                cells
+                    .iter()
+                    .filter(|&&c| {
+                        held[side].contains(&kind) && rules.rays_of(side, kind, c).is_empty()
+                    })
+                    .map(|&c| rules.cell_name(c))
+                    .collect()
+            })
+            .collect();
+        let Some(first) = dead.iter().flatten().next() else {
+            continue;
+        };
+        let listed: Vec<String> = [Side::White, Side::Black]
+            .iter()
+            .zip(&dead)
+            .filter(|(_, cells)| !cells.is_empty())
+            .map(|(side, cells)| format!("{}'s {}", side.name(), cells.join(" ")))
+            .collect();
+        let name = &rules.definition.pieces[kind].name;
+        let at = decl
+            .rules
+            .iter()
+            .find_map(|r| match r {
+                HandRuleDecl::Drop(span, names, _) if names.iter().any(|n| &n.value == name) => {
+                    Some(*span)
+                }
+                _ => None,
+            })
+            .unwrap_or(decl.span);
+        out.push(
+            warning(
+                Code::DeadDrop,
+                format!("a {name} dropped on {first} could never move"),
+            )
+            .at(at, format!("such cells: {}", listed.join("; ")))
+            .help(format!(
+                "most drop games forbid such drops: give the {name} a drop zone without them, `drop {name} in ZONE`"
+            )),
+        );
+    }
 }
 
 /// Whether a kind has a move from some cell, for either side.

@@ -51,6 +51,7 @@ pub enum Item {
     Setup(SetupDecl),
     Shuffle(ShuffleDecl),
     Drops(DropsDecl),
+    Hand(HandDecl),
     End(EndDecl),
     Immobilization(Spanned<ImmobilizationWord>),
     Suicide(Span),
@@ -139,7 +140,13 @@ pub enum PieceProp {
         /// `queue back`: to the piece at that end of the drop queue.
         queue: Option<Spanned<QueueEnd>>,
         optional: Option<Span>,
+        /// `or-leaving`: a move starting in the zone promotes too.
+        leaving: Option<Span>,
+        /// `optional except in ZONE`: compulsory on moves ending there.
+        forced_in: Option<Name>,
     },
+    /// `captured-as NAME`: the kind it becomes in the captor's hand.
+    CapturedAs(Span, Name),
     /// A Betza string; the span covers the text inside the quotes.
     Betza(Name),
     Capture {
@@ -264,6 +271,25 @@ pub struct DropsDecl {
     pub except: Vec<Name>,
 }
 
+/// `hand { ... }`: pieces in hand and their drops.
+#[derive(Clone, Debug)]
+pub struct HandDecl {
+    pub span: Span,
+    pub rules: Vec<HandRuleDecl>,
+}
+
+#[derive(Clone, Debug)]
+pub enum HandRuleDecl {
+    /// `keep-captured`: captured pieces go to the captor's hand.
+    KeepCaptured(Span),
+    /// `drop NAME... in ZONE`.
+    Drop(Span, Vec<Name>, Name),
+    /// `one-per-file NAME...`.
+    OnePerFile(Span, Vec<Name>),
+    /// `no-drop-mate NAME...`.
+    NoDropMate(Span, Vec<Name>),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Symmetry {
     /// Black's array is White's reflected across the middle rank.
@@ -340,6 +366,7 @@ const SECTION_WORDS: &[&str] = &[
     "immobilization",
     "suicide",
     "must-capture",
+    "hand",
 ];
 
 /// Parse a file whose text starts at offset `base` of a larger offset space: every
@@ -493,6 +520,7 @@ impl Builder {
             }
             Rule::shuffle => Item::Shuffle(self.shuffle(pair)),
             Rule::drops => Item::Drops(self.drops(pair)),
+            Rule::hand => Item::Hand(self.hand(pair)),
             Rule::end_rules => Item::End(self.end_rules(pair)),
             Rule::immobilization => {
                 let word = first(pair);
@@ -528,6 +556,28 @@ impl Builder {
             }
         }
         decl
+    }
+
+    fn hand(&self, pair: Pair<Rule>) -> HandDecl {
+        let span = self.span_of(&pair);
+        let rules = pair
+            .into_inner()
+            .map(|rule| {
+                let s = self.span_of(&rule);
+                let as_rule = rule.as_rule();
+                let mut names: Vec<Name> = rule.into_inner().map(|n| self.name(n)).collect();
+                match as_rule {
+                    Rule::keep_captured => HandRuleDecl::KeepCaptured(s),
+                    Rule::hand_drop => {
+                        let zone = names.pop().unwrap_or_else(|| empty_name(s));
+                        HandRuleDecl::Drop(s, names, zone)
+                    }
+                    Rule::one_per_file => HandRuleDecl::OnePerFile(s, names),
+                    _ => HandRuleDecl::NoDropMate(s, names),
+                }
+            })
+            .collect();
+        HandDecl { span, rules }
     }
 
     fn drops(&self, pair: Pair<Rule>) -> DropsDecl {
@@ -743,12 +793,18 @@ impl Builder {
                         let mut captured = None;
                         let mut optional = None;
                         let mut queue = None;
+                        let mut leaving = None;
+                        let mut forced_in = None;
                         let mut names = Vec::new();
                         for part in p.into_inner() {
                             match part.as_rule() {
                                 Rule::promote_captured => captured = Some(self.span_of(&part)),
                                 Rule::promote_queue => queue = Some(self.queue_end(first(part))),
-                                Rule::promote_optional => optional = Some(self.span_of(&part)),
+                                Rule::promote_leaving => leaving = Some(self.span_of(&part)),
+                                Rule::promote_optional => {
+                                    optional = Some(self.span_of(&part));
+                                    forced_in = part.into_inner().next().map(|z| self.name(z));
+                                }
                                 _ => names.push(self.name(part)),
                             }
                         }
@@ -761,8 +817,11 @@ impl Builder {
                             captured,
                             queue,
                             optional,
+                            leaving,
+                            forced_in,
                         })
                     }
+                    Rule::captured_as => Some(PieceProp::CapturedAs(s, self.name(first(p)))),
                     Rule::moves => {
                         let body = first(p);
                         match body.as_rule() {
@@ -1203,9 +1262,15 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::swap
         | Rule::immune
         | Rule::value
+        | Rule::captured_as
         | Rule::two_cell => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`)"
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`)"
         }
+        Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
+        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate => {
+            "a hand rule (`keep-captured`, `drop`, `one-per-file`, `no-drop-mate`)"
+        }
+        Rule::promote_leaving => "`or-leaving` or `to`",
         Rule::promote_captured => "`captured` or a piece",
         Rule::two_cell_item
         | Rule::two_cell_steps
@@ -1215,7 +1280,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::two_cell_axis => {
             "a two-cell step (`steps N`, `turn`, `advance`, `retreat-after-capture`, `captured-on-axis`)"
         }
-        Rule::promote_optional => "`optional`",
+        Rule::promote_optional => "`optional` or `optional except in ZONE`",
         Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`, `zigzag`, `circle`, `equal`, `chain`)",
         Rule::offset => "an offset such as `(1,2)`",
         Rule::rule_option

@@ -50,6 +50,7 @@ enum Singleton {
     Immobilization,
     Suicide,
     MustCapture,
+    Hand,
 }
 
 fn singleton(item: &Item) -> Option<Singleton> {
@@ -61,6 +62,7 @@ fn singleton(item: &Item) -> Option<Singleton> {
         Item::Immobilization(_) => Singleton::Immobilization,
         Item::Suicide(_) => Singleton::Suicide,
         Item::MustCapture(_) => Singleton::MustCapture,
+        Item::Hand(_) => Singleton::Hand,
         _ => return None,
     })
 }
@@ -88,6 +90,7 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::Immune(_) => 7,
         PieceProp::TwoCell(..) => 8,
         PieceProp::Value(_) => 9,
+        PieceProp::CapturedAs(..) => 10,
     }
 }
 

@@ -5,6 +5,7 @@
 pub mod betza;
 mod drops;
 pub mod extend;
+mod hand;
 mod moves;
 mod two_cell;
 pub mod xbetza;
@@ -63,6 +64,13 @@ struct Checker {
     tiling: model::Tiling,
 }
 
+/// Whether label `long` starts with label `short` so that a FEN could read it as
+/// `short` and another piece (`Q~` after `Q` cannot: no label starts with `~`).
+fn begins(long: &str, short: &str) -> bool {
+    long.strip_prefix(short)
+        .is_some_and(|rest| !rest.starts_with('~'))
+}
+
 /// A section that may appear once: the first one, remembered for the duplicate's label.
 fn once<'a, T>(
     slot: &mut Option<&'a T>,
@@ -103,8 +111,10 @@ impl Checker {
         let mut must_capture: Option<&Span> = None;
         let mut shuffles = Vec::new();
         let mut drops = Vec::new();
+        let mut hands = Vec::new();
         for item in &file.items {
             match item {
+                Item::Hand(h) => hands.push(h),
                 Item::Shuffle(s) => shuffles.push(s),
                 Item::Drops(d) => drops.push(d),
                 Item::Immobilization(w) => once(
@@ -162,6 +172,15 @@ impl Checker {
         let end_rules = self.end_rules(end, &pieces, zone_map.as_ref());
         let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
         let drops_def = self.drops(&drops, zone_map.as_ref(), &known, &pieces);
+        let hand_def = self.hand(
+            &hands,
+            &hand::HandSetting {
+                zones: zone_map.as_ref(),
+                known: &known,
+                pieces: &pieces,
+                queue: drops.first().map(|d| d.span),
+            },
+        );
         let symmetry = setup
             .and_then(|s| s.symmetry.as_ref())
             .map(|s| match s.value {
@@ -257,6 +276,7 @@ impl Checker {
             suicide: suicide.is_some(),
             must_capture: must_capture.is_some(),
             drops: drops_def,
+            hand: hand_def,
             shuffles: shuffle_defs,
             symmetry,
         })
@@ -614,7 +634,7 @@ impl Checker {
                             .help("FEN and move notation tell pieces apart by label: give each piece its own label"),
                     );
                 } else if let Some(other) = labels.iter().find(|l| {
-                    l.value.starts_with(&p.letter.value) || p.letter.value.starts_with(&l.value)
+                    begins(&l.value, &p.letter.value) || begins(&p.letter.value, &l.value)
                 }) {
                     let (short, long) = if other.value.len() < p.letter.value.len() {
                         (&other.value, &p.letter.value)
@@ -652,8 +672,10 @@ impl Checker {
                 immune: false,
                 two_cell: None,
                 value: None,
+                captured_as: None,
             };
             let mut written = 0u16;
+            let mut captured_as_at = None;
             let mut royal_at = None;
             let mut immobilize_at = None;
             let mut swap_at = None;
@@ -706,31 +728,13 @@ impl Checker {
                     PieceProp::EnPassant(s) => {
                         self.flag_once(&mut ep_at, *s, "en-passant", &p.name.value)
                     }
-                    PieceProp::Promotes {
-                        span,
-                        zone,
-                        to,
-                        captured,
-                        queue,
-                        optional,
-                    } => {
+                    PieceProp::Promotes { span, .. } => {
                         self.flag_once(&mut promo_at, *span, "promotes", &p.name.value);
-                        if let Some(zones) = zones {
-                            self.zone_ref(zone, zones);
-                        }
-                        let mut choices = Vec::new();
-                        for name in to {
-                            if let Some(k) = self.piece_ref(name, &known, decls) {
-                                choices.push(k);
-                            }
-                        }
-                        def.promotion = Some(Promotion {
-                            zone: zone.value.clone(),
-                            choices,
-                            from_captured: captured.is_some(),
-                            optional: optional.is_some(),
-                            from_queue: queue.as_ref().map(|q| drops::queue_end(q.value)),
-                        });
+                        def.promotion = self.promotion(prop, zones, &known, decls);
+                    }
+                    PieceProp::CapturedAs(span, name) => {
+                        self.flag_once(&mut captured_as_at, *span, "captured-as", &p.name.value);
+                        def.captured_as = self.piece_ref(name, &known, decls);
                     }
                     PieceProp::Betza(text) => match betza::parse(&text.value, self.tiling) {
                         Ok(rules) => {
@@ -946,12 +950,57 @@ impl Checker {
         }
     }
 
-    /// Whether a piece label is well formed: one to three upper-case letters. Reports
-    /// it when not.
+    /// A `promotes` property: its zones checked, its choices resolved.
+    fn promotion(
+        &mut self,
+        prop: &PieceProp,
+        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+        known: &[&str],
+        decls: &[&syntax::PieceDecl],
+    ) -> Option<Promotion> {
+        let PieceProp::Promotes {
+            zone,
+            to,
+            captured,
+            queue,
+            optional,
+            leaving,
+            forced_in,
+            ..
+        } = prop
+        else {
+            return None;
+        };
+        if let Some(zones) = zones {
+            self.zone_ref(zone, zones);
+            if let Some(forced) = forced_in {
+                self.zone_ref(forced, zones);
+            }
+        }
+        let choices = to
+            .iter()
+            .filter_map(|name| self.piece_ref(name, known, decls))
+            .collect();
+        Some(Promotion {
+            zone: zone.value.clone(),
+            choices,
+            from_captured: captured.is_some(),
+            optional: optional.is_some(),
+            from_queue: queue.as_ref().map(|q| drops::queue_end(q.value)),
+            leaving: leaving.is_some(),
+            forced_in: forced_in.as_ref().map(|z| z.value.clone()),
+        })
+    }
+
+    /// Whether a piece label is well formed: one to three upper-case letters, marked
+    /// `+` before or `~` after for a promoted piece. Reports it when not.
     fn piece_label(&mut self, label: &Name) -> bool {
         let text = &label.value;
-        let letters = text.chars().all(|c| c.is_ascii_uppercase());
-        if letters && (1..=MAX_LABEL_LEN).contains(&text.len()) {
+        let core = text.strip_prefix('+').unwrap_or(text);
+        let core = core.strip_suffix('~').unwrap_or(core);
+        let marks = text.len() - core.len();
+        let letters = core.chars().all(|c| c.is_ascii_uppercase());
+        if letters && marks < 2 && (1..=MAX_LABEL_LEN).contains(&core.len()) {
             return true;
         }
         let help = if !text.is_empty()
@@ -963,7 +1012,7 @@ impl Checker {
                 text.to_ascii_uppercase()
             )
         } else {
-            format!("a piece label is one to {MAX_LABEL_LEN} upper-case letters A-Z (`Q`, `AM`), used in FEN and move notation")
+            format!("a piece label is one to {MAX_LABEL_LEN} upper-case letters A-Z (`Q`, `AM`), used in FEN and move notation; a promoted piece's may start with `+` or end with `~` (`+P`, `Q~`)")
         };
         self.push(
             Diagnostic::error(Code::BadLetter, format!("`{text}` is not a piece label"))

@@ -74,7 +74,10 @@ impl Checker {
                 PieceProp::Capture { span, .. } => (*span, "capture"),
                 PieceProp::Immobilize(s) => (*s, "immobilize"),
                 PieceProp::Swap(s) => (*s, "swap"),
-                PieceProp::Immune(_) | PieceProp::TwoCell(..) | PieceProp::Value(_) => continue,
+                PieceProp::Immune(_)
+                | PieceProp::TwoCell(..)
+                | PieceProp::Value(_)
+                | PieceProp::CapturedAs(..) => continue,
             };
             self.push(
                 Diagnostic::error(

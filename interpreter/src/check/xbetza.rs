@@ -249,6 +249,7 @@ mod tests {
             immune: false,
             two_cell: None,
             value: None,
+            captured_as: None,
         }
     }
 

@@ -8,6 +8,7 @@ use crate::model::{
 
 mod attacks;
 mod goals;
+mod hand;
 use indexmap::IndexMap;
 mod overlap;
 mod rays;
@@ -239,6 +240,24 @@ pub struct PromotionTable {
     pub optional: bool,
     /// To the piece at this end of the player's drop queue.
     pub from_queue: Option<QueueEnd>,
+    /// Cells a move starting on promotes from (`or-leaving`); empty without it.
+    pub leaving: Vec<bool>,
+    /// Cells where an `optional` promotion is compulsory after all.
+    pub forced: Vec<bool>,
+}
+
+impl PromotionTable {
+    /// Whether a move from `from` to `to` promotes.
+    #[inline(always)]
+    pub fn promotes(&self, from: Cell, to: Cell) -> bool {
+        self.zone[to as usize] || (!self.leaving.is_empty() && self.leaving[from as usize])
+    }
+
+    /// Whether a promoting move to `to` may also stay as it is.
+    #[inline(always)]
+    pub fn optional_at(&self, to: Cell) -> bool {
+        self.optional && !self.forced[to as usize]
+    }
 }
 
 /// Facts about the whole variant that let the engine take shortcuts.
@@ -272,6 +291,8 @@ pub struct Flags {
     pub capture_only_zones: bool,
     /// A position may be over by a goal other than checkmate (`Ruleset::goals`).
     pub goals: bool,
+    /// Players have pieces in hand: a turn may be a drop (`Ruleset::hand`).
+    pub hand: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -366,6 +387,8 @@ pub struct Ruleset {
     pub flags: Flags,
     /// Per side, the cells a drop may land on (when empty).
     pub drop_zone: [Vec<Cell>; 2],
+    /// Pieces in hand: drop cells, drop rules, where captured pieces go.
+    pub hand: HandRules,
     /// The end of the queue a drop takes.
     pub drop_end: QueueEnd,
     /// Kinds whose exchange earns no drop credit, as a mask.
@@ -389,6 +412,7 @@ pub struct Ruleset {
 
 pub use crate::check::MAX_CASTLING;
 pub use goals::Goals;
+pub use hand::{CapturedGoTo, HandRules};
 
 impl Ruleset {
     pub fn cell_count(&self) -> usize {
@@ -601,11 +625,13 @@ pub fn compile(def: Definition) -> Ruleset {
         has_promotion: def.pieces.iter().any(|p| p.promotion.is_some()),
         fewest_crossed: fewest_crossed.iter().any(|z| z.iter().any(|&b| b)),
         repeats: repeats.iter().any(|&r| r),
-        reserves: def
-            .pieces
-            .iter()
-            .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
+        reserves: def.hand.is_some()
+            || def
+                .pieces
+                .iter()
+                .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
         drops: def.drops.is_some(),
+        hand: def.hand.is_some(),
         capture_only_zones: restricted,
         filling_only_blocks: !restricted
             && !rays
@@ -615,6 +641,7 @@ pub fn compile(def: Definition) -> Ruleset {
         goals: def.end.extinction.is_some() || def.end.reach.is_some(),
     };
     let goals = goals::goals(&def, &grid_view);
+    let hand = hand::hand_rules(&def, &grid_view);
     let drop_zone = [0, 1].map(|side| {
         let cells = def
             .drops
@@ -647,6 +674,7 @@ pub fn compile(def: Definition) -> Ruleset {
         two_cell,
         edge_steps,
         drop_zone,
+        hand,
         drop_end,
         no_credit,
         captures,
@@ -792,16 +820,31 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
     let (n, kinds) = (grid.cells.len(), def.pieces.len());
     let mut promotion = vec![None; 2 * kinds];
     for side in 0..2 {
+        let cells_of = |zone: &str| {
+            let mut cells = vec![false; n];
+            for c in def.zones.get(zone).map_or(&[][..], |z| &z[side][..]) {
+                if let Some(cell) = grid.at(*c) {
+                    cells[cell as usize] = true;
+                }
+            }
+            cells
+        };
         for (kind, p) in def.pieces.iter().enumerate() {
             if let Some(promo) = &p.promotion {
-                let mut zone = vec![false; n];
-                if let Some(z) = def.zones.get(&promo.zone) {
-                    for c in &z[side] {
-                        if let Some(cell) = grid.at(*c) {
-                            zone[cell as usize] = true;
-                        }
-                    }
+                let mut zone = cells_of(&promo.zone);
+                let forced = promo
+                    .forced_in
+                    .as_deref()
+                    .map_or_else(|| vec![false; n], cells_of);
+                // A move ending where promotion is compulsory promotes there too.
+                for (z, f) in zone.iter_mut().zip(&forced) {
+                    *z |= *f;
                 }
+                let leaving = if promo.leaving {
+                    cells_of(&promo.zone)
+                } else {
+                    Vec::new()
+                };
                 promotion[side * kinds + kind] = Some(PromotionTable {
                     zone,
                     choices: promo.choices.iter().map(|&k| k as u8).collect(),
@@ -809,11 +852,12 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
                     from_captured: promo.from_captured,
                     optional: promo.optional,
                     from_queue: promo.from_queue,
+                    leaving,
+                    forced,
                 });
             }
         }
     }
-
     promotion
 }
 

@@ -155,9 +155,11 @@ impl Position<'_> {
             let mut keep = 0;
             for i in 0..out.len() {
                 let m = out[i];
-                let sure = m.from != royal
-                    && m.is_simple()
-                    && (pins.is_empty() || !pins.contains(&m.from));
+                // A drop only fills a cell: with line attacks it can only block.
+                let sure = m.kind == MoveKind::Drop
+                    || (m.from != royal
+                        && m.is_simple()
+                        && (pins.is_empty() || !pins.contains(&m.from)));
                 if sure || self.is_legal_slow(m) {
                     out[keep] = m;
                     keep += 1;
@@ -326,8 +328,7 @@ impl Position<'_> {
     /// filling a cell only block captures (`Flags::filling_only_blocks`), as a mask.
     fn filled_cell(&self, m: &Move) -> u128 {
         let fills = self.rules.flags.filling_only_blocks
-            && m.kind == MoveKind::Normal
-            && m.to != m.from
+            && ((m.kind == MoveKind::Normal && m.to != m.from) || m.kind == MoveKind::Drop)
             && self.board[m.to as usize] == 0
             && !m.captures().contains(&m.to);
         if fills {

@@ -6,6 +6,7 @@ mod dead;
 mod drops;
 mod en_passant;
 mod goals;
+mod hand;
 mod legality;
 mod movegen;
 mod parallel;
@@ -40,6 +41,8 @@ pub enum MoveKind {
     /// A two-cell piece moves its ends from `from` and the other start cell to `to`
     /// and the other end cell (both kept in `aux`).
     TwoCell,
+    /// A piece from the player's hand is put on `to` (`from == to`; the kind in `aux`).
+    Drop,
 }
 
 /// A move: where from and to, what it removes, and what it becomes. Compact enough
@@ -263,6 +266,8 @@ pub struct Position<'r> {
     attack_test: std::cell::Cell<bool>,
     /// Set while the reference filter runs: attack tests search every enemy piece.
     exhaustive: std::cell::Cell<bool>,
+    /// Set while the replies to a drop are generated for the `no-drop-mate` rule.
+    answering_drop: std::cell::Cell<bool>,
     threats: legality::Threats,
     geometry: std::cell::RefCell<threat_cache::GeometryCache>,
 }
@@ -338,6 +343,7 @@ impl<'r> Position<'r> {
             zone_facts: Default::default(),
             attack_test: std::cell::Cell::new(false),
             exhaustive: std::cell::Cell::new(false),
+            answering_drop: std::cell::Cell::new(false),
             threats: legality::Threats::default(),
             geometry: Default::default(),
         };
@@ -545,6 +551,10 @@ impl<'r> Position<'r> {
     }
 
     pub fn make(&mut self, m: Move) {
+        if let Some(kind) = m.from_hand() {
+            self.make_drop(m, kind);
+            return;
+        }
         let rules = self.rules;
         let mover = self.board[m.from as usize];
         let mut undo = Undo {
@@ -568,7 +578,7 @@ impl<'r> Position<'r> {
             undo.captured[i] = p;
             clear |= rules.castle_clear[c as usize];
             if rules.flags.reserves {
-                self.adjust_reserve(side_of(p), kind_of(p), 1);
+                self.keep_captured(p, self.side, 1);
             }
         }
         self.hash ^= self.swap_ban_key();
@@ -671,6 +681,10 @@ impl<'r> Position<'r> {
         let rules = self.rules;
         self.side ^= 1;
         let m = u.mv;
+        if let Some(kind) = m.from_hand() {
+            self.unmake_drop(&u, kind);
+            return;
+        }
         if let Some(c) = self.drop_cell(&m) {
             self.remove(c);
         }
@@ -707,7 +721,7 @@ impl<'r> Position<'r> {
             let p = u.captured[i];
             self.place(c, p);
             if rules.flags.reserves {
-                self.adjust_reserve(side_of(p), kind_of(p), -1);
+                self.keep_captured(p, self.side, -1);
             }
         }
         if rules.flags.two_cell {
@@ -869,6 +883,9 @@ impl<'r> Position<'r> {
         if let Some(pseudo) = with_drops {
             self.add_drop_turns(&pseudo, out);
         }
+        if self.rules.flags.hand {
+            self.keep_drops_without_mate(out);
+        }
         self.keep_forced_captures(out);
     }
 
@@ -914,6 +931,9 @@ impl<'r> Position<'r> {
     /// `d8-d5;am@d8`.
     pub fn move_text(&self, m: &Move) -> String {
         let r = self.rules;
+        if let Some(k) = m.from_hand() {
+            return format!("{}@{}", r.definition.pieces[k].label, r.cell_name(m.to));
+        }
         let sep = match m.kind {
             MoveKind::Swap => "<>",
             MoveKind::Destruction => "x",
@@ -981,7 +1001,7 @@ impl<'r> Position<'r> {
                 }
             }
         }
-        if !reserve.is_empty() {
+        if !reserve.is_empty() || r.flags.hand {
             reserve = format!("[{reserve}]");
         }
         if r.flags.drops {

@@ -49,6 +49,9 @@ impl Position<'_> {
 
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
         self.moves_for(self.side, out, true);
+        if self.rules.flags.hand {
+            self.hand_drops(out);
+        }
     }
 
     /// The moves of side `us` (castling only when asked: it never captures).
@@ -921,7 +924,7 @@ impl Position<'_> {
         if must.is_empty() && may.is_empty() && self.capture_only(us, t) {
             return;
         }
-        let promotes = promo.is_some_and(|p| p.table.zone[t as usize]);
+        let promotes = promo.is_some_and(|p| p.table.promotes(from, t));
         if may.is_empty() && !promotes {
             push_with_captures(out, Move::new(from, t, MoveKind::Normal), must.cells());
             return;
@@ -1159,7 +1162,7 @@ pub(super) fn fold_repeats(out: &mut Vec<Move>, start: usize) {
 /// Add a normal move from `from` to `to` taking `captures` (with `push`).
 #[inline(always)]
 fn push_normal(out: &mut Vec<Move>, from: Cell, to: Cell, captures: &[Cell], promo: Option<Promo>) {
-    if promo.is_some_and(|p| p.table.zone[to as usize]) {
+    if promo.is_some_and(|p| p.table.promotes(from, to)) {
         let m = Move::new(from, to, MoveKind::Normal);
         push(
             out,
@@ -1189,7 +1192,7 @@ fn push_with_captures(out: &mut Vec<Move>, m: Move, captures: &[Cell]) {
 #[inline(always)]
 fn push(out: &mut Vec<Move>, m: Move, promo: Option<Promo>) {
     match promo {
-        Some(p) if p.table.zone[m.to as usize] => {
+        Some(p) if p.table.promotes(m.from, m.to) => {
             if p.attacking {
                 out.push(m);
                 return;
@@ -1206,7 +1209,7 @@ fn push(out: &mut Vec<Move>, m: Move, promo: Option<Promo>) {
                     out.push(pm);
                 }
             }
-            if p.table.optional {
+            if p.table.optional_at(m.to) {
                 out.push(m);
             }
         }

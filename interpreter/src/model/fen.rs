@@ -344,6 +344,11 @@ fn read_reserve<'t>(
             };
             let mut i = 0;
             while i < list.len() {
+                // `[-]`: an empty hand, as shogi FENs write it.
+                if list[i..].starts_with('-') {
+                    i += 1;
+                    continue;
+                }
                 let Some((kind, side, len)) = label_at(&list[i..], pieces) else {
                     let c = list[i..].chars().next().unwrap_or('?');
                     return Err(FenError {
@@ -610,7 +615,8 @@ fn pair_ends(
 /// for Black: its kind, side and the label's length. Labels are prefix-free (the
 /// checker sees to it), so at most one matches; the longest would win otherwise.
 pub fn label_at(text: &str, pieces: &[PieceDef]) -> Option<(usize, Side, usize)> {
-    let first = text.bytes().next()?;
+    // A promoted piece's label may start with `+`: its first letter tells the side.
+    let first = text.bytes().find(|&b| b != b'+')?;
     let side = if first.is_ascii_uppercase() {
         Side::White
     } else if first.is_ascii_lowercase() {

@@ -340,6 +340,23 @@ pub struct Promotion {
     /// To the piece at this end of the player's drop queue, which it takes (the
     /// move is not possible when the queue is empty).
     pub from_queue: Option<QueueEnd>,
+    /// A move starting in the zone promotes too (shogi: entering, inside, leaving).
+    pub leaving: bool,
+    /// With `optional`: the zone where a move ending there must promote.
+    pub forced_in: Option<String>,
+}
+
+/// Pieces in hand: per side and kind a count, dropped on empty cells as a turn.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Hand {
+    /// A captured piece goes to the captor's hand, as its `captured_as` kind.
+    pub keep_captured: bool,
+    /// Kinds that drop only on a zone's cells (others: on any empty cell).
+    pub drop_zones: Vec<(usize, String)>,
+    /// Kinds not dropped on a file where the player has a piece of that kind.
+    pub one_per_file: Vec<usize>,
+    /// Kinds whose drop may not checkmate.
+    pub no_drop_mate: Vec<usize>,
 }
 
 /// Which end of a drop queue.
@@ -482,6 +499,8 @@ pub struct PieceDef {
     /// The piece's worth to the computer player in hundredths of a pawn, if the
     /// definition gives one.
     pub value: Option<i32>,
+    /// The kind it becomes in the captor's hand, if not itself.
+    pub captured_as: Option<usize>,
 }
 
 /// How a piece on two neighbouring cells (its ends) moves and is captured.
@@ -656,6 +675,7 @@ pub struct Definition {
     /// When any legal move captures, only captures are legal.
     pub must_capture: bool,
     pub drops: Option<Drops>,
+    pub hand: Option<Hand>,
     /// Random placements made when a game starts, in order.
     pub shuffles: Vec<Shuffle>,
     /// The symmetry the setup declares: how shuffles place Black's pieces.

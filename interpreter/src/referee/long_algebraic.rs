@@ -1,7 +1,8 @@
 //! The notation engines speak (UCI's and XBoard's): the start and end cells run
 //! together, `e2e4`, with a promotion's piece in lower case, `e7e8q`; a castling as
 //! the king's move, `e1g1`; a suicide as its cell twice, `e4e4`; a two-cell piece
-//! as the two cells it leaves and the two it ends on, `f2g2f3f4`. When two legal
+//! as the two cells it leaves and the two it ends on, `f2g2f3f4`; a drop from the
+//! hand as the piece and its cell, `P@e4`. When two legal
 //! moves would read the same, the parts of the full notation that tell them apart
 //! follow after commas, without spaces: `d4d7,@-d5` (a removal), `g1f3,AM-d1` (the
 //! turn's drop). Each legal move's text is different, so every text reads back.
@@ -14,6 +15,10 @@ use std::collections::HashMap;
 fn base(pos: &Position, m: &Move) -> String {
     let rules = pos.rules();
     let name = |c| rules.cell_name(c);
+    if let Some(kind) = m.from_hand() {
+        let label = rules.definition.pieces[kind].label.to_ascii_uppercase();
+        return format!("{label}@{}", name(m.to));
+    }
     let mut s = match (m.kind, m.two_cell_ends()) {
         (_, Some(([a, b], [c, d]))) => format!("{}{}{}{}", name(a), name(b), name(c), name(d)),
         (MoveKind::Suicide, _) => format!("{}{}", name(m.from), name(m.from)),

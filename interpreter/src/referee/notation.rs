@@ -77,9 +77,11 @@ fn is_cell_char(c: char) -> bool {
 
 /// A piece label as written in a move: one to three letters of one case.
 fn is_label(text: &str) -> bool {
-    (1..=crate::check::MAX_LABEL_LEN).contains(&text.len())
-        && (text.bytes().all(|b| b.is_ascii_uppercase())
-            || text.bytes().all(|b| b.is_ascii_lowercase()))
+    let core = text.strip_prefix('+').unwrap_or(text);
+    let core = core.strip_suffix('~').unwrap_or(core);
+    (1..=crate::check::MAX_LABEL_LEN).contains(&core.len())
+        && (core.bytes().all(|b| b.is_ascii_uppercase())
+            || core.bytes().all(|b| b.is_ascii_lowercase()))
 }
 
 /// Split a move text into parts. Cell names are checked later, against the board.
@@ -130,8 +132,8 @@ fn parse_part(part: &str) -> Option<Part> {
             .all(is_cell_char)
             .then(|| Part::Remove(cell.to_string()));
     }
-    // `L-cell`, `L*cell`: a placement.
-    if let Some((label, cell)) = part.split_once(['-', '*']) {
+    // `L-cell`, `L*cell`, `L@cell`: a placement.
+    if let Some((label, cell)) = part.split_once(['-', '*', '@']) {
         if is_label(label)
             && !cell.is_empty()
             && cell.chars().all(is_cell_char)
@@ -184,6 +186,10 @@ pub fn letter(rules: &Ruleset, p: Piece) -> String {
 /// parts that tell it apart from a move that would otherwise read the same).
 pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let rules = pos.rules();
+    if let Some(kind) = m.from_hand() {
+        let label = rules.piece_label(kind, pos.side_to_move());
+        return format!("{label}*{}", rules.cell_name(m.to));
+    }
     if m.kind == MoveKind::Suicide {
         return format!("@-{}{}", rules.cell_name(m.from), drop_part(pos, m));
     }
@@ -331,6 +337,79 @@ fn piece_name(rules: &Ruleset, p: Piece) -> &str {
     &rules.definition.pieces[p.kind].name
 }
 
+/// The drop from the hand `L*cell` names.
+fn hand_drop(
+    pos: &mut Position,
+    label: &str,
+    target: &str,
+    legal: &[Move],
+) -> Result<Move, Rejection> {
+    let rules = pos.rules();
+    let to = cell(rules, target)?;
+    let Some(kind) = kind_of_letter(rules, label) else {
+        return Err(reject(
+            Code::UnknownPiece,
+            format!("`{label}` is not a piece label of this variant"),
+            None,
+        ));
+    };
+    if let Some(m) = legal
+        .iter()
+        .find(|m| m.from_hand() == Some(kind) && m.to == to)
+    {
+        return Ok(*m);
+    }
+    let drops: Vec<&str> = legal
+        .iter()
+        .filter(|m| m.from_hand() == Some(kind))
+        .map(|m| rules.cell_name(m.to))
+        .collect();
+    let name = &rules.definition.pieces[kind].name;
+    let help = (!drops.is_empty() && drops.len() <= 16)
+        .then(|| format!("a {name} may be dropped on {}", drops.join(", ")));
+    Err(reject(Code::IllegalMove, why_no_drop(pos, kind, to), help))
+}
+
+/// Why the side to move may not drop a piece of `kind` on `to`, in the rules' terms.
+fn why_no_drop(pos: &mut Position, kind: usize, to: Cell) -> String {
+    let rules = pos.rules();
+    let side = pos.side_to_move();
+    let name = &rules.definition.pieces[kind].name;
+    let at = rules.cell_name(to);
+    let hand = &rules.hand;
+    if pos.reserve_count(side, kind) == 0 {
+        return format!("{} has no {name} in hand", side.name());
+    }
+    if pos.piece_at(to).is_some() {
+        return format!("{at} is not empty: a drop goes on an empty cell");
+    }
+    if !hand.drop_cells[side.index() * rules.kinds + kind].contains(&to) {
+        return format!("a {name} may not be dropped on {at}: it is not in the {name}'s drop zone");
+    }
+    let file = hand.file_of[to as usize];
+    let doubled = (0..rules.cell_count() as Cell)
+        .any(|c| hand.file_of[c as usize] == file && pos.piece_at(c) == Some(Piece { side, kind }));
+    if hand.one_per_file >> kind & 1 != 0 && doubled {
+        return format!(
+            "{} already has a {name} on this file, and `one-per-file` allows one",
+            side.name()
+        );
+    }
+    let drop = Move::dropping(to, kind);
+    pos.make(drop);
+    let checks = pos.in_check(side.opponent());
+    let mut replies = Vec::new();
+    pos.legal_moves(&mut replies);
+    pos.unmake();
+    if checks && replies.is_empty() && hand.no_drop_mate >> kind & 1 != 0 {
+        return format!("a {name} dropped on {at} would checkmate, which `no-drop-mate` forbids");
+    }
+    format!(
+        "a {name} dropped on {at} would leave {}'s king in check",
+        side.name()
+    )
+}
+
 /// The kind a written label names (in either case), if any.
 fn kind_of_letter(rules: &Ruleset, label: &str) -> Option<usize> {
     crate::model::label_at(label, &rules.definition.pieces)
@@ -366,6 +445,16 @@ fn list_help(pos: &Position, from: Cell, legal: &[Move]) -> String {
 /// legal move list.
 pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Move, Rejection> {
     let rules = pos.rules();
+    if let [PartAt {
+        part: Part::Place(label, target),
+        ..
+    }] = text.parts.as_slice()
+    {
+        if rules.flags.hand {
+            let (label, target) = (label.clone(), target.clone());
+            return hand_drop(pos, &label, &target, legal);
+        }
+    }
     let side = pos.side_to_move();
     let mut step = None;
     let mut promote = None;

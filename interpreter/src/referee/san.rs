@@ -8,7 +8,8 @@
 //! Written ([`write`]): the shortest of those forms that names the move alone
 //! (a pawn's capture always with its file), `+` for check and `#` for mate. A move
 //! SAN cannot name alone (two moves with the same cells that take different
-//! pieces, a swap, a drop, a two-cell piece) is written in the engine notation.
+//! pieces, a swap, a queue's drop, a two-cell piece) is written in the engine
+//! notation. A drop from the hand is `N@f3`, a pawn's `P@e4` (read also as `@e4`).
 
 use super::long_algebraic;
 use crate::compile::Ruleset;
@@ -65,6 +66,10 @@ fn is_castling(rules: &Ruleset, m: &Move, king_side: bool) -> bool {
 /// the start file, the start rank or the whole start cell, an optional `x` (the
 /// move must capture), the end cell and its promotion.
 fn fits(pos: &Position, m: &Move, text: &str) -> bool {
+    if let Some(kind) = m.from_hand() {
+        return drop_text(pos.rules(), m, kind) == text
+            || (text.starts_with('@') && drop_text(pos.rules(), m, kind) == format!("P{text}"));
+    }
     if !matches!(
         m.kind,
         MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
@@ -117,6 +122,12 @@ fn fits(pos: &Position, m: &Move, text: &str) -> bool {
     .any(|d| d == rest)
 }
 
+/// A drop from the hand: `N@f3` (the pawn's too: `P@e4`, read also as `@e4`).
+fn drop_text(rules: &Ruleset, m: &Move, kind: usize) -> String {
+    let label = rules.definition.pieces[kind].label.to_ascii_uppercase();
+    format!("{label}@{}", rules.cell_name(m.to))
+}
+
 /// `text` less the promotion `m` makes (`=Q` or `Q`), which must be there exactly
 /// when the move promotes.
 fn strip_promotion<'t>(rules: &Ruleset, m: &Move, text: &'t str) -> Option<&'t str> {
@@ -141,6 +152,9 @@ pub fn write(pos: &mut Position, m: &Move, legal: &[Move]) -> String {
 /// The SAN of a move before its check sign, if SAN has a form for it.
 fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
     let rules = pos.rules();
+    if let Some(kind) = m.from_hand() {
+        return Some(drop_text(rules, m, kind));
+    }
     for king_side in [true, false] {
         if is_castling(rules, m, king_side) {
             return Some(if king_side { "O-O" } else { "O-O-O" }.into());

@@ -4,7 +4,8 @@
 //! enemy piece's capture rules reach it; a move is legal when, played out on a copy
 //! of the board, it leaves no royal piece of the mover attacked. Drop queues are read
 //! from the definition too: a turn with a credit may add the queue's end piece on an
-//! empty cell of the drop zone. Capture modes, freezing and swaps are not read:
+//! empty cell of the drop zone; hands too: a turn may drop a piece held on an empty
+//! cell its kind may drop on. Capture modes, freezing and swaps are not read:
 //! `understands` says whether a position needs none of them.
 
 mod capture;
@@ -41,6 +42,9 @@ struct Ctx<'a> {
     queues: [Vec<usize>; 2],
     /// The two ends of each two-cell piece.
     links: Vec<(Coord, Coord)>,
+    /// Each side's pieces off the board by kind: its hand, or its captured pieces
+    /// for promotions to them.
+    reserves: [Vec<u8>; 2],
 }
 
 /// The kind at one end of a queue.
@@ -116,7 +120,8 @@ fn piece_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, out: &mut 
     }
 }
 
-/// The move to `to`, or one for each piece it may promote to.
+/// The move to `to`, or one for each piece it may promote to (and the move itself
+/// where promotion is optional there).
 fn with_promotions(
     ctx: &Ctx,
     from: Coord,
@@ -128,17 +133,6 @@ fn with_promotions(
     let Some((side, kind)) = ctx.get(from) else {
         return;
     };
-    let piece = &ctx.def.pieces[kind];
-    let promo_zone = piece.promotion.as_ref().and_then(|p| {
-        let choices = match p.from_queue {
-            Some(end) => end_of(&ctx.queues[side], end).into_iter().collect(),
-            None => p.choices.clone(),
-        };
-        ctx.def
-            .zones
-            .get(&p.zone)
-            .map(|z| (z[side].contains(&to), choices))
-    });
     let plain = RefMove {
         from,
         to,
@@ -149,17 +143,58 @@ fn with_promotions(
         drop: None,
         ends: None,
     };
-    match promo_zone {
-        // With no piece to become, the move cannot be played but still attacks
-        // (`legal_moves` leaves it out).
-        Some((true, choices)) if !choices.is_empty() => {
-            out.extend(choices.into_iter().map(|k| RefMove {
-                promotion: Some(k),
-                ..plain.clone()
-            }));
-        }
-        _ => out.push(plain),
+    let Some(p) = ctx.def.pieces[kind]
+        .promotion
+        .as_ref()
+        .filter(|p| promotes(ctx, p, side, from, to))
+    else {
+        out.push(plain);
+        return;
+    };
+    let choices: Vec<usize> = match p.from_queue {
+        Some(end) => end_of(&ctx.queues[side], end).into_iter().collect(),
+        None => p
+            .choices
+            .iter()
+            .copied()
+            .filter(|&k| !p.from_captured || ctx.reserves[side][k] > 0)
+            .collect(),
+    };
+    // With no piece to become, a compulsory promotion cannot be played but the
+    // move still attacks (`cannot_promote` leaves it out of the legal moves).
+    if choices.is_empty() || optional_at(ctx, p, side, to) {
+        out.push(plain.clone());
     }
+    out.extend(choices.into_iter().map(|k| RefMove {
+        promotion: Some(k),
+        ..plain.clone()
+    }));
+}
+
+fn in_zone(ctx: &Ctx, zone: &str, side: usize, c: Coord) -> bool {
+    ctx.def
+        .zones
+        .get(zone)
+        .is_some_and(|z| z[side].contains(&c))
+}
+
+/// Whether a move from `from` to `to` promotes: it ends in the zone or where
+/// promotion is compulsory, or (`or-leaving`) starts in the zone.
+fn promotes(ctx: &Ctx, p: &crate::model::Promotion, side: usize, from: Coord, to: Coord) -> bool {
+    in_zone(ctx, &p.zone, side, to)
+        || (p.leaving && in_zone(ctx, &p.zone, side, from))
+        || p.forced_in
+            .as_deref()
+            .is_some_and(|z| in_zone(ctx, z, side, to))
+}
+
+/// Whether a promoting move to `to` may also leave the piece as it is.
+fn optional_at(ctx: &Ctx, p: &crate::model::Promotion, side: usize, to: Coord) -> bool {
+    p.optional
+        && !p
+            .forced_in
+            .as_deref()
+            .is_some_and(|z| in_zone(ctx, z, side, to))
 }
 
 /// The moves the piece's movement rules make (no capture modes).
@@ -393,47 +428,99 @@ fn grid_of(pos: &Position) -> Grid {
     grid
 }
 
-/// Whether a royal piece of `side` is attacked, by the reference's own reading of
-/// the moves.
-pub fn in_check(pos: &Position, side: crate::model::Side) -> bool {
-    let ctx = Ctx {
-        def: &pos.rules().definition,
+/// The reference's view of a position: its board, queues, two-cell links, reserves.
+fn ctx_of<'a>(pos: &Position<'a>) -> Ctx<'a> {
+    let rules = pos.rules();
+    let reserves = [Side::White, Side::Black]
+        .map(|s| (0..rules.kinds).map(|k| pos.reserve_count(s, k)).collect());
+    Ctx {
+        def: &rules.definition,
         grid: grid_of(pos),
         queues: queues_of(pos),
         links: links_of(pos),
-    };
-    royal_attacked(&ctx, side.index())
+        reserves,
+    }
+}
+
+/// Whether a royal piece of `side` is attacked, by the reference's own reading of
+/// the moves.
+pub fn in_check(pos: &Position, side: crate::model::Side) -> bool {
+    royal_attacked(&ctx_of(pos), side.index())
 }
 
 /// The legal moves of a position, sorted.
 pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
     let rules = pos.rules();
-    let def = &rules.definition;
-    let b = &def.board;
-    let ctx = Ctx {
-        def,
-        grid: grid_of(pos),
-        queues: queues_of(pos),
-        links: links_of(pos),
-    };
-    let side = pos.side_to_move().index();
-    if goal_reached(&ctx) {
-        return Vec::new();
-    }
+    let ctx = ctx_of(pos);
     let (ep_cells, victim) = pos.en_passant();
     let ep_cells: Vec<Coord> = ep_cells.iter().map(|&c| rules.cells[c as usize]).collect();
     let ep = victim.map(|v| (ep_cells.as_slice(), rules.cells[v as usize]));
+    let turn = Turn {
+        side: pos.side_to_move().index(),
+        ep,
+        rights: pos.castling_rights(),
+    };
+    legal_in(pos, &ctx, &turn, true)
+}
 
+/// Who moves, and what the last move left: en passant, castling rights.
+struct Turn<'e> {
+    side: usize,
+    ep: Option<(&'e [Coord], Coord)>,
+    rights: u32,
+}
+
+/// The legal moves of `turn.side` on `ctx`, sorted; `drop_mate_rule`: apply
+/// `no-drop-mate` (not to the replies it looks at).
+fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec<RefMove> {
+    let def = ctx.def;
+    let side = turn.side;
+    if goal_reached(ctx) {
+        return Vec::new();
+    }
     let mut pseudo = Vec::new();
-    for rank in 0..b.height() {
-        for file in 0..b.width() {
-            let c = Coord { file, rank };
-            if ctx.get(c).is_some_and(|p| p.0 == side) {
-                piece_moves(&ctx, c, ep, &mut pseudo);
-            }
+    for c in board_cells(ctx) {
+        if ctx.get(c).is_some_and(|p| p.0 == side) {
+            piece_moves(ctx, c, turn.ep, &mut pseudo);
         }
     }
-    let rights = pos.castling_rights();
+    pseudo.extend(castlings(ctx, side, turn.rights));
+    pseudo.retain(|m| !cannot_promote(ctx, side, m));
+    if side == pos.side_to_move().index() {
+        let drops = with_drops(pos, ctx, &pseudo);
+        pseudo.extend(drops);
+    }
+    pseudo.extend(hand_drops(ctx, side));
+    let legal: Vec<RefMove> = pseudo
+        .into_iter()
+        .filter(|m| {
+            let mut after = ctx.clone();
+            apply(&mut after, m, side);
+            !royal_attacked(&after, side)
+        })
+        .collect();
+    let mut unique = one_of_each(legal);
+    if def.must_capture && unique.iter().any(|m| !m.captures.is_empty()) {
+        unique.retain(|m| !m.captures.is_empty());
+    }
+    if drop_mate_rule {
+        unique.retain(|m| !drop_mates(pos, ctx, turn, m));
+    }
+    unique
+}
+
+/// Every cell of the board.
+fn board_cells<'c>(ctx: &'c Ctx<'_>) -> impl Iterator<Item = Coord> + 'c {
+    let b = &ctx.def.board;
+    (0..b.height())
+        .flat_map(move |rank| (0..b.width()).map(move |file| Coord { file, rank }))
+        .filter(|&c| ctx.on_board(c))
+}
+
+/// The castling moves `side` may make with these rights.
+fn castlings(ctx: &Ctx, side: usize, rights: u32) -> Vec<RefMove> {
+    let def = ctx.def;
+    let mut out = Vec::new();
     for (i, c) in def.castling.iter().enumerate() {
         if c.side.index() != side || rights & (1 << i) == 0 {
             continue;
@@ -446,9 +533,9 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
             .empty
             .iter()
             .all(|&e| e == c.king_from || e == c.rook_from || ctx.get(e).is_none());
-        let safe_ok = !c.safe.iter().any(|&s| attacked(&ctx, s, 1 - side));
+        let safe_ok = !c.safe.iter().any(|&s| attacked(ctx, s, 1 - side));
         if king_ok && rook_ok && empty_ok && safe_ok {
-            pseudo.push(RefMove {
+            out.push(RefMove {
                 from: c.king_from,
                 to: c.king_to,
                 captures: vec![],
@@ -460,24 +547,17 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
             });
         }
     }
+    out
+}
 
-    pseudo.retain(|m| !cannot_promote(&ctx, side, m));
-    let drops = with_drops(pos, &ctx, &pseudo);
-    pseudo.extend(drops);
-    let mut legal: Vec<RefMove> = pseudo
-        .into_iter()
-        .filter(|m| {
-            let mut after = ctx.clone();
-            apply(&mut after, m, side);
-            !royal_attacked(&after, side)
-        })
-        .collect();
+/// The moves sorted, captures sorted, each listed once: the same move reached by
+/// two rules is one move, a double step's form (with its passed cells) standing for
+/// both.
+fn one_of_each(mut legal: Vec<RefMove>) -> Vec<RefMove> {
     for m in &mut legal {
         m.captures.sort();
     }
     legal.sort();
-    // The same move reached by two rules is one move; a double step's form (with
-    // its passed cells) stands for both.
     let mut unique: Vec<RefMove> = Vec::with_capacity(legal.len());
     for m in legal {
         match unique.last_mut() {
@@ -507,10 +587,70 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
             _ => unique.push(m),
         }
     }
-    if def.must_capture && unique.iter().any(|m| !m.captures.is_empty()) {
-        unique.retain(|m| !m.captures.is_empty());
-    }
     unique
+}
+
+/// A drop from the hand alone (no move with it).
+fn is_hand_drop(ctx: &Ctx, m: &RefMove) -> bool {
+    ctx.def.hand.is_some() && m.drop.is_some() && m.from == m.to && m.captures.is_empty()
+}
+
+/// Every drop from `side`'s hand: each kind held on each empty cell of its drop
+/// zone (or of the board), not on a file holding its own kind where `one-per-file`
+/// says so.
+fn hand_drops(ctx: &Ctx, side: usize) -> Vec<RefMove> {
+    let Some(hand) = &ctx.def.hand else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (kind, &count) in ctx.reserves[side].iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        let zone = hand.drop_zones.iter().find(|(k, _)| *k == kind);
+        for c in board_cells(ctx) {
+            let allowed = zone.is_none_or(|(_, z)| in_zone(ctx, z, side, c));
+            let doubled = hand.one_per_file.contains(&kind)
+                && board_cells(ctx).any(|o| o.file == c.file && ctx.get(o) == Some((side, kind)));
+            if allowed && !doubled && ctx.get(c).is_none() {
+                out.push(RefMove {
+                    from: c,
+                    to: c,
+                    captures: vec![],
+                    promotion: None,
+                    castle: None,
+                    passed: vec![],
+                    drop: Some((c, kind)),
+                    ends: None,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Whether `m` drops a `no-drop-mate` kind so as to checkmate.
+fn drop_mates(pos: &Position, ctx: &Ctx, turn: &Turn, m: &RefMove) -> bool {
+    let Some((_, kind)) = m.drop.filter(|_| is_hand_drop(ctx, m)) else {
+        return false;
+    };
+    if !ctx
+        .def
+        .hand
+        .as_ref()
+        .is_some_and(|h| h.no_drop_mate.contains(&kind))
+    {
+        return false;
+    }
+    let mut after = ctx.clone();
+    apply(&mut after, m, turn.side);
+    let them = 1 - turn.side;
+    let reply = Turn {
+        side: them,
+        ep: None,
+        rights: turn.rights,
+    };
+    royal_attacked(&after, them) && legal_in(pos, &after, &reply, false).is_empty()
 }
 
 /// Whether an `extinction` or `reach` rule has ended the game, for either player.
@@ -549,12 +689,11 @@ fn cannot_promote(ctx: &Ctx, side: usize, m: &RefMove) -> bool {
     let Some(p) = &ctx.def.pieces[kind].promotion else {
         return false;
     };
-    let in_zone = ctx
-        .def
-        .zones
-        .get(&p.zone)
-        .is_some_and(|z| z[side].contains(&m.to));
-    m.castle.is_none() && m.promotion.is_none() && in_zone && !p.optional
+    m.castle.is_none()
+        && m.drop.is_none_or(|_| m.from != m.to)
+        && m.promotion.is_none()
+        && promotes(ctx, p, side, m.from, m.to)
+        && !optional_at(ctx, p, side, m.to)
 }
 
 /// The moves again with a drop each, where the player will hold a credit and the
@@ -627,6 +766,15 @@ pub fn understands(pos: &Position) -> bool {
 
 fn apply(ctx: &mut Ctx, m: &RefMove, side: usize) {
     let set = |ctx: &mut Ctx, c: Coord, v: Option<(usize, usize)>| ctx.set(c, v);
+    if is_hand_drop(ctx, m) {
+        if let Some((cell, kind)) = m.drop {
+            set(ctx, cell, Some((side, kind)));
+            if let Some(n) = ctx.reserves[side].get_mut(kind) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        return;
+    }
     for &c in &m.captures {
         set(ctx, c, None);
     }
@@ -718,6 +866,7 @@ pub fn fast_legal_moves(pos: &mut Position) -> Vec<RefMove> {
                 drop: pos
                     .drop_cell(m)
                     .zip(pos.dropped_kind(m))
+                    .or(m.from_hand().map(|k| (m.to, k)))
                     .map(|(c, k)| (rules.cells[c as usize], k)),
                 ends: m.two_cell_ends().map(|(a, b)| {
                     let pair = |[x, y]: [u16; 2]| {

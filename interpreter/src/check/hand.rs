@@ -1,0 +1,155 @@
+//! The `hand` section: pieces in hand, where they drop, and what a captured piece
+//! becomes in the captor's hand (`captured-as`).
+
+use super::Checker;
+use crate::diagnostic::{Code, Diagnostic, Span};
+use crate::model::{Coord, Hand};
+use crate::syntax::{self, HandDecl, HandRuleDecl, PieceProp};
+use indexmap::IndexMap;
+
+/// What the hand rules are checked against.
+pub(super) struct HandSetting<'a> {
+    pub zones: Option<&'a IndexMap<String, [Vec<Coord>; 2]>>,
+    pub known: &'a [&'a str],
+    pub pieces: &'a [&'a syntax::PieceDecl],
+    /// The span of the `drops` rule, if there is one.
+    pub queue: Option<Span>,
+}
+
+impl Checker {
+    /// The hand, with an error for each rule that cannot work: a kind given two drop
+    /// zones, a hand beside a drop queue or beside promotions to captured pieces (both
+    /// would count the pieces off the board), `captured-as` without `keep-captured`.
+    pub(super) fn hand(&mut self, decls: &[&HandDecl], at: &HandSetting) -> Option<Hand> {
+        for extra in decls.iter().skip(1) {
+            self.push(
+                Diagnostic::error(Code::DuplicateSection, "`hand` is given twice")
+                    .at(extra.span, "second one here")
+                    .also(decls[0].span, "first one here")
+                    .help("a definition has one `hand` section; merge the two"),
+            );
+        }
+        let Some(decl) = decls.first() else {
+            self.captured_as_without_hand(at.pieces, None);
+            return None;
+        };
+        if let Some(queue) = at.queue {
+            self.push(
+                Diagnostic::error(Code::BadHand, "a hand and a drop queue in one definition")
+                    .at(decl.span, "the hand")
+                    .also(queue, "the drop queue")
+                    .help("pieces off the board wait either in a hand (any of them dropped as a turn) or in a queue (dropped in order with a move): keep one"),
+            );
+        }
+        let mut hand = Hand::default();
+        let mut keep_at = None;
+        let mut zoned: Vec<(usize, Span)> = Vec::new();
+        for rule in &decl.rules {
+            match rule {
+                HandRuleDecl::KeepCaptured(s) => {
+                    if keep_at.is_some() {
+                        self.push(
+                            Diagnostic::error(Code::BadHand, "`keep-captured` is given twice")
+                                .at(*s, "second one here")
+                                .help("give it once"),
+                        );
+                    }
+                    keep_at = Some(*s);
+                }
+                HandRuleDecl::Drop(_, names, zone) => {
+                    if let Some(zones) = at.zones {
+                        self.zone_ref(zone, zones);
+                    }
+                    for name in names {
+                        let Some(k) = self.piece_ref(name, at.known, at.pieces) else {
+                            continue;
+                        };
+                        if let Some(&(_, first)) = zoned.iter().find(|(z, _)| *z == k) {
+                            self.push(
+                                Diagnostic::error(
+                                    Code::BadHand,
+                                    format!("`{}` is given two drop zones", name.value),
+                                )
+                                .at(name.span, "second zone for it here")
+                                .also(first, "first here")
+                                .help("a kind drops on one zone: make a zone of all its cells"),
+                            );
+                            continue;
+                        }
+                        zoned.push((k, name.span));
+                        hand.drop_zones.push((k, zone.value.clone()));
+                    }
+                }
+                HandRuleDecl::OnePerFile(_, names) => {
+                    hand.one_per_file = self.kinds(names, at);
+                }
+                HandRuleDecl::NoDropMate(_, names) => {
+                    hand.no_drop_mate = self.kinds(names, at);
+                }
+            }
+        }
+        hand.keep_captured = keep_at.is_some();
+        self.hand_beside_captured_promotion(at.pieces, decl.span);
+        if keep_at.is_none() {
+            self.captured_as_without_hand(at.pieces, Some(decl.span));
+        }
+        Some(hand)
+    }
+
+    fn kinds(&mut self, names: &[syntax::Name], at: &HandSetting) -> Vec<usize> {
+        names
+            .iter()
+            .filter_map(|n| self.piece_ref(n, at.known, at.pieces))
+            .collect()
+    }
+
+    /// `captured-as` says what a captured piece becomes in a hand: an error where no
+    /// hand keeps captured pieces.
+    fn captured_as_without_hand(&mut self, pieces: &[&syntax::PieceDecl], hand: Option<Span>) {
+        for p in pieces {
+            for prop in &p.props {
+                let PieceProp::CapturedAs(span, _) = prop else {
+                    continue;
+                };
+                let d = Diagnostic::error(
+                    Code::BadHand,
+                    format!(
+                        "`captured-as` for `{}` but captured pieces go to no hand",
+                        p.name.value
+                    ),
+                )
+                .at(*span, "never used");
+                self.push(match hand {
+                    Some(h) => d.also(h, "this hand has no `keep-captured`").help(
+                        "add `keep-captured` to the hand, or leave out `captured-as`",
+                    ),
+                    None => d.help(
+                        "`captured-as` works with `hand { keep-captured }`: add the hand, or leave it out",
+                    ),
+                });
+            }
+        }
+    }
+
+    fn hand_beside_captured_promotion(&mut self, pieces: &[&syntax::PieceDecl], hand: Span) {
+        for p in pieces {
+            for prop in &p.props {
+                if let PieceProp::Promotes {
+                    captured: Some(span),
+                    ..
+                } = prop
+                {
+                    self.push(
+                        Diagnostic::error(
+                            Code::BadHand,
+                            "a promotion to captured pieces beside a hand",
+                        )
+                        .at(*span, "promotes to the player's own captured pieces")
+                        .also(hand, "pieces off the board are in hand, to drop")
+                        .help("a piece off the board is either in a hand, to drop, or its owner's to promote to: keep one rule"),
+                    );
+                }
+            }
+        }
+    }
+}

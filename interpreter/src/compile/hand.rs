@@ -1,0 +1,94 @@
+//! Pieces in hand as the engine uses them: each kind's drop cells per side, what a
+//! captured piece becomes in the captor's hand, and the drop rules as masks.
+
+use super::rays::Grid;
+use super::Cell;
+use crate::model::Definition;
+
+/// Where a captured piece goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CapturedGoTo {
+    /// Off the board for good.
+    #[default]
+    Nowhere,
+    /// To its owner's reserve, for promotions to captured pieces.
+    OwnersReserve,
+    /// To the captor's hand, as its `captured-as` kind.
+    CaptorsHand,
+}
+
+/// The compiled hand rules (empty without a `hand`).
+#[derive(Clone, Debug, Default)]
+pub struct HandRules {
+    pub captured_go_to: CapturedGoTo,
+    /// Per kind, the kind it becomes in the captor's hand.
+    pub captured_as: Vec<u8>,
+    /// Per side and kind (`side * kinds + kind`), the cells it may be dropped on.
+    pub drop_cells: Vec<Vec<Cell>>,
+    /// Kinds not dropped on a file holding one of the player's pieces of the kind.
+    pub one_per_file: u64,
+    /// Kinds whose drop may not checkmate.
+    pub no_drop_mate: u64,
+    /// Per cell, its file index (for `one_per_file`).
+    pub file_of: Vec<u8>,
+}
+
+fn mask(kinds: &[usize]) -> u64 {
+    kinds.iter().fold(0, |m, &k| m | 1 << k)
+}
+
+pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
+    let kinds = def.pieces.len();
+    let captured_as = def
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(k, p)| p.captured_as.unwrap_or(k) as u8)
+        .collect();
+    let file_of = grid.cells.iter().map(|c| c.file as u8).collect();
+    let to_reserve = def
+        .pieces
+        .iter()
+        .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured));
+    let Some(hand) = &def.hand else {
+        return HandRules {
+            captured_go_to: if to_reserve {
+                CapturedGoTo::OwnersReserve
+            } else {
+                CapturedGoTo::Nowhere
+            },
+            captured_as,
+            file_of,
+            ..HandRules::default()
+        };
+    };
+    let all: Vec<Cell> = (0..grid.cells.len() as Cell).collect();
+    let mut drop_cells = vec![Vec::new(); 2 * kinds];
+    for side in 0..2 {
+        for kind in 0..kinds {
+            let zone = hand.drop_zones.iter().find(|(k, _)| *k == kind);
+            drop_cells[side * kinds + kind] = match zone {
+                Some((_, name)) => def
+                    .zones
+                    .get(name)
+                    .map_or(&[][..], |z| &z[side][..])
+                    .iter()
+                    .filter_map(|&c| grid.at(c))
+                    .collect(),
+                None => all.clone(),
+            };
+        }
+    }
+    HandRules {
+        captured_go_to: if hand.keep_captured {
+            CapturedGoTo::CaptorsHand
+        } else {
+            CapturedGoTo::Nowhere
+        },
+        captured_as,
+        drop_cells,
+        one_per_file: mask(&hand.one_per_file),
+        no_drop_mate: mask(&hand.no_drop_mate),
+        file_of,
+    }
+}

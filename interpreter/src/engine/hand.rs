@@ -1,0 +1,154 @@
+//! Pieces in hand: a drop is a whole turn, one piece from the player's hand put on an
+//! empty cell its kind may drop on. Captured pieces join the captor's hand as their
+//! `captured-as` kind. The counts live in `Position::reserve` (hashed, in the FEN's
+//! `[...]`).
+
+use super::{code, kind_of, side_of, Move, MoveKind, Position, Undo, NO_SWAP_BAN};
+use crate::compile::{CapturedGoTo, Cell};
+
+impl Move {
+    /// A drop from the hand of a piece of `kind` on `cell`.
+    pub(crate) fn dropping(cell: Cell, kind: usize) -> Move {
+        let mut m = Move::new(cell, cell, MoveKind::Drop);
+        m.aux = kind as u32;
+        m
+    }
+
+    /// The kind this move drops from the player's hand, if it is a drop.
+    pub fn from_hand(&self) -> Option<usize> {
+        (self.kind == MoveKind::Drop).then_some(self.aux as usize)
+    }
+}
+
+impl Position<'_> {
+    /// Where a captured piece `p` goes, for a capture by `captor` (`delta` 1) or its
+    /// undoing (`delta` -1).
+    #[inline]
+    pub(super) fn keep_captured(&mut self, p: u8, captor: usize, delta: i8) {
+        match self.rules.hand.captured_go_to {
+            CapturedGoTo::Nowhere => {}
+            CapturedGoTo::OwnersReserve => self.adjust_reserve(side_of(p), kind_of(p), delta),
+            CapturedGoTo::CaptorsHand => {
+                if side_of(p) != captor {
+                    let kind = self.rules.hand.captured_as[kind_of(p)] as usize;
+                    self.adjust_reserve(captor, kind, delta);
+                }
+            }
+        }
+    }
+
+    /// Add every drop of the side to move: each kind in hand on each empty cell it
+    /// may drop on, not on a file where `one-per-file` forbids it.
+    pub(super) fn hand_drops(&self, out: &mut Vec<Move>) {
+        let us = self.side;
+        let hand = &self.rules.hand;
+        let mut held = self.in_reserve[us];
+        while held != 0 {
+            let kind = held.trailing_zeros() as usize;
+            held &= held - 1;
+            let files = if hand.one_per_file >> kind & 1 != 0 {
+                self.files_holding(us, kind)
+            } else {
+                0
+            };
+            for &c in &hand.drop_cells[us * self.rules.kinds + kind] {
+                let blocked = files != 0 && files >> hand.file_of[c as usize] & 1 != 0;
+                if self.board[c as usize] == 0 && !blocked {
+                    out.push(Move::dropping(c, kind));
+                }
+            }
+        }
+    }
+
+    /// The files where `side` has a piece of `kind`, as a mask.
+    fn files_holding(&self, side: usize, kind: usize) -> u64 {
+        let want = code(side, kind);
+        self.lists[side]
+            .iter()
+            .filter(|&&c| self.board[c as usize] == want)
+            .fold(0, |m, &c| {
+                m | 1u64 << (self.rules.hand.file_of[c as usize] & 63)
+            })
+    }
+
+    /// Play a drop: the piece leaves the hand for the board.
+    pub(super) fn make_drop(&mut self, m: Move, kind: usize) {
+        let rules = self.rules;
+        let us = self.side;
+        self.history.push(Undo {
+            mv: m,
+            mover: code(us, kind),
+            swap_ban: self.swap_ban,
+            captured: [0; super::MAX_CAPTURES],
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            drops: self.drops,
+        });
+        self.hash ^= self.swap_ban_key();
+        self.swap_ban = NO_SWAP_BAN;
+        for &c in &self.ep.cells[..self.ep.len as usize] {
+            self.hash ^= rules.zobrist.en_passant[c as usize];
+        }
+        self.ep = super::EnPassant::NONE;
+        self.adjust_reserve(us, kind, -1);
+        self.place(m.to, code(us, kind));
+        self.halfmove = if rules.resets_clock[kind] {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        if us == 1 {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side ^= 1;
+        self.hash ^= rules.zobrist.side;
+    }
+
+    /// Take a drop back (the side to move is already the dropper's again).
+    pub(super) fn unmake_drop(&mut self, u: &Undo, kind: usize) {
+        self.remove(u.mv.to);
+        self.adjust_reserve(self.side, kind, 1);
+        self.swap_ban = u.swap_ban;
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.fullmove = u.fullmove;
+        self.hash = u.hash;
+    }
+
+    /// Drop no kind listed in `no-drop-mate` so as to checkmate: such a drop that
+    /// gives check is played out, and kept only if the opponent has a legal reply.
+    pub(super) fn keep_drops_without_mate(&mut self, out: &mut Vec<Move>) {
+        let mask = self.rules.hand.no_drop_mate;
+        if mask == 0 || self.answering_drop.get() {
+            return;
+        }
+        let them = crate::model::Side::from_index(1 - self.side);
+        let mut replies = Vec::new();
+        let mut keep = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            let mates = m.from_hand().is_some_and(|k| mask >> k & 1 != 0) && {
+                self.make(m);
+                let mates = self.in_check(them) && {
+                    // The replies need not obey this rule themselves: any legal
+                    // reply saves the king, and a reply's own drops are never mate
+                    // checks here.
+                    self.answering_drop.set(true);
+                    self.legal_moves(&mut replies);
+                    self.answering_drop.set(false);
+                    replies.is_empty()
+                };
+                self.unmake();
+                mates
+            };
+            if !mates {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+}
