@@ -152,6 +152,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "crazyhouse.epd",
     "embassy.epd",
     "euroshogi.epd",
+    "grand.epd",
     "grasshopper.epd",
     "hoppelpoppel.epd",
     "janus.epd",

@@ -364,6 +364,7 @@ const LIBRARY: &[&str] = &[
     "crazyhouse.vdl",
     "embassy.vdl",
     "euroshogi.vdl",
+    "grand.vdl",
     "grasshopper.vdl",
     "hoppelpoppel.vdl",
     "janus.vdl",

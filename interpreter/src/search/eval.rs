@@ -180,6 +180,22 @@ impl Evaluator {
                 }
             }
         }
+        if pos.rules().flags.hand {
+            score += self.hands(pos, stm);
+        }
+        score
+    }
+
+    /// The pieces in hand, each at its value on the board: a piece in hand can go
+    /// where it is needed, which is worth about what a good cell would add.
+    fn hands(&self, pos: &Position, stm: usize) -> i32 {
+        let mut score = 0;
+        for side in [crate::model::Side::White, crate::model::Side::Black] {
+            let held: i32 = (0..self.kinds)
+                .map(|k| i32::from(pos.reserve_count(side, k)) * self.values[k])
+                .sum();
+            score += if side.index() == stm { held } else { -held };
+        }
         score
     }
 
