@@ -156,10 +156,10 @@ impl Position<'_> {
             for i in 0..out.len() {
                 let m = out[i];
                 // A drop only fills a cell: with line attacks it can only block.
-                let sure = m.kind == MoveKind::Drop
-                    || (m.from != royal
-                        && m.is_simple()
-                        && (pins.is_empty() || !pins.contains(&m.from)));
+                let sure = (m.from != royal
+                    && m.is_simple()
+                    && (pins.is_empty() || !pins.contains(&m.from)))
+                    || m.kind == MoveKind::Drop;
                 if sure || self.is_legal_slow(m) {
                     out[keep] = m;
                     keep += 1;
