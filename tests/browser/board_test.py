@@ -108,6 +108,12 @@ def play(page, start, end, notation=None):
     if page.locator("#choices .choice").count():
         page.locator("#choices .choice", has_text=notation).first.click()
     wait_change(page, before)
+    if notation:
+        # A busy machine may redraw the board (a selection) before the move comes
+        # back from the server: wait for the move itself.
+        page.wait_for_function(
+            "n => [...document.querySelectorAll('#record li')].some(e => e.textContent === n)",
+            arg=notation)
 
 
 def every_piece_marks_its_moves(page, definition, fen=None):
