@@ -9,12 +9,7 @@ use vdl::engine::reference;
 use vdl::Position;
 
 fn moves(rules: &vdl::Ruleset, fen: &str) -> Vec<String> {
-    let mut pos = Position::from_fen(rules, fen).expect("valid FEN");
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let mut texts: Vec<String> = list.iter().map(|m| pos.move_text(m)).collect();
-    texts.sort();
-    texts
+    common::move_texts(rules, fen)
 }
 
 #[test]

@@ -9,12 +9,7 @@ mod common;
 use vdl::Position;
 
 fn moves(rules: &vdl::Ruleset, fen: &str) -> Vec<String> {
-    let mut pos = Position::from_fen(rules, fen).expect("valid FEN");
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let mut texts: Vec<String> = list.iter().map(|m| pos.move_text(m)).collect();
-    texts.sort();
-    texts
+    common::move_texts(rules, fen)
 }
 
 fn starting(list: &[String], prefix: &str) -> Vec<String> {
@@ -67,25 +62,12 @@ fn a_drop_may_block_a_check() {
 fn captured_pieces_change_sides_and_promoted_ones_go_back_as_pawns() {
     let rules = common::rules("definitions/crazyhouse.vdl");
     let mut pos = Position::from_fen(&rules, "3qk3/3Q~4/8/8/8/8/8/4K3[] b - - 0 1").expect("fen");
-    let mut list = Vec::new();
-    pos.legal_moves(&mut list);
-    let take = list
-        .iter()
-        .copied()
-        .find(|m| pos.move_text(m) == "d8-d7")
-        .expect("the queen takes");
-    pos.make(take);
+    common::play_text(&mut pos, "d8-d7");
     assert_eq!(pos.fen(), "4k3/3q4/8/8/8/8/8/4K3[p] w - - 0 2");
     // in loop chess the promoted piece is captured as what it became
     let rules = common::rules("definitions/loop.vdl");
     let mut pos = Position::from_fen(&rules, "3qk3/3Q4/8/8/8/8/8/4K3[] b - - 0 1").expect("fen");
-    pos.legal_moves(&mut list);
-    let take = list
-        .iter()
-        .copied()
-        .find(|m| pos.move_text(m) == "d8-d7")
-        .expect("the queen takes");
-    pos.make(take);
+    common::play_text(&mut pos, "d8-d7");
     assert_eq!(pos.fen(), "4k3/3q4/8/8/8/8/8/4K3[q] w - - 0 2");
     pos.unmake();
     assert_eq!(pos.fen(), "3qk3/3Q4/8/8/8/8/8/4K3[] b - - 0 1");

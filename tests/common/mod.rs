@@ -45,6 +45,28 @@ pub fn vdl(args: &[&str]) -> Output {
         .expect("vdl runs")
 }
 
+/// Every legal move of a position as `Position::move_text` writes it, sorted.
+pub fn move_texts(rules: &vdl::Ruleset, fen: &str) -> Vec<String> {
+    let mut pos = vdl::Position::from_fen(rules, fen).expect("valid FEN");
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let mut texts: Vec<String> = list.iter().map(|m| pos.move_text(m)).collect();
+    texts.sort();
+    texts
+}
+
+/// Make the legal move `Position::move_text` writes as `text`.
+pub fn play_text(pos: &mut vdl::Position, text: &str) {
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let m = list
+        .iter()
+        .copied()
+        .find(|m| pos.move_text(m) == text)
+        .unwrap_or_else(|| panic!("`{text}` is not legal at {}", pos.fen()));
+    pos.make(m);
+}
+
 /// The legal moves of the piece on `from`, each described by `describe`, sorted.
 pub fn moves_of_piece<T: Ord>(
     pos: &mut vdl::Position,

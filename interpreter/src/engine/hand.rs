@@ -75,18 +75,8 @@ impl Position<'_> {
     pub(super) fn make_drop(&mut self, m: Move, kind: usize) {
         let rules = self.rules;
         let us = self.side;
-        self.history.push(Undo {
-            mv: m,
-            mover: code(us, kind),
-            swap_ban: self.swap_ban,
-            captured: [0; super::MAX_CAPTURES],
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
-            drops: self.drops,
-        });
+        let undo = self.undo_record(m, code(us, kind));
+        self.history.push(undo);
         self.hash ^= self.swap_ban_key();
         self.swap_ban = NO_SWAP_BAN;
         for &c in &self.ep.cells[..self.ep.len as usize] {

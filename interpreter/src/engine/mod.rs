@@ -550,14 +550,10 @@ impl<'r> Position<'r> {
         self.board[c as usize] = p;
     }
 
-    pub fn make(&mut self, m: Move) {
-        if let Some(kind) = m.from_hand() {
-            self.make_drop(m, kind);
-            return;
-        }
-        let rules = self.rules;
-        let mover = self.board[m.from as usize];
-        let mut undo = Undo {
+    /// What `unmake` needs to restore before `m` is made (captures filled in later).
+    #[inline]
+    fn undo_record(&self, m: Move, mover: u8) -> Undo {
+        Undo {
             mv: m,
             mover,
             swap_ban: self.swap_ban,
@@ -568,7 +564,17 @@ impl<'r> Position<'r> {
             fullmove: self.fullmove,
             hash: self.hash,
             drops: self.drops,
-        };
+        }
+    }
+
+    pub fn make(&mut self, m: Move) {
+        if let Some(kind) = m.from_hand() {
+            self.make_drop(m, kind);
+            return;
+        }
+        let rules = self.rules;
+        let mover = self.board[m.from as usize];
+        let mut undo = self.undo_record(m, mover);
         let mut clear = rules.castle_clear[m.from as usize] | rules.castle_clear[m.to as usize];
         for (i, &c) in m.captures().iter().enumerate() {
             if rules.flags.two_cell {
