@@ -168,6 +168,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "nightrider.epd",
     "shatranj.epd",
     "shogi.epd",
+    "xiangqi.epd",
 ];
 
 #[test]

@@ -380,6 +380,7 @@ const LIBRARY: &[&str] = &[
     "nightrider.vdl",
     "shatranj.vdl",
     "shogi.vdl",
+    "xiangqi.vdl",
 ];
 
 #[test]

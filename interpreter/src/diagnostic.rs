@@ -94,6 +94,7 @@ codes! {
     BadShuffle = "vdl::bad_shuffle": "a random placement that cannot be made",
     RedundantMove = "vdl::redundant_move": "a move rule whose every move another rule of the piece already makes",
     BadValue = "vdl::bad_value": "a piece value outside 0 to 100000 hundredths of a pawn",
+    BadRegion = "vdl::bad_region": "a piece confined to a zone that the setup puts outside it, or `no-facing` on a piece that is not royal",
 }
 
 /// The long explanations of every code, with examples: `vdl explain` prints one

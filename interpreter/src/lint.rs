@@ -621,12 +621,12 @@ fn written_rules(decl: &PieceDecl) -> Vec<Span> {
     let mut spans = Vec::new();
     for prop in &decl.props {
         match prop {
-            PieceProp::Betza(text) => spans.extend(
+            PieceProp::Betza(text, _) => spans.extend(
                 crate::check::betza::group_spans(&text.value)
                     .into_iter()
                     .map(|(at, len)| text.span.sub(at, len)),
             ),
-            PieceProp::Rules(_, rules) => spans.extend(rules.iter().map(|r| r.span)),
+            PieceProp::Rules(_, rules, _) => spans.extend(rules.iter().map(|r| r.span)),
             _ => {}
         }
     }

@@ -147,8 +147,9 @@ pub enum PieceProp {
     },
     /// `captured-as NAME`: the kind it becomes in the captor's hand.
     CapturedAs(Span, Name),
-    /// A Betza string; the span covers the text inside the quotes.
-    Betza(Name),
+    /// A Betza string (the span covers the text inside the quotes) and the zone
+    /// of `in ZONE`, where the moves are made from.
+    Betza(Name, Option<RegionDecl>),
     Capture {
         span: Span,
         kind: Spanned<String>,
@@ -159,9 +160,21 @@ pub enum PieceProp {
     Immune(Span),
     /// `value N`: the piece's worth in hundredths of a pawn.
     Value(Spanned<i64>),
-    Rules(Span, Vec<MoveRuleDecl>),
+    Rules(Span, Vec<MoveRuleDecl>, Option<RegionDecl>),
+    /// `confined to ZONE`: moves only within the zone.
+    Confined(Span, Name),
+    /// `no-facing`: attacks along its file (xiangqi's flying general).
+    NoFacing(Span),
     /// `two-cell { ... }`: the piece's own steps, each item with its span.
     TwoCell(Span, Vec<Spanned<TwoCellItem>>),
+}
+
+/// `in ZONE` or `within ZONE` after a piece's `moves`.
+#[derive(Clone, Debug)]
+pub struct RegionDecl {
+    pub zone: Name,
+    /// `within`: the moves also stay in the zone.
+    pub within: bool,
 }
 
 /// One item of a `two-cell` block.
@@ -822,13 +835,23 @@ impl Builder {
                         })
                     }
                     Rule::captured_as => Some(PieceProp::CapturedAs(s, self.name(first(p)))),
+                    Rule::confined => Some(PieceProp::Confined(s, self.name(first(p)))),
+                    Rule::no_facing => Some(PieceProp::NoFacing(s)),
                     Rule::moves => {
-                        let body = first(p);
+                        let mut inner = p.into_inner();
+                        let body = inner.next()?;
+                        let region = inner.next().map(|r| RegionDecl {
+                            within: r.as_rule() == Rule::moves_within,
+                            zone: self.name(first(r)),
+                        });
                         match body.as_rule() {
-                            Rule::betza => Some(PieceProp::Betza(self.string_of(first(body)))),
+                            Rule::betza => {
+                                Some(PieceProp::Betza(self.string_of(first(body)), region))
+                            }
                             _ => Some(PieceProp::Rules(
                                 s,
                                 body.into_inner().map(|p| self.move_rule(p)).collect(),
+                                region,
                             )),
                         }
                     }
@@ -1263,9 +1286,12 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::immune
         | Rule::value
         | Rule::captured_as
+        | Rule::confined
+        | Rule::no_facing
         | Rule::two_cell => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`)"
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`)"
         }
+        Rule::moves_in | Rule::moves_within => "`in ZONE`, `within ZONE`",
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
         Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate => {
             "a hand rule (`keep-captured`, `drop`, `one-per-file`, `no-drop-mate`)"
@@ -1337,7 +1363,7 @@ mod tests {
             panic!("expected a piece")
         };
         assert_eq!(p.name.value, "King");
-        let PieceProp::Betza(b) = &p.props[1] else {
+        let PieceProp::Betza(b, None) = &p.props[1] else {
             panic!("expected betza")
         };
         assert_eq!(&src[b.span.start..b.span.end], "K");

@@ -290,6 +290,7 @@ fn group(
             for turn in turns {
                 rules.push(MoveRule {
                     written: 0,
+                    region: None,
                     jump: false,
                     geometry: Geometry::Walk {
                         prefix: Vec::new(),
@@ -307,6 +308,7 @@ fn group(
                 for anticlockwise in [true, false] {
                     rules.push(MoveRule {
                         written: 0,
+                        region: None,
                         jump: false,
                         geometry: Geometry::Walk {
                             prefix: Vec::new(),
@@ -334,6 +336,7 @@ fn group(
             };
             rules.push(MoveRule {
                 written: 0,
+                region: None,
                 jump: false,
                 geometry,
                 mode,

@@ -83,7 +83,7 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::Royal(_) => 0,
         PieceProp::EnPassant(_) => 1,
         PieceProp::Promotes { .. } => 2,
-        PieceProp::Betza(_) | PieceProp::Rules(..) => 3,
+        PieceProp::Betza(..) | PieceProp::Rules(..) => 3,
         PieceProp::Capture { .. } => 4,
         PieceProp::Immobilize(_) => 5,
         PieceProp::Swap(_) => 6,
@@ -91,6 +91,8 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::TwoCell(..) => 8,
         PieceProp::Value(_) => 9,
         PieceProp::CapturedAs(..) => 10,
+        PieceProp::Confined(..) => 11,
+        PieceProp::NoFacing(_) => 12,
     }
 }
 

@@ -7,6 +7,7 @@ mod drops;
 pub mod extend;
 mod hand;
 mod moves;
+mod regions;
 mod two_cell;
 pub mod xbetza;
 
@@ -220,6 +221,11 @@ impl Checker {
             }
             (Some(_), None) => None,
         };
+        if let (Some(s), Some(setup), Some(shape), Some(zones)) =
+            (setup, &setup_def, &shape, &zone_map)
+        {
+            self.confined_setup(setup, s.fen.span, shape, &piece_defs, zones);
+        }
         if pieces.is_empty() {
             self.push(
                 Diagnostic::error(Code::MissingSection, "the definition declares no piece")
@@ -673,6 +679,8 @@ impl Checker {
                 two_cell: None,
                 value: None,
                 captured_as: None,
+                confined: None,
+                no_facing: false,
             };
             let mut written = 0u16;
             let mut captured_as_at = None;
@@ -685,6 +693,8 @@ impl Checker {
             let mut promo_at = None;
             let mut two_cell_at = None;
             let mut value_at = None;
+            let mut confined_at = None;
+            let mut facing_at = None;
             for prop in &p.props {
                 match prop {
                     PieceProp::Royal(s) => {
@@ -736,21 +746,32 @@ impl Checker {
                         self.flag_once(&mut captured_as_at, *span, "captured-as", &p.name.value);
                         def.captured_as = self.piece_ref(name, &known, decls);
                     }
-                    PieceProp::Betza(text) => match betza::parse(&text.value, self.tiling) {
-                        Ok(rules) => {
-                            let base = written;
-                            written += betza::group_spans(&text.value).len() as u16;
-                            def.rules.extend(rules.into_iter().map(|r| MoveRule {
-                                written: base + r.written,
-                                ..r
-                            }));
+                    PieceProp::Confined(span, zone) => {
+                        self.flag_once(&mut confined_at, *span, "confined", &p.name.value);
+                        def.confined = self.zone_name(Some(zone), zones);
+                    }
+                    PieceProp::NoFacing(s) => {
+                        self.flag_once(&mut facing_at, *s, "no-facing", &p.name.value)
+                    }
+                    PieceProp::Betza(text, region) => {
+                        match betza::parse(&text.value, self.tiling) {
+                            Ok(rules) => {
+                                let base = written;
+                                written += betza::group_spans(&text.value).len() as u16;
+                                let region = self.move_region(region.as_ref(), zones);
+                                def.rules.extend(rules.into_iter().map(|r| MoveRule {
+                                    written: base + r.written,
+                                    region: region.clone(),
+                                    ..r
+                                }));
+                            }
+                            Err(e) => self.push(
+                                Diagnostic::error(Code::BadBetza, e.message)
+                                    .at(text.span.sub(e.offset, e.len), "here")
+                                    .help(e.help),
+                            ),
                         }
-                        Err(e) => self.push(
-                            Diagnostic::error(Code::BadBetza, e.message)
-                                .at(text.span.sub(e.offset, e.len), "here")
-                                .help(e.help),
-                        ),
-                    },
+                    }
                     PieceProp::Value(v) => {
                         self.flag_once(&mut value_at, v.span, "value", &p.name.value);
                         def.value = self.piece_value(v);
@@ -759,11 +780,15 @@ impl Checker {
                         self.flag_once(&mut two_cell_at, *span, "two-cell", &p.name.value);
                         def.two_cell = Some(self.two_cell(*span, items));
                     }
-                    PieceProp::Rules(_, rules) => {
+                    PieceProp::Rules(_, rules, region) => {
+                        let region = self.move_region(region.as_ref(), zones);
                         for r in rules {
                             let rules = self.move_rule(r);
-                            def.rules
-                                .extend(rules.into_iter().map(|r| MoveRule { written, ..r }));
+                            def.rules.extend(rules.into_iter().map(|r| MoveRule {
+                                written,
+                                region: region.clone(),
+                                ..r
+                            }));
                             written += 1;
                         }
                     }
@@ -773,6 +798,18 @@ impl Checker {
                 self.one_cell_properties(p);
             }
             def.royal = royal_at.is_some();
+            def.no_facing = facing_at.is_some();
+            self.zoned_capture_modes(&def, confined_at, p);
+            if let (Some(at), None) = (facing_at, royal_at) {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadRegion,
+                        format!("`{}` has `no-facing` but is not royal", def.name),
+                    )
+                    .at(at, "only royal pieces may not face each other")
+                    .help("add `royal`, or leave out `no-facing`"),
+                );
+            }
             def.en_passant = ep_at.is_some();
             def.immobilize = immobilize_at.is_some();
             def.swap = swap_at.is_some();
@@ -1055,6 +1092,32 @@ impl Checker {
         } else {
             *slot = Some(span);
         }
+    }
+
+    /// A zone a piece property names, checked.
+    fn zone_name(
+        &mut self,
+        zone: Option<&Name>,
+        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+    ) -> Option<String> {
+        let zone = zone?;
+        if let Some(zones) = zones {
+            self.zone_ref(zone, zones);
+        }
+        Some(zone.value.clone())
+    }
+
+    /// The region of `moves ... in ZONE` or `within ZONE`, its zone checked.
+    fn move_region(
+        &mut self,
+        region: Option<&syntax::RegionDecl>,
+        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+    ) -> Option<model::Region> {
+        let region = region?;
+        Some(model::Region {
+            zone: self.zone_name(Some(&region.zone), zones)?,
+            within: region.within,
+        })
     }
 
     /// A zone named by a rule: an error when no zone has the name.

@@ -147,6 +147,7 @@ impl Checker {
         for geometry in geometries.unwrap_or_default() {
             let rule = MoveRule {
                 written: 0,
+                region: None,
                 jump: options.jump,
                 geometry,
                 mode: options.mode,

@@ -56,6 +56,10 @@ pub fn write(piece: &PieceDef, tiling: Tiling, en_passant_mark: bool) -> Option<
     if !piece.captures.is_empty() || piece.immobilize || piece.swap || piece.two_cell.is_some() {
         return None;
     }
+    // Betza has no word for a zone.
+    if piece.confined.is_some() || piece.rules.iter().any(|r| r.region.is_some()) {
+        return None;
+    }
     let mut groups: BTreeMap<Key, Vec<Offset>> = BTreeMap::new();
     for rule in &piece.rules {
         let (form, o) = form_of(rule)?;
@@ -250,6 +254,8 @@ mod tests {
             two_cell: None,
             value: None,
             captured_as: None,
+            confined: None,
+            no_facing: false,
         }
     }
 

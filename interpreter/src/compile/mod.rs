@@ -550,6 +550,7 @@ pub fn compile(def: Definition) -> Ruleset {
         grid: &grid,
         width: w,
         height: h,
+        within: None,
     };
     // Cells each (side, kind) starts on: where `initial` moves are allowed.
     let mut initial = vec![vec![false; n]; 2 * kinds];
@@ -774,7 +775,14 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid, initial: &[Vec<bool>]) 
         })
         .collect();
     for side in 0..2 {
+        // Each zone's cells for this side, for regions and confinement.
+        let zones: IndexMap<&str, Vec<bool>> = def
+            .zones
+            .keys()
+            .map(|z| (z.as_str(), zone_cells(def, grid_view, z, side)))
+            .collect();
         for (kind, piece) in def.pieces.iter().enumerate() {
+            let within = piece.confined.as_deref().and_then(|z| zones.get(z));
             let directional = piece.captures.iter().any(|m| {
                 !matches!(
                     m,
@@ -782,13 +790,25 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid, initial: &[Vec<bool>]) 
                 )
             }) || piece.swap;
             let written: Vec<u16> = piece.rules.iter().map(|r| r.written).collect();
+            let regions = rule_regions(piece, &zones, within);
             for from in 0..n as Cell {
                 let start = tables.rays.len();
                 for (index, rule) in piece.rules.iter().enumerate() {
                     if rule.initial && !initial[side * kinds + kind][from as usize] {
                         continue;
                     }
-                    tables.add_rule(grid_view, side, kind, from, rule, index, piece.en_passant);
+                    let (starts, inside) = &regions[index];
+                    if starts.is_some_and(|cells| !cells[from as usize]) {
+                        continue;
+                    }
+                    let grid = match inside {
+                        Some(cells) => grid_view.confined(Some(cells)),
+                        None => *grid_view,
+                    };
+                    tables.add_rule(&grid, side, kind, from, rule, index, piece.en_passant);
+                }
+                if piece.no_facing {
+                    tables.add_facing(grid_view, side, kind, from);
                 }
                 overlap::settle(
                     &mut tables.rays,
@@ -816,19 +836,50 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid, initial: &[Vec<bool>]) 
     }
 }
 
+/// Per rule of a piece, for one side: the cells it starts on (all without a region)
+/// and, for `within` or a confined piece, the cells it sees as the board.
+type RuleRegion<'a> = (Option<&'a Vec<bool>>, Option<Vec<bool>>);
+
+fn rule_regions<'a>(
+    piece: &crate::model::PieceDef,
+    zones: &'a IndexMap<&str, Vec<bool>>,
+    confined: Option<&Vec<bool>>,
+) -> Vec<RuleRegion<'a>> {
+    piece
+        .rules
+        .iter()
+        .map(|rule| {
+            let region = rule.region.as_ref();
+            let starts = region.and_then(|r| zones.get(r.zone.as_str()));
+            let inside = match (
+                starts.filter(|_| region.is_some_and(|r| r.within)),
+                confined,
+            ) {
+                (Some(a), Some(b)) => Some(a.iter().zip(b).map(|(x, y)| *x && *y).collect()),
+                (Some(a), None) | (None, Some(a)) => Some(a.clone()),
+                (None, None) => None,
+            };
+            (starts, inside)
+        })
+        .collect()
+}
+
+/// Whether each cell is in the zone, as it is for `side` (none for an unknown zone).
+fn zone_cells(def: &Definition, grid: &rays::Grid, zone: &str, side: usize) -> Vec<bool> {
+    let mut cells = vec![false; grid.cells.len()];
+    for c in def.zones.get(zone).map_or(&[][..], |z| &z[side][..]) {
+        if let Some(cell) = grid.at(*c) {
+            cells[cell as usize] = true;
+        }
+    }
+    cells
+}
+
 fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<PromotionTable>> {
     let (n, kinds) = (grid.cells.len(), def.pieces.len());
     let mut promotion = vec![None; 2 * kinds];
     for side in 0..2 {
-        let cells_of = |zone: &str| {
-            let mut cells = vec![false; n];
-            for c in def.zones.get(zone).map_or(&[][..], |z| &z[side][..]) {
-                if let Some(cell) = grid.at(*c) {
-                    cells[cell as usize] = true;
-                }
-            }
-            cells
-        };
+        let cells_of = |zone: &str| zone_cells(def, grid, zone, side);
         for (kind, p) in def.pieces.iter().enumerate() {
             if let Some(promo) = &p.promotion {
                 let mut zone = cells_of(&promo.zone);

@@ -7,19 +7,31 @@ use crate::model::{Coord, Geometry, MoveMode, MoveRule, Offset};
 use indexmap::IndexMap;
 
 /// The board's cells as a grid, for stepping by offsets.
+#[derive(Clone, Copy)]
 pub(super) struct Grid<'a> {
     pub cells: &'a [Coord],
     pub grid: &'a [Option<Cell>],
     pub width: i32,
     pub height: i32,
+    /// The cells a confined piece sees as the board (`confined to`); all without.
+    pub within: Option<&'a [bool]>,
 }
 
-impl Grid<'_> {
+impl<'a> Grid<'a> {
     pub fn at(&self, c: Coord) -> Option<Cell> {
         if c.file < 0 || c.rank < 0 || c.file >= self.width || c.rank >= self.height {
             None
         } else {
             self.grid[(c.rank * self.width + c.file) as usize]
+                .filter(|&cell| self.within.is_none_or(|w| w[cell as usize]))
+        }
+    }
+
+    /// The same grid seen by a piece confined to `cells`.
+    pub fn confined(self, cells: Option<&'a [bool]>) -> Grid<'a> {
+        Grid {
+            within: cells,
+            ..self
         }
     }
 
@@ -95,6 +107,17 @@ impl RayTables {
                 dir: shape.dir,
             };
             self.rays.push(ray);
+        }
+    }
+
+    /// A `no-facing` piece on `from` attacks along its file both ways, up to the
+    /// first piece, without moving that way.
+    pub fn add_facing(&mut self, grid: &Grid, side: usize, kind: usize, from: Cell) {
+        for step in [Offset::new(0, 1), Offset::new(0, -1)] {
+            if let Some(mut shape) = walk(grid, side, from, &[], &[step], None) {
+                shape.straight = true;
+                self.note_attacks(side, kind, from, &shape, false);
+            }
         }
     }
 

@@ -326,6 +326,17 @@ pub struct MoveRule {
     /// Which written rule of the piece this comes from: its Betza groups and
     /// structured lines counted in order across the piece's `moves`.
     pub written: u16,
+    /// Only from the cells of a zone (`moves ... in ZONE`), as it is for the
+    /// piece's side.
+    pub region: Option<Region>,
+}
+
+/// Where a move rule applies: from a zone's cells, and with `within` only on them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Region {
+    pub zone: String,
+    /// Every cell the move passes or lands on is in the zone too.
+    pub within: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -501,6 +512,10 @@ pub struct PieceDef {
     pub value: Option<i32>,
     /// The kind it becomes in the captor's hand, if not itself.
     pub captured_as: Option<usize>,
+    /// The zone it moves in as if it were the whole board (`confined to`).
+    pub confined: Option<String>,
+    /// Attacks along its file without moving that way (`no-facing`).
+    pub no_facing: bool,
 }
 
 /// How a piece on two neighbouring cells (its ends) moves and is captured.

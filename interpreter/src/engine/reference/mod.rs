@@ -215,6 +215,19 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
         if rule.initial && !starts_here {
             continue;
         }
+        let region = rule.region.as_ref();
+        if region.is_some_and(|r| !in_zone(ctx, &r.zone, side, from)) {
+            continue;
+        }
+        // A confined piece, or a rule `within` a zone, sees only the zone as the board.
+        let on = |c: Coord| {
+            ctx.on_board(c)
+                && piece
+                    .confined
+                    .as_deref()
+                    .is_none_or(|z| in_zone(ctx, z, side, c))
+                && region.is_none_or(|r| !r.within || in_zone(ctx, &r.zone, side, c))
+        };
         let (quiet, capture) = (rule.mode.quiet(), rule.mode.captures());
         // Each landing cell with whether the walk may go on past it.
         let mut landing = |to: Coord, passed: Vec<Coord>, allow_ep: bool| -> bool {
@@ -243,7 +256,7 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
             Geometry::Leap(path) => {
                 let cells: Vec<Coord> =
                     path.iter().map(|o| shift(from, orient(*o, side))).collect();
-                if !cells.iter().all(|c| ctx.on_board(*c)) {
+                if !cells.iter().all(|c| on(*c)) {
                     continue;
                 }
                 let Some((target, between)) = cells.split_last() else {
@@ -265,7 +278,7 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
                 let mut n = 0u32;
                 while range.is_none_or(|r| n < r) {
                     at = shift(at, step);
-                    if !ctx.on_board(at) || !landing(at, vec![], true) {
+                    if !on(at) || !landing(at, vec![], true) {
                         break;
                     }
                     n += 1;
@@ -283,13 +296,13 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
                 let mut open = true;
                 for o in prefix {
                     at = shift(at, orient(*o, side));
-                    open &= ctx.on_board(at) && ctx.get(at).is_none();
+                    open &= on(at) && ctx.get(at).is_none();
                     passed.push(at);
                 }
                 let mut n = 0;
                 while open && range.is_none_or(|r| n < r as usize) {
                     at = shift(at, orient(cycle[n % cycle.len()], side));
-                    if !ctx.on_board(at) || passed.contains(&at) || !landing(at, vec![], true) {
+                    if !on(at) || passed.contains(&at) || !landing(at, vec![], true) {
                         break;
                     }
                     passed.push(at);
@@ -302,7 +315,7 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
                 let mut legs: Vec<Coord> = Vec::new();
                 loop {
                     let next = shift(*legs.last().unwrap_or(&from), first);
-                    if !ctx.on_board(next) {
+                    if !on(next) {
                         break;
                     }
                     legs.push(next);
@@ -319,7 +332,7 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
                         let Some((target, between)) = cells.split_last() else {
                             continue;
                         };
-                        let on = cells.iter().all(|c| ctx.on_board(*c));
+                        let on = cells.iter().all(|c| on(*c));
                         if clear && on && between.iter().all(|c| ctx.get(*c).is_none()) {
                             landing(*target, vec![], true);
                         }
@@ -332,7 +345,7 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
                 while let Some((at, made)) = frontier.pop() {
                     for l in leaps {
                         let to = shift(at, orient(*l, side));
-                        if !ctx.on_board(to) || to == from {
+                        if !on(to) || to == from {
                             continue;
                         }
                         landing(to, vec![], true);
@@ -349,14 +362,14 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
             } => {
                 let step = orient(*step, side);
                 let mut at = shift(from, step);
-                while ctx.on_board(at) && ctx.get(at).is_none() {
+                while on(at) && ctx.get(at).is_none() {
                     at = shift(at, step);
                 }
-                if !ctx.on_board(at) || (*adjacent && at != shift(from, step)) {
+                if !on(at) || (*adjacent && at != shift(from, step)) {
                     continue;
                 }
                 at = shift(at, step);
-                while ctx.on_board(at) {
+                while on(at) {
                     if !landing(at, vec![], false) || *land_behind {
                         break;
                     }
@@ -365,6 +378,19 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
             }
         }
     }
+}
+
+/// Whether a `no-facing` piece of `by` stands on the file of `target`, nothing
+/// between.
+fn faced(ctx: &Ctx, target: Coord, by: usize) -> bool {
+    [1, -1].into_iter().any(|dy| {
+        let mut at = shift(target, Offset::new(0, dy));
+        while ctx.on_board(at) && ctx.get(at).is_none() {
+            at = shift(at, Offset::new(0, dy));
+        }
+        ctx.get(at)
+            .is_some_and(|(s, k)| s == by && ctx.def.pieces[k].no_facing)
+    })
 }
 
 /// Whether a piece of the other side standing on `target` could be captured by `by`.
@@ -383,6 +409,9 @@ fn attacked(ctx: &Ctx, target: Coord, by: usize) -> bool {
         let mut with = ctx.clone();
         with.set(target, Some((1 - by, kind)));
         return attacked(&with, target, by);
+    }
+    if faced(ctx, target, by) {
+        return true;
     }
     let b = &ctx.def.board;
     for rank in 0..b.height() {
