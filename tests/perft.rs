@@ -155,6 +155,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "grand.epd",
     "grasshopper.epd",
     "hoppelpoppel.epd",
+    "horde.epd",
     "janus.epd",
     "kingofthehill.epd",
     "knightmate.epd",

@@ -367,6 +367,7 @@ const LIBRARY: &[&str] = &[
     "grand.vdl",
     "grasshopper.vdl",
     "hoppelpoppel.vdl",
+    "horde.vdl",
     "janus.vdl",
     "kingofthehill.vdl",
     "knightmate.vdl",

@@ -183,3 +183,40 @@ fn xiangqi_games_match_the_reference() {
         |_, _| {},
     );
 }
+
+#[test]
+fn hordes_first_rank_double_step_leaves_no_en_passant() {
+    let rules = common::rules("definitions/horde.vdl");
+    let mut pos = Position::from_fen(&rules, "4k3/8/8/8/p7/2p5/8/1P6 w - - 0 1").expect("fen");
+    assert_eq!(
+        common::moves_of_piece(&mut pos, "b1", |p, m| p.move_text(m)),
+        ["b1-b2", "b1-b3"]
+    );
+    common::play_text(&mut pos, "b1-b3");
+    assert_eq!(pos.fen(), "4k3/8/8/8/p7/1Pp5/8/8 b - - 0 1");
+    assert_eq!(
+        common::moves_of_piece(&mut pos, "c3", |p, m| p.move_text(m)),
+        ["c3-c2"]
+    );
+    // From the second rank the double step passes the third, and may be taken so.
+    let mut pos = Position::from_fen(&rules, "4k3/8/8/8/p7/8/1P6/8 w - - 0 1").expect("fen");
+    common::play_text(&mut pos, "b2-b4");
+    assert_eq!(pos.fen(), "4k3/8/8/8/pP6/8/8/8 b - b3 0 1");
+    assert_eq!(
+        common::moves_of_piece(&mut pos, "a4", |p, m| p.move_text(m)),
+        ["a4-a3", "a4-b3"]
+    );
+}
+
+#[test]
+fn horde_trees_match_the_reference() {
+    let rules = common::rules("definitions/horde.vdl");
+    for fen in [
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+        "rnbqkbnr/6p1/2p1Pp1P/P1PPPP2/Pp4PP/1p2PPPP/1P2PPPP/PP1nPPPP b kq a3 0 18",
+        "k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - - 0 1",
+    ] {
+        let mut pos = Position::from_fen(&rules, fen).expect("fen");
+        common::tree_agrees(&mut pos, 3);
+    }
+}

@@ -130,7 +130,8 @@ pub struct PieceDecl {
 #[derive(Clone, Debug)]
 pub enum PieceProp {
     Royal(Span),
-    EnPassant(Span),
+    /// `en-passant [in ZONE]`.
+    EnPassant(Span, Option<Name>),
     Promotes {
         span: Span,
         zone: Name,
@@ -797,7 +798,10 @@ impl Builder {
                             options: words.collect(),
                         })
                     }
-                    Rule::en_passant => Some(PieceProp::EnPassant(s)),
+                    Rule::en_passant => Some(PieceProp::EnPassant(
+                        s,
+                        p.into_inner().next().map(|z| self.name(z)),
+                    )),
                     Rule::two_cell => Some(PieceProp::TwoCell(
                         s,
                         p.into_inner().map(|i| self.two_cell_item(i)).collect(),

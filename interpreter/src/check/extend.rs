@@ -81,7 +81,7 @@ fn named(item: &Item) -> Option<(u8, String)> {
 fn prop_kind(prop: &PieceProp) -> u8 {
     match prop {
         PieceProp::Royal(_) => 0,
-        PieceProp::EnPassant(_) => 1,
+        PieceProp::EnPassant(..) => 1,
         PieceProp::Promotes { .. } => 2,
         PieceProp::Betza(..) | PieceProp::Rules(..) => 3,
         PieceProp::Capture { .. } => 4,

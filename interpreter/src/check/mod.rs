@@ -681,6 +681,7 @@ impl Checker {
                 captured_as: None,
                 confined: None,
                 no_facing: false,
+                en_passant_in: None,
             };
             let mut written = 0u16;
             let mut captured_as_at = None;
@@ -735,8 +736,9 @@ impl Checker {
                             }
                         }
                     }
-                    PieceProp::EnPassant(s) => {
-                        self.flag_once(&mut ep_at, *s, "en-passant", &p.name.value)
+                    PieceProp::EnPassant(s, zone) => {
+                        self.flag_once(&mut ep_at, *s, "en-passant", &p.name.value);
+                        def.en_passant_in = self.zone_name(zone.as_ref(), zones);
                     }
                     PieceProp::Promotes { span, .. } => {
                         self.flag_once(&mut promo_at, *span, "promotes", &p.name.value);

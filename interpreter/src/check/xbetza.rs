@@ -256,6 +256,7 @@ mod tests {
             captured_as: None,
             confined: None,
             no_facing: false,
+            en_passant_in: None,
         }
     }
 

@@ -807,6 +807,9 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid, initial: &[Vec<bool>]) 
                     };
                     tables.add_rule(&grid, side, kind, from, rule, index, piece.en_passant);
                 }
+                if let Some(cells) = piece.en_passant_in.as_deref().and_then(|z| zones.get(z)) {
+                    keep_passing_in(&mut tables, start, cells);
+                }
                 if piece.no_facing {
                     tables.add_facing(grid_view, side, kind, from);
                 }
@@ -833,6 +836,18 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid, initial: &[Vec<bool>]) 
         line_attacks_only: tables.line_attacks_only,
         repeats,
         rule_cover,
+    }
+}
+
+/// Double steps that pass a cell outside `cells` (`en-passant in ZONE`) leave
+/// nothing capturable: they are plain steps.
+fn keep_passing_in(tables: &mut rays::RayTables, start: usize, cells: &[bool]) {
+    for ray in &mut tables.rays[start..] {
+        let at = ray.start as usize;
+        let passed = &tables.ray_cells[at..at + ray.blockers as usize];
+        if ray.double_step && !passed.iter().all(|&c| cells[c as usize]) {
+            ray.double_step = false;
+        }
     }
 }
 

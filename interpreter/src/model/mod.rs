@@ -516,6 +516,9 @@ pub struct PieceDef {
     pub confined: Option<String>,
     /// Attacks along its file without moving that way (`no-facing`).
     pub no_facing: bool,
+    /// With `en_passant`: only steps whose passed cells are all in this zone leave
+    /// them capturable.
+    pub en_passant_in: Option<String>,
 }
 
 /// How a piece on two neighbouring cells (its ends) moves and is captured.

@@ -265,7 +265,18 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
                 if !rule.jump && between.iter().any(|c| ctx.get(*c).is_some()) {
                     continue;
                 }
-                let passed = if piece.en_passant && !capture && !between.is_empty() && !rule.jump {
+                let passes_in = |c: &Coord| {
+                    piece
+                        .en_passant_in
+                        .as_deref()
+                        .is_none_or(|z| in_zone(ctx, z, side, *c))
+                };
+                let passed = if piece.en_passant
+                    && !capture
+                    && !between.is_empty()
+                    && !rule.jump
+                    && between.iter().all(passes_in)
+                {
                     between.to_vec()
                 } else {
                     vec![]
