@@ -1,6 +1,7 @@
 //! Goals other than checkmate at their edges: a capture that must be made,
-//! reaching the hill (not into check), extinction; and the fast generator against
-//! the reference one in random games of the variants that use them.
+//! reaching the hill (not into check), extinction, a move that may not give check,
+//! Black's reply to White's arrival in Racing Kings; and the fast generator against
+//! the reference one in random games and trees of the variants that use them.
 
 mod common;
 
@@ -101,4 +102,43 @@ fn antichess_matches_reference() {
 #[test]
 fn king_of_the_hill_matches_reference() {
     cross_check("definitions/kingofthehill.vdl", 0x4177);
+}
+
+#[test]
+fn no_move_may_give_check_in_racing_kings() {
+    let rules = common::rules("definitions/racingkings.vdl");
+    let mut pos = vdl::Position::from_fen(&rules, "8/5k2/1K6/8/R7/8/8/7r w - - 0 1").expect("fen");
+    // a4-a7 and a4-f4 would check the king on f7.
+    assert_eq!(
+        common::moves_of_piece(&mut pos, "a4", |p, m| p.move_text(m)),
+        [
+            "a4-a1", "a4-a2", "a4-a3", "a4-a5", "a4-a6", "a4-a8", "a4-b4", "a4-c4", "a4-d4",
+            "a4-e4", "a4-g4", "a4-h4"
+        ]
+    );
+}
+
+#[test]
+fn black_may_answer_whites_arrival_only_when_it_could_arrive_too() {
+    let rules = common::rules("definitions/racingkings.vdl");
+    // Black's king on f7 can reach the eighth rank: every reply is legal.
+    let replies = common::move_texts(&rules, "2K5/5k2/8/8/8/8/8/8 b - - 0 1");
+    assert_eq!(replies.len(), 8, "{replies:?}");
+    // On f6 it cannot: White has won, and Black has no move.
+    assert!(common::move_texts(&rules, "2K5/8/5k2/8/8/8/8/8 b - - 0 1").is_empty());
+    // Black arriving first wins at once: White has no move.
+    assert!(common::move_texts(&rules, "5k2/8/2K5/8/8/8/8/8 w - - 0 1").is_empty());
+}
+
+#[test]
+fn racing_kings_trees_match_the_reference() {
+    let rules = common::rules("definitions/racingkings.vdl");
+    for fen in [
+        "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+        "6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1",
+        "4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1",
+    ] {
+        let mut pos = vdl::Position::from_fen(&rules, fen).expect("fen");
+        common::tree_agrees(&mut pos, 3);
+    }
 }

@@ -167,6 +167,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "modern.epd",
     "newzealand.epd",
     "nightrider.epd",
+    "racingkings.epd",
     "shatranj.epd",
     "shogi.epd",
     "xiangqi.epd",

@@ -379,6 +379,7 @@ const LIBRARY: &[&str] = &[
     "modern.vdl",
     "newzealand.vdl",
     "nightrider.vdl",
+    "racingkings.vdl",
     "shatranj.vdl",
     "shogi.vdl",
     "xiangqi.vdl",

@@ -56,6 +56,8 @@ pub enum Item {
     Immobilization(Spanned<ImmobilizationWord>),
     Suicide(Span),
     MustCapture(Span),
+    /// `no-check`: no move may give check.
+    NoCheck(Span),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -338,7 +340,8 @@ pub enum EndRuleDecl {
     /// every piece), and the outcome for the player who has lost them.
     Extinction(bool, Vec<Name>, Spanned<OutcomeWord>),
     /// The zone, the kinds, and the outcome for the player who brings one there.
-    Reach(Name, Vec<Name>, Spanned<OutcomeWord>),
+    /// The zone, the kinds, the outcome, and `after-reply`.
+    Reach(Name, Vec<Name>, Spanned<OutcomeWord>, bool),
 }
 
 #[derive(Clone, Debug)]
@@ -549,6 +552,7 @@ impl Builder {
             }
             Rule::suicide => Item::Suicide(span),
             Rule::must_capture => Item::MustCapture(span),
+            Rule::no_check => Item::NoCheck(span),
             _ => return None,
         })
     }
@@ -1024,9 +1028,15 @@ impl Builder {
                     }
                     Rule::reach => {
                         let mut words: Vec<Pair<Rule>> = inner.collect();
+                        let after_reply = words
+                            .last()
+                            .is_some_and(|w| w.as_rule() == Rule::after_reply);
+                        if after_reply {
+                            words.pop();
+                        }
                         let outcome = self.outcome(words.pop()?);
                         let mut names = words.into_iter().map(|w| self.name(w));
-                        EndRuleDecl::Reach(names.next()?, names.collect(), outcome)
+                        EndRuleDecl::Reach(names.next()?, names.collect(), outcome, after_reply)
                     }
                     _ => return None,
                 };
@@ -1268,6 +1278,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::immobilization
         | Rule::suicide
         | Rule::must_capture
+        | Rule::no_check
         | Rule::modify => {
             "a section (`board`, `piece`, `setup`, ...)"
         }

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 from playwright.sync_api import sync_playwright
 
@@ -94,6 +95,17 @@ def marked(page, what):
 def pieces(page):
     return dict(page.eval_on_selector_all(
         "#board .piece", "els => els.map(e => [e.dataset.cell, e.dataset.piece])"))
+
+
+def settled_pieces(page, want, seconds=10):
+    """The pieces on the page once they are `want`, or after `seconds`: a busy
+    machine may draw the record before the board."""
+    deadline = time.time() + seconds
+    while True:
+        got = pieces(page)
+        if got == want or time.time() > deadline:
+            return got
+        page.wait_for_timeout(50)
 
 
 def record(page):
@@ -209,9 +221,9 @@ def ultima(browser):
         for kind in "PRNBQK":  # pincer, coordinate, overtake, chameleon, withdraw, replacement
             m = next(m for m in moves if m["notation"].startswith(kind + " ") and m["captures"])
             play(page, m["from"], m["to"], m["notation"])
-            after = pieces(page)
             want = {c: p for c, p in start.items() if c not in m["captures"] and c != m["from"]}
             want[m["to"]] = start[m["from"]]
+            after = settled_pieces(page, want)
             check(after == want, f"{m['notation']}: the page shows {after}, the move gives {want}")
             check(record(page) == [m["notation"]], f"record {record(page)}")
             played.append(f"{m['notation']} x {','.join(m['captures'])}")

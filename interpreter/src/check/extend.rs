@@ -50,6 +50,7 @@ enum Singleton {
     Immobilization,
     Suicide,
     MustCapture,
+    NoCheck,
     Hand,
 }
 
@@ -62,6 +63,7 @@ fn singleton(item: &Item) -> Option<Singleton> {
         Item::Immobilization(_) => Singleton::Immobilization,
         Item::Suicide(_) => Singleton::Suicide,
         Item::MustCapture(_) => Singleton::MustCapture,
+        Item::NoCheck(_) => Singleton::NoCheck,
         Item::Hand(_) => Singleton::Hand,
         _ => return None,
     })

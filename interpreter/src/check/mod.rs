@@ -110,6 +110,7 @@ impl Checker {
         let mut immobilization: Option<&syntax::Spanned<syntax::ImmobilizationWord>> = None;
         let mut suicide: Option<&Span> = None;
         let mut must_capture: Option<&Span> = None;
+        let mut no_check: Option<&Span> = None;
         let mut shuffles = Vec::new();
         let mut drops = Vec::new();
         let mut hands = Vec::new();
@@ -130,6 +131,7 @@ impl Checker {
                 Item::MustCapture(s) => {
                     once(&mut must_capture, s, *s, |f| *f, "must-capture", &mut self.diags)
                 }
+                Item::NoCheck(s) => once(&mut no_check, s, *s, |f| *f, "no-check", &mut self.diags),
                 Item::Variant(v) => once(
                     &mut variant,
                     v,
@@ -281,6 +283,7 @@ impl Checker {
             },
             suicide: suicide.is_some(),
             must_capture: must_capture.is_some(),
+            no_check: no_check.is_some(),
             drops: drops_def,
             hand: hand_def,
             shuffles: shuffle_defs,
@@ -1343,7 +1346,7 @@ impl Checker {
                         outcome: conv(o.value),
                     });
                 }
-                EndRuleDecl::Reach(zone, kinds, o) => {
+                EndRuleDecl::Reach(zone, kinds, o, after_reply) => {
                     if let Some(zones) = zones {
                         self.zone_ref(zone, zones);
                     }
@@ -1354,6 +1357,7 @@ impl Checker {
                             .filter_map(|k| self.piece_ref(k, &known, pieces))
                             .collect(),
                         outcome: conv(o.value),
+                        after_reply: *after_reply,
                     });
                 }
                 EndRuleDecl::Repetition(n, o, claim) => {

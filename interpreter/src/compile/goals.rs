@@ -16,8 +16,13 @@ pub struct Goals {
     /// Per side, the cells of the zone; the kinds that count there; the outcome for
     /// the player who has one there.
     pub reach: Option<([Vec<Cell>; 2], u64, Outcome)>,
+    /// `after-reply`: a reach counts only for the player to move (see
+    /// `model::Reach::after_reply`).
+    pub reach_after_reply: bool,
     /// When any legal move captures, only captures are legal.
     pub must_capture: bool,
+    /// No move may give check.
+    pub no_check: bool,
 }
 
 impl Goals {
@@ -47,6 +52,8 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
             });
             (cells, mask(&r.kinds), r.outcome)
         }),
+        reach_after_reply: end.reach.as_ref().is_some_and(|r| r.after_reply),
         must_capture: def.must_capture,
+        no_check: def.no_check,
     }
 }

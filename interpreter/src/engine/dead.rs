@@ -66,6 +66,7 @@ fn material_fixed(rules: &Ruleset) -> bool {
         || f.two_cell
         || f.goals
         || rules.goals.must_capture
+        || rules.goals.no_check
         || rules.definition.end.royal_capture)
         && rules.takeover.iter().all(Option::is_none)
 }

@@ -1,6 +1,7 @@
 //! Goals other than checkmate: a position where a player has lost every piece of a
 //! kind (`extinction`) or has brought a piece into a zone (`reach`) ends the game,
-//! and has no legal move; `must-capture` keeps only the captures when there are any.
+//! and has no legal move; `must-capture` keeps only the captures when there are any,
+//! and `no-check` drops the moves that give check.
 
 use super::{kind_of, side_of, Move, Position};
 use crate::model::{Outcome, Side};
@@ -41,17 +42,72 @@ impl Position<'_> {
                 .extinction
                 .filter(|&(kinds, _)| self.extinct(side, kinds))
                 .map(|(_, outcome)| found(GoalKind::Extinction, outcome));
-            extinct.or_else(|| {
-                let (cells, kinds, outcome) = goals.reach.as_ref()?;
-                cells[side]
-                    .iter()
-                    .any(|&c| {
-                        let p = self.board[c as usize];
-                        p != 0 && side_of(p) == side && kinds >> kind_of(p) & 1 != 0
-                    })
-                    .then(|| found(GoalKind::Reach, *outcome))
-            })
+            extinct.or_else(|| Some(found(GoalKind::Reach, self.reach_outcome(side)?)))
         })
+    }
+
+    /// The outcome for `side` if its reaching the zone has ended the game. With
+    /// `after-reply` White's arrival leaves Black one reply if a move of Black's
+    /// could arrive too (arriving draws); Black's arrival ends the game at once.
+    fn reach_outcome(&self, side: usize) -> Option<Outcome> {
+        let goals = &self.rules.goals;
+        let (_, _, outcome) = goals.reach.as_ref()?;
+        if !self.reached(side) {
+            return None;
+        }
+        if !goals.reach_after_reply {
+            return Some(*outcome);
+        }
+        match side {
+            0 if self.side == 1 => {
+                let mut replies = Vec::new();
+                let mut pos = self.clone();
+                pos.moves_of_unfinished_game(&mut replies);
+                (!pos.some_reply_reaches(&replies)).then_some(*outcome)
+            }
+            0 if self.reached(1) => Some(Outcome::Draw),
+            // Both there: White came first, and the draw is found from White's side.
+            1 if self.reached(0) => None,
+            _ => Some(*outcome),
+        }
+    }
+
+    /// Whether `side` has a piece of a kind that counts in the `reach` zone.
+    fn reached(&self, side: usize) -> bool {
+        self.rules
+            .goals
+            .reach
+            .as_ref()
+            .is_some_and(|(cells, kinds, _)| {
+                cells[side].iter().any(|&c| {
+                    let p = self.board[c as usize];
+                    p != 0 && side_of(p) == side && kinds >> kind_of(p) & 1 != 0
+                })
+            })
+    }
+
+    /// Whether one of Black's `replies` brings a piece into the zone.
+    fn some_reply_reaches(&mut self, replies: &[Move]) -> bool {
+        replies.iter().any(|&m| {
+            self.make(m);
+            let arrived = self.reached(1);
+            self.unmake();
+            arrived
+        })
+    }
+
+    /// `no-check`: the moves that would attack an enemy royal piece are dropped.
+    pub(super) fn keep_moves_without_check(&mut self, out: &mut Vec<Move>) {
+        if !self.rules.goals.no_check {
+            return;
+        }
+        let them = Side::from_index(1 - self.side);
+        out.retain(|&m| {
+            self.make(m);
+            let check = self.in_check(them);
+            self.unmake();
+            !check
+        });
     }
 
     /// Whether `side` has no piece of one of `kinds` (of any, with `extinction all`;

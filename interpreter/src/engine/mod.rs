@@ -883,6 +883,12 @@ impl<'r> Position<'r> {
         if self.rules.flags.goals && self.goal().is_some() {
             return;
         }
+        self.moves_of_unfinished_game(out);
+    }
+
+    /// The legal moves when no goal has ended the game yet.
+    fn moves_of_unfinished_game(&mut self, out: &mut Vec<Move>) {
+        out.clear();
         self.pseudo_moves(out);
         let with_drops = (self.rules.flags.drops && self.may_drop(out)).then(|| out.clone());
         self.keep_legal(out);
@@ -892,6 +898,7 @@ impl<'r> Position<'r> {
         if self.rules.flags.hand {
             self.keep_drops_without_mate(out);
         }
+        self.keep_moves_without_check(out);
         self.keep_forced_captures(out);
     }
 

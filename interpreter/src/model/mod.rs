@@ -621,6 +621,9 @@ pub struct Reach {
     pub zone: String,
     pub kinds: Vec<usize>,
     pub outcome: Outcome,
+    /// The game ends only when the player who reached the zone is to move again;
+    /// White then draws if Black's reply reached it too.
+    pub after_reply: bool,
 }
 
 impl Default for EndRules {
@@ -692,6 +695,8 @@ pub struct Definition {
     pub suicide: bool,
     /// When any legal move captures, only captures are legal.
     pub must_capture: bool,
+    /// No move may give check.
+    pub no_check: bool,
     pub drops: Option<Drops>,
     pub hand: Option<Hand>,
     /// Random placements made when a game starts, in order.

@@ -515,7 +515,7 @@ struct Turn<'e> {
 fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec<RefMove> {
     let def = ctx.def;
     let side = turn.side;
-    if goal_reached(ctx) {
+    if goal_reached(ctx, side) {
         return Vec::new();
     }
     let mut pseudo = Vec::new();
@@ -540,6 +540,22 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
         })
         .collect();
     let mut unique = one_of_each(legal);
+    if def.no_check {
+        unique.retain(|m| {
+            let mut after = ctx.clone();
+            apply(&mut after, m, side);
+            !royal_attacked(&after, 1 - side)
+        });
+    }
+    let after_reply = def.end.reach.as_ref().is_some_and(|r| r.after_reply);
+    let arrives = |m: &RefMove| {
+        let mut after = ctx.clone();
+        apply(&mut after, m, side);
+        reached(&after, 1)
+    };
+    if after_reply && side == 1 && reached(ctx, 0) && !unique.iter().any(arrives) {
+        return Vec::new();
+    }
     if def.must_capture && unique.iter().any(|m| !m.captures.is_empty()) {
         unique.retain(|m| !m.captures.is_empty());
     }
@@ -693,8 +709,21 @@ fn drop_mates(pos: &Position, ctx: &Ctx, turn: &Turn, m: &RefMove) -> bool {
     royal_attacked(&after, them) && legal_in(pos, &after, &reply, false).is_empty()
 }
 
-/// Whether an `extinction` or `reach` rule has ended the game, for either player.
-fn goal_reached(ctx: &Ctx) -> bool {
+/// Whether `side` has a piece of a kind that counts in the `reach` zone.
+fn reached(ctx: &Ctx, side: usize) -> bool {
+    let def = ctx.def;
+    def.end.reach.as_ref().is_some_and(|r| {
+        let zone = def.zones.get(&r.zone).map_or(&[][..], |z| &z[side][..]);
+        zone.iter().any(|&c| {
+            ctx.get(c)
+                .is_some_and(|(s, k)| s == side && r.kinds.contains(&k))
+        })
+    })
+}
+
+/// Whether an `extinction` or `reach` rule has ended the game, for either player
+/// (with `after-reply`, a reach by the player to move only).
+fn goal_reached(ctx: &Ctx, to_move: usize) -> bool {
     let def = ctx.def;
     let b = &def.board;
     let pieces: Vec<(Coord, usize, usize)> = (0..b.height())
@@ -712,9 +741,11 @@ fn goal_reached(ctx: &Ctx) -> bool {
                 e.kinds.iter().any(|&k| !own().any(|p| p.2 == k))
             }
         });
+        // With `after-reply`, White's arrival waits for Black's reply.
         let reached = def.end.reach.as_ref().is_some_and(|r| {
             let zone = def.zones.get(&r.zone).map_or(&[][..], |z| &z[side][..]);
-            own().any(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
+            !(r.after_reply && side == 0 && to_move == 1)
+                && own().any(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
         });
         extinct || reached
     })
