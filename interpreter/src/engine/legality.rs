@@ -389,16 +389,22 @@ pub(super) struct Threats {
 }
 
 /// The cells a move changes, as a mask; none for the moves whose effects reach
-/// further (castling, drops).
+/// further (castling, drops). Plain loops: this runs for every move of the
+/// capture-mode variants, and an iterator chain here was not always inlined.
+#[inline]
 fn touched_cells(m: &Move) -> Option<u128> {
     if m.drops() || m.kind == MoveKind::Castle {
         return None;
     }
-    let two_cell = m.two_cell_ends().map(|(from, to)| [from[1], to[1]]);
-    let cells = [m.from, m.to]
-        .into_iter()
-        .chain(two_cell.into_iter().flatten())
-        .chain(m.converted())
-        .chain(m.captures().iter().copied());
-    Some(cells.fold(0u128, |a, c| a | 1 << c))
+    let mut mask = 1u128 << m.from | 1u128 << m.to;
+    if let Some((from, to)) = m.two_cell_ends() {
+        mask |= 1u128 << from[1] | 1u128 << to[1];
+    }
+    if let Some(c) = m.converted() {
+        mask |= 1u128 << c;
+    }
+    for &c in m.captures() {
+        mask |= 1u128 << c;
+    }
+    Some(mask)
 }
