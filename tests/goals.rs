@@ -133,12 +133,10 @@ fn black_may_answer_whites_arrival_only_when_it_could_arrive_too() {
 #[test]
 fn racing_kings_trees_match_the_reference() {
     let rules = common::rules("definitions/racingkings.vdl");
-    for fen in [
+    let fens = [
         "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
         "6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1",
         "4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1",
-    ] {
-        let mut pos = vdl::Position::from_fen(&rules, fen).expect("fen");
-        common::tree_agrees(&mut pos, 3);
-    }
+    ];
+    common::trees_agree(&rules, &fens, 3);
 }

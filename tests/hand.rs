@@ -112,11 +112,7 @@ fn hands_are_written_and_read_in_fen() {
 }
 
 fn trees_agree(path: &str, fens: &[&str], depth: u32) {
-    let rules = common::rules(path);
-    for fen in fens {
-        let mut pos = Position::from_fen(&rules, fen).expect("fen");
-        common::tree_agrees(&mut pos, depth);
-    }
+    common::trees_agree(&common::rules(path), fens, depth);
 }
 
 #[test]

@@ -161,14 +161,12 @@ fn moves_in_a_zone_start_there_and_within_a_zone_stay_there() {
 #[test]
 fn xiangqi_trees_match_the_reference() {
     let rules = xiangqi();
-    for fen in [
+    let fens = [
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
         "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
         "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
-    ] {
-        let mut pos = Position::from_fen(&rules, fen).expect("fen");
-        common::tree_agrees(&mut pos, 2);
-    }
+    ];
+    common::trees_agree(&rules, &fens, 2);
 }
 
 #[test]
@@ -211,12 +209,10 @@ fn hordes_first_rank_double_step_leaves_no_en_passant() {
 #[test]
 fn horde_trees_match_the_reference() {
     let rules = common::rules("definitions/horde.vdl");
-    for fen in [
+    let fens = [
         "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
         "rnbqkbnr/6p1/2p1Pp1P/P1PPPP2/Pp4PP/1p2PPPP/1P2PPPP/PP1nPPPP b kq a3 0 18",
         "k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - - 0 1",
-    ] {
-        let mut pos = Position::from_fen(&rules, fen).expect("fen");
-        common::tree_agrees(&mut pos, 3);
-    }
+    ];
+    common::trees_agree(&rules, &fens, 3);
 }

@@ -144,6 +144,14 @@ pub fn tree_agrees(pos: &mut vdl::Position, depth: u32) -> u64 {
     leaves
 }
 
+/// `tree_agrees` to `depth` from each of `fens`.
+pub fn trees_agree(rules: &vdl::Ruleset, fens: &[&str], depth: u32) {
+    for fen in fens {
+        let mut pos = vdl::Position::from_fen(rules, fen).expect("fen");
+        tree_agrees(&mut pos, depth);
+    }
+}
+
 /// Random games from `fens` (chosen by `seed`) until `positions` positions have
 /// been seen, at most `plies` plies each: at every position the fast generator's
 /// legal moves are the reference's; `visit` then sees the position and its moves.
