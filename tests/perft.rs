@@ -145,6 +145,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "amazon.epd",
     "antichess.epd",
     "asean.epd",
+    "atomic.epd",
     "capablanca.epd",
     "chancellor.epd",
     "chessgi.epd",

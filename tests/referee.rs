@@ -356,6 +356,7 @@ const LIBRARY: &[&str] = &[
     "amazon.vdl",
     "antichess.vdl",
     "asean.vdl",
+    "atomic.vdl",
     "berolina.vdl",
     "capablanca.vdl",
     "chancellor.vdl",

@@ -58,6 +58,15 @@ pub enum Item {
     MustCapture(Span),
     /// `no-check`: no move may give check.
     NoCheck(Span),
+    /// `explosions`: every capture explodes.
+    Explosions(ExplosionsDecl),
+}
+
+#[derive(Clone, Debug)]
+pub struct ExplosionsDecl {
+    pub span: Span,
+    /// The kinds a blast leaves standing next to the capture's cell.
+    pub spared: Vec<Name>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -553,6 +562,10 @@ impl Builder {
             Rule::suicide => Item::Suicide(span),
             Rule::must_capture => Item::MustCapture(span),
             Rule::no_check => Item::NoCheck(span),
+            Rule::explosions => Item::Explosions(ExplosionsDecl {
+                span,
+                spared: pair.into_inner().map(|p| self.name(p)).collect(),
+            }),
             _ => return None,
         })
     }
@@ -1279,6 +1292,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::suicide
         | Rule::must_capture
         | Rule::no_check
+        | Rule::explosions
         | Rule::modify => {
             "a section (`board`, `piece`, `setup`, ...)"
         }

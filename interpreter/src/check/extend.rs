@@ -51,6 +51,7 @@ enum Singleton {
     Suicide,
     MustCapture,
     NoCheck,
+    Explosions,
     Hand,
 }
 
@@ -64,6 +65,7 @@ fn singleton(item: &Item) -> Option<Singleton> {
         Item::Suicide(_) => Singleton::Suicide,
         Item::MustCapture(_) => Singleton::MustCapture,
         Item::NoCheck(_) => Singleton::NoCheck,
+        Item::Explosions(_) => Singleton::Explosions,
         Item::Hand(_) => Singleton::Hand,
         _ => return None,
     })

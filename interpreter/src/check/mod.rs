@@ -4,6 +4,7 @@
 
 pub mod betza;
 mod drops;
+mod explosions;
 pub mod extend;
 mod hand;
 mod moves;
@@ -111,6 +112,7 @@ impl Checker {
         let mut suicide: Option<&Span> = None;
         let mut must_capture: Option<&Span> = None;
         let mut no_check: Option<&Span> = None;
+        let mut explosions: Option<&syntax::ExplosionsDecl> = None;
         let mut shuffles = Vec::new();
         let mut drops = Vec::new();
         let mut hands = Vec::new();
@@ -132,6 +134,14 @@ impl Checker {
                     once(&mut must_capture, s, *s, |f| *f, "must-capture", &mut self.diags)
                 }
                 Item::NoCheck(s) => once(&mut no_check, s, *s, |f| *f, "no-check", &mut self.diags),
+                Item::Explosions(e) => once(
+                    &mut explosions,
+                    e,
+                    e.span,
+                    |f| f.span,
+                    "explosions",
+                    &mut self.diags,
+                ),
                 Item::Variant(v) => once(
                     &mut variant,
                     v,
@@ -175,6 +185,7 @@ impl Checker {
         let end_rules = self.end_rules(end, &pieces, zone_map.as_ref());
         let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
         let drops_def = self.drops(&drops, zone_map.as_ref(), &known, &pieces);
+        let explosions_def = self.explosions(explosions, &known, &pieces);
         let hand_def = self.hand(
             &hands,
             &hand::HandSetting {
@@ -284,6 +295,7 @@ impl Checker {
             suicide: suicide.is_some(),
             must_capture: must_capture.is_some(),
             no_check: no_check.is_some(),
+            explosions: explosions_def,
             drops: drops_def,
             hand: hand_def,
             shuffles: shuffle_defs,

@@ -293,6 +293,8 @@ pub struct Flags {
     pub goals: bool,
     /// Players have pieces in hand: a turn may be a drop (`Ruleset::hand`).
     pub hand: bool,
+    /// Every capture explodes (`Ruleset::blast_spared`).
+    pub explosions: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -408,6 +410,9 @@ pub struct Ruleset {
     pub dead_material: DeadMaterial,
     /// Extinction, reaching a zone, forced captures.
     pub goals: Goals,
+    /// With `flags.explosions`: the kinds a blast leaves standing next to the
+    /// capture's cell, as a mask.
+    pub blast_spared: u64,
 }
 
 pub use crate::check::MAX_CASTLING;
@@ -640,7 +645,12 @@ pub fn compile(def: Definition) -> Ruleset {
                 .any(|r| matches!(r.kind, RayKind::Hop | RayKind::HopBehind)),
         two_cell: two_cell.iter().any(Option::is_some),
         goals: def.end.extinction.is_some() || def.end.reach.is_some(),
+        explosions: def.explosions.is_some(),
     };
+    let blast_spared = def
+        .explosions
+        .as_ref()
+        .map_or(0, |e| e.spared.iter().fold(0u64, |m, &k| m | 1 << k));
     let goals = goals::goals(&def, &grid_view);
     let hand = hand::hand_rules(&def, &grid_view);
     let drop_zone = [0, 1].map(|side| {
@@ -674,6 +684,7 @@ pub fn compile(def: Definition) -> Ruleset {
     let mut rules = Ruleset {
         two_cell,
         edge_steps,
+        blast_spared,
         drop_zone,
         hand,
         drop_end,

@@ -160,7 +160,7 @@ impl Position<'_> {
         state.exchange = (NO_CELL, 0);
         let survives = !matches!(
             m.kind,
-            MoveKind::Suicide | MoveKind::Destruction | MoveKind::Castle
+            MoveKind::Suicide | MoveKind::Destruction | MoveKind::Explosion | MoveKind::Castle
         );
         if survives && no_credit & (1 << kind_of(mover)) == 0 {
             let lost = captured[..m.captures().len()]

@@ -52,6 +52,10 @@ impl Position<'_> {
         if !self.royals_at_stake() {
             return;
         }
+        if self.rules.flags.explosions {
+            out.retain(|m| self.is_legal_slow(*m));
+            return;
+        }
         if self.rules.flags.line_attacks_only
             && self.royals[us].len() == 1
             && self.keep_legal_by_pins(out)
@@ -83,8 +87,13 @@ impl Position<'_> {
     #[inline(never)]
     pub(super) fn is_legal_slow(&mut self, m: Move) -> bool {
         let us = self.side;
+        let royals = (self.royals[us].len(), self.royals[1 - us].len());
         self.make(m);
-        let ok = !self.royals[us].iter().any(|&c| self.attacked_by(c, 1 - us));
+        let ok = if self.rules.flags.explosions {
+            self.safe_after_blast(us, royals)
+        } else {
+            !self.royals[us].iter().any(|&c| self.attacked_by(c, 1 - us))
+        };
         self.unmake();
         ok
     }

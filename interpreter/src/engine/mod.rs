@@ -5,6 +5,7 @@ mod attack;
 mod dead;
 mod drops;
 mod en_passant;
+mod explosion;
 mod goals;
 mod hand;
 mod legality;
@@ -43,6 +44,9 @@ pub enum MoveKind {
     TwoCell,
     /// A piece from the player's hand is put on `to` (`from == to`; the kind in `aux`).
     Drop,
+    /// A capture that explodes: the piece on `from` lands on `to` and goes with the
+    /// captures (its victims, itself, the blast's).
+    Explosion,
 }
 
 /// A move: where from and to, what it removes, and what it becomes. Compact enough
@@ -601,7 +605,10 @@ impl<'r> Position<'r> {
             self.place(c.king_to, king);
             self.place(c.rook_to, rook);
             clear |= rules.castle_clear[c.rook_from as usize];
-        } else if matches!(m.kind, MoveKind::Suicide | MoveKind::Destruction) {
+        } else if matches!(
+            m.kind,
+            MoveKind::Suicide | MoveKind::Destruction | MoveKind::Explosion
+        ) {
             // The piece went with the captures.
         } else if let Some((from, to)) = m.two_cell_ends() {
             self.move_two_cell(from, to);
@@ -675,7 +682,7 @@ impl<'r> Position<'r> {
     /// castling); none when it left the board.
     fn arrival(&self, m: &Move) -> Option<Cell> {
         match m.kind {
-            MoveKind::Suicide | MoveKind::Destruction => None,
+            MoveKind::Suicide | MoveKind::Destruction | MoveKind::Explosion => None,
             MoveKind::Castle => m.castle_rule().map(|i| self.rules.castling[i].king_to),
             _ => Some(m.to),
         }
@@ -701,7 +708,10 @@ impl<'r> Position<'r> {
             let rook = self.remove(c.rook_to);
             self.place(c.king_from, king);
             self.place(c.rook_from, rook);
-        } else if matches!(m.kind, MoveKind::Suicide | MoveKind::Destruction) {
+        } else if matches!(
+            m.kind,
+            MoveKind::Suicide | MoveKind::Destruction | MoveKind::Explosion
+        ) {
             // The piece comes back with the captures below.
         } else if let Some((from, to)) = m.two_cell_ends() {
             self.move_two_cell(to, from);
@@ -837,7 +847,9 @@ impl<'r> Position<'r> {
     /// Whether any royal piece of `side` is attacked.
     pub fn in_check(&self, side: Side) -> bool {
         let s = side.index();
-        self.royals[s].iter().any(|&c| self.attacked_by(c, 1 - s))
+        self.royals[s]
+            .iter()
+            .any(|&c| self.royal_attacked(c, 1 - s))
     }
 
     /// Every move the pieces' rules allow, without regard to royal safety.

@@ -49,6 +49,9 @@ impl Position<'_> {
 
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
         self.moves_for(self.side, out, true);
+        if self.rules.flags.explosions {
+            self.explode_captures(out);
+        }
         if self.rules.flags.hand {
             self.hand_drops(out);
         }

@@ -603,6 +603,13 @@ pub struct EndRules {
     pub reach: Option<Reach>,
 }
 
+/// `explosions`: a capture removes the capturing piece, its victims and the pieces
+/// on the cells next to the capture's cell, but for the spared kinds among those.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Explosions {
+    pub spared: Vec<usize>,
+}
+
 /// `extinction`: the game ends when a player has no piece left of one of `kinds`
 /// (with `all`, of any of them; with `kinds` empty, no piece at all); `outcome` is
 /// that player's.
@@ -697,6 +704,8 @@ pub struct Definition {
     pub must_capture: bool,
     /// No move may give check.
     pub no_check: bool,
+    /// Every capture explodes (`explosions`).
+    pub explosions: Option<Explosions>,
     pub drops: Option<Drops>,
     pub hand: Option<Hand>,
     /// Random placements made when a game starts, in order.

@@ -9,8 +9,9 @@ impl<'r> Game<'r> {
     /// The result the rules give the current position, if the game is over.
     pub(super) fn decide(&self) -> Option<GameResult> {
         let end = &self.pos.rules().definition.end;
-        self.royal_lost()
-            .or_else(|| self.goal())
+        // A goal first: the definition names the loss of a royal kind there itself.
+        self.goal()
+            .or_else(|| self.royal_lost())
             .or_else(|| self.no_move())
             .or_else(|| {
                 let r = end.repetition?;

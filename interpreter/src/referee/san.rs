@@ -72,7 +72,7 @@ fn fits(pos: &Position, m: &Move, text: &str) -> bool {
     }
     if !matches!(
         m.kind,
-        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Explosion
     ) || m.drops()
     {
         return false;
@@ -162,7 +162,7 @@ fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
     }
     if !matches!(
         m.kind,
-        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Explosion
     ) || m.drops()
     {
         return None;

@@ -17,7 +17,7 @@ pub(super) fn reads(mode: &CaptureMode) -> bool {
 }
 
 /// The cells next to `c`: across an edge, or across a corner on squares.
-fn neighbours(ctx: &Ctx, c: Coord) -> Vec<Coord> {
+pub(super) fn neighbours(ctx: &Ctx, c: Coord) -> Vec<Coord> {
     ctx.def
         .board
         .tiling

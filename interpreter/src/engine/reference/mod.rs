@@ -9,6 +9,7 @@
 //! `understands` says whether a position needs none of them.
 
 mod capture;
+mod explosion;
 mod two_cell;
 
 use super::Position;
@@ -441,6 +442,9 @@ fn attacked(ctx: &Ctx, target: Coord, by: usize) -> bool {
 }
 
 fn royal_attacked(ctx: &Ctx, side: usize) -> bool {
+    if ctx.def.explosions.is_some() {
+        return explosion::royal_in_danger(ctx, side);
+    }
     let b = &ctx.def.board;
     for rank in 0..b.height() {
         for file in 0..b.width() {
@@ -531,12 +535,17 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
         pseudo.extend(drops);
     }
     pseudo.extend(hand_drops(ctx, side));
+    let pseudo = explosion::explode(ctx, pseudo);
     let legal: Vec<RefMove> = pseudo
         .into_iter()
         .filter(|m| {
             let mut after = ctx.clone();
             apply(&mut after, m, side);
-            !royal_attacked(&after, side)
+            if def.explosions.is_some() {
+                explosion::legal(ctx, &after, side)
+            } else {
+                !royal_attacked(&after, side)
+            }
         })
         .collect();
     let mut unique = one_of_each(legal);

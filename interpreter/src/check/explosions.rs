@@ -1,0 +1,52 @@
+//! `explosions`: every capture removes the capturer and the pieces around the
+//! capture's cell. The blast is centred on the cell a replacing capture lands on, so
+//! pieces that capture in other ways (capture modes, swaps, two-cell pieces) cannot
+//! be given a blast.
+
+use super::Checker;
+use crate::diagnostic::{Code, Diagnostic, Span};
+use crate::model::Explosions;
+use crate::syntax::{ExplosionsDecl, PieceDecl, PieceProp};
+
+impl Checker {
+    pub(super) fn explosions(
+        &mut self,
+        decl: Option<&ExplosionsDecl>,
+        known: &[&str],
+        pieces: &[&PieceDecl],
+    ) -> Option<Explosions> {
+        let decl = decl?;
+        let spared = decl
+            .spared
+            .iter()
+            .filter_map(|name| self.piece_ref(name, known, pieces))
+            .collect();
+        for piece in pieces {
+            if let Some((span, what)) = piece.props.iter().find_map(blastless) {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadExplosion,
+                        format!(
+                            "`{}` {what}, but under `explosions` a capture must land on its victim's cell, where the blast starts",
+                            piece.name.value
+                        ),
+                    )
+                    .at(span, "no cell to explode on")
+                    .also(decl.span, "every capture explodes here")
+                    .help("give the piece replacing captures only (its `moves`), or drop `explosions`"),
+                );
+            }
+        }
+        Some(Explosions { spared })
+    }
+}
+
+/// A property whose captures have no landing cell for a blast, and what it does.
+fn blastless(prop: &PieceProp) -> Option<(Span, &'static str)> {
+    match prop {
+        PieceProp::Capture { span, .. } => Some((*span, "captures by a capture mode")),
+        PieceProp::Swap(span) => Some((*span, "swaps places")),
+        PieceProp::TwoCell(span, _) => Some((*span, "stands on two cells")),
+        _ => None,
+    }
+}
