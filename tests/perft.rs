@@ -171,6 +171,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "racingkings.epd",
     "shatranj.epd",
     "shogi.epd",
+    "threecheck.epd",
     "xiangqi.epd",
 ];
 

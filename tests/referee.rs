@@ -52,6 +52,7 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::DeadPosition => "dead-position",
         EndReason::Extinction => "extinction",
         EndReason::Reached => "reached",
+        EndReason::Checks => "checks",
     }
 }
 
@@ -383,6 +384,7 @@ const LIBRARY: &[&str] = &[
     "racingkings.vdl",
     "shatranj.vdl",
     "shogi.vdl",
+    "threecheck.vdl",
     "xiangqi.vdl",
 ];
 

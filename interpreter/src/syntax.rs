@@ -351,6 +351,8 @@ pub enum EndRuleDecl {
     /// The zone, the kinds, and the outcome for the player who brings one there.
     /// The zone, the kinds, the outcome, and `after-reply`.
     Reach(Name, Vec<Name>, Spanned<OutcomeWord>, bool),
+    /// The number of checks and the outcome for the player who has given them.
+    Checks(Spanned<i64>, Spanned<OutcomeWord>),
 }
 
 #[derive(Clone, Debug)]
@@ -1051,6 +1053,10 @@ impl Builder {
                         let mut names = words.into_iter().map(|w| self.name(w));
                         EndRuleDecl::Reach(names.next()?, names.collect(), outcome, after_reply)
                     }
+                    Rule::checks => {
+                        let n = self.int_of(inner.next()?);
+                        EndRuleDecl::Checks(n, self.outcome(inner.next()?))
+                    }
                     _ => return None,
                 };
                 Some(Spanned { span: s, value })
@@ -1356,8 +1362,9 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::royal_capture
         | Rule::dead_position
         | Rule::extinction
-        | Rule::reach => {
-            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `reach`)"
+        | Rule::reach
+        | Rule::checks => {
+            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `reach`, `checks`)"
         }
         Rule::claim_at => "`claim-at`",
         Rule::outcome => "`win`, `loss` or `draw`",

@@ -218,6 +218,7 @@ impl Checker {
                     castling: &castling,
                     drops: drops_def.is_some(),
                     start: None,
+                    checks: end_rules.checks.map(|c| c.count),
                 };
                 match model::parse_fen(&s.fen.value, &rules) {
                     Ok(setup) => Some(setup),
@@ -1332,6 +1333,7 @@ impl Checker {
                 EndRuleDecl::DeadPosition => (5, "dead-position"),
                 EndRuleDecl::Extinction(..) => (6, "extinction"),
                 EndRuleDecl::Reach(..) => (7, "reach"),
+                EndRuleDecl::Checks(..) => (8, "checks"),
             };
             if let Some(&(_, first)) = seen.iter().find(|(t, _)| *t == tag) {
                 self.push(
@@ -1370,6 +1372,20 @@ impl Checker {
                             .collect(),
                         outcome: conv(o.value),
                         after_reply: *after_reply,
+                    });
+                }
+                EndRuleDecl::Checks(n, o) => {
+                    if !(1..=100).contains(&n.value) {
+                        self.push(
+                            Diagnostic::error(Code::BadEndRule, format!("a count of {} checks cannot be reached", n.value))
+                                .at(n.span, "expected 1 to 100")
+                                .help("`checks 3 win`: the player who gives check for the third time wins"),
+                        );
+                        continue;
+                    }
+                    end.checks = Some(model::CheckCount {
+                        count: n.value as u32,
+                        outcome: conv(o.value),
                     });
                 }
                 EndRuleDecl::Repetition(n, o, claim) => {

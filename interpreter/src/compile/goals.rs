@@ -23,12 +23,15 @@ pub struct Goals {
     pub must_capture: bool,
     /// No move may give check.
     pub no_check: bool,
+    /// The number of checks given that ends the game, and the outcome for the
+    /// player who gave them.
+    pub checks: Option<(u8, Outcome)>,
 }
 
 impl Goals {
     /// Whether a position can end by a goal (the engine then tests it at every node).
     pub fn any(&self) -> bool {
-        self.extinction.is_some() || self.reach.is_some()
+        self.extinction.is_some() || self.reach.is_some() || self.checks.is_some()
     }
 }
 
@@ -55,5 +58,8 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
         reach_after_reply: end.reach.as_ref().is_some_and(|r| r.after_reply),
         must_capture: def.must_capture,
         no_check: def.no_check,
+        checks: end
+            .checks
+            .map(|c| (u8::try_from(c.count).unwrap_or(u8::MAX), c.outcome)),
     }
 }

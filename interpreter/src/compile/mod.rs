@@ -309,6 +309,8 @@ pub struct Zobrist {
     pub reserve: Vec<u64>,
     /// Mixed with a pair of cells: the two ends of one two-cell piece.
     pub link: u64,
+    /// Per side, mixed with the number of checks it has given.
+    pub checks: [u64; 2],
 }
 
 impl Zobrist {
@@ -644,7 +646,7 @@ pub fn compile(def: Definition) -> Ruleset {
                 .iter()
                 .any(|r| matches!(r.kind, RayKind::Hop | RayKind::HopBehind)),
         two_cell: two_cell.iter().any(Option::is_some),
-        goals: def.end.extinction.is_some() || def.end.reach.is_some(),
+        goals: def.end.extinction.is_some() || def.end.reach.is_some() || def.end.checks.is_some(),
         explosions: def.explosions.is_some(),
     };
     let blast_spared = def
@@ -983,6 +985,7 @@ fn zobrist_keys(n: usize, kinds: usize) -> Zobrist {
         swap_ban: (0..n).map(|_| rng.next()).collect(),
         reserve: (0..2 * kinds).map(|_| rng.next()).collect(),
         link: rng.next(),
+        checks: [rng.next(), rng.next()],
     }
 }
 

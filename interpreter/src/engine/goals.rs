@@ -13,6 +13,8 @@ pub enum GoalKind {
     Extinction,
     /// The player has a piece of a kind that counts in the zone.
     Reach,
+    /// The player has given check as many times as the rule counts.
+    Checks,
 }
 
 /// A goal that has ended the game: which, the player it is about, and the outcome
@@ -42,7 +44,13 @@ impl Position<'_> {
                 .extinction
                 .filter(|&(kinds, _)| self.extinct(side, kinds))
                 .map(|(_, outcome)| found(GoalKind::Extinction, outcome));
-            extinct.or_else(|| Some(found(GoalKind::Reach, self.reach_outcome(side)?)))
+            let checked = goals
+                .checks
+                .filter(|&(n, _)| self.checks[side] >= n)
+                .map(|(_, outcome)| found(GoalKind::Checks, outcome));
+            extinct
+                .or(checked)
+                .or_else(|| Some(found(GoalKind::Reach, self.reach_outcome(side)?)))
         })
     }
 

@@ -95,6 +95,9 @@ impl Position<'_> {
         }
         self.side ^= 1;
         self.hash ^= rules.zobrist.side;
+        if rules.goals.checks.is_some() {
+            self.count_check();
+        }
     }
 
     /// Take a drop back (the side to move is already the dropper's again).
@@ -105,6 +108,7 @@ impl Position<'_> {
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
+        self.checks = u.checks;
         self.hash = u.hash;
     }
 

@@ -2,6 +2,7 @@
 //! compiled tables of a `Ruleset`. Nothing here knows a piece by name.
 
 mod attack;
+mod checks;
 mod dead;
 mod drops;
 mod en_passant;
@@ -204,6 +205,7 @@ struct Undo {
     fullmove: u32,
     hash: u64,
     drops: drops::DropState,
+    checks: [u8; 2],
 }
 
 /// A cell's bit in a mask of the first 128 cells; none for the cells beyond.
@@ -260,6 +262,8 @@ pub struct Position<'r> {
     /// For each end of a two-cell piece, its other end (stale on other cells).
     partner: Vec<Cell>,
     drops: drops::DropState,
+    /// The checks each side has given (under a `checks` end rule).
+    checks: [u8; 2],
     history: Vec<Undo>,
     pins: Vec<Cell>,
     /// A move buffer for the general attack test.
@@ -297,6 +301,7 @@ impl<'r> Position<'r> {
                 castling: &d.castling,
                 drops: d.drops.is_some(),
                 start: Some(&d.setup),
+                checks: d.end.checks.map(|c| c.count),
             },
         )?;
         let mut pos = Position::placed(rules, &setup);
@@ -341,6 +346,7 @@ impl<'r> Position<'r> {
             queues: [Vec::new(), Vec::new()],
             partner: vec![NO_CELL; n],
             drops: drops::DropState::NONE,
+            checks: setup.checks.map(|n| u8::try_from(n).unwrap_or(u8::MAX)),
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
@@ -463,7 +469,7 @@ impl<'r> Position<'r> {
         for (i, &count) in self.reserve.iter().enumerate() {
             h ^= z.reserve_key(i / kinds, kinds, i % kinds, count);
         }
-        h ^ self.drops_key()
+        h ^ self.drops_key() ^ self.checks_key()
     }
 
     fn swap_ban_key(&self) -> u64 {
@@ -568,6 +574,7 @@ impl<'r> Position<'r> {
             fullmove: self.fullmove,
             hash: self.hash,
             drops: self.drops,
+            checks: self.checks,
         }
     }
 
@@ -675,6 +682,9 @@ impl<'r> Position<'r> {
         }
         self.side ^= 1;
         self.hash ^= rules.zobrist.side;
+        if rules.goals.checks.is_some() {
+            self.count_check();
+        }
         self.history.push(undo);
     }
 
@@ -748,6 +758,7 @@ impl<'r> Position<'r> {
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
+        self.checks = u.checks;
         self.hash = u.hash;
     }
 
@@ -1047,12 +1058,13 @@ impl<'r> Position<'r> {
             ep = format!("{ep} {}<>{}", r.cell_name(a), r.cell_name(b));
         }
         format!(
-            "{}{} {} {} {} {} {}",
+            "{}{} {} {} {}{} {} {}",
             rows.join("/"),
             reserve,
             if self.side == 0 { 'w' } else { 'b' },
             castling,
             ep,
+            self.checks_fen(),
             self.halfmove,
             self.fullmove
         )

@@ -67,15 +67,13 @@ pub struct FenRules<'a> {
     /// The definition's setup, when reading another position: a castling right
     /// needs the kinds the setup puts on the rule's king and rook cells.
     pub start: Option<&'a Setup>,
+    /// The `checks` end rule's count: the FEN may say how many checks each side
+    /// has still to give (`3+3` after en passant) or has given (`+0+1` at the end).
+    pub checks: Option<u32>,
 }
 
 fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
-    let FenRules {
-        board,
-        pieces,
-        castling,
-        ..
-    } = *rules;
+    let FenRules { board, pieces, .. } = *rules;
     let fields: Vec<(usize, &str)> = split_fields(text);
     let Some(&(rows_at, rows)) = fields.first() else {
         return Err(fen_err(
@@ -97,6 +95,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         swap_ban: None,
         halfmove: 0,
         fullmove: 1,
+        checks: [0, 0],
         queues: [Vec::new(), Vec::new()],
         credits: [0, 0],
         exchange: None,
@@ -105,7 +104,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
     if let Some((at, body)) = queues {
         read_queues(at, body, board, pieces, &mut setup)?;
     }
-    read_fields(&fields[1..], text, castling, board, &mut setup)?;
+    read_fields(&fields[1..], text, rules, &mut setup)?;
     check_castling(&fields, rules, &setup)?;
     Ok(setup)
 }
@@ -247,10 +246,10 @@ fn read_swap_ban(
 fn read_fields(
     fields: &[(usize, &str)],
     text: &str,
-    castling: &[CastleDef],
-    board: &BoardShape,
+    rules: &FenRules,
     setup: &mut Setup,
 ) -> Result<(), FenError> {
+    let (castling, board) = (rules.castling, rules.board);
     let mut rest = fields.iter().copied().peekable();
     if let Some((at, f)) = rest.next() {
         setup.to_move = match f {
@@ -267,8 +266,9 @@ fn read_fields(
         };
     }
     let is_number = |f: &str| f.bytes().all(|b| b.is_ascii_digit());
+    let is_count = |f: &str| is_number(f) || check_pair(f).is_some();
     if let Some(&(at, f)) = rest.peek() {
-        if !is_number(f) {
+        if !is_count(f) {
             rest.next();
             if f != "-" {
                 setup.castling = read_castling(at, f, castling)?;
@@ -276,7 +276,7 @@ fn read_fields(
         }
     }
     if let Some(&(at, f)) = rest.peek() {
-        if !is_number(f) {
+        if !is_count(f) {
             rest.next();
             if f != "-" {
                 setup.en_passant = Some(read_en_passant(at, f, board)?);
@@ -287,6 +287,12 @@ fn read_fields(
         if let Some((a, b)) = f.split_once("<>") {
             rest.next();
             setup.swap_ban = Some(read_swap_ban(at, (a, b), board)?);
+        }
+    }
+    if let Some(&(at, f)) = rest.peek() {
+        if let Some(left) = check_pair(f) {
+            rest.next();
+            setup.checks = checks_given(at, f, left, rules.checks)?;
         }
     }
     for (slot, name) in [(0, "halfmove clock"), (1, "fullmove number")] {
@@ -307,6 +313,13 @@ fn read_fields(
         }
     }
     if let Some((at, f)) = rest.next() {
+        if let Some(given) = f.strip_prefix('+').and_then(check_pair) {
+            if rest.peek().is_none() {
+                checks_given(at, f, [0, 0], rules.checks)?;
+                setup.checks = given;
+                return Ok(());
+            }
+        }
         return Err(fen_err(
             at,
             text.len() - at,
@@ -315,6 +328,46 @@ fn read_fields(
         ));
     }
     Ok(())
+}
+
+/// `N+M`: two counts, White's then Black's.
+fn check_pair(f: &str) -> Option<[u32; 2]> {
+    let (a, b) = f.split_once('+')?;
+    let count = |s: &str| {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    Some([count(a)?, count(b)?])
+}
+
+/// The checks each side has given, from the checks `left` to give: only under a
+/// `checks` rule, and never more left than the rule's count.
+fn checks_given(
+    at: usize,
+    f: &str,
+    left: [u32; 2],
+    limit: Option<u32>,
+) -> Result<[u32; 2], FenError> {
+    let Some(limit) = limit else {
+        return Err(fen_err(
+            at,
+            f.len(),
+            format!("`{f}` counts checks, but the variant has no `checks` end rule"),
+            Some("a check count is read only where `end` has `checks N OUTCOME`".into()),
+        ));
+    };
+    if left.iter().any(|&n| n > limit) {
+        return Err(fen_err(
+            at,
+            f.len(),
+            format!("`{f}` leaves more than {limit} checks to give"),
+            Some(format!(
+                "each side has at most {limit} checks to give, e.g. `{limit}+{limit}`"
+            )),
+        ));
+    }
+    Ok(left.map(|n| limit - n))
 }
 
 /// Pieces off the board: each one's side and kind.

@@ -601,6 +601,15 @@ pub struct EndRules {
     pub extinction: Option<Extinction>,
     /// A player who brings a piece of some kinds into a zone.
     pub reach: Option<Reach>,
+    /// A player who has given check some number of times.
+    pub checks: Option<CheckCount>,
+}
+
+/// `checks N OUTCOME`: the player who has given check `count` times gets `outcome`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckCount {
+    pub count: u32,
+    pub outcome: Outcome,
 }
 
 /// `explosions`: a capture removes the capturing piece, its victims and the pieces
@@ -644,6 +653,7 @@ impl Default for EndRules {
             royal_capture: false,
             extinction: None,
             reach: None,
+            checks: None,
         }
     }
 }
@@ -673,6 +683,8 @@ pub struct Setup {
     pub swap_ban: Option<(Coord, Coord)>,
     pub halfmove: u32,
     pub fullmove: u32,
+    /// The checks each side has given (under a `checks` end rule).
+    pub checks: [u32; 2],
     /// Each side's drop queue, front first (FEN `rows{...}`).
     pub queues: [Vec<usize>; 2],
     /// Each side's drop credits.

@@ -114,6 +114,10 @@ impl<'r> Game<'r> {
         let (reason, what) = match goal.kind {
             GoalKind::Extinction => (EndReason::Extinction, self.extinct_kind(side)),
             GoalKind::Reach => (EndReason::Reached, "has reached the goal".to_string()),
+            GoalKind::Checks => (
+                EndReason::Checks,
+                format!("has given check {} times", self.pos.checks_given(side)),
+            ),
         };
         Some(GameResult {
             winner: value_for(goal.outcome, side),

@@ -34,6 +34,8 @@ pub enum EndReason {
     Extinction,
     /// A side brought a piece into the goal zone (`reach`).
     Reached,
+    /// A side has given the number of checks the `checks` rule counts.
+    Checks,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -74,6 +74,7 @@ fn serde_reason(r: &super::GameResult) -> &'static str {
         DeadPosition => "dead-position",
         Extinction => "extinction",
         Reached => "reached",
+        Checks => "checks",
     }
 }
 

@@ -519,7 +519,7 @@ struct Turn<'e> {
 fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec<RefMove> {
     let def = ctx.def;
     let side = turn.side;
-    if goal_reached(ctx, side) {
+    if goal_reached(ctx, side) || checks_given_out(pos) {
         return Vec::new();
     }
     let mut pseudo = Vec::new();
@@ -757,6 +757,16 @@ fn goal_reached(ctx: &Ctx, to_move: usize) -> bool {
                 && own().any(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
         });
         extinct || reached
+    })
+}
+
+/// Whether a player has given the checks a `checks` rule counts (the counts are
+/// the position's own: one position does not show the checks before it).
+fn checks_given_out(pos: &Position) -> bool {
+    pos.rules().definition.end.checks.is_some_and(|c| {
+        [Side::White, Side::Black]
+            .into_iter()
+            .any(|s| pos.checks_given(s) >= c.count)
     })
 }
 
