@@ -169,6 +169,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "newzealand.epd",
     "nightrider.epd",
     "racingkings.epd",
+    "seirawan.epd",
     "shatranj.epd",
     "shogi.epd",
     "threecheck.epd",

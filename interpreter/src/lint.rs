@@ -186,7 +186,12 @@ fn start_cells(rules: &Ruleset, queued: &[Vec<usize>; 2]) -> Vec<(usize, usize, 
     }
     for (side, kinds) in hand_kinds(rules).iter().enumerate() {
         for &k in kinds {
-            let cells = rules.hand.drop_cells.get(side * rules.kinds + k);
+            // A gating kind enters on the gates; any other drops on its cells.
+            let cells = if rules.hand.gate_kinds.contains(&(k as u8)) {
+                Some(&rules.hand.gate_cells[side])
+            } else {
+                rules.hand.drop_cells.get(side * rules.kinds + k)
+            };
             out.extend(cells.into_iter().flatten().map(|&c| (side, k, c)));
         }
     }

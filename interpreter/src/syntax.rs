@@ -313,6 +313,8 @@ pub enum HandRuleDecl {
     OnePerFile(Span, Vec<Name>),
     /// `no-drop-mate NAME...`.
     NoDropMate(Span, Vec<Name>),
+    /// `gate NAME... in ZONE`.
+    Gate(Span, Vec<Name>, Name),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -606,6 +608,10 @@ impl Builder {
                         HandRuleDecl::Drop(s, names, zone)
                     }
                     Rule::one_per_file => HandRuleDecl::OnePerFile(s, names),
+                    Rule::gate => {
+                        let zone = names.pop().unwrap_or_else(|| empty_name(s));
+                        HandRuleDecl::Gate(s, names, zone)
+                    }
                     _ => HandRuleDecl::NoDropMate(s, names),
                 }
             })

@@ -86,6 +86,36 @@ impl Checker {
                 HandRuleDecl::NoDropMate(_, names) => {
                     hand.no_drop_mate = self.kinds(names, at);
                 }
+                HandRuleDecl::Gate(span, names, zone) => {
+                    if let Some(zones) = at.zones {
+                        self.zone_ref(zone, zones);
+                        self.one_gate_per_file(*span, zone, zones);
+                    }
+                    if hand.gate.is_some() {
+                        self.push(
+                            Diagnostic::error(Code::BadHand, "`gate` is given twice")
+                                .at(*span, "second one here")
+                                .help("list every kind that gates in one `gate` rule"),
+                        );
+                        continue;
+                    }
+                    let kinds = self.kinds(names, at);
+                    let cells = at
+                        .zones
+                        .and_then(|z| z.get(&zone.value))
+                        .map_or(0, |z| z[0].len().max(z[1].len()));
+                    if cells > 32 || cells * kinds.len().max(1) > 254 {
+                        self.push(
+                            Diagnostic::error(
+                                Code::Limit,
+                                format!("{cells} gates for {} kinds are more than the engine keeps", kinds.len()),
+                            )
+                            .at(*span, "these gates")
+                            .help("a side may have at most 32 gates, and gates times gating kinds at most 254"),
+                        );
+                    }
+                    hand.gate = Some((kinds, zone.value.clone()));
+                }
             }
         }
         hand.keep_captured = keep_at.is_some();
@@ -94,6 +124,36 @@ impl Checker {
             self.captured_as_without_hand(at.pieces, Some(decl.span));
         }
         Some(hand)
+    }
+
+    /// The FEN names a gate by its file: a gate zone may have one cell per file
+    /// and side.
+    fn one_gate_per_file(
+        &mut self,
+        span: Span,
+        zone: &syntax::Name,
+        zones: &IndexMap<String, [Vec<Coord>; 2]>,
+    ) {
+        let Some(cells) = zones.get(&zone.value) else {
+            return;
+        };
+        for side in cells {
+            let mut files: Vec<i32> = side.iter().map(|c| c.file).collect();
+            let all = files.len();
+            files.sort_unstable();
+            files.dedup();
+            if files.len() < all {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadHand,
+                        format!("the gate zone `{}` has two cells on one file for a side", zone.value),
+                    )
+                    .at(span, "gates here")
+                    .help("the FEN's castling field names a gate by its file letter: give each side at most one gate per file, e.g. its first rank"),
+                );
+                return;
+            }
+        }
     }
 
     fn kinds(&mut self, names: &[syntax::Name], at: &HandSetting) -> Vec<usize> {

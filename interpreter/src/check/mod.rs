@@ -219,6 +219,7 @@ impl Checker {
                     drops: drops_def.is_some(),
                     start: None,
                     checks: end_rules.checks.map(|c| c.count),
+                    gate_cells: model::Hand::gate_cells(hand_def.as_ref(), zone_map.as_ref()),
                 };
                 match model::parse_fen(&s.fen.value, &rules) {
                     Ok(setup) => Some(setup),

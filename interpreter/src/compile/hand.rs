@@ -31,6 +31,29 @@ pub struct HandRules {
     pub no_drop_mate: u64,
     /// Per cell, its file index (for `one_per_file`).
     pub file_of: Vec<u8>,
+    /// The kinds that enter only by gating, in the `gate` rule's order.
+    pub gate_kinds: Vec<u8>,
+    /// Per side, the cells that may be gates; a position's open gates are bits in
+    /// this order.
+    pub gate_cells: [Vec<Cell>; 2],
+    /// Per side and cell, its place in `gate_cells` (`NO_GATE`: none).
+    pub gate_slot: [Vec<u8>; 2],
+}
+
+/// `HandRules::gate_slot` of a cell that is no gate.
+pub const NO_GATE: u8 = u8::MAX;
+
+impl HandRules {
+    /// A gating move's `drop` code: the gate's slot and the kind's place in
+    /// `gate_kinds`, and back.
+    pub fn gate_code(&self, slot: usize, kind_at: usize) -> usize {
+        slot * self.gate_kinds.len() + kind_at
+    }
+
+    pub fn gate_of_code(&self, code: usize) -> (usize, usize) {
+        let n = self.gate_kinds.len().max(1);
+        (code / n, code % n)
+    }
 }
 
 fn mask(kinds: &[usize]) -> u64 {
@@ -63,10 +86,18 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         };
     };
     let all: Vec<Cell> = (0..grid.cells.len() as Cell).collect();
+    let gate_kinds: Vec<u8> = hand.gate.as_ref().map_or_else(Vec::new, |(kinds, _)| {
+        kinds.iter().map(|&k| k as u8).collect()
+    });
+    let gate_cells: [Vec<Cell>; 2] = crate::model::Hand::gate_cells(Some(hand), Some(&def.zones))
+        .map(|cells| cells.iter().filter_map(|&c| grid.at(c)).collect());
     let mut drop_cells = vec![Vec::new(); 2 * kinds];
     for side in 0..2 {
         for kind in 0..kinds {
             let zone = hand.drop_zones.iter().find(|(k, _)| *k == kind);
+            if gate_kinds.contains(&(kind as u8)) {
+                continue;
+            }
             drop_cells[side * kinds + kind] = match zone {
                 Some((_, name)) => def
                     .zones
@@ -90,5 +121,14 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         one_per_file: mask(&hand.one_per_file),
         no_drop_mate: mask(&hand.no_drop_mate),
         file_of,
+        gate_slot: gate_cells.each_ref().map(|cells| {
+            let mut slot = vec![NO_GATE; grid.cells.len()];
+            for (i, &c) in cells.iter().enumerate() {
+                slot[c as usize] = i.min(usize::from(NO_GATE) - 1) as u8;
+            }
+            slot
+        }),
+        gate_kinds,
+        gate_cells,
     }
 }

@@ -295,6 +295,8 @@ pub struct Flags {
     pub hand: bool,
     /// Every capture explodes (`Ruleset::blast_spared`).
     pub explosions: bool,
+    /// Pieces enter from the hand by gating (`HandRules::gate_kinds`).
+    pub gating: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -419,7 +421,7 @@ pub struct Ruleset {
 
 pub use crate::check::MAX_CASTLING;
 pub use goals::Goals;
-pub use hand::{CapturedGoTo, HandRules};
+pub use hand::{CapturedGoTo, HandRules, NO_GATE};
 
 impl Ruleset {
     pub fn cell_count(&self) -> usize {
@@ -648,6 +650,7 @@ pub fn compile(def: Definition) -> Ruleset {
         two_cell: two_cell.iter().any(Option::is_some),
         goals: def.end.extinction.is_some() || def.end.reach.is_some() || def.end.checks.is_some(),
         explosions: def.explosions.is_some(),
+        gating: def.hand.as_ref().is_some_and(|h| h.gate.is_some()),
     };
     let blast_spared = def
         .explosions

@@ -185,12 +185,18 @@ impl Position<'_> {
 
     /// The cell a turn of the side to move drops on, if it drops.
     pub fn drop_cell(&self, m: &Move) -> Option<Cell> {
+        if self.rules.flags.gating {
+            return self.gate_of(m).map(|(cell, _)| cell);
+        }
         let slot = usize::from(m.drop).checked_sub(1)?;
         self.rules.drop_zone[self.side].get(slot).copied()
     }
 
     /// The kind a turn drops, if it drops.
     pub fn dropped_kind(&self, m: &Move) -> Option<usize> {
+        if self.rules.flags.gating {
+            return self.gate_of(m).map(|(_, kind)| kind);
+        }
         if m.drops() {
             self.next_drop_kind(m)
         } else {

@@ -7,6 +7,7 @@ mod dead;
 mod drops;
 mod en_passant;
 mod explosion;
+mod gating;
 mod goals;
 mod hand;
 mod legality;
@@ -206,6 +207,7 @@ struct Undo {
     hash: u64,
     drops: drops::DropState,
     checks: [u8; 2],
+    gates: [u32; 2],
 }
 
 /// A cell's bit in a mask of the first 128 cells; none for the cells beyond.
@@ -264,6 +266,8 @@ pub struct Position<'r> {
     drops: drops::DropState,
     /// The checks each side has given (under a `checks` end rule).
     checks: [u8; 2],
+    /// Each side's open gates, as bits of `HandRules::gate_cells`.
+    gates: [u32; 2],
     history: Vec<Undo>,
     pins: Vec<Cell>,
     /// A move buffer for the general attack test.
@@ -302,6 +306,7 @@ impl<'r> Position<'r> {
                 drops: d.drops.is_some(),
                 start: Some(&d.setup),
                 checks: d.end.checks.map(|c| c.count),
+                gate_cells: model::Hand::gate_cells(d.hand.as_ref(), Some(&d.zones)),
             },
         )?;
         let mut pos = Position::placed(rules, &setup);
@@ -347,6 +352,7 @@ impl<'r> Position<'r> {
             partner: vec![NO_CELL; n],
             drops: drops::DropState::NONE,
             checks: setup.checks.map(|n| u8::try_from(n).unwrap_or(u8::MAX)),
+            gates: [0, 0],
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
@@ -376,6 +382,9 @@ impl<'r> Position<'r> {
         }
         if rules.flags.drops {
             pos.load_drops(setup);
+        }
+        if rules.flags.gating {
+            pos.load_gates(setup);
         }
         for &i in &setup.castling {
             if i < rules.castling.len() {
@@ -469,7 +478,7 @@ impl<'r> Position<'r> {
         for (i, &count) in self.reserve.iter().enumerate() {
             h ^= z.reserve_key(i / kinds, kinds, i % kinds, count);
         }
-        h ^ self.drops_key() ^ self.checks_key()
+        h ^ self.drops_key() ^ self.checks_key() ^ self.gates_key()
     }
 
     fn swap_ban_key(&self) -> u64 {
@@ -575,6 +584,7 @@ impl<'r> Position<'r> {
             hash: self.hash,
             drops: self.drops,
             checks: self.checks,
+            gates: self.gates,
         }
     }
 
@@ -677,6 +687,9 @@ impl<'r> Position<'r> {
         if rules.flags.drops {
             self.drops_after_move(&m, mover, &undo.captured);
         }
+        if rules.flags.gating {
+            self.gate_after_move(&m);
+        }
         if self.side == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
         }
@@ -709,8 +722,12 @@ impl<'r> Position<'r> {
             return;
         }
         if let Some(c) = self.drop_cell(&m) {
-            self.remove(c);
+            let p = self.remove(c);
+            if rules.flags.gating {
+                self.adjust_reserve(self.side, kind_of(p), 1);
+            }
         }
+        self.gates = u.gates;
         self.drops = u.drops;
         if let Some(rule) = m.castle_rule() {
             let c = &rules.castling[rule];
@@ -914,9 +931,14 @@ impl<'r> Position<'r> {
         out.clear();
         self.pseudo_moves(out);
         let with_drops = (self.rules.flags.drops && self.may_drop(out)).then(|| out.clone());
+        let with_gates =
+            (self.rules.flags.gating && self.gates[self.side] != 0).then(|| out.clone());
         self.keep_legal(out);
         if let Some(pseudo) = with_drops {
             self.add_drop_turns(&pseudo, out);
+        }
+        if let Some(pseudo) = with_gates {
+            self.add_gate_turns(&pseudo, out);
         }
         if self.rules.flags.hand {
             self.keep_drops_without_mate(out);
@@ -1043,13 +1065,19 @@ impl<'r> Position<'r> {
         if r.flags.drops {
             reserve.push_str(&self.queues_fen());
         }
-        let mut castling: String = r
-            .castling
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.castling & (1 << i) != 0)
-            .map(|(_, c)| c.flag)
-            .collect();
+        let mut castling = String::new();
+        for side in 0..2 {
+            castling.extend(
+                r.castling
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, c)| self.castling & (1 << i) != 0 && c.side == side)
+                    .map(|(_, c)| c.flag),
+            );
+            if r.flags.gating {
+                castling.push_str(&self.gates_fen(side));
+            }
+        }
         if castling.is_empty() {
             castling.push('-');
         }

@@ -70,6 +70,9 @@ pub struct FenRules<'a> {
     /// The `checks` end rule's count: the FEN may say how many checks each side
     /// has still to give (`3+3` after en passant) or has given (`+0+1` at the end).
     pub checks: Option<u32>,
+    /// Each side's cells that may be gates (a hand's `gate` zone); the castling
+    /// field names open gates by their file letters, upper case for White.
+    pub gate_cells: [&'a [Coord]; 2],
 }
 
 fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
@@ -96,6 +99,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         halfmove: 0,
         fullmove: 1,
         checks: [0, 0],
+        gates: [Vec::new(), Vec::new()],
         queues: [Vec::new(), Vec::new()],
         credits: [0, 0],
         exchange: None,
@@ -155,10 +159,21 @@ fn check_castling(
     Ok(())
 }
 
-/// The castling field: each flag once, as indices into the castling rules.
-fn read_castling(at: usize, f: &str, castling: &[CastleDef]) -> Result<Vec<usize>, FenError> {
+/// The castling field: each flag once, as indices into the castling rules; and
+/// with gates, the open gates: named by file, and the cells of each castling.
+fn read_castling(
+    at: usize,
+    f: &str,
+    rules: &FenRules,
+) -> Result<(Vec<usize>, [Vec<Coord>; 2]), FenError> {
+    let castling = rules.castling;
     let mut rights = Vec::new();
+    let mut gates = [Vec::new(), Vec::new()];
     for (i, ch) in f.char_indices() {
+        if let Some((side, cell)) = gate_named(ch, rules) {
+            gates[side].push(cell);
+            continue;
+        }
         let Some(idx) = castling.iter().position(|c| c.flag == ch) else {
             let flags: String = castling.iter().map(|c| c.flag).collect();
             return Err(fen_err(
@@ -182,7 +197,29 @@ fn read_castling(at: usize, f: &str, castling: &[CastleDef]) -> Result<Vec<usize
         }
         rights.push(idx);
     }
-    Ok(rights)
+    for &i in &rights {
+        let c = &castling[i];
+        let side = c.side.index();
+        for cell in [c.king_from, c.rook_from] {
+            if rules.gate_cells[side].contains(&cell) && !gates[side].contains(&cell) {
+                gates[side].push(cell);
+            }
+        }
+    }
+    Ok((rights, gates))
+}
+
+/// The gate a castling-field letter names: the file's gate cell, White's for an
+/// upper-case letter. Castling flags come first where a letter could be both.
+fn gate_named(ch: char, rules: &FenRules) -> Option<(usize, Coord)> {
+    if rules.castling.iter().any(|c| c.flag == ch) {
+        return None;
+    }
+    let side = usize::from(ch.is_ascii_lowercase());
+    let name = ch.to_ascii_lowercase().to_string();
+    let file = rules.board.files.iter().position(|f| *f == name)? as i32;
+    let cell = rules.gate_cells[side].iter().find(|c| c.file == file)?;
+    Some((side, *cell))
 }
 
 /// A cell named in a field after the rows, at byte `at` of the FEN.
@@ -249,7 +286,7 @@ fn read_fields(
     rules: &FenRules,
     setup: &mut Setup,
 ) -> Result<(), FenError> {
-    let (castling, board) = (rules.castling, rules.board);
+    let board = rules.board;
     let mut rest = fields.iter().copied().peekable();
     if let Some((at, f)) = rest.next() {
         setup.to_move = match f {
@@ -271,7 +308,7 @@ fn read_fields(
         if !is_count(f) {
             rest.next();
             if f != "-" {
-                setup.castling = read_castling(at, f, castling)?;
+                (setup.castling, setup.gates) = read_castling(at, f, rules)?;
             }
         }
     }

@@ -368,6 +368,21 @@ pub struct Hand {
     pub one_per_file: Vec<usize>,
     /// Kinds whose drop may not checkmate.
     pub no_drop_mate: Vec<usize>,
+    /// Kinds that enter only by gating, and the zone of the gates.
+    pub gate: Option<(Vec<usize>, String)>,
+}
+
+impl Hand {
+    /// Each side's cells of the `gate` zone (none without gating).
+    pub fn gate_cells<'z>(
+        hand: Option<&Hand>,
+        zones: Option<&'z IndexMap<String, [Vec<Coord>; 2]>>,
+    ) -> [&'z [Coord]; 2] {
+        let cells = hand
+            .and_then(|h| h.gate.as_ref())
+            .and_then(|(_, zone)| zones?.get(zone));
+        [0, 1].map(|side| cells.map_or(&[][..], |c| &c[side][..]))
+    }
 }
 
 /// Which end of a drop queue.
@@ -685,6 +700,8 @@ pub struct Setup {
     pub fullmove: u32,
     /// The checks each side has given (under a `checks` end rule).
     pub checks: [u32; 2],
+    /// Each side's open gates (under a hand's `gate` rule).
+    pub gates: [Vec<Coord>; 2],
     /// Each side's drop queue, front first (FEN `rows{...}`).
     pub queues: [Vec<usize>; 2],
     /// Each side's drop credits.

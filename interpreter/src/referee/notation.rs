@@ -891,6 +891,16 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
 /// on a cell other than the move's arrival, unless it is a swap's partner.
 fn is_drop(pos: &Position, step: Option<(Cell, Cell)>, label: &str, target: Cell) -> bool {
     let rules = pos.rules();
+    if rules.flags.gating {
+        let side = pos.side_to_move();
+        // The gate is a cell the move leaves; a piece named on `to` is a promotion.
+        return step.is_some_and(|(_, to)| target != to)
+            && rules
+                .hand
+                .gate_kinds
+                .iter()
+                .any(|&k| rules.piece_label(usize::from(k), side) == label);
+    }
     if !rules.flags.drops {
         return false;
     }
@@ -916,6 +926,34 @@ fn keep_drop(
     };
     let rules = pos.rules();
     let side = pos.side_to_move();
+    if rules.flags.gating {
+        candidates.retain(|m| {
+            pos.drop_cell(m) == Some(*cell)
+                && pos
+                    .dropped_kind(m)
+                    .map(|k| rules.piece_label(k, side))
+                    .as_deref()
+                    == Some(label.as_str())
+        });
+        if candidates.is_empty() {
+            return Err(Rejection {
+                offset: *at,
+                len: *len,
+                ..reject(
+                    Code::IllegalMove,
+                    format!(
+                        "no legal move puts `{label}` on {}",
+                        rules.cell_name(*cell)
+                    ),
+                    Some(format!(
+                        "a piece from the hand goes on an open gate the move leaves, and {} must hold it",
+                        side.name()
+                    )),
+                )
+            });
+        }
+        return Ok(());
+    }
     let end = match rules.drop_end {
         crate::model::QueueEnd::Front => "front",
         crate::model::QueueEnd::Back => "back",

@@ -10,6 +10,8 @@
 //! SAN cannot name alone (two moves with the same cells that take different
 //! pieces, a swap, a queue's drop, a two-cell piece) is written in the engine
 //! notation. A drop from the hand is `N@f3`, a pawn's `P@e4` (read also as `@e4`).
+//! A gating move ends with the gated piece, `Nf3/H`, and its cell when that is not
+//! the one the move leaves (a castling gating on the rook's cell: `O-O/Hh1`).
 
 use super::long_algebraic;
 use crate::compile::Ruleset;
@@ -27,12 +29,16 @@ pub enum SanMatch {
 /// The legal move `text` names in SAN.
 pub fn read(pos: &Position, legal: &[Move], text: &str) -> SanMatch {
     let text = text.trim_end_matches(['+', '#', '!', '?']);
+    let (text, gate) = match text.split_once('/') {
+        Some((base, gate)) => (base, format!("/{gate}")),
+        None => (text, String::new()),
+    };
+    let legal = legal.iter().filter(|m| gate_suffix(pos, m) == gate);
     let fits: Vec<&Move> = match castling_side(text) {
         Some(king_side) => legal
-            .iter()
             .filter(|m| is_castling(pos.rules(), m, king_side))
             .collect(),
-        None => legal.iter().filter(|m| fits(pos, m, text)).collect(),
+        None => legal.filter(|m| fits(pos, m, text)).collect(),
     };
     match fits.as_slice() {
         [] => SanMatch::None,
@@ -73,7 +79,7 @@ fn fits(pos: &Position, m: &Move, text: &str) -> bool {
     if !matches!(
         m.kind,
         MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Explosion
-    ) || m.drops()
+    ) || (m.drops() && !pos.rules().flags.gating)
     {
         return false;
     }
@@ -122,6 +128,27 @@ fn fits(pos: &Position, m: &Move, text: &str) -> bool {
     .any(|d| d == rest)
 }
 
+/// The gate a move fills: `/H`, or `/Hh1` when it is not the cell the move
+/// leaves; nothing for other moves.
+fn gate_suffix(pos: &Position, m: &Move) -> String {
+    let rules = pos.rules();
+    if !rules.flags.gating {
+        return String::new();
+    }
+    match (pos.drop_cell(m), pos.dropped_kind(m)) {
+        (Some(cell), Some(kind)) => {
+            let label = rules.definition.pieces[kind].label.to_ascii_uppercase();
+            let at = if cell == m.from {
+                ""
+            } else {
+                rules.cell_name(cell)
+            };
+            format!("/{label}{at}")
+        }
+        _ => String::new(),
+    }
+}
+
 /// A drop from the hand: `N@f3` (the pawn's too: `P@e4`, read also as `@e4`).
 fn drop_text(rules: &Ruleset, m: &Move, kind: usize) -> String {
     let label = rules.definition.pieces[kind].label.to_ascii_uppercase();
@@ -157,13 +184,14 @@ fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
     }
     for king_side in [true, false] {
         if is_castling(rules, m, king_side) {
-            return Some(if king_side { "O-O" } else { "O-O-O" }.into());
+            let castle = if king_side { "O-O" } else { "O-O-O" };
+            return Some(format!("{castle}{}", gate_suffix(pos, m)));
         }
     }
     if !matches!(
         m.kind,
         MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Explosion
-    ) || m.drops()
+    ) || (m.drops() && !rules.flags.gating)
     {
         return None;
     }
@@ -210,6 +238,7 @@ fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
         text.push('=');
         text.push_str(&rules.definition.pieces[k].label.to_ascii_uppercase());
     }
+    text.push_str(&gate_suffix(pos, m));
     Some(text)
 }
 

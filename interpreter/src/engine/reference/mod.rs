@@ -533,6 +533,8 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
     if side == pos.side_to_move().index() {
         let drops = with_drops(pos, ctx, &pseudo);
         pseudo.extend(drops);
+        let gated = with_gates(pos, ctx, &pseudo);
+        pseudo.extend(gated);
     }
     pseudo.extend(hand_drops(ctx, side));
     let pseudo = explosion::explode(ctx, pseudo);
@@ -669,7 +671,11 @@ fn hand_drops(ctx: &Ctx, side: usize) -> Vec<RefMove> {
     };
     let mut out = Vec::new();
     for (kind, &count) in ctx.reserves[side].iter().enumerate() {
-        if count == 0 {
+        let gates_only = hand
+            .gate
+            .as_ref()
+            .is_some_and(|(kinds, _)| kinds.contains(&kind));
+        if count == 0 || gates_only {
             continue;
         }
         let zone = hand.drop_zones.iter().find(|(k, _)| *k == kind);
@@ -823,6 +829,43 @@ fn with_drops(pos: &Position, ctx: &Ctx, pseudo: &[RefMove]) -> Vec<RefMove> {
     out
 }
 
+/// The moves again with a piece from the hand on the open gate they leave (a
+/// castling: the king's or the rook's cell), one for each gating kind held.
+fn with_gates(pos: &Position, ctx: &Ctx, pseudo: &[RefMove]) -> Vec<RefMove> {
+    let Some((kinds, _)) = ctx.def.hand.as_ref().and_then(|h| h.gate.as_ref()) else {
+        return Vec::new();
+    };
+    let rules = pos.rules();
+    let us = pos.side_to_move();
+    let side = us.index();
+    let gates: Vec<Coord> = pos
+        .open_gates(us)
+        .into_iter()
+        .map(|c| rules.cells[c as usize])
+        .collect();
+    let mut out = Vec::new();
+    for m in pseudo
+        .iter()
+        .filter(|m| !is_hand_drop(ctx, m) && m.drop.is_none())
+    {
+        let rook = m.castle.map(|i| ctx.def.castling[i].rook_from);
+        for cell in std::iter::once(m.from).chain(rook) {
+            if !gates.contains(&cell) {
+                continue;
+            }
+            for &kind in kinds {
+                if ctx.reserves[side].get(kind).is_some_and(|&n| n > 0) {
+                    out.push(RefMove {
+                        drop: Some((cell, kind)),
+                        ..m.clone()
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The ends of each two-cell piece.
 fn links_of(pos: &Position) -> Vec<(Coord, Coord)> {
     let cells = &pos.rules().cells;
@@ -889,6 +932,12 @@ fn apply(ctx: &mut Ctx, m: &RefMove, side: usize) {
     if let (Some((cell, kind)), Some(drops)) = (m.drop, &ctx.def.drops) {
         take(&mut ctx.queues[side], drops.end);
         set(ctx, cell, Some((side, kind)));
+    } else if let Some((cell, kind)) = m.drop {
+        // A gate: the piece comes from the hand.
+        set(ctx, cell, Some((side, kind)));
+        if let Some(n) = ctx.reserves[side].get_mut(kind) {
+            *n = n.saturating_sub(1);
+        }
     }
 }
 
