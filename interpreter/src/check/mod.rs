@@ -1376,30 +1376,22 @@ impl Checker {
                     });
                 }
                 EndRuleDecl::Checks(n, o) => {
-                    if !(1..=100).contains(&n.value) {
-                        self.push(
-                            Diagnostic::error(Code::BadEndRule, format!("a count of {} checks cannot be reached", n.value))
-                                .at(n.span, "expected 1 to 100")
-                                .help("`checks 3 win`: the player who gives check for the third time wins"),
-                        );
+                    let help = "`checks 3 win`: the player who gives check for the third time wins";
+                    let Some(count) = self.end_count(n, 1, "a count of {} checks", help) else {
                         continue;
-                    }
+                    };
                     end.checks = Some(model::CheckCount {
-                        count: n.value as u32,
+                        count,
                         outcome: conv(o.value),
                     });
                 }
                 EndRuleDecl::Repetition(n, o, claim) => {
-                    if !(2..=100).contains(&n.value) {
-                        self.push(
-                            Diagnostic::error(Code::BadEndRule, format!("a repetition count of {} cannot be reached", n.value))
-                                .at(n.span, "expected 2 to 100")
-                                .help("`repetition 3 draw` ends the game when a position occurs for the third time"),
-                        );
+                    let help = "`repetition 3 draw` ends the game when a position occurs for the third time";
+                    let Some(count) = self.end_count(n, 2, "a repetition count of {}", help) else {
                         continue;
-                    }
+                    };
                     end.repetition = Some(model::Repetition {
-                        count: n.value as u32,
+                        count,
                         outcome: conv(o.value),
                         claim_at: self.claim_count(
                             claim,
@@ -1419,6 +1411,26 @@ impl Checker {
             }
         }
         end
+    }
+
+    /// An end rule's count, from `low` to 100; an error (`what` with the count in
+    /// place of `{}`) otherwise.
+    fn end_count(&mut self, n: &Spanned<i64>, low: i64, what: &str, help: &str) -> Option<u32> {
+        if (low..=100).contains(&n.value) {
+            return u32::try_from(n.value).ok();
+        }
+        self.push(
+            Diagnostic::error(
+                Code::BadEndRule,
+                format!(
+                    "{} cannot be reached",
+                    what.replace("{}", &n.value.to_string())
+                ),
+            )
+            .at(n.span, format!("expected {low} to 100"))
+            .help(help),
+        );
+        None
     }
 
     /// A `claim-at` count: from `low` to the rule's own count.
