@@ -72,21 +72,14 @@ fn both_fen_forms_read_the_same_counts_and_the_counts_are_in_the_hash() {
     assert_eq!(c.hash(), c.compute_hash());
 }
 
-fn fen_error(rules: &vdl::Ruleset, fen: &str) -> vdl::model::FenError {
-    match Position::from_fen(rules, fen) {
-        Ok(_) => panic!("`{fen}` was read"),
-        Err(e) => e,
-    }
-}
-
 #[test]
 fn a_check_count_is_refused_where_it_cannot_be() {
     let rules = threecheck();
     let too_many = "4k3/8/8/8/8/8/8/4K3 w - - 4+3 0 1";
-    let e = fen_error(&rules, too_many);
+    let e = common::fen_error(&rules, too_many);
     assert_eq!((e.offset, e.len), (26, 3), "{}", e.message);
     let chess = common::rules("definitions/chess.vdl");
-    let e = fen_error(&chess, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1");
+    let e = common::fen_error(&chess, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1");
     assert_eq!((e.offset, e.len), (26, 3), "{}", e.message);
     assert!(e.message.contains("no `checks` end rule"), "{}", e.message);
 }

@@ -62,13 +62,6 @@ fn fen_round_trip_keeps_the_legal_moves() {
     assert!(compared > 1000, "only {compared} positions compared");
 }
 
-fn fen_error(rules: &vdl::Ruleset, fen: &str) -> vdl::model::FenError {
-    match Position::from_fen(rules, fen) {
-        Ok(_) => panic!("{fen} was read"),
-        Err(e) => e,
-    }
-}
-
 fn load(name: &str, text: &str) -> vdl::Ruleset {
     let loaded = vdl::load_file(&common::root().join(name), text);
     loaded.ruleset.expect("the test definition is valid")
@@ -116,7 +109,7 @@ fn a_diagonal_double_step_is_taken_from_its_fen() {
 fn two_pawns_that_could_have_passed_a_cell_must_be_told_apart() {
     let rules = common::rules("definitions/berolina.vdl");
     let both = "6R1/2kp2p1/4p3/2P3p1/2PpP3/5K2/3P4/1NBQ4 b - d3 0 23";
-    let e = fen_error(&rules, both);
+    let e = common::fen_error(&rules, both);
     assert_eq!((e.offset, e.len), (45, 2));
     assert_eq!(
         e.message,
@@ -138,7 +131,7 @@ fn two_pawns_that_could_have_passed_a_cell_must_be_told_apart() {
     let mut back = Position::from_fen(&rules, &pos.fen()).expect("reads back");
     assert_eq!(victims(&mut back, "d4", "d3"), Some(vec!["c4".to_string()]));
     // A victim that cannot be: the cell must hold a pawn of the side that moved.
-    let e = fen_error(&rules, "4k3/8/8/8/2PpP3/8/8/4K3 b - d3>d4 0 1");
+    let e = common::fen_error(&rules, "4k3/8/8/8/2PpP3/8/8/4K3 b - d3>d4 0 1");
     assert!(e.message.contains("stands on `d4`"), "{}", e.message);
 }
 
@@ -179,6 +172,6 @@ fn a_swap_that_may_not_be_undone_is_in_the_fen() {
     assert!(!swap(&mut banned));
     assert_eq!(banned.fen(), banned_fen);
     let bad = fen.replace(" - - 73", " - - e4<>a1 73");
-    let e = fen_error(&rules, &bad);
+    let e = common::fen_error(&rules, &bad);
     assert_eq!((e.offset, e.len), (bad.len() - 12, 6));
 }

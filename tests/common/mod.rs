@@ -55,6 +55,14 @@ pub fn move_texts(rules: &vdl::Ruleset, fen: &str) -> Vec<String> {
     texts
 }
 
+/// The error reading `fen` gives; a panic if it is read.
+pub fn fen_error(rules: &vdl::Ruleset, fen: &str) -> vdl::model::FenError {
+    match vdl::Position::from_fen(rules, fen) {
+        Ok(_) => panic!("`{fen}` was read"),
+        Err(e) => e,
+    }
+}
+
 /// Make the legal move `Position::move_text` writes as `text`.
 pub fn play_text(pos: &mut vdl::Position, text: &str) {
     let mut list = Vec::new();
