@@ -95,6 +95,7 @@ codes! {
     RedundantMove = "vdl::redundant_move": "a move rule whose every move another rule of the piece already makes",
     BadValue = "vdl::bad_value": "a piece value outside 0 to 100000 hundredths of a pawn",
     BadRegion = "vdl::bad_region": "a piece confined to a zone that the setup puts outside it, or `no-facing` on a piece that is not royal",
+    BadRestriction = "vdl::bad_restriction": "`cannot-capture` beside capture modes or `swap`, or `cannot-hop` on a piece that never hops",
     BadExplosion = "vdl::bad_explosion": "`explosions` with a piece whose captures land on no victim's cell (capture modes, swaps, two-cell pieces)",
 }
 

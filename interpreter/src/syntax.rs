@@ -60,6 +60,8 @@ pub enum Item {
     NoCheck(Span),
     /// `explosions`: every capture explodes.
     Explosions(ExplosionsDecl),
+    /// `pass`: a turn may be a pass.
+    Pass(Span),
 }
 
 #[derive(Clone, Debug)]
@@ -177,8 +179,27 @@ pub enum PieceProp {
     Confined(Span, Name),
     /// `no-facing`: attacks along its file (xiangqi's flying general).
     NoFacing(Span),
+    /// `cannot-capture NAME...` or `cannot-hop NAME...`: kinds the piece never
+    /// captures, or never hops over.
+    Cannot(Span, Restriction, Vec<Name>),
     /// `two-cell { ... }`: the piece's own steps, each item with its span.
     TwoCell(Span, Vec<Spanned<TwoCellItem>>),
+}
+
+/// What a `cannot-...` property forbids a piece to do to some kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restriction {
+    Capture,
+    Hop,
+}
+
+impl Restriction {
+    pub fn word(self) -> &'static str {
+        match self {
+            Restriction::Capture => "cannot-capture",
+            Restriction::Hop => "cannot-hop",
+        }
+    }
 }
 
 /// `in ZONE` or `within ZONE` after a piece's `moves`.
@@ -355,6 +376,10 @@ pub enum EndRuleDecl {
     Reach(Name, Vec<Name>, Spanned<OutcomeWord>, bool),
     /// The number of checks and the outcome for the player who has given them.
     Checks(Spanned<i64>, Spanned<OutcomeWord>),
+    /// `double-pass`: the outcome for the player who passes second.
+    DoublePass(Spanned<OutcomeWord>),
+    /// `facing`: the outcome for the player who passes with the royal pieces facing.
+    Facing(Spanned<OutcomeWord>),
 }
 
 #[derive(Clone, Debug)]
@@ -566,6 +591,7 @@ impl Builder {
             Rule::suicide => Item::Suicide(span),
             Rule::must_capture => Item::MustCapture(span),
             Rule::no_check => Item::NoCheck(span),
+            Rule::passing => Item::Pass(span),
             Rule::explosions => Item::Explosions(ExplosionsDecl {
                 span,
                 spared: pair.into_inner().map(|p| self.name(p)).collect(),
@@ -866,6 +892,15 @@ impl Builder {
                     Rule::captured_as => Some(PieceProp::CapturedAs(s, self.name(first(p)))),
                     Rule::confined => Some(PieceProp::Confined(s, self.name(first(p)))),
                     Rule::no_facing => Some(PieceProp::NoFacing(s)),
+                    Rule::cannot_capture | Rule::cannot_hop => {
+                        let what = if p.as_rule() == Rule::cannot_hop {
+                            Restriction::Hop
+                        } else {
+                            Restriction::Capture
+                        };
+                        let kinds = p.into_inner().map(|n| self.name(n)).collect();
+                        Some(PieceProp::Cannot(s, what, kinds))
+                    }
                     Rule::moves => {
                         let mut inner = p.into_inner();
                         let body = inner.next()?;
@@ -1063,6 +1098,8 @@ impl Builder {
                         let n = self.int_of(inner.next()?);
                         EndRuleDecl::Checks(n, self.outcome(inner.next()?))
                     }
+                    Rule::double_pass => EndRuleDecl::DoublePass(self.outcome(inner.next()?)),
+                    Rule::facing => EndRuleDecl::Facing(self.outcome(inner.next()?)),
                     _ => return None,
                 };
                 Some(Spanned { span: s, value })
@@ -1305,6 +1342,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::must_capture
         | Rule::no_check
         | Rule::explosions
+        | Rule::passing
         | Rule::modify => {
             "a section (`board`, `piece`, `setup`, ...)"
         }
@@ -1329,8 +1367,10 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::captured_as
         | Rule::confined
         | Rule::no_facing
+        | Rule::cannot_capture
+        | Rule::cannot_hop
         | Rule::two_cell => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`)"
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`, `cannot-capture`, `cannot-hop`)"
         }
         Rule::moves_in | Rule::moves_within => "`in ZONE`, `within ZONE`",
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
@@ -1369,8 +1409,10 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::dead_position
         | Rule::extinction
         | Rule::reach
-        | Rule::checks => {
-            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `reach`, `checks`)"
+        | Rule::checks
+        | Rule::double_pass
+        | Rule::facing => {
+            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `reach`, `checks`, `double-pass`, `facing`)"
         }
         Rule::claim_at => "`claim-at`",
         Rule::outcome => "`win`, `loss` or `draw`",

@@ -5,7 +5,7 @@
 //! added; `modify` replaces some properties of a base piece.
 
 use crate::diagnostic::{self, Code, Diagnostic};
-use crate::syntax::{File, Item, ModifyDecl, PieceDecl, PieceProp};
+use crate::syntax::{self, File, Item, ModifyDecl, PieceDecl, PieceProp};
 
 /// The merged file, and the problems found merging (a `modify` of no base piece).
 pub fn merge(base: File, child: File) -> (File, Vec<Diagnostic>) {
@@ -52,6 +52,7 @@ enum Singleton {
     MustCapture,
     NoCheck,
     Explosions,
+    Pass,
     Hand,
 }
 
@@ -66,6 +67,7 @@ fn singleton(item: &Item) -> Option<Singleton> {
         Item::MustCapture(_) => Singleton::MustCapture,
         Item::NoCheck(_) => Singleton::NoCheck,
         Item::Explosions(_) => Singleton::Explosions,
+        Item::Pass(_) => Singleton::Pass,
         Item::Hand(_) => Singleton::Hand,
         _ => return None,
     })
@@ -97,6 +99,8 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::CapturedAs(..) => 10,
         PieceProp::Confined(..) => 11,
         PieceProp::NoFacing(_) => 12,
+        PieceProp::Cannot(_, syntax::Restriction::Capture, _) => 13,
+        PieceProp::Cannot(_, syntax::Restriction::Hop, _) => 14,
     }
 }
 

@@ -9,6 +9,7 @@ pub mod extend;
 mod hand;
 mod moves;
 mod regions;
+mod restrictions;
 mod two_cell;
 pub mod xbetza;
 
@@ -112,6 +113,7 @@ impl Checker {
         let mut suicide: Option<&Span> = None;
         let mut must_capture: Option<&Span> = None;
         let mut no_check: Option<&Span> = None;
+        let mut pass: Option<&Span> = None;
         let mut explosions: Option<&syntax::ExplosionsDecl> = None;
         let mut shuffles = Vec::new();
         let mut drops = Vec::new();
@@ -134,6 +136,7 @@ impl Checker {
                     once(&mut must_capture, s, *s, |f| *f, "must-capture", &mut self.diags)
                 }
                 Item::NoCheck(s) => once(&mut no_check, s, *s, |f| *f, "no-check", &mut self.diags),
+                Item::Pass(s) => once(&mut pass, s, *s, |f| *f, "pass", &mut self.diags),
                 Item::Explosions(e) => once(
                     &mut explosions,
                     e,
@@ -183,6 +186,9 @@ impl Checker {
             .map(|s| self.castles(s, &castles))
             .unwrap_or_default();
         let end_rules = self.end_rules(end, &pieces, zone_map.as_ref());
+        if pass.is_none() {
+            self.passing_without_pass(end);
+        }
         let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
         let drops_def = self.drops(&drops, zone_map.as_ref(), &known, &pieces);
         let explosions_def = self.explosions(explosions, &known, &pieces);
@@ -220,6 +226,7 @@ impl Checker {
                     start: None,
                     checks: end_rules.checks.map(|c| c.count),
                     gate_cells: model::Hand::gate_cells(hand_def.as_ref(), zone_map.as_ref()),
+                    passes: end_rules.double_pass.is_some() || end_rules.facing.is_some(),
                 };
                 match model::parse_fen(&s.fen.value, &rules) {
                     Ok(setup) => Some(setup),
@@ -297,6 +304,7 @@ impl Checker {
             suicide: suicide.is_some(),
             must_capture: must_capture.is_some(),
             no_check: no_check.is_some(),
+            pass: pass.is_some(),
             explosions: explosions_def,
             drops: drops_def,
             hand: hand_def,
@@ -698,6 +706,8 @@ impl Checker {
                 captured_as: None,
                 confined: None,
                 no_facing: false,
+                cannot_capture: Vec::new(),
+                cannot_hop: Vec::new(),
                 en_passant_in: None,
             };
             let mut written = 0u16;
@@ -713,6 +723,7 @@ impl Checker {
             let mut value_at = None;
             let mut confined_at = None;
             let mut facing_at = None;
+            let mut cannot_at = [None, None];
             for prop in &p.props {
                 match prop {
                     PieceProp::Royal(s) => {
@@ -772,6 +783,13 @@ impl Checker {
                     PieceProp::NoFacing(s) => {
                         self.flag_once(&mut facing_at, *s, "no-facing", &p.name.value)
                     }
+                    PieceProp::Cannot(span, what, names) => self.restriction(
+                        &mut def,
+                        (*span, *what, names),
+                        &mut cannot_at,
+                        &known,
+                        decls,
+                    ),
                     PieceProp::Betza(text, region) => {
                         match betza::parse(&text.value, self.tiling) {
                             Ok(rules) => {
@@ -819,6 +837,7 @@ impl Checker {
             def.royal = royal_at.is_some();
             def.no_facing = facing_at.is_some();
             self.zoned_capture_modes(&def, confined_at, p);
+            self.restrictions_fit(&def, &cannot_at);
             if let (Some(at), None) = (facing_at, royal_at) {
                 self.push(
                     Diagnostic::error(
@@ -1335,6 +1354,8 @@ impl Checker {
                 EndRuleDecl::Extinction(..) => (6, "extinction"),
                 EndRuleDecl::Reach(..) => (7, "reach"),
                 EndRuleDecl::Checks(..) => (8, "checks"),
+                EndRuleDecl::DoublePass(_) => (9, "double-pass"),
+                EndRuleDecl::Facing(_) => (10, "facing"),
             };
             if let Some(&(_, first)) = seen.iter().find(|(t, _)| *t == tag) {
                 self.push(
@@ -1351,6 +1372,8 @@ impl Checker {
                 EndRuleDecl::RoyalCapture => end.royal_capture = true,
                 EndRuleDecl::Stalemate(o) => end.stalemate = conv(o.value),
                 EndRuleDecl::DeadPosition => end.dead_position = true,
+                EndRuleDecl::DoublePass(o) => end.double_pass = Some(conv(o.value)),
+                EndRuleDecl::Facing(o) => end.facing = Some(conv(o.value)),
                 EndRuleDecl::Extinction(all, kinds, o) => {
                     end.extinction = Some(model::Extinction {
                         all: *all,
@@ -1411,6 +1434,26 @@ impl Checker {
             }
         }
         end
+    }
+
+    /// `double-pass` and `facing` end the game on a pass: without `pass` they
+    /// never could.
+    fn passing_without_pass(&mut self, end: Option<&syntax::EndDecl>) {
+        for rule in end.map_or(&[][..], |e| &e.rules[..]) {
+            let word = match rule.value {
+                EndRuleDecl::DoublePass(_) => "double-pass",
+                EndRuleDecl::Facing(_) => "facing",
+                _ => continue,
+            };
+            self.push(
+                Diagnostic::error(
+                    Code::BadEndRule,
+                    format!("`{word}` ends the game on a pass, but no player may pass"),
+                )
+                .at(rule.span, "never happens")
+                .help("add `pass` (a top-level line) so that a turn may be a pass"),
+            );
+        }
     }
 
     /// An end rule's count, from `low` to 100; an error (`what` with the count in

@@ -73,6 +73,7 @@ impl Checker {
                 PieceProp::Rules(s, ..) => (*s, "moves"),
                 PieceProp::Confined(s, _) => (*s, "confined"),
                 PieceProp::NoFacing(s) => (*s, "no-facing"),
+                PieceProp::Cannot(s, what, _) => (*s, what.word()),
                 PieceProp::Capture { span, .. } => (*span, "capture"),
                 PieceProp::Immobilize(s) => (*s, "immobilize"),
                 PieceProp::Swap(s) => (*s, "swap"),

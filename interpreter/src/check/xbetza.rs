@@ -256,6 +256,8 @@ mod tests {
             captured_as: None,
             confined: None,
             no_facing: false,
+            cannot_capture: Vec::new(),
+            cannot_hop: Vec::new(),
             en_passant_in: None,
         }
     }

@@ -81,13 +81,14 @@ pub(super) fn attack_tables(
         }
         for list in by_target {
             let start = lame_attacks.len() as u32;
-            for (_, from, blocks, kind) in list {
+            for (_, from, blocks, kind, screened) in list {
                 let b = lame_cells.len() as u32;
                 lame_cells.extend_from_slice(blocks);
+                let flag = if *screened { LameAttack::SCREENED } else { 0 };
                 lame_attacks.push(LameAttack {
                     from: *from,
                     blockers_start: b,
-                    blockers_len: blocks.len() as u16,
+                    blockers_len: blocks.len() as u16 | flag,
                     mask: 1 << kind,
                 });
             }

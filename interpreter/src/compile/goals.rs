@@ -26,12 +26,27 @@ pub struct Goals {
     /// The number of checks given that ends the game, and the outcome for the
     /// player who gave them.
     pub checks: Option<(u8, Outcome)>,
+    /// A turn may be a pass.
+    pub pass: bool,
+    /// Both players passed in a row: the outcome for the second.
+    pub double_pass: Option<Outcome>,
+    /// A pass with the royal pieces facing: the outcome for the player who passed.
+    pub facing: Option<Outcome>,
 }
 
 impl Goals {
     /// Whether a position can end by a goal (the engine then tests it at every node).
     pub fn any(&self) -> bool {
-        self.extinction.is_some() || self.reach.is_some() || self.checks.is_some()
+        self.extinction.is_some()
+            || self.reach.is_some()
+            || self.checks.is_some()
+            || self.passes_counted()
+    }
+
+    /// Whether an end rule looks at the passes just made (the position then keeps
+    /// count of them, in its hash and FEN).
+    pub fn passes_counted(&self) -> bool {
+        self.double_pass.is_some() || self.facing.is_some()
     }
 }
 
@@ -61,5 +76,8 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
         checks: end
             .checks
             .map(|c| (u8::try_from(c.count).unwrap_or(u8::MAX), c.outcome)),
+        pass: def.pass,
+        double_pass: end.double_pass,
+        facing: end.facing,
     }
 }

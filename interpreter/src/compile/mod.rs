@@ -14,6 +14,7 @@ mod overlap;
 mod rays;
 mod reach;
 mod regions;
+mod restrictions;
 
 pub use reach::{RayReach, Reach, ReachTables};
 pub use regions::DeadMaterial;
@@ -208,13 +209,31 @@ pub struct HopMasks {
     pub near_behind: u64,
 }
 
-/// A lame leap that attacks a cell when its path is empty.
+/// A lame leap that attacks a cell when its path is empty, or a hop along a line
+/// cut short by a zone, when its path holds just the screen.
 #[derive(Clone, Copy, Debug)]
 pub struct LameAttack {
     pub from: Cell,
     pub blockers_start: u32,
+    /// The number of cells between; with `SCREENED` set, the last of them is the
+    /// screen, which must hold a piece.
     pub blockers_len: u16,
     pub mask: u64,
+}
+
+impl LameAttack {
+    pub const SCREENED: u16 = 0x8000;
+
+    /// The cells between and whether the last of them is a screen.
+    #[inline]
+    pub fn between(&self) -> (usize, usize, bool) {
+        let len = self.blockers_len & !Self::SCREENED;
+        (
+            self.blockers_start as usize,
+            len as usize,
+            self.blockers_len & Self::SCREENED != 0,
+        )
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -297,6 +316,10 @@ pub struct Flags {
     pub explosions: bool,
     /// Pieces enter from the hand by gating (`HandRules::gate_kinds`).
     pub gating: bool,
+    /// Some piece has `cannot-capture` or `cannot-hop`.
+    pub capture_limits: bool,
+    /// A turn may be a pass.
+    pub pass: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -313,6 +336,8 @@ pub struct Zobrist {
     pub link: u64,
     /// Per side, mixed with the number of checks it has given.
     pub checks: [u64; 2],
+    /// Mixed with the number of passes just made.
+    pub passes: u64,
 }
 
 impl Zobrist {
@@ -417,11 +442,14 @@ pub struct Ruleset {
     /// With `flags.explosions`: the kinds a blast leaves standing next to the
     /// capture's cell, as a mask.
     pub blast_spared: u64,
+    /// The kinds each kind never captures or hops over.
+    pub restrictions: Restrictions,
 }
 
 pub use crate::check::MAX_CASTLING;
 pub use goals::Goals;
 pub use hand::{CapturedGoTo, HandRules, NO_GATE};
+pub use restrictions::Restrictions;
 
 impl Ruleset {
     pub fn cell_count(&self) -> usize {
@@ -526,7 +554,9 @@ pub fn orient(o: Offset, side: usize) -> Offset {
 }
 
 /// A lame capture: target, attacker's cell, the cells that must be empty, kind.
-type LameEntry = (Cell, Cell, Vec<Cell>, usize);
+/// Target, attacker's cell, the cells between, the attacker's kind, and whether the
+/// last of those cells must hold the piece it hops (the others empty).
+type LameEntry = (Cell, Cell, Vec<Cell>, usize, bool);
 
 #[derive(Default)]
 struct AttackBuilder {
@@ -626,8 +656,10 @@ pub fn compile(def: Definition) -> Ruleset {
             repeats[side * kinds + k] |= own || imitated;
         }
     }
+    let goals = goals::goals(&def, &grid_view);
+    let restrictions = restrictions::restrictions(&def);
     let flags = Flags {
-        line_attacks_only: line_attacks_only && !special,
+        line_attacks_only: line_attacks_only && !special && !restrictions.any(),
         special,
         immobilizers: immobilizer_kinds != 0,
         has_castling: !castling.is_empty(),
@@ -648,7 +680,9 @@ pub fn compile(def: Definition) -> Ruleset {
                 .iter()
                 .any(|r| matches!(r.kind, RayKind::Hop | RayKind::HopBehind)),
         two_cell: two_cell.iter().any(Option::is_some),
-        goals: def.end.extinction.is_some() || def.end.reach.is_some() || def.end.checks.is_some(),
+        goals: goals.any(),
+        capture_limits: restrictions.any(),
+        pass: def.pass,
         explosions: def.explosions.is_some(),
         gating: def.hand.as_ref().is_some_and(|h| h.gate.is_some()),
     };
@@ -656,7 +690,6 @@ pub fn compile(def: Definition) -> Ruleset {
         .explosions
         .as_ref()
         .map_or(0, |e| e.spared.iter().fold(0u64, |m, &k| m | 1 << k));
-    let goals = goals::goals(&def, &grid_view);
     let hand = hand::hand_rules(&def, &grid_view);
     let drop_zone = [0, 1].map(|side| {
         let cells = def
@@ -687,6 +720,7 @@ pub fn compile(def: Definition) -> Ruleset {
         .fold(0u64, |m, (k, _)| m | 1 << k);
     let edge_steps = def.board.tiling.edge_steps();
     let mut rules = Ruleset {
+        restrictions,
         two_cell,
         edge_steps,
         blast_spared,
@@ -989,6 +1023,7 @@ fn zobrist_keys(n: usize, kinds: usize) -> Zobrist {
         reserve: (0..2 * kinds).map(|_| rng.next()).collect(),
         link: rng.next(),
         checks: [rng.next(), rng.next()],
+        passes: rng.next(),
     }
 }
 

@@ -85,7 +85,7 @@ impl RayTables {
         let capture = rule.mode.captures();
         for shape in shapes(grid, side, from, &rule.geometry) {
             if capture {
-                self.note_attacks(side, kind, from, &shape, rule.jump);
+                self.note_attacks(grid, side, kind, from, &shape, rule.jump);
             }
             let cells_at = self.ray_cells.len() as u32;
             self.ray_cells.extend_from_slice(&shape.cells);
@@ -116,15 +116,29 @@ impl RayTables {
         for step in [Offset::new(0, 1), Offset::new(0, -1)] {
             if let Some(mut shape) = walk(grid, side, from, &[], &[step], None) {
                 shape.straight = true;
-                self.note_attacks(side, kind, from, &shape, false);
+                self.note_attacks(grid, side, kind, from, &shape, false);
             }
         }
     }
 
     /// Record that the piece on `from` attacks along `shape`: straight lines and
     /// plain leaps in the line tables, everything else as lame attacks.
-    fn note_attacks(&mut self, side: usize, kind: usize, from: Cell, shape: &Shape, jump: bool) {
+    fn note_attacks(
+        &mut self,
+        grid: &Grid,
+        side: usize,
+        kind: usize,
+        from: Cell,
+        shape: &Shape,
+        jump: bool,
+    ) {
         let cells = &shape.cells;
+        let hop = matches!(shape.kind, RayKind::Hop | RayKind::HopBehind);
+        if hop && grid.within.is_some() {
+            self.line_attacks_only = false;
+            self.note_short_hop(side, kind, from, shape);
+            return;
+        }
         match shape.kind {
             RayKind::Leap if shape.blockers == 0 || jump => {
                 let key = (
@@ -155,7 +169,7 @@ impl RayTables {
                     shape.blockers..cells.len()
                 };
                 for i in targets {
-                    self.lame[side].push((cells[i], from, cells[..i].to_vec(), kind));
+                    self.lame[side].push((cells[i], from, cells[..i].to_vec(), kind, false));
                 }
             }
             RayKind::Hop | RayKind::HopBehind => {
@@ -171,6 +185,31 @@ impl RayTables {
                         (true, true) => b.near_behind |= bit,
                     }
                 }
+            }
+        }
+    }
+}
+
+impl RayTables {
+    /// A hop that a zone confines: the line tables would credit it with attacks from
+    /// every cell of its line, in the zone or not, so each landing is a lame attack
+    /// from this cell with its screen
+    /// on one of the cells before it (next to the start for `adjacent`, right before
+    /// the landing for a hop that lands just behind).
+    fn note_short_hop(&mut self, side: usize, kind: usize, from: Cell, shape: &Shape) {
+        let cells = &shape.cells;
+        let behind = shape.kind == RayKind::HopBehind;
+        for landing in 1..cells.len() {
+            for screen in 0..landing {
+                if (shape.adjacent && screen != 0) || (behind && screen + 1 != landing) {
+                    continue;
+                }
+                let mut between: Vec<Cell> = (0..landing)
+                    .filter(|&i| i != screen)
+                    .map(|i| cells[i])
+                    .collect();
+                between.push(cells[screen]);
+                self.lame[side].push((cells[landing], from, between, kind, true));
             }
         }
     }

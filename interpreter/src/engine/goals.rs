@@ -15,6 +15,10 @@ pub enum GoalKind {
     Reach,
     /// The player has given check as many times as the rule counts.
     Checks,
+    /// Both players passed, one after the other (the player is the second).
+    DoublePass,
+    /// The player passed with the royal pieces facing each other.
+    Facing,
 }
 
 /// A goal that has ended the game: which, the player it is about, and the outcome
@@ -34,6 +38,9 @@ impl Position<'_> {
             return None;
         }
         let goals = &self.rules.goals;
+        if let Some(goal) = self.pass_goal() {
+            return Some(goal);
+        }
         [1 - self.side, self.side].into_iter().find_map(|side| {
             let found = |kind, outcome| Goal {
                 kind,
@@ -52,6 +59,25 @@ impl Position<'_> {
                 .or(checked)
                 .or_else(|| Some(found(GoalKind::Reach, self.reach_outcome(side)?)))
         })
+    }
+
+    /// The end a pass has made: the second of two in a row, or one with the royal
+    /// pieces facing.
+    fn pass_goal(&self) -> Option<Goal> {
+        let goals = &self.rules.goals;
+        if self.passes == 0 {
+            return None;
+        }
+        let found = |kind, outcome| Goal {
+            kind,
+            side: Side::from_index(1 - self.side),
+            outcome,
+        };
+        let double = goals.double_pass.filter(|_| self.passes >= 2);
+        let facing = goals.facing.filter(|_| self.royals_face());
+        double
+            .map(|o| found(GoalKind::DoublePass, o))
+            .or(facing.map(|o| found(GoalKind::Facing, o)))
     }
 
     /// The outcome for `side` if its reaching the zone has ended the game. With

@@ -13,6 +13,7 @@ mod hand;
 mod legality;
 mod movegen;
 mod parallel;
+mod passing;
 pub mod reference;
 mod threat_cache;
 mod two_cell;
@@ -49,6 +50,8 @@ pub enum MoveKind {
     /// A capture that explodes: the piece on `from` lands on `to` and goes with the
     /// captures (its victims, itself, the blast's).
     Explosion,
+    /// Nothing moves (`from == to`, a cell of the mover's, its royal piece's if any).
+    Pass,
 }
 
 /// A move: where from and to, what it removes, and what it becomes. Compact enough
@@ -208,6 +211,7 @@ struct Undo {
     drops: drops::DropState,
     checks: [u8; 2],
     gates: [u32; 2],
+    passes: u8,
 }
 
 /// A cell's bit in a mask of the first 128 cells; none for the cells beyond.
@@ -268,6 +272,9 @@ pub struct Position<'r> {
     checks: [u8; 2],
     /// Each side's open gates, as bits of `HandRules::gate_cells`.
     gates: [u32; 2],
+    /// The passes just made, one after the other (0 to 2), where an end rule counts
+    /// them.
+    passes: u8,
     history: Vec<Undo>,
     pins: Vec<Cell>,
     /// A move buffer for the general attack test.
@@ -307,6 +314,7 @@ impl<'r> Position<'r> {
                 start: Some(&d.setup),
                 checks: d.end.checks.map(|c| c.count),
                 gate_cells: model::Hand::gate_cells(d.hand.as_ref(), Some(&d.zones)),
+                passes: rules.goals.passes_counted(),
             },
         )?;
         let mut pos = Position::placed(rules, &setup);
@@ -353,6 +361,11 @@ impl<'r> Position<'r> {
             drops: drops::DropState::NONE,
             checks: setup.checks.map(|n| u8::try_from(n).unwrap_or(u8::MAX)),
             gates: [0, 0],
+            passes: if rules.goals.passes_counted() {
+                setup.passes.min(2)
+            } else {
+                0
+            },
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
@@ -478,7 +491,7 @@ impl<'r> Position<'r> {
         for (i, &count) in self.reserve.iter().enumerate() {
             h ^= z.reserve_key(i / kinds, kinds, i % kinds, count);
         }
-        h ^ self.drops_key() ^ self.checks_key() ^ self.gates_key()
+        h ^ self.drops_key() ^ self.checks_key() ^ self.gates_key() ^ self.passes_key()
     }
 
     fn swap_ban_key(&self) -> u64 {
@@ -585,12 +598,18 @@ impl<'r> Position<'r> {
             drops: self.drops,
             checks: self.checks,
             gates: self.gates,
+            passes: self.passes,
         }
     }
 
     pub fn make(&mut self, m: Move) {
         if let Some(kind) = m.from_hand() {
             self.make_drop(m, kind);
+            self.clear_passes();
+            return;
+        }
+        if m.kind == MoveKind::Pass {
+            self.make_pass(m);
             return;
         }
         let rules = self.rules;
@@ -698,6 +717,7 @@ impl<'r> Position<'r> {
         if rules.goals.checks.is_some() {
             self.count_check();
         }
+        self.clear_passes();
         self.history.push(undo);
     }
 
@@ -716,9 +736,18 @@ impl<'r> Position<'r> {
         let Some(u) = self.history.pop() else { return };
         let rules = self.rules;
         self.side ^= 1;
+        self.passes = u.passes;
         let m = u.mv;
         if let Some(kind) = m.from_hand() {
             self.unmake_drop(&u, kind);
+            return;
+        }
+        if m.kind == MoveKind::Pass {
+            self.swap_ban = u.swap_ban;
+            self.ep = u.ep;
+            self.halfmove = u.halfmove;
+            self.fullmove = u.fullmove;
+            self.hash = u.hash;
             return;
         }
         if let Some(c) = self.drop_cell(&m) {
@@ -811,8 +840,27 @@ impl<'r> Position<'r> {
         if self.rules.flags.special {
             return self.attacked_general(cell, by);
         }
+        if self.rules.flags.capture_limits {
+            return self.attacked_on_lines::<true>(cell, by);
+        }
+        self.attacked_on_lines::<false>(cell, by)
+    }
+
+    /// The attack test by the reverse tables; with `LIMITS`, the attackers'
+    /// `cannot-capture` and `cannot-hop` kinds are minded.
+    #[inline(always)]
+    fn attacked_on_lines<const LIMITS: bool>(&self, cell: Cell, by: usize) -> bool {
         let r = self.rules;
         let n = r.cell_count();
+        let here = self.board[cell as usize];
+        // Whether a piece of `kind` may take what stands on the target (anything may
+        // take an empty cell: the royal piece that would stand there).
+        let takes = |kind: usize| {
+            !LIMITS || here == 0 || r.restrictions.may_capture(kind, kind_of(here))
+        };
+        let hops = |kind: usize, screen: Cell| {
+            !LIMITS || r.restrictions.may_hop(kind, kind_of(self.board[screen as usize]))
+        };
         let (a, b) = r.attack_index[by * n + cell as usize];
         for ray in &r.attack_rays[a as usize..b as usize] {
             let start = ray.start as usize;
@@ -823,7 +871,8 @@ impl<'r> Position<'r> {
             while i < len {
                 let p = self.board[cells[i] as usize];
                 if p != 0 {
-                    if side_of(p) == by && masks[i] & (1 << kind_of(p)) != 0 {
+                    if side_of(p) == by && masks[i] & (1 << kind_of(p)) != 0 && takes(kind_of(p))
+                    {
                         return true;
                     }
                     break;
@@ -847,6 +896,8 @@ impl<'r> Position<'r> {
                             || (first && h.behind & bit != 0)
                             || (next && h.near & bit != 0)
                             || (first && next && h.near_behind & bit != 0))
+                        && takes(kind_of(p))
+                        && hops(kind_of(p), cells[screen])
                     {
                         return true;
                     }
@@ -857,9 +908,17 @@ impl<'r> Position<'r> {
         for la in &r.lame_attacks[a as usize..b as usize] {
             let p = self.board[la.from as usize];
             if p != 0 && side_of(p) == by && la.mask & (1 << kind_of(p)) != 0 {
-                let blocks =
-                    &r.lame_cells[la.blockers_start as usize..][..la.blockers_len as usize];
-                if blocks.iter().all(|&c| self.board[c as usize] == 0) {
+                let (start, len, screened) = la.between();
+                let cells = &r.lame_cells[start..start + len];
+                let open = match cells.split_last() {
+                    Some((&screen, rest)) if screened => {
+                        self.board[screen as usize] != 0
+                            && rest.iter().all(|&c| self.board[c as usize] == 0)
+                            && hops(kind_of(p), screen)
+                    }
+                    _ => cells.iter().all(|&c| self.board[c as usize] == 0),
+                };
+                if open && takes(kind_of(p)) {
                     return true;
                 }
             }
@@ -942,6 +1001,10 @@ impl<'r> Position<'r> {
         }
         if self.rules.flags.hand {
             self.keep_drops_without_mate(out);
+        }
+        if self.rules.flags.pass {
+            self.keep_parting_moves(out);
+            self.add_pass(out);
         }
         self.keep_moves_without_check(out);
         self.keep_forced_captures(out);
@@ -1092,7 +1155,7 @@ impl<'r> Position<'r> {
             if self.side == 0 { 'w' } else { 'b' },
             castling,
             ep,
-            self.checks_fen(),
+            format!("{}{}", self.checks_fen(), self.passes_fen()),
             self.halfmove,
             self.fullmove
         )

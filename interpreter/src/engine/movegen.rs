@@ -121,6 +121,7 @@ impl Position<'_> {
         let promo = self.promo(us, kind);
         // Takeovers capture nothing, so attack tests skip them.
         let takes_over = rules.takeover[kind].is_some() && !self.attack_test.get();
+        let start = out.len();
         for ray in rules.rays_of(us, kind, from) {
             let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
             match ray.kind {
@@ -143,12 +144,35 @@ impl Position<'_> {
                         }
                     }
                 }
-                RayKind::Hop | RayKind::HopBehind => self.hop(us, from, ray, out, promo),
+                RayKind::Hop | RayKind::HopBehind => self.hop(us, from, kind, ray, out, promo),
             }
             if takes_over && ray.quiet {
                 self.takeovers(us, from, kind, ray, out, promo);
             }
         }
+        if rules.flags.capture_limits {
+            self.drop_barred_captures(kind, out, start);
+        }
+    }
+
+    /// `cannot-capture`: the moves from `start` on that would take a kind the piece
+    /// never captures are no moves.
+    #[inline(never)]
+    fn drop_barred_captures(&self, kind: usize, out: &mut Vec<Move>, start: usize) {
+        let r = &self.rules.restrictions;
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            let barred = m.captures().iter().any(|&c| {
+                let q = self.board[c as usize];
+                q != 0 && !r.may_capture(kind, kind_of(q))
+            });
+            if !barred {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
     }
 
     /// Takeovers along one ray: jump the first piece, an enemy that is not immune,
@@ -237,19 +261,28 @@ impl Position<'_> {
 
     /// Over the first piece on the ray, then on to the cells beyond it.
     #[inline(always)]
-    fn hop(&self, us: usize, from: Cell, ray: &Ray, out: &mut Vec<Move>, promo: Option<Promo>) {
+    fn hop(
+        &self,
+        us: usize,
+        from: Cell,
+        kind: usize,
+        ray: &Ray,
+        out: &mut Vec<Move>,
+        promo: Option<Promo>,
+    ) {
         let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
-        for &t in self.hop_landings(cells, ray) {
+        for &t in self.hop_landings(cells, ray, kind) {
             if !self.target(us, out, from, t, ray, promo, false) {
                 break;
             }
         }
     }
 
-    /// The cells a hop along `cells` may land on: past the screen (the first piece; for
-    /// an `adjacent` hop, on the first cell), all of them or the next one only.
+    /// The cells a hop of a piece of `kind` along `cells` may land on: past the
+    /// screen (the first piece; for an `adjacent` hop, on the first cell), all of them
+    /// or the next one only; none when the piece may not hop the screen.
     #[inline(always)]
-    fn hop_landings<'c>(&self, cells: &'c [Cell], ray: &Ray) -> &'c [Cell] {
+    fn hop_landings<'c>(&self, cells: &'c [Cell], ray: &Ray, kind: usize) -> &'c [Cell] {
         let screen = if ray.adjacent {
             // The screen must stand on the first cell: look no further.
             match cells.first() {
@@ -262,6 +295,14 @@ impl Position<'_> {
             };
             screen
         };
+        let rules = self.rules;
+        if rules.flags.capture_limits
+            && !rules
+                .restrictions
+                .may_hop(kind, kind_of(self.board[cells[screen] as usize]))
+        {
+            return &[];
+        }
         let beyond = &cells[screen + 1..];
         if ray.kind == RayKind::HopBehind {
             &beyond[..beyond.len().min(1)]
@@ -582,7 +623,7 @@ impl Position<'_> {
                         }
                     }
                 }
-                RayKind::Hop | RayKind::HopBehind => self.hop(us, from, ray, out, promo),
+                RayKind::Hop | RayKind::HopBehind => self.hop(us, from, kind, ray, out, promo),
             }
         }
         if modes.swap {
@@ -616,7 +657,7 @@ impl Position<'_> {
                     if !ray.capture {
                         continue;
                     }
-                    if let Some(t) = self.first_reached(ray) {
+                    if let Some(t) = self.first_reached(ray, victim) {
                         let q = self.board[t as usize];
                         if side_of(q) != us && kind_of(q) == victim {
                             self.landing(us, from, t, ray.dir, kind, &[t], out, promo);
@@ -673,11 +714,11 @@ impl Position<'_> {
 
     /// The first piece a ray reaches: a leap's target (its path empty), the first
     /// piece along a slide, the first piece a hop may land on.
-    fn first_reached(&self, ray: &Ray) -> Option<Cell> {
+    fn first_reached(&self, ray: &Ray, kind: usize) -> Option<Cell> {
         let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
         let reach = match ray.kind {
             RayKind::Leap | RayKind::Slide => self.open_cells(ray, cells)?,
-            RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray),
+            RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray, kind),
         };
         reach.iter().copied().find(|&c| self.board[c as usize] != 0)
     }
@@ -691,7 +732,7 @@ impl Position<'_> {
             if matches!(ray.kind, RayKind::Hop | RayKind::HopBehind) {
                 continue;
             }
-            let Some(t) = self.first_reached(ray) else {
+            let Some(t) = self.first_reached(ray, lines) else {
                 continue;
             };
             let q = self.board[t as usize];

@@ -73,6 +73,9 @@ pub struct FenRules<'a> {
     /// Each side's cells that may be gates (a hand's `gate` zone); the castling
     /// field names open gates by their file letters, upper case for White.
     pub gate_cells: [&'a [Coord]; 2],
+    /// An end rule counts the passes just made: the FEN may say `pass` (the last
+    /// move was one) or `pass-pass` (the last two were).
+    pub passes: bool,
 }
 
 fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
@@ -99,6 +102,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         halfmove: 0,
         fullmove: 1,
         checks: [0, 0],
+        passes: 0,
         gates: [Vec::new(), Vec::new()],
         queues: [Vec::new(), Vec::new()],
         credits: [0, 0],
@@ -332,6 +336,20 @@ fn read_fields(
             setup.checks = checks_given(at, f, left, rules.checks)?;
         }
     }
+    if let Some(&(at, f)) = rest.peek() {
+        if let Some(n) = passes_field(f) {
+            rest.next();
+            if !rules.passes {
+                return Err(fen_err(
+                    at,
+                    f.len(),
+                    format!("`{f}` counts passes, but no end rule looks at them"),
+                    Some("a pass count is read only where `end` has `double-pass` or `facing`".into()),
+                ));
+            }
+            setup.passes = n;
+        }
+    }
     for (slot, name) in [(0, "halfmove clock"), (1, "fullmove number")] {
         if let Some((at, f)) = rest.next() {
             let Some(n) = f.parse::<u32>().ok().filter(|_| is_number(f)) else {
@@ -365,6 +383,15 @@ fn read_fields(
         ));
     }
     Ok(())
+}
+
+/// The passes just made, as the FEN writes them: `pass`, `pass-pass`.
+pub fn passes_field(f: &str) -> Option<u8> {
+    match f {
+        "pass" => Some(1),
+        "pass-pass" => Some(2),
+        _ => None,
+    }
 }
 
 /// `N+M`: two counts, White's then Black's.

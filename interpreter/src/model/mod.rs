@@ -531,6 +531,10 @@ pub struct PieceDef {
     pub confined: Option<String>,
     /// Attacks along its file without moving that way (`no-facing`).
     pub no_facing: bool,
+    /// Kinds it never captures (`cannot-capture`).
+    pub cannot_capture: Vec<usize>,
+    /// Kinds it never hops over (`cannot-hop`).
+    pub cannot_hop: Vec<usize>,
     /// With `en_passant`: only steps whose passed cells are all in this zone leave
     /// them capturable.
     pub en_passant_in: Option<String>,
@@ -618,6 +622,11 @@ pub struct EndRules {
     pub reach: Option<Reach>,
     /// A player who has given check some number of times.
     pub checks: Option<CheckCount>,
+    /// Both players pass, one after the other: the outcome for the second.
+    pub double_pass: Option<Outcome>,
+    /// The royal pieces face each other on a file: the player to move must part
+    /// them or pass, and passing ends the game with this outcome for that player.
+    pub facing: Option<Outcome>,
 }
 
 /// `checks N OUTCOME`: the player who has given check `count` times gets `outcome`.
@@ -669,6 +678,8 @@ impl Default for EndRules {
             extinction: None,
             reach: None,
             checks: None,
+            double_pass: None,
+            facing: None,
         }
     }
 }
@@ -700,6 +711,9 @@ pub struct Setup {
     pub fullmove: u32,
     /// The checks each side has given (under a `checks` end rule).
     pub checks: [u32; 2],
+    /// The passes just made, one after the other (0 to 2; under `double-pass` or
+    /// `facing`, FEN `pass` or `pass-pass`).
+    pub passes: u8,
     /// Each side's open gates (under a hand's `gate` rule).
     pub gates: [Vec<Coord>; 2],
     /// Each side's drop queue, front first (FEN `rows{...}`).
@@ -733,6 +747,8 @@ pub struct Definition {
     pub must_capture: bool,
     /// No move may give check.
     pub no_check: bool,
+    /// A turn may be a pass (`pass`).
+    pub pass: bool,
     /// Every capture explodes (`explosions`).
     pub explosions: Option<Explosions>,
     pub drops: Option<Drops>,

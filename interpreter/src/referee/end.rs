@@ -118,6 +118,11 @@ impl<'r> Game<'r> {
                 EndReason::Checks,
                 format!("has given check {} times", self.pos.checks_given(side)),
             ),
+            GoalKind::DoublePass => (EndReason::DoublePass, "passed after a pass".to_string()),
+            GoalKind::Facing => (
+                EndReason::Facing,
+                "passed with the royal pieces facing each other".to_string(),
+            ),
         };
         Some(GameResult {
             winner: value_for(goal.outcome, side),

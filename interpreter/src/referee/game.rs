@@ -36,6 +36,10 @@ pub enum EndReason {
     Reached,
     /// A side has given the number of checks the `checks` rule counts.
     Checks,
+    /// Both sides passed, one after the other (`double-pass`).
+    DoublePass,
+    /// A side passed with the royal pieces facing each other (`facing`).
+    Facing,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -75,6 +75,8 @@ fn serde_reason(r: &super::GameResult) -> &'static str {
         Extinction => "extinction",
         Reached => "reached",
         Checks => "checks",
+        DoublePass => "double-pass",
+        Facing => "facing",
     }
 }
 

@@ -1,0 +1,113 @@
+//! Passing: under `pass` a turn may be a pass, which moves nothing. It is no
+//! escape from check, except that with the royal pieces facing (the `facing` end
+//! rule) the player to move must part them or pass, and a pass then ends the
+//! game. Under `double-pass` two passes in a row end it. Where an end rule counts
+//! them, the passes just made are part of the position: its hash and its FEN
+//! (`pass`, `pass-pass`).
+
+use super::{kind_of, side_of, Move, MoveKind, Position, NO_SWAP_BAN};
+use crate::model::Side;
+
+impl Position<'_> {
+    /// The pass, when the player may pass: not in check, unless the royal pieces
+    /// face each other under the `facing` rule.
+    pub(super) fn add_pass(&self, out: &mut Vec<Move>) {
+        let us = self.side;
+        let Some(&cell) = self.royals[us].first().or(self.lists[us].first()) else {
+            return;
+        };
+        let free = self.rules.goals.facing.is_some() && self.royals_face();
+        if free || !self.in_check(Side::from_index(us)) {
+            out.push(Move::new(cell, cell, MoveKind::Pass));
+        }
+    }
+
+    /// Under `facing`, with the royal pieces facing: only the moves that part them
+    /// (and the pass) remain.
+    pub(super) fn keep_parting_moves(&mut self, out: &mut Vec<Move>) {
+        if self.rules.goals.facing.is_none() || !self.royals_face() {
+            return;
+        }
+        out.retain(|&m| {
+            self.make(m);
+            let parted = !self.royals_face();
+            self.unmake();
+            parted
+        });
+    }
+
+    /// Whether a royal piece of each side stands on one file with nothing between.
+    pub fn royals_face(&self) -> bool {
+        let rules = self.rules;
+        let up = crate::model::Offset::new(0, 1);
+        self.royals[0].iter().any(|&from| {
+            let mut at = from;
+            while let Some(next) = rules.step(at, up) {
+                let p = self.board[next as usize];
+                if p != 0 {
+                    return side_of(p) == 1 && rules.royal[kind_of(p)];
+                }
+                at = next;
+            }
+            false
+        })
+    }
+
+    /// Play a pass: nothing moves; the last move's traces go, the clock runs.
+    pub(super) fn make_pass(&mut self, m: Move) {
+        let rules = self.rules;
+        let mover = self.board[m.from as usize];
+        let undo = self.undo_record(m, mover);
+        self.hash ^= self.swap_ban_key();
+        self.swap_ban = NO_SWAP_BAN;
+        for &c in &self.ep.cells[..self.ep.len as usize] {
+            self.hash ^= rules.zobrist.en_passant[c as usize];
+        }
+        self.ep = super::EnPassant::NONE;
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.side == 1 {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        if rules.goals.passes_counted() {
+            self.hash ^= self.passes_key();
+            self.passes = (self.passes + 1).min(2);
+            self.hash ^= self.passes_key();
+        }
+        self.side ^= 1;
+        self.hash ^= rules.zobrist.side;
+        self.history.push(undo);
+    }
+
+    /// After any other move: no passes just made.
+    #[inline]
+    pub(super) fn clear_passes(&mut self) {
+        if self.passes != 0 {
+            self.hash ^= self.passes_key();
+            self.passes = 0;
+        }
+    }
+
+    /// The passes just made, in the hash.
+    pub(super) fn passes_key(&self) -> u64 {
+        if self.passes == 0 {
+            0
+        } else {
+            crate::model::mix(self.rules.zobrist.passes ^ u64::from(self.passes))
+        }
+    }
+
+    /// ` pass` or ` pass-pass` after the en-passant field, or nothing.
+    pub(super) fn passes_fen(&self) -> &'static str {
+        match self.passes {
+            0 => "",
+            1 => " pass",
+            _ => " pass-pass",
+        }
+    }
+
+    /// The passes just made, one after the other (counted only where an end rule
+    /// looks at them).
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+}
