@@ -156,6 +156,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "grand.epd",
     "grasshopper.epd",
     "hoppelpoppel.epd",
+    "janggi.epd",
     "horde.epd",
     "janus.epd",
     "kingofthehill.epd",

@@ -70,7 +70,7 @@ codes! {
     BadCapture = "vdl::bad_capture": "a capture mode with an option it does not take",
     BadFen = "vdl::bad_fen": "a FEN string that does not fit the board or the pieces",
     BadCastling = "vdl::bad_castling": "a castling rule that cannot work on this board",
-    BadEndRule = "vdl::bad_end_rule": "a game-end rule with an impossible or repeated value",
+    BadEndRule = "vdl::bad_end_rule": "a game-end rule with an impossible or repeated value, or one that ends the game on a pass where no player may pass",
     BadExtends = "vdl::bad_extends": "a base definition named by `extends` cannot be read or extends itself, or `modify` has no base",
     Limit = "vdl::limit": "the definition exceeds a fixed limit of the engine",
     BadNotation = "vdl::bad_notation": "a move or game record that cannot be read",

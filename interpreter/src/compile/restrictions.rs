@@ -14,7 +14,10 @@ pub struct Restrictions {
 impl Restrictions {
     /// Whether any piece has a restriction (the engine then tests them).
     pub fn any(&self) -> bool {
-        self.cannot_capture.iter().chain(&self.cannot_hop).any(|&m| m != 0)
+        self.cannot_capture
+            .iter()
+            .chain(&self.cannot_hop)
+            .any(|&m| m != 0)
     }
 
     /// Whether a piece of kind `by` may capture one of kind `victim`.

@@ -855,11 +855,12 @@ impl<'r> Position<'r> {
         let here = self.board[cell as usize];
         // Whether a piece of `kind` may take what stands on the target (anything may
         // take an empty cell: the royal piece that would stand there).
-        let takes = |kind: usize| {
-            !LIMITS || here == 0 || r.restrictions.may_capture(kind, kind_of(here))
-        };
+        let takes =
+            |kind: usize| !LIMITS || here == 0 || r.restrictions.may_capture(kind, kind_of(here));
         let hops = |kind: usize, screen: Cell| {
-            !LIMITS || r.restrictions.may_hop(kind, kind_of(self.board[screen as usize]))
+            !LIMITS
+                || r.restrictions
+                    .may_hop(kind, kind_of(self.board[screen as usize]))
         };
         let (a, b) = r.attack_index[by * n + cell as usize];
         for ray in &r.attack_rays[a as usize..b as usize] {
@@ -871,8 +872,7 @@ impl<'r> Position<'r> {
             while i < len {
                 let p = self.board[cells[i] as usize];
                 if p != 0 {
-                    if side_of(p) == by && masks[i] & (1 << kind_of(p)) != 0 && takes(kind_of(p))
-                    {
+                    if side_of(p) == by && masks[i] & (1 << kind_of(p)) != 0 && takes(kind_of(p)) {
                         return true;
                     }
                     break;
@@ -1049,9 +1049,12 @@ impl<'r> Position<'r> {
 
     /// A move in coordinate notation: `e2-e4`, `e7-e8=Q`, castling by the royal's
     /// cells, a swap `d1<>d5`, a mutual destruction `d1xd2`, a drop after the move
-    /// `d8-d5;am@d8`.
+    /// `d8-d5;am@d8`, a pass `pass`.
     pub fn move_text(&self, m: &Move) -> String {
         let r = self.rules;
+        if m.kind == MoveKind::Pass {
+            return "pass".into();
+        }
         if let Some(k) = m.from_hand() {
             return format!("{}@{}", r.definition.pieces[k].label, r.cell_name(m.to));
         }

@@ -344,7 +344,10 @@ fn read_fields(
                     at,
                     f.len(),
                     format!("`{f}` counts passes, but no end rule looks at them"),
-                    Some("a pass count is read only where `end` has `double-pass` or `facing`".into()),
+                    Some(
+                        "a pass count is read only where `end` has `double-pass` or `facing`"
+                            .into(),
+                    ),
                 ));
             }
             setup.passes = n;

@@ -1,6 +1,7 @@
 //! The notation engines speak (UCI's and XBoard's): the start and end cells run
 //! together, `e2e4`, with a promotion's piece in lower case, `e7e8q`; a castling as
-//! the king's move, `e1g1`; a suicide as its cell twice, `e4e4`; a two-cell piece
+//! the king's move, `e1g1`; a suicide as its cell twice, `e4e4`, and so a pass (as
+//! Fairy-Stockfish writes it: the royal piece's cell twice); a two-cell piece
 //! as the two cells it leaves and the two it ends on, `f2g2f3f4`; a drop from the
 //! hand as the piece and its cell, `P@e4`. When two legal
 //! moves would read the same, the parts of the full notation that tell them apart

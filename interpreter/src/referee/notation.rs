@@ -33,6 +33,8 @@ pub enum Part {
     Remove(String),
     /// `L-cell` or `L*cell`: a piece put on a cell (a promotion's second part, or a drop).
     Place(String, String),
+    /// `pass` (or `--`): the turn passes, nothing moves.
+    Pass,
 }
 
 /// A part and where it stands in the move text.
@@ -125,6 +127,9 @@ pub fn parse(text: &str) -> Result<MoveText, Rejection> {
 }
 
 fn parse_part(part: &str) -> Option<Part> {
+    if part.eq_ignore_ascii_case("pass") || part == "--" {
+        return Some(Part::Pass);
+    }
     if let Some(cell) = part.strip_prefix("@-") {
         let cell = cell.trim();
         return cell
@@ -186,6 +191,9 @@ pub fn letter(rules: &Ruleset, p: Piece) -> String {
 /// parts that tell it apart from a move that would otherwise read the same).
 pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let rules = pos.rules();
+    if m.kind == MoveKind::Pass {
+        return "pass".into();
+    }
     if let Some(kind) = m.from_hand() {
         let label = rules.piece_label(kind, pos.side_to_move());
         return format!("{label}*{}", rules.cell_name(m.to));
@@ -338,6 +346,32 @@ fn piece_name(rules: &Ruleset, p: Piece) -> &str {
 }
 
 /// The drop from the hand `L*cell` names.
+/// `pass`: the pass among the legal moves, or why there is none.
+fn resolve_pass(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Move, Rejection> {
+    if text.parts.len() > 1 {
+        return Err(reject(
+            Code::BadNotation,
+            "a pass is a turn of its own",
+            Some("write `pass` alone".into()),
+        ));
+    }
+    if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Pass) {
+        return Ok(*m);
+    }
+    let (message, help) = if !pos.rules().flags.pass {
+        (
+            "the rules do not let a player pass",
+            "a definition allows passing with a top-level `pass`",
+        )
+    } else {
+        (
+            "a player in check may not pass",
+            "answer the check: move the royal piece, block or capture",
+        )
+    };
+    Err(reject(Code::IllegalMove, message, Some(help.into())))
+}
+
 fn hand_drop(
     pos: &mut Position,
     label: &str,
@@ -445,6 +479,9 @@ fn list_help(pos: &Position, from: Cell, legal: &[Move]) -> String {
 /// legal move list.
 pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Move, Rejection> {
     let rules = pos.rules();
+    if text.parts.iter().any(|p| p.part == Part::Pass) {
+        return resolve_pass(pos, text, legal);
+    }
     if let [PartAt {
         part: Part::Place(label, target),
         ..
@@ -515,6 +552,8 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
                     promote = Some((*offset, *len, p.clone()));
                 }
             }
+            // Read by `resolve_pass` before the loop.
+            Part::Pass => {}
             Part::Remove(c) => removes.push(cell(rules, c).map_err(at)?),
             Part::Place(l, c) => {
                 let target = cell(rules, c).map_err(at)?;

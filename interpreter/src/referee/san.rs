@@ -11,7 +11,8 @@
 //! pieces, a swap, a queue's drop, a two-cell piece) is written in the engine
 //! notation. A drop from the hand is `N@f3`, a pawn's `P@e4` (read also as `@e4`).
 //! A gating move ends with the gated piece, `Nf3/H`, and its cell when that is not
-//! the one the move leaves (a castling gating on the rook's cell: `O-O/Hh1`).
+//! the one the move leaves (a castling gating on the rook's cell: `O-O/Hh1`). A
+//! pass is `pass` (read also as `--`, PGN's null move).
 
 use super::long_algebraic;
 use crate::compile::Ruleset;
@@ -29,6 +30,12 @@ pub enum SanMatch {
 /// The legal move `text` names in SAN.
 pub fn read(pos: &Position, legal: &[Move], text: &str) -> SanMatch {
     let text = text.trim_end_matches(['+', '#', '!', '?']);
+    if text.eq_ignore_ascii_case("pass") || text == "--" {
+        return match legal.iter().find(|m| m.kind == MoveKind::Pass) {
+            Some(m) => SanMatch::One(*m),
+            None => SanMatch::None,
+        };
+    }
     let (text, gate) = match text.split_once('/') {
         Some((base, gate)) => (base, format!("/{gate}")),
         None => (text, String::new()),
@@ -168,6 +175,9 @@ fn strip_promotion<'t>(rules: &Ruleset, m: &Move, text: &'t str) -> Option<&'t s
 
 /// A legal move of `pos` in SAN (see the module's text).
 pub fn write(pos: &mut Position, m: &Move, legal: &[Move]) -> String {
+    if m.kind == MoveKind::Pass {
+        return "pass".into();
+    }
     let mut text = match plain(pos, m, legal) {
         Some(t) if read(pos, legal, &t) == SanMatch::One(*m) => t,
         _ => return long_algebraic::print(pos, m, legal),

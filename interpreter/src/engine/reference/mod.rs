@@ -10,6 +10,7 @@
 
 mod capture;
 mod explosion;
+mod passing;
 mod two_cell;
 
 use super::Position;
@@ -245,8 +246,8 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
                     }
                     true
                 }
-                Some((s, _)) => {
-                    if capture && s != side {
+                Some((s, k)) => {
+                    if capture && s != side && !piece.cannot_capture.contains(&k) {
                         add(to, vec![to], vec![]);
                     }
                     false
@@ -378,6 +379,12 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
                     at = shift(at, step);
                 }
                 if !on(at) || (*adjacent && at != shift(from, step)) {
+                    continue;
+                }
+                if ctx
+                    .get(at)
+                    .is_some_and(|(_, k)| piece.cannot_hop.contains(&k))
+                {
                     continue;
                 }
                 at = shift(at, step);
@@ -519,7 +526,7 @@ struct Turn<'e> {
 fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec<RefMove> {
     let def = ctx.def;
     let side = turn.side;
-    if goal_reached(ctx, side) || checks_given_out(pos) {
+    if goal_reached(ctx, side) || checks_given_out(pos) || passing::ended(pos, ctx) {
         return Vec::new();
     }
     let mut pseudo = Vec::new();
@@ -551,6 +558,11 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
         })
         .collect();
     let mut unique = one_of_each(legal);
+    if side == pos.side_to_move().index() {
+        passing::keep_parting(ctx, side, &mut unique);
+        unique.extend(passing::pass(ctx, side));
+        unique.sort();
+    }
     if def.no_check {
         unique.retain(|m| {
             let mut after = ctx.clone();
@@ -1023,6 +1035,15 @@ pub fn fast_legal_moves(pos: &mut Position) -> Vec<RefMove> {
             r
         })
         .collect();
+    let ctx = ctx_of(pos);
+    let side = pos.side_to_move().index();
+    for (r, m) in out.iter_mut().zip(&list) {
+        if m.kind == super::MoveKind::Pass {
+            if let Some(c) = passing::pass_cell(&ctx, side) {
+                (r.from, r.to) = (c, c);
+            }
+        }
+    }
     out.sort();
     out
 }
