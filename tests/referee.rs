@@ -53,6 +53,8 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::Extinction => "extinction",
         EndReason::Reached => "reached",
         EndReason::Checks => "checks",
+        EndReason::DoublePass => "double-pass",
+        EndReason::Facing => "facing",
     }
 }
 
@@ -371,6 +373,7 @@ const LIBRARY: &[&str] = &[
     "grasshopper.vdl",
     "hoppelpoppel.vdl",
     "horde.vdl",
+    "janggi.vdl",
     "janus.vdl",
     "kingofthehill.vdl",
     "knightmate.vdl",

@@ -1152,13 +1152,14 @@ impl<'r> Position<'r> {
             ep = format!("{ep} {}<>{}", r.cell_name(a), r.cell_name(b));
         }
         format!(
-            "{}{} {} {} {}{} {} {}",
+            "{}{} {} {} {}{}{} {} {}",
             rows.join("/"),
             reserve,
             if self.side == 0 { 'w' } else { 'b' },
             castling,
             ep,
-            format!("{}{}", self.checks_fen(), self.passes_fen()),
+            self.checks_fen(),
+            self.passes_fen(),
             self.halfmove,
             self.fullmove
         )

@@ -1151,7 +1151,11 @@ fn explain_missing(pos: &mut Position, piece: Piece, from: Cell, to: Cell) -> St
                 rules.cell_name(r.from)
             ))
         });
+        let still_facing = rules.goals.facing.is_some() && pos.royals_face();
         pos.unmake();
+        if still_facing && pos.royals_face() {
+            return "the royal pieces face each other: a move must part them (or the player passes, which ends the game)".into();
+        }
         if let Some((c, p)) = royal {
             let verb = if pos.in_check(side) { "leaves" } else { "puts" };
             return format!(
