@@ -79,12 +79,18 @@ impl Position<'_> {
     }
 
     /// After any other move: no passes just made.
-    #[inline]
+    #[inline(always)]
     pub(super) fn clear_passes(&mut self) {
         if self.passes != 0 {
-            self.hash ^= self.passes_key();
-            self.passes = 0;
+            self.reset_passes();
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn reset_passes(&mut self) {
+        self.hash ^= self.passes_key();
+        self.passes = 0;
     }
 
     /// The passes just made, in the hash.
