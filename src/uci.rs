@@ -142,6 +142,13 @@ fn announce(variants: &[Variant]) {
         names[0],
         names.join(" var ")
     ));
+    // A GUI plays Chess960 only with an engine that has this option; the castling
+    // text (the king taking its rook) follows from the definition, so it changes
+    // nothing.
+    let free_castling = |v: &Variant| v.rules.definition.castling.iter().any(|c| c.is_free());
+    if variants.iter().any(free_castling) {
+        say("option name UCI_Chess960 type check default false");
+    }
     say("uciok");
 }
 
@@ -198,6 +205,7 @@ pub fn run(variants: &[Variant]) {
                             }
                             None => say(&format!("info string no variant `{}`", value.trim())),
                         },
+                        "uci_chess960" => {}
                         other => say(&format!("info string no option `{other}`")),
                     }
                 }

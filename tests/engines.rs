@@ -47,6 +47,26 @@ fn uci_perft_agrees_with_python_chess_move_by_move() {
 }
 
 #[test]
+fn uci_chess960_perft_agrees_with_python_chess_move_by_move() {
+    let out = python_check(&["uci960-perft"]);
+    assert!(out.contains("perft 3 12189 "), "{out}");
+    assert!(out.contains("perft 3 2929 4k3/8/8/8/8/8/8/R5KR"), "{out}");
+    assert_eq!(out.lines().count(), 4, "{out}");
+}
+
+/// Chess960 over UCI with UCI_Chess960 set: every move vdl chooses is legal on
+/// python-chess's Chess960 board, castlings (the king taking its rook) included.
+#[test]
+fn python_chess_checks_chess960_games_over_uci() {
+    let out = python_check(&["uci960-games", "3"]);
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        3,
+        "{out}"
+    );
+}
+
+#[test]
 fn python_chess_plays_whole_games_over_uci() {
     let out = python_check(&["uci-games", "2"]);
     assert_eq!(

@@ -84,6 +84,11 @@ fn chess() {
 }
 
 #[test]
+fn chess960() {
+    run_table("chess960.epd");
+}
+
+#[test]
 fn baroque() {
     run_table("baroque.epd");
 }

@@ -364,6 +364,7 @@ const LIBRARY: &[&str] = &[
     "berolina.vdl",
     "capablanca.vdl",
     "chancellor.vdl",
+    "chess960.vdl",
     "chessgi.vdl",
     "courier.vdl",
     "crazyhouse.vdl",

@@ -92,6 +92,7 @@ codes! {
     BadHand = "vdl::bad_hand": "a hand rule that cannot work, or `captured-as` where captured pieces go to no hand",
     BadTwoCell = "vdl::bad_two_cell": "a two-cell piece whose steps cannot work, or which is given properties of one-cell pieces",
     BadShuffle = "vdl::bad_shuffle": "a random placement that cannot be made",
+    LostCastling = "vdl::lost_castling": "a castling right that a shuffled array leaves without its king or rook",
     RedundantMove = "vdl::redundant_move": "a move rule whose every move another rule of the piece already makes",
     BadValue = "vdl::bad_value": "a piece value outside 0 to 100000 hundredths of a pawn",
     BadRegion = "vdl::bad_region": "a piece confined to a zone that the setup puts outside it, or `no-facing` on a piece that is not royal",

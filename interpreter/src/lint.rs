@@ -120,7 +120,7 @@ impl Reach {
                     RayKind::Hop | RayKind::HopBehind => next.extend(on.iter().skip(1)),
                 }
             }
-            for castle in rules.castling.iter().filter(|c| c.side == side) {
+            for castle in rules.castles.rules.iter().filter(|c| c.side == side) {
                 next.push(castle.king_to);
                 next.push(castle.rook_to);
             }
@@ -503,6 +503,7 @@ fn setup(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
             .help("check the FEN: its side to move, and whether its pieces are boxed in"),
         );
     }
+    lost_castling(rules, decl, out);
     if let Some(symmetry) = &decl.symmetry {
         if let Some(problem) = asymmetry(rules, symmetry.value) {
             let word = match symmetry.value {
@@ -522,6 +523,34 @@ fn setup(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
                 }),
             );
         }
+    }
+}
+
+/// The seeds tried for arrays that lose a castling right.
+const CASTLING_SEEDS: u64 = 100;
+
+/// A `*` castling right the setup grants but some shuffled array leaves without
+/// its king or its rook: dropped from that game.
+fn lost_castling(rules: &Ruleset, decl: &crate::syntax::SetupDecl, out: &mut Vec<Diagnostic>) {
+    let def = &rules.definition;
+    if !def.is_shuffled() || !def.castling.iter().any(|c| c.is_free()) {
+        return;
+    }
+    let granted = &def.setup.castling;
+    let lost = (0..CASTLING_SEEDS).find_map(|seed| {
+        let kept = def.start_setup(seed).castling;
+        let flag = granted.iter().find(|i| !kept.contains(i))?;
+        Some((seed, def.castling[*flag].flag))
+    });
+    if let Some((seed, flag)) = lost {
+        out.push(
+            warning(
+                Code::LostCastling,
+                format!("the array of seed {seed} has no king or rook for castling right `{flag}`"),
+            )
+            .at(decl.fen.span, "the right is granted here")
+            .help("the shuffles must put one royal piece on the castling's rank and a partner on the side the castling names; `shuffle Rook King Rook ... ordered` puts the king between two rooks"),
+        );
     }
 }
 

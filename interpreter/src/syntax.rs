@@ -274,10 +274,14 @@ pub struct MoveRuleDecl {
 pub struct CastleDecl {
     pub span: Span,
     pub flag: Name,
-    pub king_from: Name,
+    /// None for `*`: where the start position puts the king (Chess960).
+    pub king_from: Option<Name>,
     pub king_to: Name,
-    pub rook_from: Name,
+    /// None for `*`: the outermost partner on its side of the king.
+    pub rook_from: Option<Name>,
     pub rook_to: Name,
+    /// `partner NAME`: the kind a `*` rook start looks for.
+    pub partner: Option<Name>,
     pub empty: Option<Vec<CellItem>>,
     pub safe: Option<Vec<CellItem>>,
 }
@@ -299,6 +303,8 @@ pub struct ShuffleDecl {
     pub cells: Vec<CellItem>,
     /// `queue`: the pieces that find no cell go to the drop queue, in random order.
     pub queue: Option<Span>,
+    /// `ordered`: the pieces go on the cells drawn in the order listed.
+    pub ordered: bool,
 }
 
 /// Which end of a drop queue.
@@ -607,12 +613,14 @@ impl Builder {
             pieces: Vec::new(),
             cells: Vec::new(),
             queue: None,
+            ordered: false,
         };
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::ident => decl.pieces.push(self.name(part)),
                 Rule::cell_set => decl.cells = self.cell_set(part),
                 Rule::shuffle_queue => decl.queue = Some(self.span_of(&part)),
+                Rule::shuffle_ordered => decl.ordered = true,
                 _ => {}
             }
         }
@@ -1011,27 +1019,37 @@ impl Builder {
 
     fn castle(&self, pair: Pair<Rule>) -> CastleDecl {
         let span = self.span_of(&pair);
-        let mut names = Vec::new();
+        // The flag, then the four cells in order; None stands for a `*` start.
+        let mut names: Vec<Option<Name>> = Vec::new();
+        let mut partner = None;
         let mut empty = None;
         let mut safe = None;
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::castle_empty => empty = Some(self.cell_set(first(p))),
                 Rule::castle_safe => safe = Some(self.cell_set(first(p))),
-                Rule::cell => names.push(self.name(first(p))),
+                Rule::castle_partner => partner = Some(self.name(first(p))),
+                Rule::cell => names.push(Some(self.name(first(p)))),
+                Rule::free_start => names.push(None),
                 Rule::castle_king | Rule::castle_rook => {}
-                _ => names.push(self.name(p)),
+                _ => names.push(Some(self.name(p))),
             }
         }
         let mut names = names.into_iter();
-        let mut next = || names.next().unwrap_or_else(|| empty_name(span));
+        let mut next = || names.next().unwrap_or_else(|| Some(empty_name(span)));
+        let flag = next().unwrap_or_else(|| empty_name(span));
+        let king_from = next();
+        let king_to = next().unwrap_or_else(|| empty_name(span));
+        let rook_from = next();
+        let rook_to = next().unwrap_or_else(|| empty_name(span));
         CastleDecl {
             span,
-            flag: next(),
-            king_from: next(),
-            king_to: next(),
-            rook_from: next(),
-            rook_to: next(),
+            flag,
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+            partner,
             empty,
             safe,
         }
@@ -1419,6 +1437,8 @@ fn describe(rule: Rule) -> &'static str {
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
         Rule::castle_king => "`king`",
         Rule::castle_rook => "`rook`",
+        Rule::castle_partner => "`partner`",
+        Rule::free_start => "`*`",
         Rule::capture_kind => {
             "a capture mode (`approach`, `withdraw`, `overtake`, `pincer`, `coordinate`, `chameleon`, `mutual-destruction`, `takeover`, `recoil`, `vault`)"
         }
@@ -1427,7 +1447,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::reset_by => "`reset-by`",
         Rule::extends => "`extends \"base.vdl\"`",
         Rule::symmetry => "`mirrored` or `rotated`",
-        Rule::shuffle | Rule::shuffle_queue => "cells to shuffle over, or `queue`",
+        Rule::shuffle | Rule::shuffle_queue | Rule::shuffle_ordered => {
+            "cells to shuffle over, then `queue` or `ordered`"
+        }
         Rule::drops | Rule::drops_except => "`drops queue front in ZONE credit exchange`",
         Rule::queue_end | Rule::promote_queue => "`front` or `back`",
         _ => "more input",

@@ -9,6 +9,11 @@ Checks:
   uci-perft        `go perft` over UCI, move by move, against python-chess's own
                    move generator, in positions with castling, en passant and
                    promotions
+  uci960-perft     `go perft` of `vdl uci definitions/chess960.vdl`, move by
+                   move, against python-chess's Chess960 board (castling as the
+                   king taking its rook)
+  uci960-games N   N Chess960 games of `vdl uci` against itself from python-
+                   chess's arrays 0, 1, ..., each move checked legal
   san GAMES SEED   GAMES random games refereed by `vdl referee --pgn`: every
                    move's SAN equals python-chess's and reads back as the same
                    move, and the result is python-chess's
@@ -24,6 +29,7 @@ import chess
 import chess.engine
 
 CHESS = "definitions/chess.vdl"
+CHESS960 = "definitions/chess960.vdl"
 
 PERFT_POSITIONS = [
     (chess.STARTING_FEN, 3),
@@ -40,9 +46,17 @@ def fail(message):
     sys.exit(1)
 
 
-def play_games(engine, games, limit):
+CHESS960_PERFT_POSITIONS = [
+    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 3),
+    ("4k3/8/8/8/8/8/8/R5KR w HA - 0 1", 3),
+    ("rk5r/8/8/8/8/8/8/RK4R1 w GAha - 0 1", 3),
+    ("nnrkrbbq/pppp2pp/8/4pp2/4P3/P7/1PPPBPPP/NNKRR1BQ w c - 0 9", 3),
+]
+
+
+def play_games(engine, games, limit, start=lambda g: chess.Board()):
     for g in range(games):
-        board = chess.Board()
+        board = start(g)
         while not board.is_game_over(claim_draw=False):
             result = engine.play(board, limit, game=g)
             if result.move is None or result.move not in board.legal_moves:
@@ -82,10 +96,48 @@ def python_divide(board, depth):
     return out
 
 
-def uci_perft(vdl):
-    for fen, depth in PERFT_POSITIONS:
+def uci960_games(vdl, games):
+    # By hand, not through chess.engine: python-chess would name the variant
+    # `chess` (UCI_Variant), and vdl's is `chess960`.
+    engine = subprocess.Popen([vdl, "uci", CHESS960], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def send(command):
+        engine.stdin.write(command + "\n")
+        engine.stdin.flush()
+
+    def answer(command, starts):
+        send(command)
+        for line in engine.stdout:
+            if line.startswith(starts):
+                return line
+        fail(f"vdl ended after `{command}`")
+
+    if "UCI_Chess960" not in answer("uci", "option name UCI_Chess960"):
+        fail("vdl does not offer UCI_Chess960")
+    answer("setoption name UCI_Chess960 value true\nisready", "readyok")
+    castlings = 0
+    for g in range(games):
+        board = chess.Board.from_chess960_pos(g * 97 % 960)
+        start = board.fen()
+        while not board.is_game_over(claim_draw=True) and board.ply() < 200:
+            moves = " ".join(m.uci() for m in board.move_stack)
+            send(f"position fen {start}" + (f" moves {moves}" if moves else ""))
+            reply = answer("go movetime 20", "bestmove").split()[1]
+            move = chess.Move.from_uci(reply)
+            if move not in board.legal_moves:
+                fail(f"game {g}: {reply} is not legal in {board.fen()}")
+            castlings += board.is_castling(move)
+            board.push(move)
+        print(f"game {g}: {board.result(claim_draw=True)} in {board.ply()} plies from {start}")
+    print(f"castlings {castlings}")
+    send("quit")
+    engine.wait()
+
+
+def uci_perft(vdl, definition=CHESS, positions=PERFT_POSITIONS, chess960=False):
+    for fen, depth in positions:
         script = f"position fen {fen}\ngo perft {depth}\nquit\n"
-        out = subprocess.run([vdl, "uci", CHESS], input=script, capture_output=True, text=True, check=True).stdout
+        out = subprocess.run([vdl, "uci", definition], input=script, capture_output=True, text=True, check=True).stdout
         ours = {}
         total = None
         for line in out.splitlines():
@@ -94,7 +146,7 @@ def uci_perft(vdl):
             elif ": " in line:
                 move, n = line.split(": ")
                 ours[move] = int(n)
-        theirs = python_divide(chess.Board(fen), depth)
+        theirs = python_divide(chess.Board(fen, chess960=chess960), depth)
         if ours != theirs:
             diff = set(ours.items()) ^ set(theirs.items())
             fail(f"perft {depth} of {fen}: differs in {sorted(diff)}")
@@ -192,6 +244,10 @@ def main():
         xboard_games(vdl, int(args[0]))
     elif check == "uci-perft":
         uci_perft(vdl)
+    elif check == "uci960-perft":
+        uci_perft(vdl, CHESS960, CHESS960_PERFT_POSITIONS, chess960=True)
+    elif check == "uci960-games":
+        uci960_games(vdl, int(args[0]))
     elif check == "san":
         san_games(vdl, int(args[0]), int(args[1]))
     else:

@@ -179,6 +179,7 @@ impl Checker {
                 pieces: kinds,
                 cells,
                 queue: d.queue.is_some(),
+                ordered: d.ordered,
             });
         }
         out

@@ -14,6 +14,9 @@ pub(super) struct HandSetting<'a> {
     pub pieces: &'a [&'a syntax::PieceDecl],
     /// The span of the `drops` rule, if there is one.
     pub queue: Option<Span>,
+    /// Some castling starts where the start position puts it (`*`): the FEN's
+    /// castling field names its rooks by file letters, as it would gates.
+    pub free_castling: bool,
 }
 
 impl Checker {
@@ -87,6 +90,13 @@ impl Checker {
                     hand.no_drop_mate = self.kinds(names, at);
                 }
                 HandRuleDecl::Gate(span, names, zone) => {
+                    if at.free_castling {
+                        self.push(
+                            Diagnostic::error(Code::BadHand, "gates beside a `*` castling")
+                                .at(*span, "gates named by file letter")
+                                .help("the FEN's castling field names both gates and Chess960 castling rooks by file letter: give the castlings their start cells, or leave out `gate`"),
+                        );
+                    }
                     if let Some(zones) = at.zones {
                         self.zone_ref(zone, zones);
                         self.one_gate_per_file(*span, zone, zones);

@@ -3,6 +3,7 @@
 //! what depends on a broken part (cells on a missing board) is skipped.
 
 pub mod betza;
+mod castle;
 mod drops;
 mod explosions;
 pub mod extend;
@@ -15,8 +16,8 @@ pub mod xbetza;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{
-    self, BoardShape, CaptureMode, CaptureOnly, CastleDef, Coord, Definition, EndRules, Geometry,
-    Immobilization, MoveLimit, MoveMode, MoveRule, Outcome, PieceDef, Promotion, Side,
+    self, BoardShape, CaptureMode, CaptureOnly, Coord, Definition, EndRules, Geometry,
+    Immobilization, MoveLimit, MoveMode, MoveRule, Outcome, PieceDef, Promotion,
 };
 use crate::syntax::{
     self, BoardEntry, CellItem, EndRuleDecl, Item, Name, OutcomeWord, PieceProp, ResetItem,
@@ -183,7 +184,7 @@ impl Checker {
         }
         let castling = shape
             .as_ref()
-            .map(|s| self.castles(s, &castles))
+            .map(|s| self.castles(s, &castles, &pieces))
             .unwrap_or_default();
         let end_rules = self.end_rules(end, &pieces, zone_map.as_ref());
         if pass.is_none() {
@@ -199,6 +200,7 @@ impl Checker {
                 known: &known,
                 pieces: &pieces,
                 queue: drops.first().map(|d| d.span),
+                free_castling: castling.iter().any(model::CastleDef::is_free),
             },
         );
         let symmetry = setup
@@ -227,6 +229,7 @@ impl Checker {
                     checks: end_rules.checks.map(|c| c.count),
                     gate_cells: model::Hand::gate_cells(hand_def.as_ref(), zone_map.as_ref()),
                     passes: end_rules.double_pass.is_some() || end_rules.facing.is_some(),
+                    shuffled: !shuffles.is_empty(),
                 };
                 match model::parse_fen(&s.fen.value, &rules) {
                     Ok(setup) => Some(setup),
@@ -1207,125 +1210,6 @@ impl Checker {
             None => d.help(format!("the pieces are: {}", known.join(", "))),
         });
         None
-    }
-
-    fn castles(&mut self, board: &BoardShape, decls: &[&syntax::CastleDecl]) -> Vec<CastleDef> {
-        let mut out: Vec<CastleDef> = Vec::new();
-        let mut flags: Vec<(char, Span)> = Vec::new();
-        for (i, c) in decls.iter().enumerate() {
-            if i == MAX_CASTLING {
-                self.push(
-                    Diagnostic::error(
-                        Code::Limit,
-                        format!("more than {MAX_CASTLING} castling rules"),
-                    )
-                    .at(c.span, format!("castling rule number {}", i + 1))
-                    .help(format!(
-                        "vdl supports at most {MAX_CASTLING} castling rules in one variant"
-                    )),
-                );
-            }
-            let mut chars = c.flag.value.chars();
-            let flag = match (chars.next(), chars.next()) {
-                (Some(f), None) if f.is_ascii_alphabetic() => f,
-                _ => {
-                    self.push(
-                        Diagnostic::error(Code::BadCastling, format!("`{}` is not a castling flag", c.flag.value))
-                            .at(c.flag.span, "expected one letter")
-                            .help("the flag is the letter for this castling in a FEN's castling field: upper case for White (`K`), lower case for Black (`k`)"),
-                    );
-                    continue;
-                }
-            };
-            if let Some(&(_, first)) = flags.iter().find(|(f, _)| *f == flag) {
-                self.push(
-                    Diagnostic::error(
-                        Code::BadCastling,
-                        format!("the castling flag `{flag}` is used twice"),
-                    )
-                    .at(c.flag.span, "used again here")
-                    .also(first, "first used here")
-                    .help("each castling move needs its own flag letter"),
-                );
-                continue;
-            }
-            flags.push((flag, c.flag.span));
-            let cells =
-                [&c.king_from, &c.king_to, &c.rook_from, &c.rook_to].map(|n| self.cell(board, n));
-            let [Some(kf), Some(kt), Some(rf), Some(rt)] = cells else {
-                continue;
-            };
-            if kf == rf {
-                self.push(
-                    Diagnostic::error(
-                        Code::BadCastling,
-                        "the king and the rook start on the same cell",
-                    )
-                    .at(c.rook_from.span, "same cell as the king")
-                    .help("castling moves two different pieces"),
-                );
-                continue;
-            }
-            let same_rank = kf.rank == kt.rank && kf.rank == rf.rank && kf.rank == rt.rank;
-            let empty = match &c.empty {
-                Some(items) => self.cell_items(board, items, false),
-                None if same_rank => {
-                    let lo = kf.file.min(kt.file).min(rf.file).min(rt.file);
-                    let hi = kf.file.max(kt.file).max(rf.file).max(rt.file);
-                    (lo..=hi)
-                        .map(|f| Coord {
-                            file: f,
-                            rank: kf.rank,
-                        })
-                        .filter(|x| *x != kf && *x != rf && board.contains(*x))
-                        .collect()
-                }
-                None => {
-                    self.push(self.castle_needs_lists(c.span, "empty"));
-                    continue;
-                }
-            };
-            let safe = match &c.safe {
-                Some(items) => self.cell_items(board, items, false),
-                None if same_rank => (kf.file.min(kt.file)..=kf.file.max(kt.file))
-                    .map(|f| Coord {
-                        file: f,
-                        rank: kf.rank,
-                    })
-                    .filter(|x| board.contains(*x))
-                    .collect(),
-                None => {
-                    self.push(self.castle_needs_lists(c.span, "safe"));
-                    continue;
-                }
-            };
-            out.push(CastleDef {
-                flag,
-                side: if flag.is_ascii_uppercase() {
-                    Side::White
-                } else {
-                    Side::Black
-                },
-                king_from: kf,
-                king_to: kt,
-                rook_from: rf,
-                rook_to: rt,
-                empty,
-                safe,
-            });
-        }
-        out
-    }
-
-    fn castle_needs_lists(&self, span: Span, what: &str) -> Diagnostic {
-        Diagnostic::error(
-            Code::BadCastling,
-            format!("this castling needs an explicit `{what}` list"),
-        )
-        .at(span, "the king and rook cells are not on one rank")
-        .help(format!(
-            "`{what}` can be left out only when all four cells share a rank"
-        ))
     }
 
     fn end_rules(

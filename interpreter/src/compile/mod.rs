@@ -7,9 +7,11 @@ use crate::model::{
 };
 
 mod attacks;
+mod castling;
 mod goals;
 mod hand;
 use indexmap::IndexMap;
+use std::sync::Arc;
 mod overlap;
 mod rays;
 mod reach;
@@ -237,18 +239,6 @@ impl LameAttack {
 }
 
 #[derive(Clone, Debug)]
-pub struct CompiledCastle {
-    pub side: usize,
-    pub flag: char,
-    pub king_from: Cell,
-    pub king_to: Cell,
-    pub rook_from: Cell,
-    pub rook_to: Cell,
-    pub empty: Vec<Cell>,
-    pub safe: Vec<Cell>,
-}
-
-#[derive(Clone, Debug)]
 pub struct PromotionTable {
     pub zone: Vec<bool>,
     pub choices: Vec<u8>,
@@ -383,9 +373,9 @@ pub struct Ruleset {
     pub lame_attacks: Vec<LameAttack>,
     pub lame_cells: Vec<Cell>,
     pub promotion: Vec<Option<PromotionTable>>,
-    pub castling: Vec<CompiledCastle>,
-    /// Castling rights lost when a move starts on, ends on, or captures on a cell.
-    pub castle_clear: Vec<u32>,
+    /// The castling rules on the definition's cells (a free castling's at its end
+    /// cells: each game places it, see `Ruleset::castles_for`).
+    pub castles: Arc<CastleTable>,
     pub forward: [Offset; 2],
     pub captures: Vec<KindCaptures>,
     /// Per kind: its takeover, if it has one.
@@ -447,6 +437,7 @@ pub struct Ruleset {
 }
 
 pub use crate::check::MAX_CASTLING;
+pub use castling::{CastleTable, CompiledCastle};
 pub use goals::Goals;
 pub use hand::{CapturedGoTo, HandRules, NO_GATE};
 pub use restrictions::Restrictions;
@@ -620,7 +611,7 @@ pub fn compile(def: Definition) -> Ruleset {
     } = attacks::attack_tables(&grid_view, &attack, &lame);
 
     let promotion = promotion_tables(&def, &grid_view);
-    let (castling, castle_clear) = castling_tables(&def, &grid_view);
+    let castles = Arc::new(CastleTable::new(&def.castling, n, |c| grid_view.at(c)));
     let zobrist = zobrist_keys(n, kinds);
     let CaptureTables {
         captures,
@@ -662,7 +653,7 @@ pub fn compile(def: Definition) -> Ruleset {
         line_attacks_only: line_attacks_only && !special && !restrictions.any(),
         special,
         immobilizers: immobilizer_kinds != 0,
-        has_castling: !castling.is_empty(),
+        has_castling: !castles.rules.is_empty(),
         has_en_passant: def.pieces.iter().any(|p| p.en_passant),
         has_promotion: def.pieces.iter().any(|p| p.promotion.is_some()),
         fewest_crossed: fewest_crossed.iter().any(|z| z.iter().any(|&b| b)),
@@ -762,8 +753,7 @@ pub fn compile(def: Definition) -> Ruleset {
         lame_attacks,
         lame_cells,
         promotion,
-        castling,
-        castle_clear,
+        castles,
         forward: [Offset::new(0, 1), Offset::new(0, -1)],
         zobrist,
         flags,
@@ -975,40 +965,6 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
         }
     }
     promotion
-}
-
-/// The castling rules on cells, and per cell the rights a move there loses.
-fn castling_tables(def: &Definition, grid: &rays::Grid) -> (Vec<CompiledCastle>, Vec<u32>) {
-    let n = grid.cells.len();
-    let at = |c: Coord| grid.at(c);
-    let cell_list =
-        |coords: &[Coord]| -> Vec<Cell> { coords.iter().filter_map(|c| at(*c)).collect() };
-    let mut castling = Vec::new();
-    let mut castle_clear = vec![0u32; n];
-    for (i, c) in def.castling.iter().enumerate().take(MAX_CASTLING) {
-        let (Some(kf), Some(kt), Some(rf), Some(rt)) = (
-            at(c.king_from),
-            at(c.king_to),
-            at(c.rook_from),
-            at(c.rook_to),
-        ) else {
-            continue;
-        };
-        castle_clear[kf as usize] |= 1 << i;
-        castle_clear[rf as usize] |= 1 << i;
-        castling.push(CompiledCastle {
-            side: c.side.index(),
-            flag: c.flag,
-            king_from: kf,
-            king_to: kt,
-            rook_from: rf,
-            rook_to: rt,
-            empty: cell_list(&c.empty),
-            safe: cell_list(&c.safe),
-        });
-    }
-
-    (castling, castle_clear)
 }
 
 /// Per-process randomness is not wanted: keys come from a fixed seed.

@@ -70,7 +70,7 @@ impl Position<'_> {
         }
         let mut touched = [m.from, m.to, NO_CELL, NO_CELL];
         if let Some(rule) = m.castle_rule() {
-            let c = &self.rules.castling[rule];
+            let c = &self.castles.rules[rule];
             touched = [c.king_from, c.king_to, c.rook_from, c.rook_to];
         }
         self.hash ^= self.gates_key();
@@ -122,7 +122,7 @@ impl Position<'_> {
             }
             let rook = m
                 .castle_rule()
-                .map_or(NO_CELL, |i| self.rules.castling[i].rook_from);
+                .map_or(NO_CELL, |i| self.castles.rules[i].rook_from);
             for c in [m.from, rook] {
                 let Some(slot) = self
                     .gate_slot(us, c)
@@ -144,8 +144,9 @@ impl Position<'_> {
     /// the open gates that no castling right it keeps already names.
     pub(super) fn gates_fen(&self, side: usize) -> String {
         let r = self.rules;
-        let named: Vec<Cell> = r
-            .castling
+        let named: Vec<Cell> = self
+            .castles
+            .rules
             .iter()
             .enumerate()
             .filter(|(i, c)| self.castling & (1 << i) != 0 && c.side == side)

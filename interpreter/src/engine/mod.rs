@@ -2,6 +2,7 @@
 //! compiled tables of a `Ruleset`. Nothing here knows a piece by name.
 
 mod attack;
+mod castling;
 mod checks;
 mod dead;
 mod drops;
@@ -18,8 +19,9 @@ pub mod reference;
 mod threat_cache;
 mod two_cell;
 
-use crate::compile::{Cell, Ruleset};
+use crate::compile::{CastleTable, Cell, Ruleset};
 use crate::model::{self, FenError, Setup, Side};
+use std::sync::Arc;
 
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
 pub use goals::{Goal, GoalKind};
@@ -244,6 +246,8 @@ fn kind_of(code: u8) -> usize {
 #[derive(Clone)]
 pub struct Position<'r> {
     rules: &'r Ruleset,
+    /// This game's castling rules: where its free castlings start.
+    castles: Arc<CastleTable>,
     board: Vec<u8>,
     lists: [Vec<Cell>; 2],
     slot: Vec<u16>,
@@ -315,6 +319,7 @@ impl<'r> Position<'r> {
                 checks: d.end.checks.map(|c| c.count),
                 gate_cells: model::Hand::gate_cells(d.hand.as_ref(), Some(&d.zones)),
                 passes: rules.goals.passes_counted(),
+                shuffled: false,
             },
         )?;
         let mut pos = Position::placed(rules, &setup);
@@ -342,6 +347,7 @@ impl<'r> Position<'r> {
         let n = rules.cell_count();
         let mut pos = Position {
             rules,
+            castles: rules.castles_for(&setup.castle_starts),
             board: vec![0; n],
             lists: [Vec::with_capacity(32), Vec::with_capacity(32)],
             slot: vec![0; n],
@@ -400,7 +406,7 @@ impl<'r> Position<'r> {
             pos.load_gates(setup);
         }
         for &i in &setup.castling {
-            if i < rules.castling.len() {
+            if i < pos.castles.rules.len() {
                 pos.castling |= 1 << i;
             }
         }
@@ -475,7 +481,7 @@ impl<'r> Position<'r> {
         if self.side == 1 {
             h ^= z.side;
         }
-        for i in 0..self.rules.castling.len() {
+        for i in 0..self.castles.rules.len() {
             if self.castling & (1 << i) != 0 {
                 h ^= z.castling[i];
             }
@@ -615,14 +621,15 @@ impl<'r> Position<'r> {
         let rules = self.rules;
         let mover = self.board[m.from as usize];
         let mut undo = self.undo_record(m, mover);
-        let mut clear = rules.castle_clear[m.from as usize] | rules.castle_clear[m.to as usize];
+        let castle_clear = &self.castles.clear;
+        let mut clear = castle_clear[m.from as usize] | castle_clear[m.to as usize];
         for (i, &c) in m.captures().iter().enumerate() {
             if rules.flags.two_cell {
                 self.unlink_victim(c);
             }
             let p = self.remove(c);
             undo.captured[i] = p;
-            clear |= rules.castle_clear[c as usize];
+            clear |= self.castles.clear[c as usize];
             if rules.flags.reserves {
                 self.keep_captured(p, self.side, 1);
             }
@@ -632,15 +639,16 @@ impl<'r> Position<'r> {
         if let Some(c) = m.converted() {
             let p = self.remove(c);
             self.place(c, code(self.side, kind_of(p)));
-            clear |= rules.castle_clear[c as usize];
+            clear |= self.castles.clear[c as usize];
         }
         if let Some(rule) = m.castle_rule() {
-            let c = &rules.castling[rule];
-            let king = self.remove(c.king_from);
-            let rook = self.remove(c.rook_from);
-            self.place(c.king_to, king);
-            self.place(c.rook_to, rook);
-            clear |= rules.castle_clear[c.rook_from as usize];
+            let c = &self.castles.rules[rule];
+            let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
+            let king = self.remove(kf);
+            let rook = self.remove(rf);
+            self.place(kt, king);
+            self.place(rt, rook);
+            clear |= self.castles.clear[rf as usize];
         } else if matches!(
             m.kind,
             MoveKind::Suicide | MoveKind::Destruction | MoveKind::Explosion
@@ -675,7 +683,7 @@ impl<'r> Position<'r> {
         }
         let lost = self.castling & clear;
         if lost != 0 {
-            for i in 0..rules.castling.len() {
+            for i in 0..self.castles.rules.len() {
                 if lost & (1 << i) != 0 {
                     self.hash ^= rules.zobrist.castling[i];
                 }
@@ -726,7 +734,7 @@ impl<'r> Position<'r> {
     fn arrival(&self, m: &Move) -> Option<Cell> {
         match m.kind {
             MoveKind::Suicide | MoveKind::Destruction | MoveKind::Explosion => None,
-            MoveKind::Castle => m.castle_rule().map(|i| self.rules.castling[i].king_to),
+            MoveKind::Castle => m.castle_rule().map(|i| self.castles.rules[i].king_to),
             _ => Some(m.to),
         }
     }
@@ -759,11 +767,12 @@ impl<'r> Position<'r> {
         self.gates = u.gates;
         self.drops = u.drops;
         if let Some(rule) = m.castle_rule() {
-            let c = &rules.castling[rule];
-            let king = self.remove(c.king_to);
-            let rook = self.remove(c.rook_to);
-            self.place(c.king_from, king);
-            self.place(c.rook_from, rook);
+            let c = &self.castles.rules[rule];
+            let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
+            let king = self.remove(kt);
+            let rook = self.remove(rt);
+            self.place(kf, king);
+            self.place(rf, rook);
         } else if matches!(
             m.kind,
             MoveKind::Suicide | MoveKind::Destruction | MoveKind::Explosion
@@ -1133,13 +1142,11 @@ impl<'r> Position<'r> {
         }
         let mut castling = String::new();
         for side in 0..2 {
-            castling.extend(
-                r.castling
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, c)| self.castling & (1 << i) != 0 && c.side == side)
-                    .map(|(_, c)| c.flag),
-            );
+            for (i, c) in self.castles.rules.iter().enumerate() {
+                if self.castling & (1 << i) != 0 && c.side == side {
+                    castling.push(self.castle_letter(c));
+                }
+            }
             if r.flags.gating {
                 castling.push_str(&self.gates_fen(side));
             }

@@ -350,36 +350,6 @@ impl Position<'_> {
         }
     }
 
-    fn castling_moves(&self, out: &mut Vec<Move>) {
-        let rules = self.rules;
-        let us = self.side;
-        let royal = |c: Cell| {
-            let p = self.board[c as usize];
-            p != 0 && side_of(p) == us && rules.royal[kind_of(p)]
-        };
-        for (i, c) in rules.castling.iter().enumerate() {
-            if c.side != us || self.castling & (1 << i) == 0 {
-                continue;
-            }
-            let rook = self.board[c.rook_from as usize];
-            if !royal(c.king_from) || rook == 0 || side_of(rook) != us {
-                continue;
-            }
-            if self.is_frozen_any(c.king_from) || self.is_frozen_any(c.rook_from) {
-                continue;
-            }
-            let clear = c
-                .empty
-                .iter()
-                .all(|&e| e == c.king_from || e == c.rook_from || self.board[e as usize] == 0);
-            if clear && !c.safe.iter().any(|&s| self.attacked_by(s, 1 - us)) {
-                let mut m = Move::new(c.king_from, c.king_to, MoveKind::Castle);
-                m.aux = i as u32;
-                out.push(m);
-            }
-        }
-    }
-
     /// Whether the piece on `cell` is locked: frozen by an enemy immobilizer that is
     /// frozen itself (either end, for a two-cell piece).
     pub(super) fn locked(&self, cell: Cell) -> bool {
@@ -403,7 +373,7 @@ impl Position<'_> {
                 && self.other_end(cell).is_some_and(|o| self.is_frozen(o)))
     }
 
-    fn is_frozen_any(&self, cell: Cell) -> bool {
+    pub(super) fn is_frozen_any(&self, cell: Cell) -> bool {
         self.rules.flags.immobilizers && self.is_frozen(cell)
     }
 

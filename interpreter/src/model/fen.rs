@@ -1,6 +1,6 @@
 //! FEN: a position as text, read against a definition's board, pieces and rules.
 
-use super::{BoardShape, CastleDef, Coord, EnPassantField, PieceDef, Setup, Side};
+use super::{BoardShape, CastleDef, Coord, EnPassantField, FreeCastleError, PieceDef, Setup, Side};
 
 /// A problem in a FEN string, at a byte range of that string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +76,9 @@ pub struct FenRules<'a> {
     /// An end rule counts the passes just made: the FEN may say `pass` (the last
     /// move was one) or `pass-pass` (the last two were).
     pub passes: bool,
+    /// The FEN is a setup whose shuffles are still to be made: free castlings find
+    /// their start cells after them.
+    pub shuffled: bool,
 }
 
 fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
@@ -97,6 +100,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         reserve,
         to_move: Side::White,
         castling: Vec::new(),
+        castle_starts: Vec::new(),
         en_passant: None,
         swap_ban: None,
         halfmove: 0,
@@ -133,6 +137,9 @@ fn check_castling(
     };
     for &i in &setup.castling {
         let rule = &rules.castling[i];
+        if rule.is_free() {
+            continue;
+        }
         for (what, cell) in [("king", rule.king_from), ("rook", rule.rook_from)] {
             let want = rules.start.and_then(|s| piece_at(s, cell));
             let found = piece_at(setup, cell);
@@ -163,33 +170,27 @@ fn check_castling(
     Ok(())
 }
 
-/// The castling field: each flag once, as indices into the castling rules; and
-/// with gates, the open gates: named by file, and the cells of each castling.
-fn read_castling(
-    at: usize,
-    f: &str,
-    rules: &FenRules,
-) -> Result<(Vec<usize>, [Vec<Coord>; 2]), FenError> {
+/// The castling field: each flag once, as indices into the castling rules; with
+/// gates, the open gates: named by file, and the cells of each castling; and for
+/// free (Chess960) castlings, the start cells, the rook named by its flag (the
+/// outermost) or by its file letter.
+fn read_castling(at: usize, f: &str, rules: &FenRules, setup: &mut Setup) -> Result<(), FenError> {
     let castling = rules.castling;
     let mut rights = Vec::new();
+    let mut named: Vec<(usize, i32)> = Vec::new();
+    let mut offsets = Vec::new();
     let mut gates = [Vec::new(), Vec::new()];
     for (i, ch) in f.char_indices() {
         if let Some((side, cell)) = gate_named(ch, rules) {
             gates[side].push(cell);
             continue;
         }
-        let Some(idx) = castling.iter().position(|c| c.flag == ch) else {
-            let flags: String = castling.iter().map(|c| c.flag).collect();
-            return Err(fen_err(
-                at + i,
-                ch.len_utf8(),
-                format!("`{ch}` is not a castling flag of this variant"),
-                Some(if flags.is_empty() {
-                    "this variant has no castling: write `-`".into()
-                } else {
-                    format!("the castling flags are `{flags}`, or `-` for none")
-                }),
-            ));
+        let (idx, file) = match castling.iter().position(|c| c.flag == ch) {
+            Some(idx) => (idx, None),
+            None => match rook_named(ch, rules, &setup.placements) {
+                Some((idx, file)) => (idx, Some(file)),
+                None => return Err(not_a_flag(at + i, ch, castling)),
+            },
         };
         if rights.contains(&idx) {
             return Err(fen_err(
@@ -200,17 +201,106 @@ fn read_castling(
             ));
         }
         rights.push(idx);
+        offsets.push((idx, at + i, ch));
+        named.extend(file.map(|f| (idx, f)));
     }
     for &i in &rights {
         let c = &castling[i];
         let side = c.side.index();
         for cell in [c.king_from, c.rook_from] {
-            if rules.gate_cells[side].contains(&cell) && !gates[side].contains(&cell) {
+            if !c.is_free()
+                && rules.gate_cells[side].contains(&cell)
+                && !gates[side].contains(&cell)
+            {
                 gates[side].push(cell);
             }
         }
     }
-    Ok((rights, gates))
+    setup.castling = rights;
+    setup.gates = gates;
+    if rules.shuffled {
+        return Ok(());
+    }
+    let failed = setup.place_free_castles(castling, rules.pieces, &named);
+    match failed
+        .first()
+        .and_then(|(i, e)| Some((offsets.iter().find(|o| o.0 == *i)?, e)))
+    {
+        Some(((i, offset, ch), e)) => Err(free_castle_error(*offset, *ch, &castling[*i], e, rules)),
+        None => Ok(()),
+    }
+}
+
+fn not_a_flag(at: usize, ch: char, castling: &[CastleDef]) -> FenError {
+    let flags: String = castling.iter().map(|c| c.flag).collect();
+    fen_err(
+        at,
+        ch.len_utf8(),
+        format!("`{ch}` is not a castling flag of this variant"),
+        Some(if flags.is_empty() {
+            "this variant has no castling: write `-`".into()
+        } else if castling.iter().any(CastleDef::is_free) {
+            format!("the castling flags are `{flags}`, or a rook's file letter (upper case for White), or `-` for none")
+        } else {
+            format!("the castling flags are `{flags}`, or `-` for none")
+        }),
+    )
+}
+
+/// A file letter in the castling field (Shredder-FEN, X-FEN): the free castling of
+/// that side whose rook starts on that side of the king, and the file.
+fn rook_named(
+    ch: char,
+    rules: &FenRules,
+    placements: &[(Coord, Side, usize)],
+) -> Option<(usize, i32)> {
+    let side = if ch.is_ascii_uppercase() {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let name = ch.to_ascii_lowercase().to_string();
+    let file = rules.board.files.iter().position(|f| *f == name)? as i32;
+    rules.castling.iter().enumerate().find_map(|(i, c)| {
+        let king = placements
+            .iter()
+            .find(|p| p.1 == side && p.0.rank == c.king_to.rank && rules.pieces[p.2].royal)?;
+        (c.is_free() && c.side == side && (file - king.0.file) * c.rook_side() > 0)
+            .then_some((i, file))
+    })
+}
+
+fn free_castle_error(
+    offset: usize,
+    ch: char,
+    rule: &CastleDef,
+    e: &FreeCastleError,
+    rules: &FenRules,
+) -> FenError {
+    let rank = rules
+        .board
+        .ranks
+        .get(rule.king_to.rank as usize)
+        .map_or("?", |r| r.as_str());
+    let (message, help) = match e {
+        FreeCastleError::King(0) => (
+            format!("castling right `{ch}` without a king on rank {rank}"),
+            format!("the king of this castling starts on rank {rank}; without it, drop `{ch}` from the castling field"),
+        ),
+        FreeCastleError::King(_) => (
+            format!("castling right `{ch}` with more than one royal piece on rank {rank}"),
+            "a `*` castling needs one royal piece on its rank".to_string(),
+        ),
+        FreeCastleError::Partner => (
+            format!("castling right `{ch}` without its rook"),
+            format!(
+                "this castling's rook starts between the king and the {}-file, on rank {rank}; without it, drop `{ch}` from the castling field",
+                if rule.rook_side() > 0 { rules.board.files.last() } else { rules.board.files.first() }
+                    .map_or("?", |f| f.as_str())
+            ),
+        ),
+    };
+    fen_err(offset, ch.len_utf8(), message, Some(help))
 }
 
 /// The gate a castling-field letter names: the file's gate cell, White's for an
@@ -312,7 +402,7 @@ fn read_fields(
         if !is_count(f) {
             rest.next();
             if f != "-" {
-                (setup.castling, setup.gates) = read_castling(at, f, rules)?;
+                read_castling(at, f, rules, setup)?;
             }
         }
     }

@@ -412,6 +412,8 @@ pub struct Shuffle {
     pub cells: Vec<Coord>,
     /// The pieces that find no cell go to the drop queue.
     pub queue: bool,
+    /// The pieces go on the cells drawn in the order listed (cells in their order).
+    pub ordered: bool,
 }
 
 /// How Black's array follows White's.
@@ -571,6 +573,11 @@ pub struct CastleDef {
     pub empty: Vec<Coord>,
     /// Cells the opponent must not attack.
     pub safe: Vec<Coord>,
+    /// Chess960 (`king *-g1 rook *-f1 partner Rook`): the partner's kind. The king
+    /// and the partner start where the game's start position puts them (see
+    /// `CastleDef::on_cells`); until then both `from` cells stand at their `to`
+    /// cells and `empty` and `safe` are empty.
+    pub partner: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -704,6 +711,9 @@ pub struct Setup {
     pub to_move: Side,
     /// Indices into the definition's castling rules.
     pub castling: Vec<usize>,
+    /// For the free (Chess960) castling rights granted: the rule, and where its
+    /// king and partner start.
+    pub castle_starts: Vec<(usize, Coord, Coord)>,
     pub en_passant: Option<EnPassantField>,
     /// Two cells whose pieces just swapped and may not swap back on this move.
     pub swap_ban: Option<(Coord, Coord)>,
@@ -759,8 +769,10 @@ pub struct Definition {
     pub symmetry: Option<Symmetry>,
 }
 
+mod castling;
 mod fen;
 mod shuffle;
+pub use castling::{free_castle_start, FreeCastleError};
 pub use fen::{label_at, parse_fen, FenError, FenErrorKind, FenRules};
 pub use shuffle::black_image;
 pub use shuffle::mix;

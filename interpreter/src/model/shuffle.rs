@@ -86,6 +86,12 @@ impl Definition {
                     shuffle.pieces.iter().map(|&k| Some(k)).collect();
                 items.resize(items.len().max(cells), None);
                 rng.shuffle(&mut items);
+                if shuffle.ordered {
+                    let mut listed = shuffle.pieces.iter();
+                    for item in items.iter_mut().filter(|i| i.is_some()) {
+                        *item = listed.next().copied();
+                    }
+                }
                 items
             };
             let white_cells = free(&setup, Side::White);
@@ -111,6 +117,9 @@ impl Definition {
                 }
             }
         }
+        // A free castling finds its king and rook in the array (a right the array
+        // leaves without them is dropped: `vdl check` warns, `vdl::lost_castling`).
+        setup.place_free_castles(&self.castling, &self.pieces, &[]);
         setup
     }
 }

@@ -1,6 +1,7 @@
 //! The notation engines speak (UCI's and XBoard's): the start and end cells run
 //! together, `e2e4`, with a promotion's piece in lower case, `e7e8q`; a castling as
-//! the king's move, `e1g1`; a suicide as its cell twice, `e4e4`, and so a pass (as
+//! the king's move, `e1g1`, and a free (Chess960) castling as the king taking its
+//! own rook, `g1h1` (UCI_Chess960's form: the king may not move at all); a suicide as its cell twice, `e4e4`, and so a pass (as
 //! Fairy-Stockfish writes it: the royal piece's cell twice); a two-cell piece
 //! as the two cells it leaves and the two it ends on, `f2g2f3f4`; a drop from the
 //! hand as the piece and its cell, `P@e4`. When two legal
@@ -20,9 +21,17 @@ fn base(pos: &Position, m: &Move) -> String {
         let label = rules.definition.pieces[kind].label.to_ascii_uppercase();
         return format!("{label}@{}", name(m.to));
     }
+    let free_castle = m
+        .castle_rule()
+        .and_then(|i| pos.castle(i))
+        .filter(|c| c.free);
     let mut s = match (m.kind, m.two_cell_ends()) {
         (_, Some(([a, b], [c, d]))) => format!("{}{}{}{}", name(a), name(b), name(c), name(d)),
         (MoveKind::Suicide, _) => format!("{}{}", name(m.from), name(m.from)),
+        (MoveKind::Castle, _) if free_castle.is_some() => {
+            let rook = free_castle.map_or(m.to, |c| c.rook_from);
+            format!("{}{}", name(m.from), name(rook))
+        }
         _ => format!("{}{}", name(m.from), name(m.to)),
     };
     if let Some(k) = m.promotion() {

@@ -244,20 +244,24 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
         return s;
     }
     if let Some(i) = m.castle_rule() {
-        // A castling whose king move is also a plain king move names its rook too.
-        let c = &rules.castling[i];
-        if legal
-            .iter()
-            .any(|o| o.from == m.from && o.to == m.to && o.castle_rule().is_none())
+        // A castling whose king move is also a plain king move names its rook too;
+        let (rook_from, rook_to) = pos
+            .castle(i)
+            .map_or((m.from, m.to), |c| (c.rook_from, c.rook_to));
+        // So does one whose king stays where it is (Chess960).
+        if m.from == m.to
+            || legal
+                .iter()
+                .any(|o| o.from == m.from && o.to == m.to && o.castle_rule().is_none())
         {
             let rook = pos
-                .piece_at(c.rook_from)
+                .piece_at(rook_from)
                 .map_or_else(|| "?".into(), |p| letter(rules, p));
             s.push_str(&format!(
                 "; {} {}-{}",
                 rook,
-                rules.cell_name(c.rook_from),
-                rules.cell_name(c.rook_to)
+                rules.cell_name(rook_from),
+                rules.cell_name(rook_to)
             ));
         }
         s.push_str(&drop_part(pos, m));
@@ -756,10 +760,9 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
     match rook_step {
         Some((r_at, r_len, rook_from, rook_to)) => {
             candidates.retain(|m| {
-                m.castle_rule().is_some_and(|i| {
-                    let c = &rules.castling[i];
-                    c.rook_from == rook_from && c.rook_to == rook_to
-                })
+                m.castle_rule()
+                    .and_then(|i| pos.castle(i))
+                    .is_some_and(|c| c.rook_from == rook_from && c.rook_to == rook_to)
             });
             if candidates.is_empty() {
                 return Err(Rejection {
@@ -1063,8 +1066,8 @@ fn explain_missing(pos: &mut Position, piece: Piece, from: Cell, to: Cell) -> St
     let rules = pos.rules();
     let name = piece_name(rules, piece);
     let side = piece.side;
-    if let Some((i, c)) = rules
-        .castling
+    if let Some((i, c)) = pos
+        .castles()
         .iter()
         .enumerate()
         .find(|(_, c)| c.side == side.index() && c.king_from == from && c.king_to == to)

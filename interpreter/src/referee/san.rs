@@ -42,9 +42,7 @@ pub fn read(pos: &Position, legal: &[Move], text: &str) -> SanMatch {
     };
     let legal = legal.iter().filter(|m| gate_suffix(pos, m) == gate);
     let fits: Vec<&Move> = match castling_side(text) {
-        Some(king_side) => legal
-            .filter(|m| is_castling(pos.rules(), m, king_side))
-            .collect(),
+        Some(king_side) => legal.filter(|m| is_castling(pos, m, king_side)).collect(),
         None => legal.filter(|m| fits(pos, m, text)).collect(),
     };
     match fits.as_slice() {
@@ -63,9 +61,10 @@ fn castling_side(text: &str) -> Option<bool> {
     }
 }
 
-fn is_castling(rules: &Ruleset, m: &Move, king_side: bool) -> bool {
+fn is_castling(pos: &Position, m: &Move, king_side: bool) -> bool {
+    let rules = pos.rules();
     m.castle_rule()
-        .and_then(|i| rules.castling.get(i))
+        .and_then(|i| pos.castle(i))
         .is_some_and(|c| {
             let (king, rook) = (
                 rules.cells[c.king_from as usize],
@@ -193,7 +192,7 @@ fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
         return Some(drop_text(rules, m, kind));
     }
     for king_side in [true, false] {
-        if is_castling(rules, m, king_side) {
+        if is_castling(pos, m, king_side) {
             let castle = if king_side { "O-O" } else { "O-O-O" };
             return Some(format!("{castle}{}", gate_suffix(pos, m)));
         }

@@ -15,7 +15,7 @@ mod two_cell;
 
 use super::Position;
 use crate::compile::orient;
-use crate::model::{Coord, Definition, Geometry, Offset, QueueEnd, Side};
+use crate::model::{CastleDef, Coord, Definition, Geometry, Offset, QueueEnd, Side};
 
 type Grid = Vec<Option<(usize, usize)>>;
 
@@ -47,6 +47,8 @@ struct Ctx<'a> {
     /// Each side's pieces off the board by kind: its hand, or its captured pieces
     /// for promotions to them.
     reserves: [Vec<u8>; 2],
+    /// The castling rules, free (Chess960) ones on the cells this game gave them.
+    castling: Vec<CastleDef>,
 }
 
 /// The kind at one end of a queue.
@@ -484,12 +486,24 @@ fn ctx_of<'a>(pos: &Position<'a>) -> Ctx<'a> {
     let rules = pos.rules();
     let reserves = [Side::White, Side::Black]
         .map(|s| (0..rules.kinds).map(|k| pos.reserve_count(s, k)).collect());
+    let def = &rules.definition;
+    let starts = pos.castle_starts();
+    let castling = def
+        .castling
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match starts.iter().find(|s| s.0 == i) {
+            Some(&(_, king, rook)) => c.on_cells(&def.board, king, rook),
+            None => c.clone(),
+        })
+        .collect();
     Ctx {
-        def: &rules.definition,
+        def,
         grid: grid_of(pos),
         queues: queues_of(pos),
         links: links_of(pos),
         reserves,
+        castling,
     }
 }
 
@@ -600,7 +614,7 @@ fn board_cells<'c>(ctx: &'c Ctx<'_>) -> impl Iterator<Item = Coord> + 'c {
 fn castlings(ctx: &Ctx, side: usize, rights: u32) -> Vec<RefMove> {
     let def = ctx.def;
     let mut out = Vec::new();
-    for (i, c) in def.castling.iter().enumerate() {
+    for (i, c) in ctx.castling.iter().enumerate() {
         if c.side.index() != side || rights & (1 << i) == 0 {
             continue;
         }
@@ -860,7 +874,7 @@ fn with_gates(pos: &Position, ctx: &Ctx, pseudo: &[RefMove]) -> Vec<RefMove> {
         .iter()
         .filter(|m| !is_hand_drop(ctx, m) && m.drop.is_none())
     {
-        let rook = m.castle.map(|i| ctx.def.castling[i].rook_from);
+        let rook = m.castle.map(|i| ctx.castling[i].rook_from);
         for cell in std::iter::once(m.from).chain(rook) {
             if !gates.contains(&cell) {
                 continue;
@@ -930,7 +944,7 @@ fn apply(ctx: &mut Ctx, m: &RefMove, side: usize) {
         return;
     }
     if let Some(i) = m.castle {
-        let c = &ctx.def.castling[i];
+        let c = &ctx.castling[i];
         let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
         let king = ctx.get(kf);
         let rook = ctx.get(rf);

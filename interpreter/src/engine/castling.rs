@@ -1,0 +1,90 @@
+//! Castling: its moves, and its rights as the FEN writes them. A game's rules are
+//! in `Position::castles`, where free (Chess960) castlings start on the cells the
+//! start position gave them.
+
+use super::{kind_of, side_of, Cell, Move, MoveKind, Position};
+use crate::compile::CompiledCastle;
+use crate::model::Coord;
+
+impl Position<'_> {
+    pub(super) fn castling_moves(&self, out: &mut Vec<Move>) {
+        let rules = self.rules;
+        let us = self.side;
+        let royal = |c: Cell| {
+            let p = self.board[c as usize];
+            p != 0 && side_of(p) == us && rules.royal[kind_of(p)]
+        };
+        for (i, c) in self.castles.rules.iter().enumerate() {
+            if c.side != us || self.castling & (1 << i) == 0 {
+                continue;
+            }
+            let rook = self.board[c.rook_from as usize];
+            if !royal(c.king_from) || rook == 0 || side_of(rook) != us {
+                continue;
+            }
+            if self.is_frozen_any(c.king_from) || self.is_frozen_any(c.rook_from) {
+                continue;
+            }
+            let clear = c
+                .empty
+                .iter()
+                .all(|&e| e == c.king_from || e == c.rook_from || self.board[e as usize] == 0);
+            if clear && !c.safe.iter().any(|&s| self.attacked_by(s, 1 - us)) {
+                let mut m = Move::new(c.king_from, c.king_to, MoveKind::Castle);
+                m.aux = i as u32;
+                out.push(m);
+            }
+        }
+    }
+
+    /// This game's castling rules (index = the right's bit).
+    pub fn castles(&self) -> &[CompiledCastle] {
+        &self.castles.rules
+    }
+
+    /// Where this game's free castlings start: (rule, king, rook).
+    pub fn castle_starts(&self) -> Vec<(usize, Coord, Coord)> {
+        let cells = &self.rules.cells;
+        (self.castles.rules.iter().enumerate())
+            .filter(|(_, c)| c.free && (c.king_from, c.rook_from) != (c.king_to, c.rook_to))
+            .map(|(i, c)| (i, cells[c.king_from as usize], cells[c.rook_from as usize]))
+            .collect()
+    }
+
+    /// The castling rule `i` of this game.
+    pub fn castle(&self, i: usize) -> Option<&CompiledCastle> {
+        self.castles.rules.get(i)
+    }
+
+    /// The letter of a castling right in the FEN: its flag, or for a free castling
+    /// whose rook is not the outermost of its kind on that side of the king, the
+    /// rook's file (X-FEN), upper case for White.
+    pub(super) fn castle_letter(&self, c: &CompiledCastle) -> char {
+        if !c.free {
+            return c.flag;
+        }
+        let rules = self.rules;
+        let rook = self.board[c.rook_from as usize];
+        let at = rules.cells[c.rook_from as usize];
+        let king = rules.cells[c.king_from as usize];
+        let dir = (at.file - king.file).signum();
+        let mut beyond = (1..).map_while(|k| {
+            rules.cell_at(Coord {
+                file: at.file + k * dir,
+                rank: at.rank,
+            })
+        });
+        if rook == 0 || !beyond.any(|b| self.board[b as usize] == rook) {
+            return c.flag;
+        }
+        let file = rules.definition.board.files[at.file as usize]
+            .chars()
+            .next();
+        let file = file.unwrap_or(c.flag);
+        if c.side == 0 {
+            file.to_ascii_uppercase()
+        } else {
+            file.to_ascii_lowercase()
+        }
+    }
+}
