@@ -121,3 +121,33 @@ fn atomic_random_games_match_the_reference() {
     });
     assert!(ended > 0, "no game ended");
 }
+
+/// Atomic960's castling, as Fairy-Stockfish plays it: the black king on e8 stands
+/// next to the white king, so the rook's attack on e8 is no check; the cells it
+/// crosses on the way (d8) are tested without it on e8, safe only next to the
+/// white king; its end cell (c8) is tested after the move, the rook on d8 between.
+#[test]
+fn atomic960_castling_next_to_the_enemy_king() {
+    let rules = common::rules("definitions/atomic960.vdl");
+    let castles = |fen: &str| {
+        let mut pos = Position::from_fen(&rules, fen).expect("fen");
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        list.iter().any(|m| m.castle_rule().is_some())
+    };
+    // White king on e7: d8 is next to it.
+    assert!(castles("r3k2R/4K3/8/8/8/8/8/6r1 b q - 2 2"));
+    assert!(castles("r3kR2/4K3/8/8/8/8/8/6r1 b q - 2 2"));
+    // White king on f7: d8, seen through e8, is attacked by the rook.
+    assert!(!castles("r3kR2/5K2/8/8/8/8/8/6r1 b q - 2 2"));
+    assert!(!castles("r3k2R/5K2/8/8/8/8/8/6r1 b q - 2 2"));
+    common::trees_agree(
+        &rules,
+        &[
+            "r3k2R/4K3/8/8/8/8/8/6r1 b q - 2 2",
+            "r3kR2/5K2/8/8/8/8/8/6r1 b q - 2 2",
+            "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1",
+        ],
+        3,
+    );
+}

@@ -151,6 +151,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "antichess.epd",
     "asean.epd",
     "atomic.epd",
+    "atomic960.epd",
     "capablanca.epd",
     "chancellor.epd",
     "chessgi.epd",

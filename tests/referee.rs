@@ -361,6 +361,7 @@ const LIBRARY: &[&str] = &[
     "antichess.vdl",
     "asean.vdl",
     "atomic.vdl",
+    "atomic960.vdl",
     "berolina.vdl",
     "capablanca.vdl",
     "chancellor.vdl",

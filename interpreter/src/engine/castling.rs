@@ -5,6 +5,7 @@
 use super::{kind_of, side_of, Cell, Move, MoveKind, Position};
 use crate::compile::CompiledCastle;
 use crate::model::Coord;
+use std::sync::Arc;
 
 impl Position<'_> {
     pub(super) fn castling_moves(&self, out: &mut Vec<Move>) {
@@ -29,12 +30,35 @@ impl Position<'_> {
                 .empty
                 .iter()
                 .all(|&e| e == c.king_from || e == c.rook_from || self.board[e as usize] == 0);
-            if clear && !c.safe.iter().any(|&s| self.attacked_by(s, 1 - us)) {
+            // The king's cells as a royal piece would be there: under explosions,
+            // safe next to the enemy's royal piece.
+            if clear && !c.safe.iter().any(|&s| self.royal_attacked(s, 1 - us)) {
                 let mut m = Move::new(c.king_from, c.king_to, MoveKind::Castle);
                 m.aux = i as u32;
                 out.push(m);
             }
         }
+    }
+
+    /// Under explosions a royal piece next to the enemy's is safe, so a castling
+    /// may start from an attacked cell: the cells the king crosses on the way are
+    /// then tested as it would stand on them, its start cell empty (a rook
+    /// attacking the start attacks the cells beyond it too), as Fairy-Stockfish
+    /// does. Its end cell is tested after the move, the rook in place.
+    pub(super) fn castle_path_safe(&mut self, m: Move) -> bool {
+        let castles = Arc::clone(&self.castles);
+        let Some(c) = m.castle_rule().and_then(|i| castles.rules.get(i)) else {
+            return true;
+        };
+        let them = 1 - self.side;
+        let king = self.board[c.king_from as usize];
+        self.set_cell(c.king_from, 0);
+        let safe = c
+            .safe
+            .iter()
+            .all(|&s| s == c.king_from || s == c.king_to || !self.royal_attacked(s, them));
+        self.set_cell(c.king_from, king);
+        safe
     }
 
     /// This game's castling rules (index = the right's bit).

@@ -87,6 +87,9 @@ impl Position<'_> {
     #[inline(never)]
     pub(super) fn is_legal_slow(&mut self, m: Move) -> bool {
         let us = self.side;
+        if self.rules.flags.explosions && m.kind == MoveKind::Castle && !self.castle_path_safe(m) {
+            return false;
+        }
         let royals = (self.royals[us].len(), self.royals[1 - us].len());
         self.make(m);
         let ok = if self.rules.flags.explosions {

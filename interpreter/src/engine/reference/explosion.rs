@@ -65,10 +65,26 @@ pub(super) fn royal_in_danger(ctx: &Ctx, side: usize) -> bool {
     super::board_cells(ctx).any(|c| {
         ctx.get(c)
             .is_some_and(|(s, k)| s == side && ctx.def.pieces[k].royal)
-            && !neighbours(ctx, c).into_iter().any(|n| {
-                ctx.get(n)
-                    .is_some_and(|(s, k)| s != side && ctx.def.pieces[k].royal)
-            })
-            && attacked(ctx, c, 1 - side)
+            && royal_unsafe_on(ctx, c, side)
     })
+}
+
+/// A castling under explosions: the cells the king passes between its start and
+/// end, each as the king would stand there with its start cell empty.
+pub(super) fn path_safe_lifted(ctx: &Ctx, c: &crate::model::CastleDef, side: usize) -> bool {
+    let mut lifted = ctx.clone();
+    lifted.set(c.king_from, None);
+    c.safe
+        .iter()
+        .filter(|&&s| s != c.king_from && s != c.king_to)
+        .all(|&s| !royal_unsafe_on(&lifted, s, side))
+}
+
+/// Whether a royal piece of `side` on `c` would be attacked: never next to the
+/// enemy's royal piece, which may not capture it.
+pub(super) fn royal_unsafe_on(ctx: &Ctx, c: Coord, side: usize) -> bool {
+    !neighbours(ctx, c).into_iter().any(|n| {
+        ctx.get(n)
+            .is_some_and(|(s, k)| s != side && ctx.def.pieces[k].royal)
+    }) && attacked(ctx, c, 1 - side)
 }

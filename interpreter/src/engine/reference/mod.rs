@@ -626,7 +626,11 @@ fn castlings(ctx: &Ctx, side: usize, rights: u32) -> Vec<RefMove> {
             .empty
             .iter()
             .all(|&e| e == c.king_from || e == c.rook_from || ctx.get(e).is_none());
-        let safe_ok = !c.safe.iter().any(|&s| attacked(ctx, s, 1 - side));
+        let safe_ok = !c.safe.iter().any(|&s| match ctx.def.explosions {
+            Some(_) => explosion::royal_unsafe_on(ctx, s, side),
+            None => attacked(ctx, s, 1 - side),
+        }) && (ctx.def.explosions.is_none()
+            || explosion::path_safe_lifted(ctx, c, side));
         if king_ok && rook_ok && empty_ok && safe_ok {
             out.push(RefMove {
                 from: c.king_from,
