@@ -55,6 +55,7 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::Checks => "checks",
         EndReason::DoublePass => "double-pass",
         EndReason::Facing => "facing",
+        EndReason::Counting => "counting",
     }
 }
 

@@ -386,6 +386,23 @@ pub enum EndRuleDecl {
     DoublePass(Spanned<OutcomeWord>),
     /// `facing`: the outcome for the player who passes with the royal pieces facing.
     Facing(Spanned<OutcomeWord>),
+    Counting(CountingDecl),
+}
+
+/// `counting OUTCOME { without KINDS  board N  bare [from-pieces] KINDS N ... else N }`.
+#[derive(Clone, Debug)]
+pub struct CountingDecl {
+    pub outcome: Spanned<OutcomeWord>,
+    /// The kinds that stop any count while one is on the board.
+    pub without: Vec<Name>,
+    /// The board's honour's limit in moves.
+    pub board: Option<Spanned<i64>>,
+    /// Whether `bare` is given; `from-pieces`; its cases (the other side's
+    /// pieces, the limit).
+    pub bare: Option<Span>,
+    pub from_pieces: bool,
+    pub cases: Vec<(Vec<Name>, Spanned<i64>)>,
+    pub bare_else: Option<Spanned<i64>>,
 }
 
 #[derive(Clone, Debug)]
@@ -1118,6 +1135,7 @@ impl Builder {
                     }
                     Rule::double_pass => EndRuleDecl::DoublePass(self.outcome(inner.next()?)),
                     Rule::facing => EndRuleDecl::Facing(self.outcome(inner.next()?)),
+                    Rule::counting => EndRuleDecl::Counting(self.counting(inner)?),
                     _ => return None,
                 };
                 Some(Spanned { span: s, value })
@@ -1128,6 +1146,46 @@ impl Builder {
 
     fn claim_at(&self, pair: Pair<'_, Rule>) -> Option<Spanned<i64>> {
         Some(self.int_of(pair.into_inner().next()?))
+    }
+
+    fn counting(&self, mut inner: Pairs<'_, Rule>) -> Option<CountingDecl> {
+        let mut decl = CountingDecl {
+            outcome: self.outcome(inner.next()?),
+            without: Vec::new(),
+            board: None,
+            bare: None,
+            from_pieces: false,
+            cases: Vec::new(),
+            bare_else: None,
+        };
+        for part in inner {
+            match part.as_rule() {
+                Rule::counting_without => {
+                    decl.without = part.into_inner().map(|w| self.name(w)).collect();
+                }
+                Rule::counting_board => decl.board = Some(self.int_of(first(part))),
+                Rule::counting_bare => {
+                    decl.bare = Some(self.span_of(&part));
+                    for case in part.into_inner() {
+                        if case.as_rule() == Rule::from_pieces {
+                            decl.from_pieces = true;
+                            continue;
+                        }
+                        let is_else = case.as_rule() == Rule::counting_else;
+                        let mut words: Vec<Pair<Rule>> = case.into_inner().collect();
+                        let limit = self.int_of(words.pop()?);
+                        if is_else {
+                            decl.bare_else = Some(limit);
+                        } else {
+                            decl.cases
+                                .push((words.into_iter().map(|w| self.name(w)).collect(), limit));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(decl)
     }
 
     fn move_limit(&self, mut inner: Pairs<'_, Rule>) -> Option<MoveLimitDecl> {
@@ -1429,9 +1487,16 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::reach
         | Rule::checks
         | Rule::double_pass
-        | Rule::facing => {
-            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `reach`, `checks`, `double-pass`, `facing`)"
+        | Rule::facing
+        | Rule::counting => {
+            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `reach`, `checks`, `double-pass`, `facing`, `counting`)"
         }
+        Rule::counting_without
+        | Rule::counting_board
+        | Rule::counting_bare
+        | Rule::counting_case
+        | Rule::counting_else
+        | Rule::from_pieces => "`without KINDS`, `board N`, `bare [from-pieces] KINDS N ... else N` or `}`",
         Rule::claim_at => "`claim-at`",
         Rule::outcome => "`win`, `loss` or `draw`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",

@@ -4,6 +4,7 @@
 
 pub mod betza;
 mod castle;
+mod counting;
 mod drops;
 mod explosions;
 pub mod extend;
@@ -230,6 +231,7 @@ impl Checker {
                     gate_cells: model::Hand::gate_cells(hand_def.as_ref(), zone_map.as_ref()),
                     passes: end_rules.double_pass.is_some() || end_rules.facing.is_some(),
                     shuffled: !shuffles.is_empty(),
+                    counting: end_rules.counting.is_some(),
                 };
                 match model::parse_fen(&s.fen.value, &rules) {
                     Ok(setup) => Some(setup),
@@ -1238,6 +1240,7 @@ impl Checker {
                 EndRuleDecl::Extinction(..) => (6, "extinction"),
                 EndRuleDecl::Reach(..) => (7, "reach"),
                 EndRuleDecl::Checks(..) => (8, "checks"),
+                EndRuleDecl::Counting(..) => (11, "counting"),
                 EndRuleDecl::DoublePass(_) => (9, "double-pass"),
                 EndRuleDecl::Facing(_) => (10, "facing"),
             };
@@ -1258,6 +1261,7 @@ impl Checker {
                 EndRuleDecl::DeadPosition => end.dead_position = true,
                 EndRuleDecl::DoublePass(o) => end.double_pass = Some(conv(o.value)),
                 EndRuleDecl::Facing(o) => end.facing = Some(conv(o.value)),
+                EndRuleDecl::Counting(c) => end.counting = self.counting(c, &known, pieces),
                 EndRuleDecl::Extinction(all, kinds, o) => {
                     end.extinction = Some(model::Extinction {
                         all: *all,

@@ -310,6 +310,8 @@ pub struct Flags {
     pub capture_limits: bool,
     /// A turn may be a pass.
     pub pass: bool,
+    /// Moves are counted towards a `counting` limit (`Definition::end`).
+    pub counting: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -673,6 +675,7 @@ pub fn compile(def: Definition) -> Ruleset {
         two_cell: two_cell.iter().any(Option::is_some),
         goals: goals.any(),
         capture_limits: restrictions.any(),
+        counting: def.end.counting.is_some(),
         pass: def.pass,
         explosions: def.explosions.is_some(),
         gating: def.hand.as_ref().is_some_and(|h| h.gate.is_some()),

@@ -98,6 +98,9 @@ impl Position<'_> {
         if rules.goals.checks.is_some() {
             self.count_check();
         }
+        if rules.flags.counting {
+            self.count_move(&[], false);
+        }
     }
 
     /// Take a drop back (the side to move is already the dropper's again).

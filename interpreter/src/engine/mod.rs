@@ -4,6 +4,7 @@
 mod attack;
 mod castling;
 mod checks;
+mod counting;
 mod dead;
 mod drops;
 mod en_passant;
@@ -214,6 +215,7 @@ struct Undo {
     checks: [u8; 2],
     gates: [u32; 2],
     passes: u8,
+    count: counting::Count,
 }
 
 /// A cell's bit in a mask of the first 128 cells; none for the cells beyond.
@@ -279,6 +281,8 @@ pub struct Position<'r> {
     /// The passes just made, one after the other (0 to 2), where an end rule counts
     /// them.
     passes: u8,
+    /// A running `counting` count.
+    count: counting::Count,
     history: Vec<Undo>,
     pins: Vec<Cell>,
     /// A move buffer for the general attack test.
@@ -320,6 +324,7 @@ impl<'r> Position<'r> {
                 gate_cells: model::Hand::gate_cells(d.hand.as_ref(), Some(&d.zones)),
                 passes: rules.goals.passes_counted(),
                 shuffled: false,
+                counting: rules.flags.counting,
             },
         )?;
         let mut pos = Position::placed(rules, &setup);
@@ -372,6 +377,7 @@ impl<'r> Position<'r> {
             } else {
                 0
             },
+            count: counting::Count::default(),
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
@@ -409,6 +415,9 @@ impl<'r> Position<'r> {
             if i < pos.castles.rules.len() {
                 pos.castling |= 1 << i;
             }
+        }
+        if rules.flags.counting {
+            pos.load_count(setup.counting);
         }
         pos
     }
@@ -605,6 +614,7 @@ impl<'r> Position<'r> {
             checks: self.checks,
             gates: self.gates,
             passes: self.passes,
+            count: self.count,
         }
     }
 
@@ -725,6 +735,9 @@ impl<'r> Position<'r> {
         if rules.goals.checks.is_some() {
             self.count_check();
         }
+        if rules.flags.counting {
+            self.count_move(&undo.captured[..m.ncap()], m.promotion().is_some());
+        }
         self.clear_passes();
         self.history.push(undo);
     }
@@ -745,6 +758,7 @@ impl<'r> Position<'r> {
         let rules = self.rules;
         self.side ^= 1;
         self.passes = u.passes;
+        self.count = u.count;
         let m = u.mv;
         if let Some(kind) = m.from_hand() {
             self.unmake_drop(&u, kind);
@@ -1159,7 +1173,7 @@ impl<'r> Position<'r> {
             ep = format!("{ep} {}<>{}", r.cell_name(a), r.cell_name(b));
         }
         format!(
-            "{}{} {} {} {}{}{} {} {}",
+            "{}{} {} {} {}{}{}{} {} {}",
             rows.join("/"),
             reserve,
             if self.side == 0 { 'w' } else { 'b' },
@@ -1167,6 +1181,7 @@ impl<'r> Position<'r> {
             ep,
             self.checks_fen(),
             self.passes_fen(),
+            self.count_fen(),
             self.halfmove,
             self.fullmove
         )

@@ -75,6 +75,9 @@ impl Position<'_> {
         }
         self.side ^= 1;
         self.hash ^= rules.zobrist.side;
+        if rules.flags.counting {
+            self.count_move(&[], false);
+        }
         self.history.push(undo);
     }
 

@@ -79,6 +79,8 @@ pub struct FenRules<'a> {
     /// The FEN is a setup whose shuffles are still to be made: free castlings find
     /// their start cells after them.
     pub shuffled: bool,
+    /// The variant has a `counting` rule: the FEN may give the running count.
+    pub counting: bool,
 }
 
 fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
@@ -108,6 +110,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         checks: [0, 0],
         passes: 0,
         gates: [Vec::new(), Vec::new()],
+        counting: None,
         queues: [Vec::new(), Vec::new()],
         credits: [0, 0],
         exchange: None,
@@ -414,35 +417,7 @@ fn read_fields(
             }
         }
     }
-    if let Some(&(at, f)) = rest.peek() {
-        if let Some((a, b)) = f.split_once("<>") {
-            rest.next();
-            setup.swap_ban = Some(read_swap_ban(at, (a, b), board)?);
-        }
-    }
-    if let Some(&(at, f)) = rest.peek() {
-        if let Some(left) = check_pair(f) {
-            rest.next();
-            setup.checks = checks_given(at, f, left, rules.checks)?;
-        }
-    }
-    if let Some(&(at, f)) = rest.peek() {
-        if let Some(n) = passes_field(f) {
-            rest.next();
-            if !rules.passes {
-                return Err(fen_err(
-                    at,
-                    f.len(),
-                    format!("`{f}` counts passes, but no end rule looks at them"),
-                    Some(
-                        "a pass count is read only where `end` has `double-pass` or `facing`"
-                            .into(),
-                    ),
-                ));
-            }
-            setup.passes = n;
-        }
-    }
+    read_counters(&mut rest, rules, setup)?;
     for (slot, name) in [(0, "halfmove clock"), (1, "fullmove number")] {
         if let Some((at, f)) = rest.next() {
             let Some(n) = f.parse::<u32>().ok().filter(|_| is_number(f)) else {
@@ -476,6 +451,82 @@ fn read_fields(
         ));
     }
     Ok(())
+}
+
+/// The fields between en passant and the clocks, each optional: the swap ban
+/// (`e4<>g2`), the checks still to give (`3+3`), the passes just made (`pass`),
+/// the running count (`PLY/LIMIT`).
+fn read_counters<'t>(
+    rest: &mut std::iter::Peekable<impl Iterator<Item = (usize, &'t str)>>,
+    rules: &FenRules,
+    setup: &mut Setup,
+) -> Result<(), FenError> {
+    if let Some(&(at, f)) = rest.peek() {
+        if let Some((a, b)) = f.split_once("<>") {
+            rest.next();
+            setup.swap_ban = Some(read_swap_ban(at, (a, b), rules.board)?);
+        }
+    }
+    if let Some(&(at, f)) = rest.peek() {
+        if let Some(left) = check_pair(f) {
+            rest.next();
+            setup.checks = checks_given(at, f, left, rules.checks)?;
+        }
+    }
+    if let Some(&(at, f)) = rest.peek() {
+        if let Some(n) = passes_field(f) {
+            rest.next();
+            if !rules.passes {
+                return Err(fen_err(
+                    at,
+                    f.len(),
+                    format!("`{f}` counts passes, but no end rule looks at them"),
+                    Some(
+                        "a pass count is read only where `end` has `double-pass` or `facing`"
+                            .into(),
+                    ),
+                ));
+            }
+            setup.passes = n;
+        }
+    }
+    if let Some(&(at, f)) = rest.peek() {
+        if let Some(count) = count_field(f) {
+            rest.next();
+            if !rules.counting {
+                return Err(fen_err(
+                    at,
+                    f.len(),
+                    format!("`{f}` is a running count, but the variant has no `counting` rule"),
+                    None,
+                ));
+            }
+            if count.1 == 0 || count.1 % 2 != 0 {
+                return Err(fen_err(
+                    at,
+                    f.len(),
+                    format!("`{f}`: a count's limit is a positive, even number of plies"),
+                    Some(
+                        "`PLY/LIMIT`, both in plies: `16/32` is 8 moves into a count of 16".into(),
+                    ),
+                ));
+            }
+            setup.counting = Some(count);
+        }
+    }
+    Ok(())
+}
+
+/// A running count, `PLY/LIMIT`.
+fn count_field(f: &str) -> Option<(u32, u32)> {
+    let (ply, limit) = f.split_once('/')?;
+    let number = |s: &str| {
+        s.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    Some((number(ply)?, number(limit)?))
 }
 
 /// The passes just made, as the FEN writes them: `pass`, `pass-pass`.

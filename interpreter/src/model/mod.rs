@@ -634,6 +634,29 @@ pub struct EndRules {
     /// The royal pieces face each other on a file: the player to move must part
     /// them or pass, and passing ends the game with this outcome for that player.
     pub facing: Option<Outcome>,
+    /// Makruk's counting: a count of moves that ends the game once it passes its limit.
+    pub counting: Option<Counting>,
+}
+
+/// `counting OUTCOME { without KINDS  board N  bare [from-pieces] KINDS N ... else N }`,
+/// as Fairy-Stockfish counts Makruk's and ASEAN chess's honours (see
+/// `engine/counting.rs`). The player to move when the count passes its limit gets
+/// the outcome, unless checkmated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counting {
+    pub outcome: Outcome,
+    /// No count while a piece of these kinds is on the board.
+    pub without: Vec<usize>,
+    /// Board's honour: the limit in moves for a player with more than its royal
+    /// piece, counted from 0.
+    pub board: Option<u32>,
+    /// Pieces' honour: for a bare player, the first case whose pieces (a kind listed
+    /// twice: two of them) the other side has gives the limit in moves.
+    pub bare: Vec<(Vec<usize>, u32)>,
+    /// The limit when no case fits; none: no count.
+    pub bare_else: Option<u32>,
+    /// A bare player's count starts at the number of pieces on the board.
+    pub from_pieces: bool,
 }
 
 /// `checks N OUTCOME`: the player who has given check `count` times gets `outcome`.
@@ -687,6 +710,7 @@ impl Default for EndRules {
             checks: None,
             double_pass: None,
             facing: None,
+            counting: None,
         }
     }
 }
@@ -726,6 +750,8 @@ pub struct Setup {
     pub passes: u8,
     /// Each side's open gates (under a hand's `gate` rule).
     pub gates: [Vec<Coord>; 2],
+    /// A running `counting` count: plies counted, limit in plies (FEN `PLY/LIMIT`).
+    pub counting: Option<(u32, u32)>,
     /// Each side's drop queue, front first (FEN `rows{...}`).
     pub queues: [Vec<usize>; 2],
     /// Each side's drop credits.

@@ -13,6 +13,7 @@ impl<'r> Game<'r> {
         self.goal()
             .or_else(|| self.royal_lost())
             .or_else(|| self.no_move())
+            .or_else(|| self.count_passed())
             .or_else(|| {
                 let r = end.repetition?;
                 (self.occurrences() >= r.count).then(|| self.repetition(r, r.count, None))
@@ -219,6 +220,24 @@ impl<'r> Game<'r> {
             description,
             claimed: claim.is_some(),
         }
+    }
+
+    /// A `counting` count past its limit (checkmate, found first, ends the game
+    /// before it).
+    fn count_passed(&self) -> Option<GameResult> {
+        let rule = self.pos.rules().definition.end.counting.as_ref()?;
+        if !self.pos.count_passed() {
+            return None;
+        }
+        let (_, limit) = self.pos.counted()?;
+        let stm = self.pos.side_to_move();
+        Some(GameResult {
+            winner: value_for(rule.outcome, stm),
+            reason: EndReason::Counting,
+            subject: stm,
+            description: format!("the count of {} moves has run out", limit / 2),
+            claimed: false,
+        })
     }
 
     fn move_rule(&self, limit: &MoveLimit, n: u32, claim: Option<bool>) -> GameResult {

@@ -40,6 +40,8 @@ pub enum EndReason {
     DoublePass,
     /// A side passed with the royal pieces facing each other (`facing`).
     Facing,
+    /// A `counting` count passed its limit.
+    Counting,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -77,6 +77,7 @@ fn serde_reason(r: &super::GameResult) -> &'static str {
         Checks => "checks",
         DoublePass => "double-pass",
         Facing => "facing",
+        Counting => "counting",
     }
 }
 

@@ -1,0 +1,74 @@
+//! `counting`: Makruk's and ASEAN chess's counts of moves (board's and pieces'
+//! honour).
+
+use super::Checker;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{Counting, Outcome};
+use crate::syntax::{self, CountingDecl, OutcomeWord, Spanned};
+
+/// The most moves a count may run.
+const MAX_COUNT: i64 = 1000;
+
+impl Checker {
+    pub(super) fn counting(
+        &mut self,
+        decl: &CountingDecl,
+        known: &[&str],
+        pieces: &[&syntax::PieceDecl],
+    ) -> Option<Counting> {
+        let outcome = match decl.outcome.value {
+            OutcomeWord::Win => Outcome::Win,
+            OutcomeWord::Loss => Outcome::Loss,
+            OutcomeWord::Draw => Outcome::Draw,
+        };
+        let mut kinds = |names: &[syntax::Name]| -> Vec<usize> {
+            names
+                .iter()
+                .filter_map(|n| self.piece_ref(n, known, pieces))
+                .collect()
+        };
+        let without = kinds(&decl.without);
+        let cases: Vec<(Vec<usize>, &Spanned<i64>)> = decl
+            .cases
+            .iter()
+            .map(|(names, limit)| (kinds(names), limit))
+            .collect();
+        let limits = decl.board.iter().chain(cases.iter().map(|c| c.1));
+        let mut ok = true;
+        for limit in limits.chain(decl.bare_else.as_ref()) {
+            ok &= self.count_limit(limit);
+        }
+        if decl.board.is_none() && decl.bare.is_none() {
+            self.push(
+                Diagnostic::error(Code::BadEndRule, "a `counting` rule with nothing to count")
+                    .at(decl.outcome.span, "no `board` and no `bare`")
+                    .help("`counting draw { without Pawn  board 64  bare Rook 16 else 64 }`: once no pawn is left, a count of 64 moves, or of 16 for a bare king against a rook"),
+            );
+            ok = false;
+        }
+        let moves = |n: &Spanned<i64>| u32::try_from(n.value).unwrap_or(0);
+        ok.then(|| Counting {
+            outcome,
+            without,
+            board: decl.board.as_ref().map(moves),
+            bare: cases.into_iter().map(|(k, n)| (k, moves(n))).collect(),
+            bare_else: decl.bare_else.as_ref().map(moves),
+            from_pieces: decl.from_pieces,
+        })
+    }
+
+    fn count_limit(&mut self, n: &Spanned<i64>) -> bool {
+        if (1..=MAX_COUNT).contains(&n.value) {
+            return true;
+        }
+        self.push(
+            Diagnostic::error(
+                Code::BadEndRule,
+                format!("a count of {} moves cannot be reached", n.value),
+            )
+            .at(n.span, format!("expected 1 to {MAX_COUNT}"))
+            .help("a count's limit is in moves, e.g. `bare Rook 16`: 16 moves against a rook"),
+        );
+        false
+    }
+}
