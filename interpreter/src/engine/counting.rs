@@ -6,11 +6,14 @@
 use super::{kind_of, Position};
 use crate::model::Counting;
 
-/// A running count, in plies; `limit` 0: none runs.
+/// A running count, in plies; `limit` 0: none runs. `blocked`: a piece of the
+/// `without` kinds is on the board, so none can start before a capture or a
+/// promotion (what the cheap test after a quiet move relies on).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Count {
     pub(super) ply: u16,
     pub(super) limit: u16,
+    pub(super) blocked: bool,
 }
 
 impl Position<'_> {
@@ -19,14 +22,26 @@ impl Position<'_> {
     /// when a capture or promotion leaves it bare; with `from-pieces`, a mover
     /// that took the last `without` piece and is bare starts its own count, one
     /// ply in.
-    /// `taken`: the pieces the move captured.
-    pub(super) fn count_move(&mut self, taken: &[u8], promoted: bool) {
+    /// `taken`: the pieces the move captured; `promoted`: the kind that promoted.
+    pub(super) fn count_move(&mut self, taken: &[u8], promoted: Option<usize>) {
         let captured = taken.iter().any(|&p| p != 0);
         let Some(rule) = &self.rules.definition.end.counting else {
             return;
         };
         if self.count.limit > 0 {
             self.count.ply = self.count.ply.saturating_add(1);
+        } else if self.count.blocked {
+            let without = |k: usize| rule.without.contains(&k);
+            let lost = promoted.is_some_and(without)
+                || taken.iter().any(|&p| p != 0 && without(kind_of(p)));
+            if !lost {
+                return;
+            }
+        }
+        let promoted = promoted.is_some();
+        self.count.blocked = self.any_on_board(&rule.without);
+        if self.count.blocked {
+            return;
         }
         let (us, mover) = (self.side, 1 - self.side);
         let pieces = (self.lists[0].len() + self.lists[1].len()) as u16;
@@ -51,10 +66,8 @@ impl Position<'_> {
     }
 
     fn set_count(&mut self, moves: u32, ply: u16) {
-        self.count = Count {
-            limit: u16::try_from(2 * moves).unwrap_or(u16::MAX),
-            ply,
-        };
+        self.count.limit = u16::try_from(2 * moves).unwrap_or(u16::MAX);
+        self.count.ply = ply;
     }
 
     /// Whether the move took a piece of the `without` kinds and none is left.
@@ -122,12 +135,14 @@ impl Position<'_> {
                 self.count = Count {
                     ply: clamp(ply),
                     limit: clamp(limit),
+                    blocked: false,
                 };
             }
             None => {
                 let Some(rule) = &self.rules.definition.end.counting else {
                     return;
                 };
+                self.count.blocked = self.any_on_board(&rule.without);
                 let limit = self.count_limit(rule, self.side);
                 if limit > 0 {
                     let pieces = (self.lists[0].len() + self.lists[1].len()) as u16;

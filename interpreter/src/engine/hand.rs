@@ -99,7 +99,7 @@ impl Position<'_> {
             self.count_check();
         }
         if rules.flags.counting {
-            self.count_move(&[], false);
+            self.count_move(&[], None);
         }
     }
 

@@ -736,7 +736,8 @@ impl<'r> Position<'r> {
             self.count_check();
         }
         if rules.flags.counting {
-            self.count_move(&undo.captured[..m.ncap()], m.promotion().is_some());
+            let promoted = m.promotion().map(|_| kind_of(mover));
+            self.count_move(&undo.captured[..m.ncap()], promoted);
         }
         self.clear_passes();
         self.history.push(undo);

@@ -76,7 +76,7 @@ impl Position<'_> {
         self.side ^= 1;
         self.hash ^= rules.zobrist.side;
         if rules.flags.counting {
-            self.count_move(&[], false);
+            self.count_move(&[], None);
         }
         self.history.push(undo);
     }
