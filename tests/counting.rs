@@ -121,3 +121,40 @@ fn the_referee_ends_the_game_when_the_count_passes() {
     assert_eq!(result.winner, None);
     assert_eq!(result.description, "the count of 8 moves has run out");
 }
+
+/// Random games of Makruk, ASEAN and Ai-wok, move by move, against Fairy-Stockfish
+/// (pyffish, installed on first use from `tests/python/requirements-fsf.txt`): both
+/// end the game by the count at the same position.
+#[test]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
+fn counts_end_where_fairy_stockfish_ends_them() {
+    use std::sync::{Mutex, OnceLock};
+    static READY: OnceLock<Mutex<Option<std::path::PathBuf>>> = OnceLock::new();
+    let path = common::python_packages(&READY, "requirements-fsf.txt", "import pyffish");
+    for (definition, variant, games, counted) in [
+        ("definitions/makruk.vdl", "makruk", 10, 8),
+        ("definitions/asean.vdl", "asean", 10, 6),
+        ("definitions/aiwok.vdl", "ai-wok", 10, 1),
+    ] {
+        let out = std::process::Command::new("python3")
+            .arg(common::root().join("tests/python/fsf_counting.py"))
+            .arg(env!("CARGO_BIN_EXE_vdl"))
+            .arg(definition)
+            .arg(variant)
+            .arg(games.to_string())
+            .env("PYTHONPATH", &path)
+            .current_dir(common::root())
+            .output()
+            .expect("python3 runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{variant}: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            stdout.contains(&format!("ended by counting: {counted}\n")),
+            "{variant}: {stdout}"
+        );
+    }
+}
