@@ -21,47 +21,60 @@ impl Position<'_> {
     /// running count. A count starts for the player to move when none runs, or
     /// when a capture or promotion leaves it bare; with `from-pieces`, a mover
     /// that took the last `without` piece and is bare starts its own count, one
-    /// ply in.
-    /// `taken`: the pieces the move captured; `promoted`: the kind that promoted.
+    /// ply in. `taken`: the pieces the move captured; `promoted`: the kind that
+    /// promoted.
     pub(super) fn count_move(&mut self, taken: &[u8], promoted: Option<usize>) {
         let captured = taken.iter().any(|&p| p != 0);
         let Some(rule) = &self.rules.definition.end.counting else {
             return;
         };
         if self.count.limit > 0 {
+            // A count runs only with no `without` piece left: none to look for.
             self.count.ply = self.count.ply.saturating_add(1);
-        } else if self.count.blocked {
+        } else {
             let without = |k: usize| rule.without.contains(&k);
             let lost = promoted.is_some_and(without)
                 || taken.iter().any(|&p| p != 0 && without(kind_of(p)));
-            if !lost {
+            if self.count.blocked && !lost {
+                return;
+            }
+            self.count.blocked = self.any_on_board(&rule.without);
+            if self.count.blocked {
                 return;
             }
         }
         let promoted = promoted.is_some();
-        self.count.blocked = self.any_on_board(&rule.without);
-        if self.count.blocked {
-            return;
-        }
-        let (us, mover) = (self.side, 1 - self.side);
-        let pieces = (self.lists[0].len() + self.lists[1].len()) as u16;
-        if rule.from_pieces && captured && self.lists[mover].len() == 1 {
+        let mover = 1 - self.side;
+        // None is left (not blocked): did this move take the last one?
+        let took_last = taken
+            .iter()
+            .any(|&p| p != 0 && rule.without.contains(&kind_of(p)));
+        if rule.from_pieces && took_last && self.lists[mover].len() == 1 {
             let limit = self.count_limit(rule, mover);
-            if limit > 0 && self.took_last_without(taken) {
+            if limit > 0 {
+                let pieces = (self.lists[0].len() + self.lists[1].len()) as u16;
                 self.set_count(limit, 2 * pieces - 1);
             }
         }
-        let bare = self.lists[us].len() == 1;
+        let bare = self.lists[self.side].len() == 1;
         if self.count.limit == 0 || ((captured || promoted) && bare) {
-            let limit = self.count_limit(rule, us);
-            if limit > 0 {
-                let from = if rule.from_pieces && bare {
-                    2 * pieces
-                } else {
-                    0
-                };
-                self.set_count(limit, from);
-            }
+            self.start_count(rule);
+        }
+    }
+
+    /// Start the count of the player to move, if it has one: from 0, or for a bare
+    /// player under `from-pieces` from twice the pieces on the board.
+    fn start_count(&mut self, rule: &Counting) {
+        let limit = self.count_limit(rule, self.side);
+        if limit > 0 {
+            let bare = self.lists[self.side].len() == 1;
+            let pieces = (self.lists[0].len() + self.lists[1].len()) as u16;
+            let from = if rule.from_pieces && bare {
+                2 * pieces
+            } else {
+                0
+            };
+            self.set_count(limit, from);
         }
     }
 
@@ -70,23 +83,11 @@ impl Position<'_> {
         self.count.ply = ply;
     }
 
-    /// Whether the move took a piece of the `without` kinds and none is left.
-    fn took_last_without(&self, taken: &[u8]) -> bool {
-        let Some(rule) = &self.rules.definition.end.counting else {
-            return false;
-        };
-        let took = taken
-            .iter()
-            .any(|&p| p != 0 && rule.without.contains(&kind_of(p)));
-        took && !self.any_on_board(&rule.without)
-    }
-
-    /// The limit in moves of a count for `side`: none while a piece of the
-    /// `without` kinds is on the board or the other side is bare; the board's
-    /// limit with more than the royal piece; when bare, the first case the other
-    /// side's pieces fit.
+    /// The limit in moves of a count for `side`, no `without` piece being left:
+    /// none while the other side is bare; the board's limit with more than the
+    /// royal piece; when bare, the first case the other side's pieces fit.
     fn count_limit(&self, rule: &Counting, side: usize) -> u32 {
-        if self.lists[1 - side].len() == 1 || self.any_on_board(&rule.without) {
+        if self.lists[1 - side].len() == 1 {
             return 0;
         }
         if self.lists[side].len() > 1 {
@@ -143,16 +144,8 @@ impl Position<'_> {
                     return;
                 };
                 self.count.blocked = self.any_on_board(&rule.without);
-                let limit = self.count_limit(rule, self.side);
-                if limit > 0 {
-                    let pieces = (self.lists[0].len() + self.lists[1].len()) as u16;
-                    let bare = self.lists[self.side].len() == 1;
-                    let from = if rule.from_pieces && bare {
-                        2 * pieces
-                    } else {
-                        0
-                    };
-                    self.set_count(limit, from);
+                if !self.count.blocked {
+                    self.start_count(rule);
                 }
             }
         }
