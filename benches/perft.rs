@@ -6,10 +6,13 @@ use std::time::Instant;
 
 /// The depth each definition is measured at; a definition not listed uses 3.
 const DEPTHS: &[(&str, u32)] = &[
+    // some 2,000 turns a position: depth 3 is 8.4 billion nodes
+    ("amazons", 2),
     ("baroque", 5),
     ("chess", 6),
     ("panoply", 3),
     ("rococo", 5),
+    ("snailtrail", 11),
     ("takeover64", 6),
     ("takeover64-stop-beyond", 6),
     ("takeover64-undefended", 6),

@@ -112,7 +112,7 @@ enum Command {
         /// For a shuffled setup: the array of this seed (default 0).
         #[arg(long, conflicts_with = "fen")]
         seed: Option<u64>,
-        /// Each move as data: notation, cells, captures, conversions, promotion, drop.
+        /// Each move as data: notation, cells, captures, conversions, promotion, drop, and a wall under `walls`.
         #[arg(long)]
         json: bool,
     },
@@ -1399,12 +1399,13 @@ fn queue_legend(pos: &Position, drawn: bool) -> String {
     out
 }
 
-/// What a cell shows: its piece's label, `:` for an empty cell of a `capture-only`
-/// zone, `.` otherwise.
+/// What a cell shows: its piece's label, `*` for a wall, `:` for an empty cell of
+/// a `capture-only` zone, `.` otherwise.
 fn cell_text(pos: &Position, c: vdl::compile::Cell) -> String {
     let rules = pos.rules();
     match pos.piece_at(c) {
         Some(p) => rules.piece_label(p.kind, p.side),
+        None if pos.is_wall(c) => "*".to_string(),
         None if rules.capture_only.iter().any(|z| z[c as usize]) => ":".to_string(),
         None => ".".to_string(),
     }
@@ -1535,6 +1536,7 @@ fn diagram(pos: &Position) -> String {
                 None => " ".to_string(),
                 Some(c) => match pos.piece_at(c) {
                     Some(p) => rules.piece_label(p.kind, p.side),
+                    None if pos.is_wall(c) => "*".to_string(),
                     None if restricted(c) => ":".to_string(),
                     None => ".".to_string(),
                 },

@@ -221,6 +221,10 @@ fn pieces(out: &mut String, pos: &Position, layout: &Layout) {
     let rules = pos.rules();
     let pairs = pos.two_cell_pairs();
     for c in 0..rules.cell_count() as Cell {
+        if pos.is_wall(c) {
+            wall(out, rules.cell_name(c), layout, c);
+            continue;
+        }
         let Some(p) = pos.piece_at(c) else { continue };
         if pairs.iter().any(|&(_, b)| b == c) {
             continue;
@@ -274,6 +278,21 @@ fn pieces(out: &mut String, pos: &Position, layout: &Layout) {
             )),
         }
     }
+}
+
+/// A wall: its cell filled dark.
+fn wall(out: &mut String, name: &str, layout: &Layout, c: Cell) {
+    out.push_str(&format!(
+        "{} class=\"wall\" data-cell=\"{}\" fill=\"#4a4038\" stroke=\"#1d1d1d\" \
+         stroke-width=\"1\"><title>wall</title></{}>\n",
+        layout.outline(c),
+        escape(name),
+        if layout.tiling == Tiling::Square {
+            "rect"
+        } else {
+            "polygon"
+        }
+    ));
 }
 
 /// The moves of the piece on `from`: its cell outlined, a dot on each quiet move's

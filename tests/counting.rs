@@ -128,30 +128,13 @@ fn the_referee_ends_the_game_when_the_count_passes() {
 #[test]
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn counts_end_where_fairy_stockfish_ends_them() {
-    use std::sync::{Mutex, OnceLock};
-    static READY: OnceLock<Mutex<Option<std::path::PathBuf>>> = OnceLock::new();
-    let path = common::python_packages(&READY, "requirements-fsf.txt", "import pyffish");
     for (definition, variant, games, counted) in [
         ("definitions/makruk.vdl", "makruk", 10, 8),
         ("definitions/asean.vdl", "asean", 10, 6),
         ("definitions/aiwok.vdl", "ai-wok", 10, 1),
     ] {
-        let out = std::process::Command::new("python3")
-            .arg(common::root().join("tests/python/fsf_counting.py"))
-            .arg(env!("CARGO_BIN_EXE_vdl"))
-            .arg(definition)
-            .arg(variant)
-            .arg(games.to_string())
-            .env("PYTHONPATH", &path)
-            .current_dir(common::root())
-            .output()
-            .expect("python3 runs");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "{variant}: {stdout}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let games = games.to_string();
+        let stdout = common::fsf_script("fsf_counting.py", &[definition, variant, &games]);
         assert!(
             stdout.contains(&format!("ended by counting: {counted}\n")),
             "{variant}: {stdout}"

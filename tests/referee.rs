@@ -346,6 +346,7 @@ fn selfplay_games(path: &str, max_plies: usize, games: usize, seed: u64) {
 const SELFPLAYED: &[&str] = &[
     "baroque.vdl",
     "chess.vdl",
+    "duck.vdl",
     "panoply.vdl",
     "rococo.vdl",
     "takeover64-stop-beyond.vdl",
@@ -359,6 +360,7 @@ const SELFPLAYED: &[&str] = &[
 const LIBRARY: &[&str] = &[
     "aiwok.vdl",
     "amazon.vdl",
+    "amazons.vdl",
     "antichess.vdl",
     "asean.vdl",
     "atomic.vdl",
@@ -376,6 +378,7 @@ const LIBRARY: &[&str] = &[
     "grasshopper.vdl",
     "hoppelpoppel.vdl",
     "horde.vdl",
+    "isolation.vdl",
     "janggi.vdl",
     "janus.vdl",
     "kingofthehill.vdl",
@@ -392,6 +395,7 @@ const LIBRARY: &[&str] = &[
     "seirawan.vdl",
     "shatranj.vdl",
     "shogi.vdl",
+    "snailtrail.vdl",
     "threecheck.vdl",
     "xiangqi.vdl",
 ];
@@ -424,6 +428,7 @@ fn selfplay_long() {
     for name in LIBRARY {
         selfplay_games(&format!("definitions/{name}"), 500, 200, 11);
     }
+    selfplay_games("definitions/duck.vdl", 300, 60, 11);
     selfplay_games("tests/definitions/movement.vdl", 1000, 1000, 11);
 }
 
@@ -476,6 +481,14 @@ fn selfplay_library() {
     for name in LIBRARY {
         selfplay_games(&format!("definitions/{name}"), 300, games, 7);
     }
+}
+
+/// Duck chess on its own, fewer games: its positions have some 600 to 1,600 legal
+/// turns, and every turn's notation is read back at every position.
+#[test]
+fn selfplay_duck() {
+    let games = if cfg!(debug_assertions) { 1 } else { 6 };
+    selfplay_games("definitions/duck.vdl", 300, games, 7);
 }
 
 #[test]

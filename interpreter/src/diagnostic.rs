@@ -98,6 +98,7 @@ codes! {
     BadRegion = "vdl::bad_region": "a piece confined to a zone that the setup puts outside it, or `no-facing` on a piece that is not royal",
     BadRestriction = "vdl::bad_restriction": "`cannot-capture` beside capture modes or `swap`, or `cannot-hop` on a piece that never hops",
     BadExplosion = "vdl::bad_explosion": "`explosions` with a piece whose captures land on no victim's cell (capture modes, swaps, two-cell pieces)",
+    BadWalls = "vdl::bad_walls": "`walls` beside what a wall cannot go with (capture modes, freezes, swaps, two-cell pieces, explosions, drops, passing, dead-position)",
 }
 
 /// The long explanations of every code, with examples: `vdl explain` prints one

@@ -285,6 +285,20 @@ fn dead_drops(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Under `walls arrow`: whether a kind has a quiet move from some cell (the arrow
+/// flies along one); always, under other rules.
+fn shoots_arrows(rules: &Ruleset, kind: usize) -> bool {
+    let arrows = rules
+        .walls
+        .as_ref()
+        .is_some_and(|w| w.rule == crate::model::WallRule::Arrow);
+    !arrows
+        || (0..2).any(|side| {
+            (0..rules.cell_count())
+                .any(|c| rules.rays_of(side, kind, c as u16).iter().any(|r| r.quiet))
+        })
+}
+
 /// Whether a kind has a move from some cell, for either side.
 fn can_move(rules: &Ruleset, kind: usize) -> bool {
     (0..2).any(|side| {
@@ -333,6 +347,16 @@ fn pieces(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnos
                     b.width(),
                     b.height()
                 )),
+            );
+        }
+        if can_move(rules, kind) && !shoots_arrows(rules, kind) {
+            out.push(
+                warning(
+                    Code::ImmobilePiece,
+                    format!("the {} can never move: it has no quiet move to shoot its arrow along", def.name),
+                )
+                .at(decl.name.span, "no quiet move")
+                .help("under `walls arrow` a move is followed by an arrow on a cell the piece could move to without capturing; give it quiet moves (`m` or no modifier in Betza)"),
             );
         }
         // A promotion zone the piece, where it appears, can never reach.

@@ -62,7 +62,19 @@ pub enum Item {
     Explosions(ExplosionsDecl),
     /// `pass`: a turn may be a pass.
     Pass(Span),
+    /// `walls RULE [in ZONE]`: every move puts a wall on a cell.
+    Walls(WallsDecl),
 }
+
+#[derive(Clone, Debug)]
+pub struct WallsDecl {
+    pub span: Span,
+    pub rule: Spanned<WallRule>,
+    /// `in ZONE`: the cells a wall may go on.
+    pub zone: Option<Name>,
+}
+
+pub use crate::model::WallRule;
 
 #[derive(Clone, Debug)]
 pub struct ExplosionsDecl {
@@ -619,8 +631,35 @@ impl Builder {
                 span,
                 spared: pair.into_inner().map(|p| self.name(p)).collect(),
             }),
+            Rule::walls => Item::Walls(self.walls(pair, span)),
             _ => return None,
         })
+    }
+
+    fn walls(&self, pair: Pair<Rule>, span: Span) -> WallsDecl {
+        let mut rule = Spanned {
+            value: WallRule::Duck,
+            span,
+        };
+        let mut zone = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::walls_rule => {
+                    rule = Spanned {
+                        span: self.span_of(&part),
+                        value: match part.as_str() {
+                            "arrow" => WallRule::Arrow,
+                            "anywhere" => WallRule::Anywhere,
+                            "trail" => WallRule::Trail,
+                            _ => WallRule::Duck,
+                        },
+                    }
+                }
+                Rule::ident => zone = Some(self.name(part)),
+                _ => {}
+            }
+        }
+        WallsDecl { span, rule, zone }
     }
 
     fn shuffle(&self, pair: Pair<Rule>) -> ShuffleDecl {
@@ -1419,6 +1458,7 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::no_check
         | Rule::explosions
         | Rule::passing
+        | Rule::walls
         | Rule::modify => {
             "a section (`board`, `piece`, `setup`, ...)"
         }

@@ -291,6 +291,31 @@ def editing(browser):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def duck(browser):
+    """Duck chess: a move, then its wall (the duck) on a marked cell."""
+    server = Server("definitions/duck.vdl")
+    try:
+        page = open_board(browser, server.url)
+        before = version(page)
+        click(page, "e2")
+        click(page, "e4")
+        walls = sorted(page.eval_on_selector_all(
+            "#board .wall-target", "els => els.map(e => e.dataset.wallTarget)"))
+        expected = sorted(m["wall"] for m in legal("definitions/duck.vdl")
+                          if m["from"] == "e2" and m["to"] == "e4")
+        check(walls == expected and len(walls) == 32, f"the duck's cells are marked: {walls}")
+        click(page, "d5")
+        wait_change(page, before)
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#record li')].some(e => e.textContent === 'P e2-e4; *-d5')")
+        check(page.locator('#board .wall[data-cell="d5"]').count() == 1, "the duck stands on d5")
+        check(pieces(page).get("e4") == "P", "the pawn stands on e4")
+        page.screenshot(path=os.path.join(OUT, "duck.png"))
+        print("duck: a move, then the duck on a marked cell, by clicks")
+    finally:
+        server.stop()
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     with sync_playwright() as p:
@@ -301,6 +326,7 @@ def main():
             shapes(browser, "definitions/panoply.vdl", "panoply")
             ultima(browser)
             editing(browser)
+            duck(browser)
         finally:
             browser.close()
     print(f"{checks} passed, 0 failed")

@@ -237,3 +237,28 @@ pub fn python_packages(
     *ready = Some(dir.clone());
     dir
 }
+
+/// Run `tests/python/SCRIPT` with the vdl binary and `args` against Fairy-Stockfish's
+/// Python binding (pyffish, installed on first use from
+/// `tests/python/requirements-fsf.txt`); its standard output, or a panic with both
+/// outputs when it fails.
+pub fn fsf_script(script: &str, args: &[&str]) -> String {
+    static READY: std::sync::OnceLock<std::sync::Mutex<Option<PathBuf>>> =
+        std::sync::OnceLock::new();
+    let path = python_packages(&READY, "requirements-fsf.txt", "import pyffish");
+    let out = Command::new("python3")
+        .arg(root().join("tests/python").join(script))
+        .arg(env!("CARGO_BIN_EXE_vdl"))
+        .args(args)
+        .env("PYTHONPATH", &path)
+        .current_dir(root())
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{script} {args:?}: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}

@@ -53,6 +53,7 @@ enum Singleton {
     NoCheck,
     Explosions,
     Pass,
+    Walls,
     Hand,
 }
 
@@ -68,6 +69,7 @@ fn singleton(item: &Item) -> Option<Singleton> {
         Item::NoCheck(_) => Singleton::NoCheck,
         Item::Explosions(_) => Singleton::Explosions,
         Item::Pass(_) => Singleton::Pass,
+        Item::Walls(_) => Singleton::Walls,
         Item::Hand(_) => Singleton::Hand,
         _ => return None,
     })

@@ -13,6 +13,7 @@ mod moves;
 mod regions;
 mod restrictions;
 mod two_cell;
+mod walls;
 pub mod xbetza;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
@@ -117,6 +118,7 @@ impl Checker {
         let mut no_check: Option<&Span> = None;
         let mut pass: Option<&Span> = None;
         let mut explosions: Option<&syntax::ExplosionsDecl> = None;
+        let mut walls: Option<&syntax::WallsDecl> = None;
         let mut shuffles = Vec::new();
         let mut drops = Vec::new();
         let mut hands = Vec::new();
@@ -147,6 +149,9 @@ impl Checker {
                     "explosions",
                     &mut self.diags,
                 ),
+                Item::Walls(w) => {
+                    once(&mut walls, w, w.span, |f| f.span, "walls", &mut self.diags)
+                }
                 Item::Variant(v) => once(
                     &mut variant,
                     v,
@@ -194,6 +199,19 @@ impl Checker {
         let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
         let drops_def = self.drops(&drops, zone_map.as_ref(), &known, &pieces);
         let explosions_def = self.explosions(explosions, &known, &pieces);
+        let walls_def = self.walls(
+            walls,
+            &walls::WallSetting {
+                zones: zone_map.as_ref(),
+                pieces: &pieces,
+                explosions: explosions.map(|e| e.span),
+                queue: drops.first().map(|d| d.span),
+                hand: hands.first().map(|h| h.span),
+                pass: pass.copied(),
+                suicide: suicide.copied(),
+                end,
+            },
+        );
         let hand_def = self.hand(
             &hands,
             &hand::HandSetting {
@@ -232,6 +250,7 @@ impl Checker {
                     passes: end_rules.double_pass.is_some() || end_rules.facing.is_some(),
                     shuffled: !shuffles.is_empty(),
                     counting: end_rules.counting.is_some(),
+                    walls: walls_def.as_ref().map(|w| w.rule),
                 };
                 match model::parse_fen(&s.fen.value, &rules) {
                     Ok(setup) => Some(setup),
@@ -311,6 +330,7 @@ impl Checker {
             no_check: no_check.is_some(),
             pass: pass.is_some(),
             explosions: explosions_def,
+            walls: walls_def,
             drops: drops_def,
             hand: hand_def,
             shuffles: shuffle_defs,

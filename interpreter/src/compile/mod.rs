@@ -17,6 +17,7 @@ mod rays;
 mod reach;
 mod regions;
 mod restrictions;
+mod walls;
 
 pub use reach::{RayReach, Reach, ReachTables};
 pub use regions::DeadMaterial;
@@ -312,6 +313,8 @@ pub struct Flags {
     pub pass: bool,
     /// Moves are counted towards a `counting` limit (`Definition::end`).
     pub counting: bool,
+    /// Every move puts a wall (`Ruleset::walls`).
+    pub walls: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -328,6 +331,8 @@ pub struct Zobrist {
     pub link: u64,
     /// Per side, mixed with the number of checks it has given.
     pub checks: [u64; 2],
+    /// Per cell: a wall stands there.
+    pub walls: Vec<u64>,
     /// Mixed with the number of passes just made.
     pub passes: u64,
 }
@@ -434,6 +439,10 @@ pub struct Ruleset {
     /// With `flags.explosions`: the kinds a blast leaves standing next to the
     /// capture's cell, as a mask.
     pub blast_spared: u64,
+    /// With `flags.walls`: how a move puts its wall, and where.
+    pub walls: Option<WallRules>,
+    /// The board code of a wall (`wall_code`): never on a board without walls.
+    pub wall_code: u8,
     /// The kinds each kind never captures or hops over.
     pub restrictions: Restrictions,
 }
@@ -443,6 +452,7 @@ pub use castling::{CastleTable, CompiledCastle};
 pub use goals::Goals;
 pub use hand::{CapturedGoTo, HandRules, NO_GATE};
 pub use restrictions::Restrictions;
+pub use walls::{wall_code, WallRules};
 
 impl Ruleset {
     pub fn cell_count(&self) -> usize {
@@ -679,7 +689,9 @@ pub fn compile(def: Definition) -> Ruleset {
         pass: def.pass,
         explosions: def.explosions.is_some(),
         gating: def.hand.as_ref().is_some_and(|h| h.gate.is_some()),
+        walls: def.walls.is_some(),
     };
+    let walls = walls::wall_rules(&def, &grid_view);
     let blast_spared = def
         .explosions
         .as_ref()
@@ -718,6 +730,8 @@ pub fn compile(def: Definition) -> Ruleset {
         two_cell,
         edge_steps,
         blast_spared,
+        walls,
+        wall_code: wall_code(kinds),
         drop_zone,
         hand,
         drop_end,
@@ -983,6 +997,7 @@ fn zobrist_keys(n: usize, kinds: usize) -> Zobrist {
         link: rng.next(),
         checks: [rng.next(), rng.next()],
         passes: rng.next(),
+        walls: (0..n).map(|_| rng.next()).collect(),
     }
 }
 

@@ -35,8 +35,18 @@ impl Restrictions {
 
 pub(super) fn restrictions(def: &Definition) -> Restrictions {
     let mask = |kinds: &[usize]| kinds.iter().fold(0u64, |m, &k| m | 1 << k);
+    // A wall is the kind past the last (check keeps that below 64): no piece takes it.
+    let wall = if def.walls.is_some() {
+        1u64 << def.pieces.len()
+    } else {
+        0
+    };
     Restrictions {
-        cannot_capture: def.pieces.iter().map(|p| mask(&p.cannot_capture)).collect(),
+        cannot_capture: def
+            .pieces
+            .iter()
+            .map(|p| mask(&p.cannot_capture) | wall)
+            .collect(),
         cannot_hop: def.pieces.iter().map(|p| mask(&p.cannot_hop)).collect(),
     }
 }

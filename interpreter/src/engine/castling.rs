@@ -2,7 +2,7 @@
 //! in `Position::castles`, where free (Chess960) castlings start on the cells the
 //! start position gave them.
 
-use super::{kind_of, side_of, Cell, Move, MoveKind, Position};
+use super::{kind_of, side_of, Move, MoveKind, Position};
 use crate::compile::CompiledCastle;
 use crate::model::Coord;
 use std::sync::Arc;
@@ -11,16 +11,18 @@ impl Position<'_> {
     pub(super) fn castling_moves(&self, out: &mut Vec<Move>) {
         let rules = self.rules;
         let us = self.side;
-        let royal = |c: Cell| {
-            let p = self.board[c as usize];
-            p != 0 && side_of(p) == us && rules.royal[kind_of(p)]
-        };
+        let ours = |p: u8| p != 0 && p != rules.wall_code && side_of(p) == us;
         for (i, c) in self.castles.rules.iter().enumerate() {
             if c.side != us || self.castling & (1 << i) == 0 {
                 continue;
             }
-            let rook = self.board[c.rook_from as usize];
-            if !royal(c.king_from) || rook == 0 || side_of(rook) != us {
+            // The right keeps its king and rook on their cells (a FEN's rights are
+            // checked against the setup's kinds).
+            let (king, rook) = (
+                self.board[c.king_from as usize],
+                self.board[c.rook_from as usize],
+            );
+            if !ours(king) || !ours(rook) {
                 continue;
             }
             if self.is_frozen_any(c.king_from) || self.is_frozen_any(c.rook_from) {
@@ -31,8 +33,10 @@ impl Position<'_> {
                 .iter()
                 .all(|&e| e == c.king_from || e == c.rook_from || self.board[e as usize] == 0);
             // The king's cells as a royal piece would be there: under explosions,
-            // safe next to the enemy's royal piece.
-            if clear && !c.safe.iter().any(|&s| self.royal_attacked(s, 1 - us)) {
+            // safe next to the enemy's royal piece. A king that is no royal piece
+            // may castle through attacks (duck chess).
+            let royal = rules.royal[kind_of(king)];
+            if clear && !(royal && c.safe.iter().any(|&s| self.royal_attacked(s, 1 - us))) {
                 let mut m = Move::new(c.king_from, c.king_to, MoveKind::Castle);
                 m.aux = i as u32;
                 out.push(m);

@@ -68,6 +68,14 @@ impl Position<'_> {
         out.retain(|m| self.is_legal_slow(*m));
     }
 
+    /// Keep the turns that leave the mover's royal pieces safe once made whole (a
+    /// turn's wall or drop may shield them or expose them).
+    pub(super) fn keep_legal_turns(&mut self, out: &mut Vec<Move>) {
+        if self.royals_at_stake() {
+            out.retain(|m| self.is_legal_slow(*m));
+        }
+    }
+
     /// The reference filter: make each move and run the whole attack test.
     fn keep_legal_slow(&mut self, out: &mut Vec<Move>) {
         if !self.royals_at_stake() {

@@ -19,6 +19,7 @@ mod passing;
 pub mod reference;
 mod threat_cache;
 mod two_cell;
+mod walls;
 
 use crate::compile::{CastleTable, Cell, Ruleset};
 use crate::model::{self, FenError, Setup, Side};
@@ -76,6 +77,10 @@ pub struct Move {
     caps: [Cell; MAX_CAPTURES],
 }
 
+/// The capture slot that holds 1 + the cell of a turn's wall (0: no wall). A
+/// variant with walls captures by replacement only, so its moves never fill it.
+const WALL_SLOT: usize = MAX_CAPTURES - 1;
+
 /// `Move::aux_len()` of a normal move that converts the piece on `aux`.
 const CONVERTS: u8 = 15;
 const _: () = assert!(MAX_CAPTURES < 16 && MAX_EP_CELLS < 15);
@@ -118,6 +123,25 @@ impl Move {
     /// Whether the turn drops a piece (`Position::drop_cell` says where).
     pub fn drops(&self) -> bool {
         self.drop != 0
+    }
+
+    /// The same move putting its wall on `cell`.
+    pub(crate) fn with_wall(mut self, cell: Cell) -> Move {
+        self.caps[WALL_SLOT] = cell + 1;
+        self
+    }
+
+    /// The same move without its wall: the piece's move alone.
+    pub fn without_wall(mut self) -> Move {
+        self.caps[WALL_SLOT] = 0;
+        self
+    }
+
+    /// The wall slot's cell: a wall only in a variant with walls
+    /// (`Position::wall_of`), else perhaps a capture.
+    #[inline]
+    pub(crate) fn wall_slot(&self) -> Option<Cell> {
+        self.caps[WALL_SLOT].checked_sub(1)
     }
 
     pub(crate) fn with_convert(mut self, cell: Cell) -> Move {
@@ -216,6 +240,8 @@ struct Undo {
     gates: [u32; 2],
     passes: u8,
     count: counting::Count,
+    /// Under `walls duck`, where the duck stood.
+    duck: Cell,
 }
 
 /// A cell's bit in a mask of the first 128 cells; none for the cells beyond.
@@ -283,6 +309,8 @@ pub struct Position<'r> {
     passes: u8,
     /// A running `counting` count.
     count: counting::Count,
+    /// Under `walls duck`, the duck's cell (none before it is first put).
+    duck: Cell,
     history: Vec<Undo>,
     pins: Vec<Cell>,
     /// A move buffer for the general attack test.
@@ -325,6 +353,7 @@ impl<'r> Position<'r> {
                 passes: rules.goals.passes_counted(),
                 shuffled: false,
                 counting: rules.flags.counting,
+                walls: rules.walls.as_ref().map(|w| w.rule),
             },
         )?;
         let mut pos = Position::placed(rules, &setup);
@@ -378,6 +407,7 @@ impl<'r> Position<'r> {
                 0
             },
             count: counting::Count::default(),
+            duck: NO_CELL,
             history: Vec::with_capacity(256),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
@@ -392,6 +422,9 @@ impl<'r> Position<'r> {
             if let Some(c) = rules.cell_at(coord) {
                 pos.place(c, code(side.index(), kind));
             }
+        }
+        if rules.flags.walls {
+            pos.load_walls(setup);
         }
         for &(a, b) in &setup.links {
             if let (Some(a), Some(b)) = (rules.cell_at(a), rules.cell_at(b)) {
@@ -469,9 +502,10 @@ impl<'r> Position<'r> {
         }
     }
 
+    /// The piece on a cell; none on an empty cell or a wall.
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
         let p = *self.board.get(cell as usize)?;
-        (p != 0).then(|| Piece {
+        (p != 0 && p != self.rules.wall_code).then(|| Piece {
             side: Side::from_index(side_of(p)),
             kind: kind_of(p),
         })
@@ -483,7 +517,9 @@ impl<'r> Position<'r> {
         let codes = 2 * self.rules.kinds + 1;
         let mut h = 0;
         for (c, &p) in self.board.iter().enumerate() {
-            if p != 0 {
+            if p == self.rules.wall_code {
+                h ^= z.walls[c];
+            } else if p != 0 {
                 h ^= z.pieces[c * codes + p as usize];
             }
         }
@@ -615,6 +651,7 @@ impl<'r> Position<'r> {
             gates: self.gates,
             passes: self.passes,
             count: self.count,
+            duck: self.duck,
         }
     }
 
@@ -721,6 +758,9 @@ impl<'r> Position<'r> {
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
         }
+        if let Some(c) = self.wall_of(&m) {
+            self.put_wall(c);
+        }
         if rules.flags.drops {
             self.drops_after_move(&m, mover, &undo.captured);
         }
@@ -745,7 +785,7 @@ impl<'r> Position<'r> {
 
     /// The cell the moving piece stands on after the move (the royal piece's, for a
     /// castling); none when it left the board.
-    fn arrival(&self, m: &Move) -> Option<Cell> {
+    pub fn arrival(&self, m: &Move) -> Option<Cell> {
         match m.kind {
             MoveKind::Suicide | MoveKind::Destruction | MoveKind::Explosion => None,
             MoveKind::Castle => m.castle_rule().map(|i| self.castles.rules[i].king_to),
@@ -772,6 +812,9 @@ impl<'r> Position<'r> {
             self.fullmove = u.fullmove;
             self.hash = u.hash;
             return;
+        }
+        if let Some(c) = self.wall_of(&m) {
+            self.take_wall(c, u.duck);
         }
         if let Some(c) = self.drop_cell(&m) {
             let p = self.remove(c);
@@ -1016,7 +1059,13 @@ impl<'r> Position<'r> {
         let with_drops = (self.rules.flags.drops && self.may_drop(out)).then(|| out.clone());
         let with_gates =
             (self.rules.flags.gating && self.gates[self.side] != 0).then(|| out.clone());
-        self.keep_legal(out);
+        if self.rules.flags.walls {
+            // The wall may shield a royal piece or, the duck moving off, expose one.
+            self.add_walls(out);
+            self.keep_legal_turns(out);
+        } else {
+            self.keep_legal(out);
+        }
         if let Some(pseudo) = with_drops {
             self.add_drop_turns(&pseudo, out);
         }
@@ -1100,6 +1149,10 @@ impl<'r> Position<'r> {
             s.push('@');
             s.push_str(r.cell_name(d));
         }
+        if let Some(w) = self.wall_of(m) {
+            s.push_str(";*@");
+            s.push_str(r.cell_name(w));
+        }
         s
     }
 
@@ -1121,10 +1174,16 @@ impl<'r> Position<'r> {
             let mut row = String::new();
             let mut empty = 0;
             for file in b.row_files(rank) {
-                let p = r
-                    .cell_at(model::Coord { file, rank })
-                    .and_then(|c| self.piece_at(c));
-                match p {
+                let cell = r.cell_at(model::Coord { file, rank });
+                if cell.is_some_and(|c| self.is_wall(c)) {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push('*');
+                    continue;
+                }
+                match cell.and_then(|c| self.piece_at(c)) {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {

@@ -120,7 +120,14 @@ impl Position<'_> {
     }
 
     #[inline(always)]
-    fn piece_moves(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>, can_ep: bool) {
+    pub(super) fn piece_moves(
+        &self,
+        us: usize,
+        from: Cell,
+        kind: usize,
+        out: &mut Vec<Move>,
+        can_ep: bool,
+    ) {
         let rules = self.rules;
         let promo = self.promo(us, kind);
         // Takeovers capture nothing, so attack tests skip them.

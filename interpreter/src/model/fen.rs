@@ -1,6 +1,8 @@
 //! FEN: a position as text, read against a definition's board, pieces and rules.
 
-use super::{BoardShape, CastleDef, Coord, EnPassantField, FreeCastleError, PieceDef, Setup, Side};
+use super::{
+    BoardShape, CastleDef, Coord, EnPassantField, FreeCastleError, PieceDef, Setup, Side, WallRule,
+};
 
 /// A problem in a FEN string, at a byte range of that string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +83,8 @@ pub struct FenRules<'a> {
     pub shuffled: bool,
     /// The variant has a `counting` rule: the FEN may give the running count.
     pub counting: bool,
+    /// The variant's `walls` rule: a row may hold walls (`*`), one under `duck`.
+    pub walls: Option<WallRule>,
 }
 
 fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
@@ -96,7 +100,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
     };
     let (rows, queues) = split_queues(rows_at, rows, rules)?;
     let (rows, reserve) = read_reserve(rows_at, rows, pieces)?;
-    let (placements, links) = read_rows(rows_at, rows, board, pieces)?;
+    let (placements, links, walls) = read_rows(rows_at, rows, board, pieces, rules.walls)?;
     let mut setup = Setup {
         placements,
         reserve,
@@ -115,6 +119,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         credits: [0, 0],
         exchange: None,
         links,
+        walls,
     };
     if let Some((at, body)) = queues {
         read_queues(at, body, board, pieces, &mut setup)?;
@@ -644,13 +649,18 @@ struct Written {
 }
 
 #[allow(clippy::type_complexity)]
+/// The pieces, two-cell links and walls of the FEN's rows.
+type Rows = (Vec<Placement>, Vec<(Coord, Coord)>, Vec<Coord>);
+
 fn read_rows(
     rows_at: usize,
     rows: &str,
     board: &BoardShape,
     pieces: &[PieceDef],
-) -> Result<(Vec<Placement>, Vec<(Coord, Coord)>), FenError> {
+    wall_rule: Option<WallRule>,
+) -> Result<Rows, FenError> {
     let mut placements = Vec::new();
+    let mut walls = Vec::new();
     let mut written = Vec::new();
     let row_texts: Vec<(usize, &str)> = {
         let mut v = Vec::new();
@@ -712,6 +722,23 @@ fn read_rows(
                 }
                 continue;
             }
+            if ch == b'*' {
+                let coord = wall_at(
+                    row_at + i,
+                    wall_rule,
+                    walls.len(),
+                    (file, &files),
+                    rank,
+                    board,
+                )
+                .map_err(|e| {
+                    e.unwrap_or_else(|| row_width_error(row_at, row, &files, rank, board, pieces))
+                })?;
+                walls.push(coord);
+                file += 1;
+                i += 1;
+                continue;
+            }
             let Some((kind, side, len)) = label_at(&row[i..], pieces) else {
                 let c = row[i..].chars().next().unwrap_or('?');
                 let labels: Vec<String> = pieces
@@ -763,7 +790,51 @@ fn read_rows(
         }
     }
     let links = pair_ends(&placements, &written, board, pieces)?;
-    Ok((placements, links))
+    Ok((placements, links, walls))
+}
+
+/// The cell of a wall (`*`) at the row's `file` when `before` walls came before
+/// it; `Err(None)` when the row is too long.
+fn wall_at(
+    at: usize,
+    rule: Option<WallRule>,
+    before: usize,
+    (file, files): (i32, &[i32]),
+    rank: i32,
+    board: &BoardShape,
+) -> Result<Coord, Option<FenError>> {
+    let Some(rule) = rule else {
+        return Err(Some(fen_err(
+            at,
+            1,
+            "a wall (`*`) in a variant without walls".into(),
+            Some("only a definition with a `walls` rule has walls; write the cell as empty".into()),
+        )));
+    };
+    if rule == WallRule::Duck && before > 0 {
+        return Err(Some(fen_err(
+            at,
+            1,
+            "a second duck: under `walls duck` the board has one wall".into(),
+            Some("write the other cells as empty".into()),
+        )));
+    }
+    let Some(&f) = files.get(file as usize) else {
+        return Err(None);
+    };
+    let coord = Coord { file: f, rank };
+    if !board.contains(coord) {
+        return Err(Some(fen_err(
+            at,
+            1,
+            format!(
+                "a wall on {}, which is not a cell of this board",
+                board.cell_name(coord)
+            ),
+            Some("removed cells must be counted as empty".into()),
+        )));
+    }
+    Ok(coord)
 }
 
 /// `(f2)` right after a label: the other end of a two-cell piece, and the mark's length.

@@ -673,6 +673,29 @@ pub struct Explosions {
     pub spared: Vec<usize>,
 }
 
+/// How a move puts its wall (`walls RULE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum WallRule {
+    /// A new wall on a cell the moved piece's quiet moves reach from its end cell.
+    Arrow,
+    /// The one wall moves to another empty cell (it is put on any empty cell while
+    /// the board has none).
+    Duck,
+    /// A new wall on any empty cell.
+    Anywhere,
+    /// The cell the piece left becomes a wall.
+    Trail,
+}
+
+/// `walls`: after every move the player puts a wall, a cell no piece may enter,
+/// cross or take.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Walls {
+    pub rule: WallRule,
+    /// `in ZONE`: the zone whose cells (the player's) a wall may go on.
+    pub zone: Option<String>,
+}
+
 /// `extinction`: the game ends when a player has no piece left of one of `kinds`
 /// (with `all`, of any of them; with `kinds` empty, no piece at all); `outcome` is
 /// that player's.
@@ -760,6 +783,8 @@ pub struct Setup {
     pub exchange: Option<(Coord, u32)>,
     /// The two ends of each two-cell piece.
     pub links: Vec<(Coord, Coord)>,
+    /// The cells walls stand on (FEN `*`).
+    pub walls: Vec<Coord>,
 }
 
 #[derive(Clone, Debug)]
@@ -787,6 +812,8 @@ pub struct Definition {
     pub pass: bool,
     /// Every capture explodes (`explosions`).
     pub explosions: Option<Explosions>,
+    /// Every move puts a wall (`walls`).
+    pub walls: Option<Walls>,
     pub drops: Option<Drops>,
     pub hand: Option<Hand>,
     /// Random placements made when a game starts, in order.

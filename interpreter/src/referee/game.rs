@@ -92,6 +92,9 @@ pub struct Played {
     /// (`from` and `to` are the first of each).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub two_cell: Option<TwoCellJson>,
+    /// The cell the turn puts its wall on (under `walls`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wall: Option<String>,
 }
 
 /// A two-cell piece's move as data.
@@ -143,6 +146,7 @@ impl Played {
                 from: a.map(|c| rules.cell_name(c).to_string()),
                 to: b.map(|c| rules.cell_name(c).to_string()),
             }),
+            wall: pos.wall_of(&m).map(|c| rules.cell_name(c).to_string()),
         }
     }
 }

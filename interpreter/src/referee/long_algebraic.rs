@@ -4,7 +4,8 @@
 //! own rook, `g1h1` (UCI_Chess960's form: the king may not move at all); a suicide as its cell twice, `e4e4`, and so a pass (as
 //! Fairy-Stockfish writes it: the royal piece's cell twice); a two-cell piece
 //! as the two cells it leaves and the two it ends on, `f2g2f3f4`; a drop from the
-//! hand as the piece and its cell, `P@e4`. When two legal
+//! hand as the piece and its cell, `P@e4`; a turn's wall as a second step from
+//! the piece's end cell, `e2e4,e4d5` (Fairy-Stockfish's form). When two legal
 //! moves would read the same, the parts of the full notation that tell them apart
 //! follow after commas, without spaces: `d4d7,@-d5` (a removal), `g1f3,AM-d1` (the
 //! turn's drop). Each legal move's text is different, so every text reads back.
@@ -36,6 +37,11 @@ fn base(pos: &Position, m: &Move) -> String {
     };
     if let Some(k) = m.promotion() {
         s.push_str(&rules.definition.pieces[k].label.to_ascii_lowercase());
+    }
+    if let Some(w) = pos.wall_of(m) {
+        // Fairy-Stockfish's form: the wall as a second step from the piece's end cell.
+        let at = pos.arrival(m).unwrap_or(m.to);
+        s.push_str(&format!(",{}{}", name(at), name(w)));
     }
     s
 }

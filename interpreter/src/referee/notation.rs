@@ -35,6 +35,8 @@ pub enum Part {
     Place(String, String),
     /// `pass` (or `--`): the turn passes, nothing moves.
     Pass,
+    /// `*-cell`: the turn's wall put on a cell.
+    Wall(String),
 }
 
 /// A part and where it stands in the move text.
@@ -129,6 +131,11 @@ pub fn parse(text: &str) -> Result<MoveText, Rejection> {
 fn parse_part(part: &str) -> Option<Part> {
     if part.eq_ignore_ascii_case("pass") || part == "--" {
         return Some(Part::Pass);
+    }
+    if let Some(cell) = part.strip_prefix('*') {
+        let cell = cell.trim_start_matches(['-', '@']).trim();
+        return (!cell.is_empty() && cell.chars().all(is_cell_char))
+            .then(|| Part::Wall(cell.to_string()));
     }
     if let Some(cell) = part.strip_prefix("@-") {
         let cell = cell.trim();
@@ -273,6 +280,7 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
             && o.two_cell_ends() == m.two_cell_ends()
             && o.promotion() == m.promotion()
             && pos.drop_cell(o) == pos.drop_cell(m)
+            && pos.wall_of(o) == pos.wall_of(m)
             && o != m
     });
     if twins || m.kind == MoveKind::TwoCell {
@@ -309,17 +317,22 @@ fn same_cells(x: [Cell; 2], y: [Cell; 2]) -> bool {
     (x[0] == y[0] && x[1] == y[1]) || (x[0] == y[1] && x[1] == y[0])
 }
 
-/// `; AM-d1`: the piece a turn drops and where, or nothing.
+/// `; AM-d1`: the piece a turn drops and where, or nothing; `; *-d5`: where the
+/// turn puts its wall.
 fn drop_part(pos: &Position, m: &Move) -> String {
     let rules = pos.rules();
-    match (pos.drop_cell(m), pos.dropped_kind(m)) {
+    let mut s = match (pos.drop_cell(m), pos.dropped_kind(m)) {
         (Some(c), Some(k)) => format!(
             "; {}-{}",
             rules.piece_label(k, pos.side_to_move()),
             rules.cell_name(c)
         ),
         _ => String::new(),
+    };
+    if let Some(w) = pos.wall_of(m) {
+        s.push_str(&format!("; *-{}", rules.cell_name(w)));
     }
+    s
 }
 
 fn cell(rules: &Ruleset, name: &str) -> Result<Cell, Rejection> {
@@ -482,6 +495,124 @@ fn list_help(pos: &Position, from: Cell, legal: &[Move]) -> String {
 /// The legal move a text names, or why there is none. `legal` is the position's
 /// legal move list.
 pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Move, Rejection> {
+    if pos.rules().flags.walls {
+        return resolve_with_wall(pos, text, legal);
+    }
+    resolve_move(pos, text, legal)
+}
+
+/// Under `walls`: the piece's move from the parts before, then its wall.
+fn resolve_with_wall(
+    pos: &mut Position,
+    text: &MoveText,
+    legal: &[Move],
+) -> Result<Move, Rejection> {
+    let rules = pos.rules();
+    let walls: Vec<(usize, usize, &String)> = text
+        .parts
+        .iter()
+        .filter_map(|p| match &p.part {
+            Part::Wall(name) => Some((p.offset, p.len, name)),
+            _ => None,
+        })
+        .collect();
+    let rest = MoveText {
+        parts: text
+            .parts
+            .iter()
+            .filter(|p| !matches!(p.part, Part::Wall(_)))
+            .cloned()
+            .collect(),
+    };
+    let end = text.parts.last().map_or(0, |p| p.offset + p.len);
+    let (at, name) = match walls.as_slice() {
+        [(offset, len, name)] => ((*offset, *len), *name),
+        [] => {
+            let m = resolve_move(pos, &rest, &piece_moves(legal))?;
+            let example = legal
+                .iter()
+                .find(|o| o.without_wall() == m)
+                .and_then(|o| pos.wall_of(o))
+                .map_or("d5", |w| rules.cell_name(w));
+            return Err(Rejection {
+                offset: end,
+                len: 0,
+                ..reject(
+                    Code::IllegalMove,
+                    "every turn of this variant puts a wall, and this one names none",
+                    Some(format!(
+                        "add the wall's cell after the move, e.g. `; *-{example}`"
+                    )),
+                )
+            });
+        }
+        [_, second, ..] => {
+            return Err(Rejection {
+                offset: second.0,
+                len: second.1,
+                ..reject(
+                    Code::IllegalMove,
+                    "a turn puts one wall",
+                    Some("name one wall after the move, e.g. `; *-d5`".into()),
+                )
+            })
+        }
+    };
+    let wall = cell(rules, name).map_err(|r| Rejection {
+        offset: at.0,
+        len: at.1,
+        ..r
+    })?;
+    // The moves that may put their wall there; only when the text names none of
+    // them, all the piece moves, to say what is wrong.
+    let walled: Vec<Move> = legal
+        .iter()
+        .filter(|m| pos.wall_of(m) == Some(wall))
+        .map(|m| m.without_wall())
+        .collect();
+    if let Ok(m) = resolve_move(pos, &rest, &walled) {
+        return Ok(m.with_wall(wall));
+    }
+    resolve_move(pos, &rest, &piece_moves(legal))?;
+    Err(Rejection {
+        offset: at.0,
+        len: at.1,
+        ..reject(
+            Code::IllegalMove,
+            format!("this move cannot put its wall on {name}"),
+            Some(wall_help(pos)),
+        )
+    })
+}
+
+/// The legal turns' piece moves, each once (a turn's walls follow one another).
+fn piece_moves(legal: &[Move]) -> Vec<Move> {
+    let mut moves: Vec<Move> = Vec::new();
+    for m in legal.iter().map(|m| m.without_wall()) {
+        if moves.last() != Some(&m) && !moves.contains(&m) {
+            moves.push(m);
+        }
+    }
+    moves
+}
+
+/// Where a wall may go, by the variant's rule.
+fn wall_help(pos: &Position) -> String {
+    use crate::model::WallRule;
+    match pos.rules().walls.as_ref().map(|w| w.rule) {
+        Some(WallRule::Arrow) => "the wall goes on a cell the moved piece could move to from where it ended, over empty cells",
+        Some(WallRule::Trail) => "the wall goes on the cell the piece left",
+        Some(WallRule::Duck) => "the duck goes on an empty cell other than its own",
+        _ => "the wall goes on an empty cell",
+    }
+    .to_string()
+        + match pos.rules().walls.as_ref().map(|w| w.region[0].iter().all(|&b| b)) {
+            Some(false) => ", within the walls' zone",
+            _ => "",
+        }
+}
+
+fn resolve_move(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Move, Rejection> {
     let rules = pos.rules();
     if text.parts.iter().any(|p| p.part == Part::Pass) {
         return resolve_pass(pos, text, legal);
@@ -558,6 +689,14 @@ pub fn resolve(pos: &mut Position, text: &MoveText, legal: &[Move]) -> Result<Mo
             }
             // Read by `resolve_pass` before the loop.
             Part::Pass => {}
+            // Read by `resolve_with_wall` in a variant with walls.
+            Part::Wall(_) => {
+                return Err(at(reject(
+                    Code::IllegalMove,
+                    "this variant has no walls",
+                    Some("a wall part (`*-d5`) belongs to a variant with a `walls` rule".into()),
+                )))
+            }
             Part::Remove(c) => removes.push(cell(rules, c).map_err(at)?),
             Part::Place(l, c) => {
                 let target = cell(rules, c).map_err(at)?;

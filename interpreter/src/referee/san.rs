@@ -12,7 +12,8 @@
 //! notation. A drop from the hand is `N@f3`, a pawn's `P@e4` (read also as `@e4`).
 //! A gating move ends with the gated piece, `Nf3/H`, and its cell when that is not
 //! the one the move leaves (a castling gating on the rook's cell: `O-O/Hh1`). A
-//! pass is `pass` (read also as `--`, PGN's null move).
+//! pass is `pass` (read also as `--`, PGN's null move). A turn's wall follows after
+//! a comma, `e3,d5` (Fairy-Stockfish's form).
 
 use super::long_algebraic;
 use crate::compile::Ruleset;
@@ -36,11 +37,17 @@ pub fn read(pos: &Position, legal: &[Move], text: &str) -> SanMatch {
             None => SanMatch::None,
         };
     }
+    let (text, wall) = match text.split_once(',') {
+        Some((base, wall)) => (base, format!(",{wall}")),
+        None => (text, String::new()),
+    };
     let (text, gate) = match text.split_once('/') {
         Some((base, gate)) => (base, format!("/{gate}")),
         None => (text, String::new()),
     };
-    let legal = legal.iter().filter(|m| gate_suffix(pos, m) == gate);
+    let legal = legal
+        .iter()
+        .filter(|m| gate_suffix(pos, m) == gate && wall_suffix(pos, m) == wall);
     let fits: Vec<&Move> = match castling_side(text) {
         Some(king_side) => legal.filter(|m| is_castling(pos, m, king_side)).collect(),
         None => legal.filter(|m| fits(pos, m, text)).collect(),
@@ -155,6 +162,12 @@ fn gate_suffix(pos: &Position, m: &Move) -> String {
     }
 }
 
+/// The cell a turn's wall goes on: `,d5`; nothing for a turn without one.
+fn wall_suffix(pos: &Position, m: &Move) -> String {
+    pos.wall_of(m)
+        .map_or_else(String::new, |w| format!(",{}", pos.rules().cell_name(w)))
+}
+
 /// A drop from the hand: `N@f3` (the pawn's too: `P@e4`, read also as `@e4`).
 fn drop_text(rules: &Ruleset, m: &Move, kind: usize) -> String {
     let label = rules.definition.pieces[kind].label.to_ascii_uppercase();
@@ -194,7 +207,11 @@ fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
     for king_side in [true, false] {
         if is_castling(pos, m, king_side) {
             let castle = if king_side { "O-O" } else { "O-O-O" };
-            return Some(format!("{castle}{}", gate_suffix(pos, m)));
+            return Some(format!(
+                "{castle}{}{}",
+                gate_suffix(pos, m),
+                wall_suffix(pos, m)
+            ));
         }
     }
     if !matches!(
@@ -248,6 +265,7 @@ fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
         text.push_str(&rules.definition.pieces[k].label.to_ascii_uppercase());
     }
     text.push_str(&gate_suffix(pos, m));
+    text.push_str(&wall_suffix(pos, m));
     Some(text)
 }
 

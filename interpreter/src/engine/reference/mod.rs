@@ -12,6 +12,7 @@ mod capture;
 mod explosion;
 mod passing;
 mod two_cell;
+mod walls;
 
 use super::Position;
 use crate::compile::orient;
@@ -34,6 +35,8 @@ pub struct RefMove {
     /// A two-cell piece's cells before and after, each pair in order (`from` and
     /// `to` are their first cells).
     pub ends: Option<([Coord; 2], [Coord; 2])>,
+    /// The cell the turn puts its wall on.
+    pub wall: Option<Coord>,
 }
 
 #[derive(Clone)]
@@ -146,6 +149,7 @@ fn with_promotions(
         passed,
         drop: None,
         ends: None,
+        wall: None,
     };
     let Some(p) = ctx.def.pieces[kind]
         .promotion
@@ -249,7 +253,11 @@ fn rule_moves(ctx: &Ctx, from: Coord, ep: Option<(&[Coord], Coord)>, raw: &mut V
                     true
                 }
                 Some((s, k)) => {
-                    if capture && s != side && !piece.cannot_capture.contains(&k) {
+                    if capture
+                        && s != side
+                        && s != walls::WALL
+                        && !piece.cannot_capture.contains(&k)
+                    {
                         add(to, vec![to], vec![]);
                     }
                     false
@@ -476,6 +484,8 @@ fn grid_of(pos: &Position) -> Grid {
     for (cell, coord) in rules.cells.iter().enumerate() {
         if let Some(p) = pos.piece_at(cell as u16) {
             grid[(coord.rank * b.width() + coord.file) as usize] = Some((p.side.index(), p.kind));
+        } else if pos.is_wall(cell as u16) {
+            grid[(coord.rank * b.width() + coord.file) as usize] = Some(walls::WALL_PIECE);
         }
     }
     grid
@@ -559,6 +569,7 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
     }
     pseudo.extend(hand_drops(ctx, side));
     let pseudo = explosion::explode(ctx, pseudo);
+    let pseudo = walls::with_walls(ctx, side, pseudo);
     let legal: Vec<RefMove> = pseudo
         .into_iter()
         .filter(|m| {
@@ -618,20 +629,20 @@ fn castlings(ctx: &Ctx, side: usize, rights: u32) -> Vec<RefMove> {
         if c.side.index() != side || rights & (1 << i) == 0 {
             continue;
         }
-        let king_ok = ctx
-            .get(c.king_from)
-            .is_some_and(|(s, k)| s == side && def.pieces[k].royal);
+        let king = ctx.get(c.king_from).filter(|&(s, _)| s == side);
+        let royal = king.is_some_and(|(_, k)| def.pieces[k].royal);
         let rook_ok = ctx.get(c.rook_from).is_some_and(|(s, _)| s == side);
         let empty_ok = c
             .empty
             .iter()
             .all(|&e| e == c.king_from || e == c.rook_from || ctx.get(e).is_none());
-        let safe_ok = !c.safe.iter().any(|&s| match ctx.def.explosions {
-            Some(_) => explosion::royal_unsafe_on(ctx, s, side),
-            None => attacked(ctx, s, 1 - side),
-        }) && (ctx.def.explosions.is_none()
-            || explosion::path_safe_lifted(ctx, c, side));
-        if king_ok && rook_ok && empty_ok && safe_ok {
+        // A king that is no royal piece may castle through attacks.
+        let safe_ok = !royal
+            || !c.safe.iter().any(|&s| match ctx.def.explosions {
+                Some(_) => explosion::royal_unsafe_on(ctx, s, side),
+                None => attacked(ctx, s, 1 - side),
+            }) && (ctx.def.explosions.is_none() || explosion::path_safe_lifted(ctx, c, side));
+        if king.is_some() && rook_ok && empty_ok && safe_ok {
             out.push(RefMove {
                 from: c.king_from,
                 to: c.king_to,
@@ -641,6 +652,7 @@ fn castlings(ctx: &Ctx, side: usize, rights: u32) -> Vec<RefMove> {
                 passed: vec![],
                 drop: None,
                 ends: None,
+                wall: None,
             });
         }
     }
@@ -667,6 +679,7 @@ fn one_of_each(mut legal: Vec<RefMove>) -> Vec<RefMove> {
                     last.castle,
                     last.drop,
                     last.ends,
+                    last.wall,
                 ) == (
                     &m.from,
                     &m.to,
@@ -675,6 +688,7 @@ fn one_of_each(mut legal: Vec<RefMove>) -> Vec<RefMove> {
                     m.castle,
                     m.drop,
                     m.ends,
+                    m.wall,
                 ) =>
             {
                 if last.passed.is_empty() {
@@ -723,6 +737,7 @@ fn hand_drops(ctx: &Ctx, side: usize) -> Vec<RefMove> {
                     passed: vec![],
                     drop: Some((c, kind)),
                     ends: None,
+                    wall: None,
                 });
             }
         }
@@ -969,6 +984,9 @@ fn apply(ctx: &mut Ctx, m: &RefMove, side: usize) {
             *n = n.saturating_sub(1);
         }
     }
+    if let Some(cell) = m.wall {
+        walls::put(ctx, cell);
+    }
 }
 
 fn take(queue: &mut Vec<usize>, end: QueueEnd) {
@@ -1037,6 +1055,7 @@ pub fn fast_legal_moves(pos: &mut Position) -> Vec<RefMove> {
                     .zip(pos.dropped_kind(m))
                     .or(m.from_hand().map(|k| (m.to, k)))
                     .map(|(c, k)| (rules.cells[c as usize], k)),
+                wall: pos.wall_of(m).map(|c| rules.cells[c as usize]),
                 ends: m.two_cell_ends().map(|(a, b)| {
                     let pair = |[x, y]: [u16; 2]| {
                         let (x, y) = (rules.cells[x as usize], rules.cells[y as usize]);

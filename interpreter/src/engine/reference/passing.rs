@@ -74,5 +74,6 @@ pub(super) fn pass(ctx: &Ctx, side: usize) -> Option<RefMove> {
         passed: vec![],
         drop: None,
         ends: None,
+        wall: None,
     })
 }

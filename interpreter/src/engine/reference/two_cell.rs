@@ -55,6 +55,7 @@ pub(super) fn moves(ctx: &Ctx, from: Coord, out: &mut Vec<RefMove>) {
             passed: vec![],
             drop: None,
             ends: Some((pair([from, other]), ends)),
+            wall: None,
         };
         if !out.contains(&m) {
             out.push(m);
