@@ -140,3 +140,62 @@ fn racing_kings_trees_match_the_reference() {
     ];
     common::trees_agree(&rules, &fens, 3);
 }
+
+/// Fairy-Stockfish's bare king (pyffish 0.0.90 gives these counts and ends): a bared
+/// player to move loses at once against two pieces besides the king, may answer one
+/// (taking it bares both), and loses after its own move if one is left.
+#[test]
+fn a_bare_king_loses_unless_it_bares_the_other_at_once() {
+    use vdl::engine::GoalKind;
+    use vdl::model::{Outcome, Side};
+    let rules = common::rules("definitions/shatranj.vdl");
+    for (fen, moves, bared) in [
+        ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", 5, None),
+        ("4k3/8/8/8/8/8/8/RR2K3 b - - 0 1", 0, Some(Side::Black)),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0, Some(Side::Black)),
+        ("4k3/8/8/8/8/8/8/RR2K3 w - - 0 1", 0, Some(Side::Black)),
+        ("k7/8/8/8/8/8/8/K7 w - - 0 1", 3, None),
+        ("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1", 3, None),
+    ] {
+        let mut pos = Position::from_fen(&rules, fen).expect("fen");
+        assert_eq!(pos.perft(1), moves, "{fen}");
+        let goal = pos.goal().map(|g| (g.kind, g.side, g.outcome));
+        assert_eq!(
+            goal,
+            bared.map(|s| (GoalKind::BareKing, s, Outcome::Loss)),
+            "{fen}"
+        );
+    }
+    // Taking the rook bares both kings: the game goes on.
+    let mut pos = Position::from_fen(&rules, "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1").expect("fen");
+    common::play_text(&mut pos, "e8-e7");
+    assert_eq!(pos.goal(), None);
+    assert!(pos.perft(1) > 0);
+    // The king steps aside instead: after its move Black has lost.
+    pos.unmake();
+    common::play_text(&mut pos, "e8-d8");
+    assert_eq!(pos.goal().map(|g| g.side), Some(Side::Black));
+    common::trees_agree(&rules, &["4k3/4R3/8/8/8/8/8/4K3 b - - 0 1"], 3);
+}
+
+/// Random Shatranj and Courier endings against Fairy-Stockfish (pyffish): the same
+/// legal moves at every position, so the same bare-king ends.
+#[test]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
+fn bare_kings_end_where_fairy_stockfish_ends_them() {
+    for (definition, variant, fen) in [
+        (
+            "definitions/shatranj.vdl",
+            "shatranj",
+            "4k3/2p5/8/3q4/8/8/3R1N2/4K3 w - - 0 1",
+        ),
+        (
+            "definitions/courier.vdl",
+            "courier",
+            "6k5/3p8/12/5f6/12/12/5R6/6K5 w - - 0 1",
+        ),
+    ] {
+        let stdout = common::fsf_script("fsf_moves.py", &[definition, variant, "20", "120", fen]);
+        assert!(stdout.contains("positions: "), "{variant}: {stdout}");
+    }
+}

@@ -56,6 +56,7 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::DoublePass => "double-pass",
         EndReason::Facing => "facing",
         EndReason::Counting => "counting",
+        EndReason::BareKing => "bare-king",
     }
 }
 

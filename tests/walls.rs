@@ -339,7 +339,7 @@ fn walls_agree_with_fairy_stockfish() {
         ("definitions/snailtrail.vdl", "snailtrail", 20),
     ] {
         let games = games.to_string();
-        let stdout = common::fsf_script("fsf_walls.py", &[definition, variant, &games]);
+        let stdout = common::fsf_script("fsf_moves.py", &[definition, variant, &games]);
         assert!(stdout.contains("positions: "), "{variant}: {stdout}");
     }
 }

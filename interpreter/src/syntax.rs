@@ -386,6 +386,8 @@ pub enum EndRuleDecl {
     MoveLimit(MoveLimitDecl),
     RoyalCapture,
     DeadPosition,
+    /// `bare-king OUTCOME`.
+    BareKing(Spanned<OutcomeWord>),
     /// Whether every listed kind must be lost (`all`) or any one, the kinds (none:
     /// every piece), and the outcome for the player who has lost them.
     Extinction(bool, Vec<Name>, Spanned<OutcomeWord>),
@@ -1134,6 +1136,7 @@ impl Builder {
                     Rule::checkmate => EndRuleDecl::Checkmate(self.outcome(inner.next()?)),
                     Rule::royal_capture => EndRuleDecl::RoyalCapture,
                     Rule::dead_position => EndRuleDecl::DeadPosition,
+                    Rule::bare_king => EndRuleDecl::BareKing(self.outcome(inner.next()?)),
                     Rule::stalemate => EndRuleDecl::Stalemate(self.outcome(inner.next()?)),
                     Rule::repetition => {
                         let n = self.int_of(inner.next()?);
@@ -1528,8 +1531,9 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::checks
         | Rule::double_pass
         | Rule::facing
-        | Rule::counting => {
-            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `reach`, `checks`, `double-pass`, `facing`, `counting`)"
+        | Rule::counting
+        | Rule::bare_king => {
+            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `double-pass`, `facing`, `counting`)"
         }
         Rule::counting_without
         | Rule::counting_board

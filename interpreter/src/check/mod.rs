@@ -1263,6 +1263,7 @@ impl Checker {
                 EndRuleDecl::Counting(..) => (11, "counting"),
                 EndRuleDecl::DoublePass(_) => (9, "double-pass"),
                 EndRuleDecl::Facing(_) => (10, "facing"),
+                EndRuleDecl::BareKing(_) => (12, "bare-king"),
             };
             if let Some(&(_, first)) = seen.iter().find(|(t, _)| *t == tag) {
                 self.push(
@@ -1279,6 +1280,7 @@ impl Checker {
                 EndRuleDecl::RoyalCapture => end.royal_capture = true,
                 EndRuleDecl::Stalemate(o) => end.stalemate = conv(o.value),
                 EndRuleDecl::DeadPosition => end.dead_position = true,
+                EndRuleDecl::BareKing(o) => end.bare_king = Some(conv(o.value)),
                 EndRuleDecl::DoublePass(o) => end.double_pass = Some(conv(o.value)),
                 EndRuleDecl::Facing(o) => end.facing = Some(conv(o.value)),
                 EndRuleDecl::Counting(c) => end.counting = self.counting(c, &known, pieces),

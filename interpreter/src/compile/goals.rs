@@ -32,12 +32,18 @@ pub struct Goals {
     pub double_pass: Option<Outcome>,
     /// A pass with the royal pieces facing: the outcome for the player who passed.
     pub facing: Option<Outcome>,
+    /// `bare-king`: the outcome for a player with royal pieces only, once bared for
+    /// good: after their own move while the opponent keeps a piece that is not
+    /// royal, or on their move while the opponent keeps two (Fairy-Stockfish's
+    /// reading of Shatranj's rule: a bared player may bare the opponent at once).
+    pub bare_king: Option<Outcome>,
 }
 
 impl Goals {
     /// Whether a position can end by a goal (the engine then tests it at every node).
     pub fn any(&self) -> bool {
         self.extinction.is_some()
+            || self.bare_king.is_some()
             || self.reach.is_some()
             || self.checks.is_some()
             || self.passes_counted()
@@ -79,5 +85,6 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
         pass: def.pass,
         double_pass: end.double_pass,
         facing: end.facing,
+        bare_king: end.bare_king,
     }
 }

@@ -19,6 +19,8 @@ pub enum GoalKind {
     DoublePass,
     /// The player passed with the royal pieces facing each other.
     Facing,
+    /// The player has royal pieces only, and cannot bare the opponent in turn.
+    BareKing,
 }
 
 /// A goal that has ended the game: which, the player it is about, and the outcome
@@ -55,7 +57,12 @@ impl Position<'_> {
                 .checks
                 .filter(|&(n, _)| self.checks[side] >= n)
                 .map(|(_, outcome)| found(GoalKind::Checks, outcome));
+            let bared = goals
+                .bare_king
+                .filter(|_| self.bared(side))
+                .map(|outcome| found(GoalKind::BareKing, outcome));
             extinct
+                .or(bared)
                 .or(checked)
                 .or_else(|| Some(found(GoalKind::Reach, self.reach_outcome(side)?)))
         })
@@ -159,6 +166,15 @@ impl Position<'_> {
         } else {
             kinds & !present != 0
         }
+    }
+
+    /// `bare-king`: whether `side`, with royal pieces only, has lost them for good:
+    /// having just moved while the opponent keeps a piece that is not royal, or to
+    /// move while the opponent keeps two (one it might still take).
+    fn bared(&self, side: usize) -> bool {
+        let others = |s: usize| self.lists[s].len() - self.royals[s].len();
+        let spare = if side == self.side { 2 } else { 1 };
+        others(side) == 0 && others(1 - side) >= spare
     }
 
     /// `must-capture`: when some legal move captures, only the captures remain.

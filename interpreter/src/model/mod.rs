@@ -620,6 +620,9 @@ pub struct EndRules {
     pub move_limit: Option<MoveLimit>,
     /// A draw when no sequence of legal moves can end in checkmate.
     pub dead_position: bool,
+    /// `bare-king`: the outcome for a player left with royal pieces only (see
+    /// `Goals::bare_king`).
+    pub bare_king: Option<Outcome>,
     /// Royal pieces may be captured (there is no check); taking a side's last royal
     /// piece wins.
     pub royal_capture: bool,
@@ -727,6 +730,7 @@ impl Default for EndRules {
             repetition: None,
             move_limit: None,
             dead_position: false,
+            bare_king: None,
             royal_capture: false,
             extinction: None,
             reach: None,

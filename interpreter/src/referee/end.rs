@@ -124,6 +124,7 @@ impl<'r> Game<'r> {
                 EndReason::Facing,
                 "passed with the royal pieces facing each other".to_string(),
             ),
+            GoalKind::BareKing => (EndReason::BareKing, "has a bare king".to_string()),
         };
         Some(GameResult {
             winner: value_for(goal.outcome, side),

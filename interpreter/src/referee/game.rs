@@ -42,6 +42,8 @@ pub enum EndReason {
     Facing,
     /// A `counting` count passed its limit.
     Counting,
+    /// A side was left with royal pieces only (`bare-king`).
+    BareKing,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

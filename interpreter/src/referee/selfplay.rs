@@ -73,6 +73,7 @@ fn serde_reason(r: &super::GameResult) -> &'static str {
         MoveRule => "move-rule",
         DeadPosition => "dead-position",
         Extinction => "extinction",
+        BareKing => "bare-king",
         Reached => "reached",
         Checks => "checks",
         DoublePass => "double-pass",

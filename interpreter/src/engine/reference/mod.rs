@@ -801,13 +801,23 @@ fn goal_reached(ctx: &Ctx, to_move: usize) -> bool {
                 e.kinds.iter().any(|&k| !own().any(|p| p.2 == k))
             }
         });
+        // A bare king: royal pieces only, the opponent with one piece more (two, for
+        // the player to move, who may still take one).
+        let others = |s: usize| {
+            pieces
+                .iter()
+                .filter(|p| p.1 == s && !def.pieces[p.2].royal)
+                .count()
+        };
+        let spare = if side == to_move { 2 } else { 1 };
+        let bared = def.end.bare_king.is_some() && others(side) == 0 && others(1 - side) >= spare;
         // With `after-reply`, White's arrival waits for Black's reply.
         let reached = def.end.reach.as_ref().is_some_and(|r| {
             let zone = def.zones.get(&r.zone).map_or(&[][..], |z| &z[side][..]);
             !(r.after_reply && side == 0 && to_move == 1)
                 && own().any(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
         });
-        extinct || reached
+        extinct || bared || reached
     })
 }
 

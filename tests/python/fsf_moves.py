@@ -1,9 +1,9 @@
-"""vdl's walls against Fairy-Stockfish's (pyffish, its Python binding).
+"""vdl's legal moves against Fairy-Stockfish's (pyffish, its Python binding).
 
-Usage: fsf_walls.py VDL_BINARY DEFINITION VARIANT GAMES [MAX_PLIES]
+Usage: fsf_moves.py VDL_BINARY DEFINITION VARIANT GAMES [MAX_PLIES [FEN]]
 
 Plays GAMES random games (seeded, the same every run) with pyffish choosing the
-moves, from the variant's start, and asks `vdl uci DEFINITION` at every position for
+moves, from the variant's start or FEN, and asks `vdl uci DEFINITION` at every position for
 its legal moves (`go perft 1`, one line per move in the engines' notation,
 `e2e4,e4d5`) and its FEN. At each position both must list the same moves, and the
 FEN's board (walls as `*`), side to move and castling rights must be the same. A
@@ -27,10 +27,12 @@ def fail(message):
 def main():
     vdl, definition, variant, games = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     max_plies = int(sys.argv[5]) if len(sys.argv) > 5 else 200
+    given = sys.argv[6] if len(sys.argv) > 6 else None
     engine = subprocess.Popen([vdl, "uci", definition], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def ask(moves):
-        position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+        position = ("position fen " + given if given else "position startpos") + (
+            " moves " + " ".join(moves) if moves else "")
         engine.stdin.write(position + "\nd\ngo perft 1\n")
         engine.stdin.flush()
         fen, listed = None, []
@@ -43,7 +45,7 @@ def main():
                 listed.append(line.split(": ")[0].strip())
         fail("vdl ended")
 
-    start = sf.start_fen(variant)
+    start = given or sf.start_fen(variant)
     positions = 0
     for g in range(games):
         rng = random.Random(g)
