@@ -199,3 +199,19 @@ fn bare_kings_end_where_fairy_stockfish_ends_them() {
         assert!(stdout.contains("positions: "), "{variant}: {stdout}");
     }
 }
+
+/// Coregal: the queen is royal too (pyffish 0.0.90 lists the same moves): a queen
+/// shielding the king may only take the attacker, a forked king and queen is mate,
+/// and an attacked queen must escape.
+#[test]
+fn a_royal_queen_must_be_kept_safe() {
+    let rules = common::rules("definitions/coregal.vdl");
+    assert_eq!(moves(&rules, "4k3/8/8/8/8/8/8/r2QK3 w - - 0 1"), ["d1-a1"]);
+    let mut pos = Position::from_fen(&rules, "3k4/8/8/8/8/2n5/8/3QK2r w - - 0 1").expect("fen");
+    assert_eq!(pos.perft(1), 0);
+    assert!(pos.in_check(vdl::model::Side::White));
+    assert_eq!(
+        moves(&rules, "q3k3/1R6/8/8/8/8/8/R3K3 b - - 0 1"),
+        ["a8-a1", "a8-b7", "a8-c8", "a8-d8"]
+    );
+}

@@ -156,6 +156,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "capablanca.epd",
     "chancellor.epd",
     "chessgi.epd",
+    "coregal.epd",
     "courier.epd",
     "crazyhouse.epd",
     "duck.epd",

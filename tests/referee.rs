@@ -371,6 +371,7 @@ const LIBRARY: &[&str] = &[
     "chancellor.vdl",
     "chess960.vdl",
     "chessgi.vdl",
+    "coregal.vdl",
     "courier.vdl",
     "crazyhouse.vdl",
     "embassy.vdl",
