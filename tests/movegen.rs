@@ -235,3 +235,21 @@ fn a_move_written_twice_is_one_move() {
     assert_eq!(count("moves \"W mW\""), 4);
     assert_eq!(count("moves \"mK cK F\""), 8);
 }
+
+/// `promotes in ZONE to white ... black ...`: each side's pawn becomes its own
+/// choices, and the reference reads the same lists.
+#[test]
+fn each_side_promotes_to_its_own_choices() {
+    let rules = common::rules("tests/definitions/side-promotions.vdl");
+    let texts = common::move_texts(&rules, "3k/P3/3p/K3 w - - 0 1");
+    assert!(texts.contains(&"a3-a4=Q".to_string()) && texts.contains(&"a3-a4=N".to_string()));
+    assert!(!texts.iter().any(|t| t == "a3-a4=R"));
+    let texts = common::move_texts(&rules, "3k/P3/3p/K3 b - - 0 1");
+    let promotions: Vec<&String> = texts.iter().filter(|t| t.starts_with("d2-d1")).collect();
+    assert_eq!(promotions, ["d2-d1=R"]);
+    common::trees_agree(
+        &rules,
+        &["3k/P3/3p/K3 w - - 0 1", "3k/P3/3p/K3 b - - 0 1"],
+        3,
+    );
+}

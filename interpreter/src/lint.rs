@@ -214,7 +214,7 @@ fn hand_kinds(rules: &Ruleset) -> [Vec<usize>; 2] {
             let promoted = def.pieces[kind]
                 .promotion
                 .as_ref()
-                .map_or(&[][..], |p| &p.choices[..]);
+                .map_or(&[][..], |p| p.choices_for(side.index()));
             for &k in std::iter::once(&kind).chain(promoted) {
                 if !def.pieces[k].royal {
                     held[1 - side.index()].push(rules.hand.captured_as[k] as usize);
@@ -315,7 +315,7 @@ fn pieces(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnos
             let choice = rules.definition.pieces.iter().any(|p| {
                 p.promotion
                     .as_ref()
-                    .is_some_and(|pr| pr.choices.contains(&kind))
+                    .is_some_and(|pr| pr.all_choices().any(|k| k == kind))
             });
             let help = if choice {
                 "it is not in the setup, and the pieces that promote to it can never reach their promotion zone".to_string()

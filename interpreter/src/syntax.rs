@@ -161,6 +161,9 @@ pub enum PieceProp {
         span: Span,
         zone: Name,
         to: Vec<Name>,
+        /// `to white NAME... black NAME...`: each side's own choices (`to` is then
+        /// empty), the side word with its span.
+        sides: Vec<(Name, Vec<Name>)>,
         /// `captured`: only to pieces captured and off the board.
         captured: Option<Span>,
         /// `queue back`: to the piece at that end of the drop queue.
@@ -638,6 +641,15 @@ impl Builder {
         })
     }
 
+    /// `white NAME...` in a promotion's choices: the side word and the names.
+    fn promote_side(&self, pair: Pair<Rule>) -> (Name, Vec<Name>) {
+        let mut parts = pair.into_inner();
+        let side = parts
+            .next()
+            .map_or_else(|| empty_name(Span::new(0, 0)), |s| self.name(s));
+        (side, parts.map(|n| self.name(n)).collect())
+    }
+
     fn walls(&self, pair: Pair<Rule>, span: Span) -> WallsDecl {
         let mut rule = Spanned {
             value: WallRule::Duck,
@@ -930,8 +942,13 @@ impl Builder {
                         let mut leaving = None;
                         let mut forced_in = None;
                         let mut names = Vec::new();
+                        let mut sides = Vec::new();
                         for part in p.into_inner() {
                             match part.as_rule() {
+                                Rule::promote_sides => {
+                                    sides =
+                                        part.into_inner().map(|s| self.promote_side(s)).collect();
+                                }
                                 Rule::promote_captured => captured = Some(self.span_of(&part)),
                                 Rule::promote_queue => queue = Some(self.queue_end(first(part))),
                                 Rule::promote_leaving => leaving = Some(self.span_of(&part)),
@@ -948,6 +965,7 @@ impl Builder {
                             span: s,
                             zone,
                             to: names.collect(),
+                            sides,
                             captured,
                             queue,
                             optional,

@@ -1061,6 +1061,7 @@ impl Checker {
         let PieceProp::Promotes {
             zone,
             to,
+            sides,
             captured,
             queue,
             optional,
@@ -1077,13 +1078,42 @@ impl Checker {
                 self.zone_ref(forced, zones);
             }
         }
-        let choices = to
-            .iter()
-            .filter_map(|name| self.piece_ref(name, known, decls))
-            .collect();
+        let mut kinds = |names: &[Name]| -> Vec<usize> {
+            names
+                .iter()
+                .filter_map(|name| self.piece_ref(name, known, decls))
+                .collect()
+        };
+        let mut choices = kinds(to);
+        let mut black_choices = None;
+        if let [(first, a), (second, b)] = sides.as_slice() {
+            let (a, b) = (kinds(a), kinds(b));
+            if first.value == second.value {
+                self.push(
+                    Diagnostic::error(
+                        Code::DuplicateProperty,
+                        format!(
+                            "the choices for {} are given twice",
+                            side_word(&first.value)
+                        ),
+                    )
+                    .at(second.span, "second one here")
+                    .also(first.span, "first one here")
+                    .help(
+                        "write each side's choices once: `to white Queen Rook black Queen Knight`",
+                    ),
+                );
+            }
+            (choices, black_choices) = if first.value == "black" {
+                (b, Some(a))
+            } else {
+                (a, Some(b))
+            };
+        }
         Some(Promotion {
             zone: zone.value.clone(),
             choices,
+            black_choices,
             from_captured: captured.is_some(),
             optional: optional.is_some(),
             from_queue: queue.as_ref().map(|q| drops::queue_end(q.value)),
@@ -1463,5 +1493,14 @@ pub fn fen_code(e: &model::FenError) -> Code {
     match e.kind {
         model::FenErrorKind::UnknownPiece => Code::UnknownPiece,
         model::FenErrorKind::Malformed => Code::BadFen,
+    }
+}
+
+/// `White` or `Black` for a side word of the language.
+fn side_word(word: &str) -> &'static str {
+    if word == "black" {
+        "Black"
+    } else {
+        "White"
     }
 }

@@ -970,8 +970,8 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
                 };
                 promotion[side * kinds + kind] = Some(PromotionTable {
                     zone,
-                    choices: promo.choices.iter().map(|&k| k as u8).collect(),
-                    choice_kinds: promo.choices.iter().fold(0, |m, &k| m | 1 << k),
+                    choices: promo.choices_for(side).iter().map(|&k| k as u8).collect(),
+                    choice_kinds: promo.choices_for(side).iter().fold(0, |m, &k| m | 1 << k),
                     from_captured: promo.from_captured,
                     optional: promo.optional,
                     from_queue: promo.from_queue,

@@ -342,7 +342,10 @@ pub struct Region {
 #[derive(Clone, Debug, Serialize)]
 pub struct Promotion {
     pub zone: String,
+    /// The kinds it may become (White's, when `black_choices` are Black's own).
     pub choices: Vec<usize>,
+    /// `to white ... black ...`: Black's own choices.
+    pub black_choices: Option<Vec<usize>>,
     /// Only to a kind of which the player has a captured piece off the board (which
     /// the promotion uses up).
     pub from_captured: bool,
@@ -355,6 +358,24 @@ pub struct Promotion {
     pub leaving: bool,
     /// With `optional`: the zone where a move ending there must promote.
     pub forced_in: Option<String>,
+}
+
+impl Promotion {
+    /// The kinds a piece of `side` (0 White, 1 Black) may become.
+    pub fn choices_for(&self, side: usize) -> &[usize] {
+        match &self.black_choices {
+            Some(black) if side == 1 => black,
+            _ => &self.choices,
+        }
+    }
+
+    /// Every kind a piece of either side may become.
+    pub fn all_choices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.choices
+            .iter()
+            .chain(self.black_choices.iter().flatten())
+            .copied()
+    }
 }
 
 /// Pieces in hand: per side and kind a count, dropped on empty cells as a turn.

@@ -162,7 +162,7 @@ fn with_promotions(
     let choices: Vec<usize> = match p.from_queue {
         Some(end) => end_of(&ctx.queues[side], end).into_iter().collect(),
         None => p
-            .choices
+            .choices_for(side)
             .iter()
             .copied()
             .filter(|&k| !p.from_captured || ctx.reserves[side][k] > 0)
