@@ -345,6 +345,7 @@ fn selfplay_games(path: &str, max_plies: usize, games: usize, seed: u64) {
 
 /// The definitions the self-play tests below cover; a new definition must be added.
 const SELFPLAYED: &[&str] = &[
+    "amazons.vdl",
     "baroque.vdl",
     "chess.vdl",
     "duck.vdl",
@@ -361,7 +362,6 @@ const SELFPLAYED: &[&str] = &[
 const LIBRARY: &[&str] = &[
     "aiwok.vdl",
     "amazon.vdl",
-    "amazons.vdl",
     "antichess.vdl",
     "asean.vdl",
     "atomic.vdl",
@@ -431,6 +431,7 @@ fn selfplay_long() {
         selfplay_games(&format!("definitions/{name}"), 500, 200, 11);
     }
     selfplay_games("definitions/duck.vdl", 300, 60, 11);
+    selfplay_games("definitions/amazons.vdl", 300, 40, 11);
     selfplay_games("tests/definitions/movement.vdl", 1000, 1000, 11);
 }
 
@@ -485,12 +486,14 @@ fn selfplay_library() {
     }
 }
 
-/// Duck chess on its own, fewer games: its positions have some 600 to 1,600 legal
-/// turns, and every turn's notation is read back at every position.
+/// Duck chess and the Amazons on their own, fewer games: their positions have
+/// hundreds to thousands of legal turns, and every turn's notation is read back at
+/// every position.
 #[test]
-fn selfplay_duck() {
+fn selfplay_duck_and_amazons() {
     let games = if cfg!(debug_assertions) { 1 } else { 6 };
     selfplay_games("definitions/duck.vdl", 300, games, 7);
+    selfplay_games("definitions/amazons.vdl", 300, games, 7);
 }
 
 #[test]
