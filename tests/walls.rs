@@ -85,7 +85,6 @@ fn no_piece_takes_a_wall_or_passes_it() {
             .filter(|m| Some(m.from) == pos.rules().cell_by_name(from))
             .map(|m| pos.rules().cell_name(m.to).to_string())
             .collect();
-        cells.dedup();
         cells.sort();
         cells.dedup();
         cells
@@ -99,7 +98,8 @@ fn no_piece_takes_a_wall_or_passes_it() {
     // The duck left e4 for h8: the queen now goes along the fourth rank to h4.
     let queen = targets(&mut pos, "a4");
     assert!(queen.contains(&"h4".to_string()) && !queen.contains(&"h8".to_string()));
-    assert!(pos.perft(2) > 0);
+    // pyffish 0.0.90 counts the same from here.
+    assert_eq!(pos.perft(2), 1_433_714);
 }
 
 #[test]
