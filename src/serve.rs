@@ -7,9 +7,12 @@
 //! referee's notation) and replays it on every request, so that the rules can be
 //! replaced under it; the page polls `/state` and redraws when its version changes.
 
+mod http;
+
 use crate::{diagnostic_json, render_plain, svg, DiagnosticJson};
-use std::io::Read;
+use http::{Request, Response};
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use vdl::model::Side;
 use vdl::referee::{self, Game};
 use vdl::search::{Limits, Searcher};
@@ -17,9 +20,6 @@ use vdl::{Position, Ruleset};
 
 /// The page, its script and style: everything it needs is in the binary.
 const PAGE: &str = include_str!("serve/page.html");
-
-/// The largest request body read (a FEN or a move is far shorter).
-const MAX_BODY: u64 = 64 * 1024;
 
 /// How the server was asked to run.
 pub struct Options {
@@ -33,7 +33,7 @@ pub struct Options {
 
 /// The definition as last read: its rules if it had no error, and what was read.
 struct Definition {
-    rules: Option<Ruleset>,
+    rules: Option<Arc<Ruleset>>,
     /// Every file the definition was read from (itself and its bases), with its
     /// text, or none if it could not be read.
     read: Vec<(String, Option<String>)>,
@@ -71,7 +71,7 @@ impl Definition {
                 .iter()
                 .map(|d| render_plain(&loaded.sources, d))
                 .collect(),
-            rules: loaded.ruleset,
+            rules: loaded.ruleset.map(Arc::new),
         }
     }
 
@@ -88,7 +88,7 @@ struct Board {
     path: String,
     options: Options,
     /// The rules the board shows: the last definition read without error.
-    rules: Option<Ruleset>,
+    rules: Option<Arc<Ruleset>>,
     /// The last read, which may have failed.
     last: Definition,
     /// The start: a FEN typed in, or the definition's setup.
@@ -96,7 +96,9 @@ struct Board {
     played: Vec<String>,
     undone: Vec<String>,
     engine: Option<Side>,
+    /// The engine's searcher; `None` while it thinks outside the lock.
     searcher: Option<Searcher>,
+    thinking: bool,
     /// What the last action said (a move or FEN refused).
     message: String,
     /// Raised on every change the page must draw.
@@ -143,6 +145,7 @@ impl Board {
             undone: Vec::new(),
             engine: None,
             searcher: None,
+            thinking: false,
             message: String::new(),
             version: 1,
         }
@@ -193,22 +196,17 @@ impl Board {
     }
 
     fn start_game<'r>(&self, rules: &'r Ruleset) -> Game<'r> {
-        let start = self
-            .start_fen
-            .as_deref()
-            .and_then(|f| Position::from_fen(rules, f).ok())
-            .unwrap_or_else(|| Position::start_seeded(rules, self.options.seed));
-        Game::new(start)
+        start_game(rules, self.start_fen.as_deref(), self.options.seed)
     }
 
     /// The game as it stands: the start and every move played.
     fn game<'r>(&self, rules: &'r Ruleset) -> Game<'r> {
-        let mut game = self.start_game(rules);
-        for text in &self.played {
-            // every move was legal when played on these rules
-            let _ = game.play_text(text);
-        }
-        game
+        replayed(
+            rules,
+            self.start_fen.as_deref(),
+            self.options.seed,
+            &self.played,
+        )
     }
 
     fn state(&self) -> State {
@@ -250,10 +248,12 @@ impl Board {
         }
     }
 
-    /// Play a move given in any notation the referee reads; then the engine, if it is its turn.
-    fn play(&mut self, text: &str) {
-        let Some(rules) = &self.rules else { return };
-        let mut game = self.game(rules);
+    /// Play a move given in any notation the referee reads; then the engine, if it
+    /// is its side's turn (the job it returns).
+    fn play(&mut self, text: &str) -> Option<EngineJob> {
+        let rules = self.rules.clone()?;
+        let mut game = self.game(&rules);
+        self.version += 1;
         match game.play_text(text.trim()) {
             Ok(_) => {
                 let done = game.played().last().map(|p| p.notation.clone());
@@ -261,76 +261,97 @@ impl Board {
                     .push(done.unwrap_or_else(|| text.trim().to_string()));
                 self.undone.clear();
                 self.message.clear();
-                self.engine_turn();
+                self.engine_turn()
             }
-            Err(r) => self.message = format!("`{}`: {}", text.trim(), r.message),
-        }
-        self.version += 1;
-    }
-
-    /// The engine plays if it is its side's turn.
-    fn engine_turn(&mut self) {
-        if let Some(side) = self.engine {
-            self.engine_move(Some(side));
+            Err(r) => {
+                self.message = format!("`{}`: {}", text.trim(), r.message);
+                None
+            }
         }
     }
 
-    /// The engine plays one move for the side to move (only for `side`, if given)
-    /// while the game goes on.
-    fn engine_move(&mut self, side: Option<Side>) {
-        let Some(rules) = &self.rules else { return };
-        let mut game = self.game(rules);
+    /// The engine's job if it is its side's turn.
+    fn engine_turn(&mut self) -> Option<EngineJob> {
+        let side = self.engine?;
+        self.engine_job(Some(side))
+    }
+
+    /// A search for the side to move (only for `side`, if given) while the game goes
+    /// on, to run without the lock: the board stays readable while the engine thinks.
+    fn engine_job(&mut self, side: Option<Side>) -> Option<EngineJob> {
+        let rules = self.rules.clone()?;
+        let game = self.game(&rules);
         let to_move = game.position().side_to_move();
-        if game.result().is_some() || side.is_some_and(|s| s != to_move) {
-            return;
+        if self.thinking || game.result().is_some() || side.is_some_and(|s| s != to_move) {
+            return None;
         }
         let searcher = self
             .searcher
-            .get_or_insert_with(|| Searcher::new(rules, 16));
-        let limits = Limits {
-            movetime: Some(std::time::Duration::from_millis(
-                self.options.movetime.max(1),
-            )),
-            ..Default::default()
-        };
-        let best = referee::ai::search(searcher, &game, &limits, &mut |_| {}).and_then(|f| f.best);
-        if let Some(m) = best {
-            let text = game.notation(&m);
-            game.play(m);
+            .take()
+            .unwrap_or_else(|| Searcher::new(&rules, 16));
+        self.thinking = true;
+        Some(EngineJob {
+            rules,
+            version: self.version,
+            searcher,
+            movetime: self.options.movetime.max(1),
+            played: self.played.clone(),
+            start_fen: self.start_fen.clone(),
+            seed: self.options.seed,
+        })
+    }
+
+    /// Play the engine's move if the game is still the one it searched.
+    fn engine_done(&mut self, job: EngineJob, best: Option<String>) {
+        self.thinking = false;
+        // a searcher made for other rules is not kept
+        if self
+            .rules
+            .as_ref()
+            .is_some_and(|r| Arc::ptr_eq(r, &job.rules))
+        {
+            self.searcher = Some(job.searcher);
+        }
+        let same = job.version == self.version
+            && job.played == self.played
+            && job.start_fen == self.start_fen;
+        if let (true, Some(text)) = (same, best) {
             self.played.push(text);
             self.undone.clear();
         }
         self.version += 1;
     }
 
-    fn undo(&mut self) {
+    fn undo(&mut self) -> Option<EngineJob> {
         if let Some(m) = self.played.pop() {
             self.undone.push(m);
         }
         self.message.clear();
         self.version += 1;
+        None
     }
 
-    fn redo(&mut self) {
+    fn redo(&mut self) -> Option<EngineJob> {
         if let Some(m) = self.undone.pop() {
             self.played.push(m);
         }
         self.message.clear();
         self.version += 1;
+        None
     }
 
-    fn set_fen(&mut self, fen: &str) {
-        let Some(rules) = &self.rules else { return };
+    fn set_fen(&mut self, fen: &str) -> Option<EngineJob> {
+        let rules = self.rules.clone()?;
         let fen = fen.trim();
         if fen.is_empty() {
             self.start_fen = None;
         } else {
-            match Position::from_fen(rules, fen) {
+            match Position::from_fen(&rules, fen) {
                 Ok(_) => self.start_fen = Some(fen.to_string()),
                 Err(e) => {
                     self.message = format!("FEN: {}", e.message);
                     self.version += 1;
-                    return;
+                    return None;
                 }
             }
         }
@@ -338,43 +359,53 @@ impl Board {
         self.undone.clear();
         self.message.clear();
         self.version += 1;
-        self.engine_turn();
+        self.engine_turn()
     }
 
-    fn set_engine(&mut self, side: &str) {
+    fn set_engine(&mut self, side: &str) -> Option<EngineJob> {
         self.engine = match side.trim() {
             "white" => Some(Side::White),
             "black" => Some(Side::Black),
             _ => None,
         };
         self.version += 1;
-        self.engine_turn();
+        self.engine_turn()
     }
 
-    /// Answer one request: the page, the state, or an action (answered with the new state).
-    fn answer(&mut self, method: &str, url: &str, body: &str) -> (u16, &'static str, String) {
-        let json = "application/json";
-        let path = url.split('?').next().unwrap_or(url);
-        match (method, path) {
-            ("GET", "/") => (200, "text/html; charset=utf-8", PAGE.to_string()),
+    /// Act on a request: the answer now, or an engine job to run before answering.
+    fn act(&mut self, request: &Request) -> Result<Option<EngineJob>, Response> {
+        match (request.method.as_str(), request.path.as_str()) {
+            ("GET", "/") => Err(Response {
+                status: 200,
+                kind: "text/html; charset=utf-8",
+                body: PAGE.to_string(),
+            }),
             ("GET", "/state") => {
                 self.follow_file();
-                (200, json, self.to_json())
+                Ok(None)
             }
             ("POST", action) => {
                 self.follow_file();
-                match action {
+                let body = request.body.as_str();
+                Ok(match action {
                     "/move" => self.play(body),
                     "/undo" => self.undo(),
                     "/redo" => self.redo(),
                     "/fen" => self.set_fen(body),
-                    "/engine" => self.engine_move(None),
+                    "/engine" => self.engine_job(None),
                     "/engine-side" => self.set_engine(body),
-                    _ => return (404, "text/plain", format!("no action {action}\n")),
-                }
-                (200, json, self.to_json())
+                    _ => return Err(Response::text(404, format!("no action {action}\n"))),
+                })
             }
-            _ => (404, "text/plain", format!("nothing at {path}\n")),
+            (_, path) => Err(Response::text(404, format!("nothing at {path}\n"))),
+        }
+    }
+
+    fn state_response(&self) -> Response {
+        Response {
+            status: 200,
+            kind: "application/json",
+            body: self.to_json(),
         }
     }
 
@@ -383,35 +414,91 @@ impl Board {
     }
 }
 
+/// A search that runs while the board is unlocked.
+struct EngineJob {
+    rules: Arc<Ruleset>,
+    version: u64,
+    searcher: Searcher,
+    movetime: u64,
+    played: Vec<String>,
+    start_fen: Option<String>,
+    seed: u64,
+}
+
+impl EngineJob {
+    /// The move the engine chooses, in the referee's notation.
+    fn run(&mut self) -> Option<String> {
+        let game = replayed(
+            &self.rules,
+            self.start_fen.as_deref(),
+            self.seed,
+            &self.played,
+        );
+        let limits = Limits {
+            movetime: Some(std::time::Duration::from_millis(self.movetime)),
+            ..Default::default()
+        };
+        let best = referee::ai::search(&mut self.searcher, &game, &limits, &mut |_| {})
+            .and_then(|f| f.best)?;
+        Some(game.notation(&best))
+    }
+}
+
+fn start_game<'r>(rules: &'r Ruleset, fen: Option<&str>, seed: u64) -> Game<'r> {
+    let start = fen
+        .and_then(|f| Position::from_fen(rules, f).ok())
+        .unwrap_or_else(|| Position::start_seeded(rules, seed));
+    Game::new(start)
+}
+
+/// A game replayed from its start and its moves.
+fn replayed<'r>(rules: &'r Ruleset, fen: Option<&str>, seed: u64, played: &[String]) -> Game<'r> {
+    let mut game = start_game(rules, fen, seed);
+    for text in played {
+        // every move was legal when played on these rules
+        let _ = game.play_text(text);
+    }
+    game
+}
+
+/// Answer one request; an engine job runs with the board unlocked.
+fn answer(board: &Mutex<Board>, request: Request) -> Response {
+    let lock = || {
+        board
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    let job = match lock().act(&request) {
+        Ok(job) => job,
+        Err(response) => return response,
+    };
+    if let Some(mut job) = job {
+        let best = job.run();
+        lock().engine_done(job, best);
+    }
+    lock().state_response()
+}
+
 /// Serve the page until the process is ended. Prints the address it listens on.
 pub fn run(path: &str, options: Options) -> Result<(), String> {
     let address = format!("{}:{}", options.host, options.port);
-    let server = tiny_http::Server::http(&address)
+    let listener = std::net::TcpListener::bind(&address)
         .map_err(|e| format!("cannot listen on {address}: {e}"))?;
-    let shown = server
-        .server_addr()
-        .to_ip()
+    let shown = listener
+        .local_addr()
         .map_or(address.clone(), |a| a.to_string());
-    let mut board = Board::new(path, options);
+    let host = options.host.clone();
+    let board = Board::new(path, options);
     if board.rules.is_none() {
         eprint!("{}", board.last.report);
         eprintln!("{path} has errors: the page shows them until the file is fixed");
     }
     outln!("vdl serve: http://{shown}/ shows {path} (Ctrl-C ends it)");
-    for mut request in server.incoming_requests() {
-        let mut body = String::new();
-        let read = request.as_reader().take(MAX_BODY).read_to_string(&mut body);
-        let (status, kind, text) = match read {
-            Ok(_) => board.answer(request.method().as_str(), request.url(), &body),
-            Err(e) => (400, "text/plain", format!("cannot read the request: {e}\n")),
-        };
-        let header = tiny_http::Header::from_bytes("Content-Type", kind)
-            .map_err(|()| "bad content type".to_string())?;
-        let response = tiny_http::Response::from_string(text)
-            .with_status_code(status)
-            .with_header(header);
-        // a page closed mid-answer is no reason to stop serving
-        let _ = request.respond(response);
-    }
+    let board = Mutex::new(board);
+    http::serve(
+        listener,
+        &host,
+        Arc::new(move |request| answer(&board, request)),
+    );
     Ok(())
 }

@@ -19,8 +19,14 @@ struct Served {
 
 impl Served {
     fn start(definition: &Path) -> Served {
+        Served::start_thinking(definition, 50)
+    }
+
+    /// With the engine's time per move in milliseconds.
+    fn start_thinking(definition: &Path, movetime: u64) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_vdl"))
-            .args(["serve", "--port", "0", "--movetime", "50"])
+            .args(["serve", "--port", "0", "--movetime"])
+            .arg(movetime.to_string())
             .arg(definition)
             .current_dir(common::root())
             .stdout(Stdio::piped())
@@ -56,6 +62,19 @@ impl Served {
         let status = answer[9..12].parse().expect("a status code");
         let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
         (status, body.to_string())
+    }
+
+    /// Send raw bytes and read the answer's status; `None` if no answer came within
+    /// five seconds.
+    fn raw(&self, request: &[u8]) -> Option<u16> {
+        let mut stream = TcpStream::connect(&self.address).expect("the server listens");
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(5)))
+            .expect("a timeout");
+        stream.write_all(request).expect("the request is sent");
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer.get(9..12).and_then(|s| s.parse().ok())
     }
 
     fn state(&self, method: &str, path: &str, body: &str) -> serde_json::Value {
@@ -237,4 +256,86 @@ fn a_file_that_cannot_be_read_is_said_once_and_shown_when_it_appears() {
     assert_eq!(s["name"], "Chess");
     assert_eq!(s["legal"].as_array().map(Vec::len), Some(20));
     assert_eq!(s["report"], "");
+}
+
+/// A connection that never sends its body, a chunked upload or one waiting for
+/// `100 Continue` holds up no one else, and neither does the engine's thinking.
+#[test]
+fn no_client_holds_up_another() {
+    let served = Served::start_thinking(Path::new("definitions/chess.vdl"), 3000);
+    let mut stalled = Vec::new();
+    for head in [
+        "POST /fen HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1025\r\n\r\n",
+        "POST /fen HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n",
+        "POST /fen HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 30\r\n\r\n",
+        "GET /state HTTP/1.1\r\nHost: 127.",
+    ] {
+        let mut stream = TcpStream::connect(&served.address).expect("the server listens");
+        stream.write_all(head.as_bytes()).expect("sent");
+        stalled.push(stream);
+    }
+    let s = served.state("GET", "/state", "");
+    assert_eq!(s["legal"].as_array().map(Vec::len), Some(20));
+    let address = served.address.clone();
+    let engine = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(&address).expect("the server listens");
+        write!(
+            stream,
+            "POST /engine HTTP/1.1\r\nHost: {address}\r\nContent-Length: 0\r\n\r\n"
+        )
+        .expect("sent");
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // answered while the engine still thinks: no move yet
+    let s = served.state("GET", "/state", "");
+    assert!(strings(&s["record"]).is_empty(), "{}", s["record"]);
+    let answer = engine.join().expect("the engine's answer");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert_eq!(
+        strings(&served.state("GET", "/state", "")["record"]).len(),
+        1
+    );
+    // the chunked upload is refused rather than read
+    let mut chunked = stalled.remove(1);
+    let mut answer = String::new();
+    let _ = chunked.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 411"), "{answer}");
+}
+
+/// Other sites' pages and DNS-rebinding names are refused; an oversized body is
+/// answered 413 and not acted on.
+#[test]
+fn foreign_requests_and_oversized_bodies_are_refused() {
+    let served = Served::start(Path::new("definitions/chess.vdl"));
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let post = |headers: &str, body: &str| {
+        served.raw(
+            format!(
+                "POST /fen HTTP/1.1\r\n{headers}Content-Type: text/plain\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        )
+    };
+    let own = format!("Host: {}\r\n", served.address);
+    assert_eq!(
+        post(&format!("{own}Origin: http://evil.example\r\n"), fen),
+        Some(403)
+    );
+    assert_eq!(post("Host: rebound.example:8000\r\n", fen), Some(403));
+    assert_eq!(post("", fen), Some(400));
+    let long = format!("{fen}{}", " ".repeat(70_000));
+    assert_eq!(post(&own, &long), Some(413));
+    let s = served.state("GET", "/state", "");
+    assert_eq!(
+        s["legal"].as_array().map(Vec::len),
+        Some(20),
+        "nothing was acted on"
+    );
+    let origin = format!("{own}Origin: http://{}\r\n", served.address);
+    assert_eq!(post(&origin, fen), Some(200));
+    assert_eq!(served.state("GET", "/state", "")["fen"], fen);
 }
