@@ -257,17 +257,60 @@ fn shipped_variations_check() {
     }
 }
 
-/// Only regular files are read as bases: a device or a folder is an error, not a hang.
+/// Only `.vdl` files are read as bases, and only regular ones: a device, a folder
+/// or a system file is an error at the name, and nothing of it is read or quoted.
 #[test]
-fn a_base_must_be_a_regular_file() {
+fn a_base_must_be_a_definition_file() {
+    let folder = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("folder.vdl");
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let folder = folder.display().to_string();
     for (path, why) in [
-        ("/dev/zero", "not a regular file"),
-        ("/", "not a regular file"),
+        ("/dev/zero", "`/dev/zero` is not a definition file"),
+        ("/etc/passwd", "`/etc/passwd` is not a definition file"),
+        ("/", "`/` is not a definition file"),
+        (folder.as_str(), "not a regular file"),
     ] {
         let loaded = vdl::load(&format!("extends \"{path}\"\n"));
         assert_eq!(loaded.diagnostics.len(), 1, "{path}");
         let d = &loaded.diagnostics[0];
         assert_eq!(d.code, Code::BadExtends);
         assert!(d.message.ends_with(why), "{path}: {}", d.message);
+        assert_eq!(place(&loaded, d), "definition.vdl:1:10");
+        assert_eq!(loaded.sources.files().len(), 1, "{path} was not read");
     }
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("extends-passwd");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let file = dir.join("leak.vdl");
+    std::fs::write(&file, "extends \"/etc/passwd\"\n").expect("written");
+    let out = common::vdl(&["check", &file.display().to_string()]);
+    let shown = String::from_utf8_lossy(&out.stderr);
+    assert!(shown.contains("vdl::bad_extends") && !shown.contains("root:"), "{shown}");
+}
+
+/// A stranger's definition loads without file access: `extends` reaches only the
+/// bases handed over with it.
+#[test]
+fn untrusted_definitions_read_no_file() {
+    let loaded = vdl::load_untrusted("extends \"base.vdl\"\n", &[("base.vdl", BASE)]);
+    assert!(loaded.ruleset.is_some(), "{:#?}", loaded.diagnostics);
+    for (text, message) in [
+        (
+            "extends \"definitions/chess.vdl\"\n",
+            "cannot read `definitions/chess.vdl`: the bases given with this definition are base.vdl",
+        ),
+        (
+            "extends \"../../definitions/chess.vdl\"\n",
+            "cannot read `../../definitions/chess.vdl`: the bases given with this definition are base.vdl",
+        ),
+    ] {
+        let loaded = vdl::load_untrusted(text, &[("base.vdl", BASE)]);
+        assert_eq!(loaded.diagnostics.len(), 1, "{text}");
+        assert_eq!(loaded.diagnostics[0].code, Code::BadExtends);
+        assert_eq!(loaded.diagnostics[0].message, message);
+    }
+    let loaded = vdl::load_untrusted("extends \"chess.vdl\"\n", &[]);
+    assert_eq!(
+        loaded.diagnostics[0].message,
+        "cannot read `chess.vdl`: this definition was loaded without file access, and no base was given with it"
+    );
 }

@@ -54,6 +54,28 @@ pub fn load_file(path: &Path, text: &str) -> Loaded {
     load_with(path, text, &mut read_source)
 }
 
+/// Load a definition that may come from a stranger (a server's user) without
+/// touching the file system: `extends` may name only one of `bases`, given as
+/// (name, text) pairs, e.g. the shipped definitions a server offers.
+pub fn load_untrusted(text: &str, bases: &[(&str, &str)]) -> Loaded {
+    let names: Vec<&str> = bases.iter().map(|(name, _)| *name).collect();
+    let mut read = |path: &Path| {
+        let wanted = path.to_string_lossy();
+        match bases.iter().find(|(name, _)| *name == wanted) {
+            Some((_, text)) => Ok(text.to_string()),
+            None if names.is_empty() => Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                "this definition was loaded without file access, and no base was given with it",
+            )),
+            None => Err(std::io::Error::new(
+                std::io::ErrorKind::PermissionDenied,
+                format!("the bases given with this definition are {}", names.join(", ")),
+            )),
+        }
+    };
+    load_with(Path::new("definition.vdl"), text, &mut read)
+}
+
 /// The largest file vdl reads (a definition, a base, a game record).
 pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
 
@@ -171,6 +193,17 @@ fn read_chain(
                 )
                 .at(at, "one base too many")
                 .help("merge some of the bases into one file"),
+            );
+            return None;
+        }
+        if next.extension().is_none_or(|e| e != "vdl") {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::BadExtends,
+                    format!("`{}` is not a definition file", extends.path.value),
+                )
+                .at(at, "not a `.vdl` file")
+                .help("`extends` names a definition, a file whose name ends in `.vdl`"),
             );
             return None;
         }
