@@ -1,27 +1,46 @@
-//! The `vdl` command line: every subcommand is a call into the library; this file
-//! only reads files, renders diagnostics and prints.
-
-/// `print!` that ends the program quietly when standard output is closed
-/// (`vdl moves FILE | head`), as Unix tools do, instead of panicking.
+/// `print!` that ends the program when standard output fails: quietly when its
+/// reader has gone (`vdl moves FILE | head`), as Unix tools do, instead of panicking.
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if write!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = write!(std::io::stdout(), $($arg)*) {
+            $crate::output_failed(e);
         }
     }};
 }
 
-/// `println!` that ends the program quietly when standard output is closed.
+/// `println!` that ends the program when standard output fails.
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            $crate::output_failed(e);
         }
     }};
 }
 
+/// `errout!` that ends the program (exit 2) when standard error cannot be written,
+/// instead of panicking.
+macro_rules! errout {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stderr(), $($arg)*).is_err() {
+            std::process::exit(2);
+        }
+    }};
+}
+
+/// `errln!` that ends the program (exit 2) when standard error cannot be written.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stderr(), $($arg)*).is_err() {
+            std::process::exit(2);
+        }
+    }};
+}
+
+mod excerpt;
 mod serve;
 mod session;
 mod svg;
@@ -29,7 +48,8 @@ mod uci;
 mod xboard;
 
 use clap::{Parser, Subcommand};
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
+use excerpt::Excerpt;
+use miette::{GraphicalReportHandler, GraphicalTheme};
 use std::process::ExitCode;
 use std::time::Instant;
 use vdl::model::Side;
@@ -295,6 +315,12 @@ fn main() -> ExitCode {
         } => with_position(&file, start(fen.as_deref(), seed), |pos| {
             // clap requires one of the two
             let depth = depth.or(depth_given).unwrap_or(1);
+            if depth > vdl::engine::MAX_PERFT_DEPTH {
+                return Err(Failure::Usage(format!(
+                    "a perft depth is at most {} plies, not {depth}",
+                    vdl::engine::MAX_PERFT_DEPTH
+                )));
+            }
             if cross_check {
                 return perft_cross_checked(pos, depth);
             }
@@ -378,22 +404,39 @@ fn main() -> ExitCode {
             ..
         } => ai_match(&file, games, seed, max_plies, movetime, threads),
     };
+    if let Err(e) = std::io::Write::flush(&mut std::io::stdout()) {
+        output_failed(e);
+    }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Judged) => ExitCode::from(1),
         Err(Failure::Usage(message)) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             ExitCode::from(2)
         }
         Err(Failure::UsageReported) => ExitCode::from(2),
     }
 }
 
+/// Standard output could not be written. A reader that has gone (`| head`) ends
+/// the program quietly with the status a broken pipe's signal gives (141); any
+/// other failure (a full disk) is said, with status 2: lost output never exits 0.
+fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(141);
+    }
+    errln!("error: cannot write to standard output: {e}");
+    std::process::exit(2);
+}
+
 fn render(name: &str, source: &str, diagnostic: &Diagnostic) -> String {
-    draw(
-        miette::Report::new(diagnostic.clone())
-            .with_source_code(NamedSource::new(name, source.to_string())),
-    )
+    render_after(name, source, 0, diagnostic)
+}
+
+/// Render a diagnostic on a text that starts after `lines_before` lines of its file.
+fn render_after(name: &str, source: &str, lines_before: usize, diagnostic: &Diagnostic) -> String {
+    let (excerpt, local) = Excerpt::around(name, source, lines_before, diagnostic);
+    draw(miette::Report::new(local).with_source_code(excerpt))
 }
 
 fn draw(report: miette::Report) -> String {
@@ -431,11 +474,8 @@ fn render_plain(sources: &vdl::Sources, diagnostic: &Diagnostic) -> String {
 
 fn render_sourced(sources: &vdl::Sources, diagnostic: &Diagnostic, colour: bool) -> String {
     let in_file = |name: &str, text: &str, d: &Diagnostic| {
-        draw_themed(
-            miette::Report::new(d.clone())
-                .with_source_code(NamedSource::new(name, text.to_string())),
-            colour,
-        )
+        let (excerpt, local) = Excerpt::around(name, text, 0, d);
+        draw_themed(miette::Report::new(local).with_source_code(excerpt), colour)
     };
     let Some((file, _)) = sources.locate(diagnostic.span()) else {
         return in_file("", "", diagnostic);
@@ -449,22 +489,28 @@ fn render_sourced(sources: &vdl::Sources, diagnostic: &Diagnostic, colour: bool)
                 span,
                 ..label.clone()
             }),
-            Some((f, span)) => elsewhere.push(Elsewhere {
-                text: label.text.clone(),
-                source: NamedSource::new(f.name.clone(), f.text.clone()),
-                span: miette::SourceSpan::new(span.start.into(), span.end - span.start),
-            }),
+            Some((f, span)) => {
+                let alone = Diagnostic::error(diagnostic.code, "").at(span, "");
+                let (source, moved) = Excerpt::around(&f.name, &f.text, 0, &alone);
+                let span = moved.span();
+                elsewhere.push(Elsewhere {
+                    text: label.text.clone(),
+                    source,
+                    span: miette::SourceSpan::new(span.start.into(), span.end - span.start),
+                })
+            }
             None => {}
         }
     }
     if elsewhere.is_empty() {
         return in_file(&file.name, &file.text, &local);
     }
+    let (excerpt, local) = Excerpt::around(&file.name, &file.text, 0, &local);
     let report = miette::Report::new(WithElsewhere {
         diagnostic: local,
         elsewhere,
     })
-    .with_source_code(NamedSource::new(file.name.clone(), file.text.clone()));
+    .with_source_code(excerpt);
     draw_themed(report, colour)
 }
 
@@ -507,7 +553,7 @@ impl miette::Diagnostic for WithElsewhere {
 #[derive(Debug)]
 struct Elsewhere {
     text: String,
-    source: NamedSource<String>,
+    source: Excerpt,
     span: miette::SourceSpan,
 }
 
@@ -540,23 +586,53 @@ impl miette::Diagnostic for Elsewhere {
 fn load(path: &str) -> Result<Ruleset, Failure> {
     let source = read(path)?;
     let loaded = vdl::load_file(std::path::Path::new(path), &source);
-    let mut warnings = 0;
-    for d in &loaded.diagnostics {
-        if d.is_error() {
-            eprint!("{}", render_loaded(&loaded.sources, d));
-        } else {
-            warnings += 1;
-        }
+    let warnings = loaded.diagnostics.iter().filter(|d| !d.is_error()).count();
+    let errors: Vec<Diagnostic> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .cloned()
+        .collect();
+    let (shown, more) = capped(&errors);
+    for d in shown {
+        errout!("{}", render_loaded(&loaded.sources, d));
     }
+    errout!("{more}");
     if warnings > 0 && loaded.ruleset.is_some() {
         let (s, them) = if warnings == 1 {
             ("", "it")
         } else {
             ("s", "them")
         };
-        eprintln!("{path}: {warnings} warning{s} (`vdl check {path}` shows {them})");
+        errln!("{path}: {warnings} warning{s} (`vdl check {path}` shows {them})");
     }
     loaded.ruleset.ok_or(Failure::Judged)
+}
+
+/// The most diagnostics of one code drawn, and the most drawn in all, for one file.
+const SHOWN_PER_CODE: usize = 10;
+const SHOWN_IN_ALL: usize = 50;
+
+/// The diagnostics to draw, and a line for those left out (empty when none are):
+/// a file that repeats one mistake a million times is told so in a few screens.
+fn capped(diagnostics: &[Diagnostic]) -> (Vec<&Diagnostic>, String) {
+    let mut per_code: std::collections::BTreeMap<vdl::Code, usize> = Default::default();
+    let mut shown = Vec::new();
+    let mut left: std::collections::BTreeMap<vdl::Code, usize> = Default::default();
+    for d in diagnostics {
+        let seen = per_code.entry(d.code).or_default();
+        *seen += 1;
+        if *seen <= SHOWN_PER_CODE && shown.len() < SHOWN_IN_ALL {
+            shown.push(d);
+        } else {
+            *left.entry(d.code).or_default() += 1;
+        }
+    }
+    let more = left
+        .iter()
+        .map(|(code, n)| format!("... and {n} more `{}`\n", code.as_str()))
+        .collect();
+    (shown, more)
 }
 
 /// The definitions an engine protocol offers.
@@ -585,7 +661,7 @@ fn check(files: &[String], format: Format, deny_warnings: bool) -> Result<(), Fa
                         diagnostics: Vec::new(),
                     });
                 } else {
-                    eprintln!("error: {m}");
+                    errln!("error: {m}");
                 }
                 unreadable = true;
                 continue;
@@ -612,9 +688,11 @@ fn check(files: &[String], format: Format, deny_warnings: bool) -> Result<(), Fa
             });
             continue;
         }
-        for d in &loaded.diagnostics {
-            eprint!("{}", render_loaded(&loaded.sources, d));
+        let (shown, more) = capped(&loaded.diagnostics);
+        for d in shown {
+            errout!("{}", render_loaded(&loaded.sources, d));
         }
+        errout!("{more}");
         if errors > 0 {
             outln!("{path}: {errors} error(s), {warnings} warning(s)");
         } else if !ok {
@@ -817,7 +895,7 @@ fn with_position(
                     Some(h) => d.help(h),
                     None => d,
                 };
-                eprint!("{}", render("--fen", fen, &d));
+                errout!("{}", render("--fen", fen, &d));
                 return Err(Failure::Judged);
             }
         },
@@ -830,21 +908,21 @@ fn perft_cross_checked(pos: &mut Position, depth: u32) -> Result<(), Failure> {
     match pos.perft_cross_checked(depth) {
         Ok(nodes) => {
             outln!("Nodes searched: {nodes}");
-            eprintln!(
+            errln!(
                 "fast and slow legality agree at every node; time {:.3} s",
                 start.elapsed().as_secs_f64()
             );
             Ok(())
         }
         Err(mismatch) => {
-            eprintln!("error: {mismatch}");
+            errln!("error: {mismatch}");
             Err(Failure::Judged)
         }
     }
 }
 
 fn perft(pos: &mut Position, depth: u32, divide: bool, threads: usize) -> Result<(), Failure> {
-    use std::io::{IsTerminal, Write};
+    use std::io::IsTerminal;
     let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
     let roots = {
@@ -855,14 +933,11 @@ fn perft(pos: &mut Position, depth: u32, divide: bool, threads: usize) -> Result
     let counted = std::sync::atomic::AtomicUsize::new(0);
     let report = |p: &Position, m: vdl::Move, n: u64| {
         if divide {
-            // stdout may be closed early (`| head`): stop quietly then
-            if writeln!(std::io::stdout(), "{}: {}", p.move_text(&m), n).is_err() {
-                std::process::exit(0);
-            }
+            outln!("{}: {}", p.move_text(&m), n);
         }
         let done = counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         if terminal && start.elapsed().as_secs_f64() > 1.0 {
-            eprint!(
+            errout!(
                 "\r{done}/{roots} root moves counted, {:.0} s",
                 start.elapsed().as_secs_f64()
             );
@@ -873,7 +948,7 @@ fn perft(pos: &mut Position, depth: u32, divide: bool, threads: usize) -> Result
     } else {
         let counts = pos.divide_parallel(depth, threads, &report);
         if terminal && start.elapsed().as_secs_f64() > 1.0 {
-            eprint!("\r\x1b[2K");
+            errout!("\r\x1b[2K");
         }
         counts.iter().map(|&(_, n)| n).sum()
     };
@@ -882,7 +957,7 @@ fn perft(pos: &mut Position, depth: u32, divide: bool, threads: usize) -> Result
     }
     let secs = start.elapsed().as_secs_f64();
     outln!("Nodes searched: {nodes}");
-    eprintln!(
+    errln!(
         "time {:.3} s, {:.0} nodes/s, {threads} thread(s)",
         secs,
         nodes as f64 / secs.max(1e-9)
@@ -922,6 +997,15 @@ struct RefereeJson<'a> {
     score: &'static str,
     fen: Option<String>,
     error: Option<ErrorJson>,
+    recorded: Option<RecordedJson>,
+}
+
+/// The result a record gives, read against the rules.
+#[derive(serde::Serialize)]
+struct RecordedJson {
+    score: String,
+    reading: referee::Reading,
+    message: String,
 }
 
 #[derive(serde::Serialize)]
@@ -936,7 +1020,7 @@ struct ErrorJson {
 
 fn referee_game(path: &str, game_path: &str, json: bool, pgn: bool) -> Result<(), Failure> {
     let rules = load(path)?;
-    let file = std::fs::File::open(game_path)
+    let file = vdl::open_regular(std::path::Path::new(game_path))
         .map_err(|e| Failure::Usage(format!("cannot read {game_path}: {e}")))?;
     let mut failed = false;
     let mut empty = true;
@@ -952,18 +1036,22 @@ fn referee_game(path: &str, game_path: &str, json: bool, pgn: bool) -> Result<()
                 referee::stream::MAX_GAME_BYTES
             )),
         })?;
-        // Diagnostics count lines in the whole file: the game's text, after as
-        // many newlines as there are lines before it.
-        let text = format!("{}{}", "\n".repeat(chunk.lines_before), chunk.text);
-        drop(chunk);
+        // Diagnostics count lines in the whole file: the game's own are shifted
+        // by the lines before it.
+        let text = chunk.text;
         for record in referee::record::parse_games(&text) {
             empty &= record.moves.is_empty() && record.fen.is_none() && record.result.is_none();
-            failed |= referee_one(&rules, &record, &text, game_path, n, json, pgn)?;
+            let at = Placed {
+                text: &text,
+                lines_before: chunk.lines_before,
+                path: game_path,
+            };
+            failed |= referee_one(&rules, &record, &at, n, json, pgn)?;
             n += 1;
         }
     }
     if empty {
-        eprintln!("warning: {game_path} holds no game: no moves, position or result");
+        errln!("warning: {game_path} holds no game: no moves, position or result");
     }
     if failed {
         Err(Failure::Judged)
@@ -972,12 +1060,18 @@ fn referee_game(path: &str, game_path: &str, json: bool, pgn: bool) -> Result<()
     }
 }
 
+/// A game's text, and where it stands in its file.
+struct Placed<'a> {
+    text: &'a str,
+    lines_before: usize,
+    path: &'a str,
+}
+
 /// Report one refereed game; true if it stopped at an illegal move.
 fn referee_one(
     rules: &vdl::Ruleset,
     record: &referee::record::Record,
-    text: &str,
-    game_path: &str,
+    at: &Placed,
     n: usize,
     json: bool,
     pgn: bool,
@@ -986,7 +1080,7 @@ fn referee_one(
     let refereed = referee::referee_record_with(rules, record, json || pgn);
     let error = refereed.error.as_ref();
     if let Some(d) = error.filter(|_| !json) {
-        eprint!("{}", render(game_path, text, d));
+        errout!("{}", render_after(at.path, at.text, at.lines_before, d));
     }
     if pgn {
         if let Some(game) = &refereed.game {
@@ -1001,7 +1095,7 @@ fn referee_one(
             .fen
             .as_ref()
             .map_or_else(|| Position::start(rules).fen(), |f| f.0.clone());
-        outln!("{}", to_json(&referee_json(&refereed, start, text))?);
+        outln!("{}", to_json(&referee_json(&refereed, start, at))?);
     } else if let Some(game) = &refereed.game {
         if n > 0 {
             outln!("\nGame {}", n + 1);
@@ -1013,11 +1107,23 @@ fn referee_one(
             None if error.is_some() => outln!("Result: * (stopped at an illegal move)"),
             None => outln!("Result: * (game in progress)"),
         }
+        if let Some(recorded) = &refereed.recorded {
+            outln!("Recorded: {}", recorded.describe(game));
+        }
     }
-    Ok(error.is_some())
+    let contradicted = refereed
+        .recorded
+        .as_ref()
+        .is_some_and(|r| r.reading == referee::Reading::Contradicts);
+    Ok(error.is_some() || contradicted)
 }
 
-fn referee_json<'a>(refereed: &'a referee::Refereed, start: String, text: &str) -> RefereeJson<'a> {
+fn referee_json<'a>(
+    refereed: &'a referee::Refereed,
+    start: String,
+    at: &Placed,
+) -> RefereeJson<'a> {
+    let text = at.text;
     let error = refereed.error.as_ref();
     let game = refereed.game.as_ref();
     RefereeJson {
@@ -1031,13 +1137,20 @@ fn referee_json<'a>(refereed: &'a referee::Refereed, start: String, text: &str) 
         result: game.and_then(|g| g.result()),
         score: game.and_then(|g| g.result()).map_or("*", |r| r.score()),
         fen: game.map(|g| g.position().fen()),
+        recorded: game
+            .zip(refereed.recorded.as_ref())
+            .map(|(g, r)| RecordedJson {
+                score: r.score.clone(),
+                reading: r.reading,
+                message: r.describe(g),
+            }),
         error: error.map(|d| {
             let span = d.span();
             let (line, column) = vdl::source::line_col(text, span.start);
             ErrorJson {
                 code: d.code.as_str(),
                 message: d.message.clone(),
-                line,
+                line: line + at.lines_before,
                 column,
                 text: text
                     .get(span.start..span.end)
@@ -1323,7 +1436,7 @@ fn selfplay(path: &str, games: usize, seed: u64, max_plies: usize) -> Result<(),
             for (result, n) in &report.results {
                 outln!("  {result}: {n}");
             }
-            eprintln!(
+            errln!(
                 "time {:.3} s, {:.1} games/s, {:.0} plies/s",
                 secs,
                 report.games as f64 / secs.max(1e-9),
@@ -1332,7 +1445,7 @@ fn selfplay(path: &str, games: usize, seed: u64, max_plies: usize) -> Result<(),
             Ok(())
         }
         Err(e) => {
-            eprintln!("invariant failed: {e}");
+            errln!("invariant failed: {e}");
             Err(Failure::Judged)
         }
     }

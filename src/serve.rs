@@ -9,7 +9,7 @@
 
 mod http;
 
-use crate::{diagnostic_json, render_plain, svg, DiagnosticJson};
+use crate::{capped, diagnostic_json, render_plain, svg, DiagnosticJson};
 use http::{Request, Response};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -55,7 +55,14 @@ impl Definition {
             }
         };
         let loaded = vdl::load_file(Path::new(path), &text);
-        let errors: Vec<_> = loaded.diagnostics.iter().filter(|d| d.is_error()).collect();
+        let errors: Vec<_> = loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect();
+        // the page is polled: it is sent as many diagnostics as `vdl check` draws
+        let (shown, more) = capped(&errors);
         Definition {
             read: loaded
                 .sources
@@ -63,13 +70,14 @@ impl Definition {
                 .iter()
                 .map(|f| (f.name.clone(), Some(f.text.clone())))
                 .collect(),
-            errors: errors
+            errors: shown
                 .iter()
                 .map(|d| diagnostic_json(&loaded.sources, d))
                 .collect(),
-            report: errors
+            report: shown
                 .iter()
                 .map(|d| render_plain(&loaded.sources, d))
+                .chain([more])
                 .collect(),
             rules: loaded.ruleset.map(Arc::new),
         }
@@ -490,8 +498,8 @@ pub fn run(path: &str, options: Options) -> Result<(), String> {
     let host = options.host.clone();
     let board = Board::new(path, options);
     if board.rules.is_none() {
-        eprint!("{}", board.last.report);
-        eprintln!("{path} has errors: the page shows them until the file is fixed");
+        errout!("{}", board.last.report);
+        errln!("{path} has errors: the page shows them until the file is fixed");
     }
     outln!("vdl serve: http://{shown}/ shows {path} (Ctrl-C ends it)");
     let board = Mutex::new(board);

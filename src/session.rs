@@ -26,6 +26,68 @@ impl Variant {
     }
 }
 
+/// The longest protocol line acted on: a `position ... moves` line of a game of
+/// tens of thousands of moves fits.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// One line of a protocol's input.
+pub enum Input {
+    /// Its text; bytes that are not UTF-8 become U+FFFD, so any bytes are a line to answer.
+    Line(String),
+    /// A line longer than [`MAX_LINE`] (its length): read to its end, but not kept.
+    TooLong(usize),
+    End,
+}
+
+/// Read one line, keeping at most [`MAX_LINE`] bytes of it.
+pub fn read_line(reader: &mut impl std::io::BufRead) -> Input {
+    let mut kept = Vec::new();
+    let mut length = 0;
+    let mut ended = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        let (part, newline) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], true),
+            None => (chunk, false),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(kept.len());
+        kept.extend_from_slice(&part[..part.len().min(room)]);
+        length += part.len();
+        let used = part.len() + usize::from(newline);
+        reader.consume(used);
+        if newline {
+            ended = true;
+            break;
+        }
+    }
+    if length == 0 && !ended {
+        return Input::End;
+    }
+    if length > MAX_LINE {
+        return Input::TooLong(length);
+    }
+    let text = String::from_utf8_lossy(&kept);
+    Input::Line(text.trim_end_matches('\r').to_string())
+}
+
+/// What is said of a line too long to act on.
+pub fn too_long(length: usize) -> String {
+    format!("a line of {length} bytes was ignored: the limit is {MAX_LINE}")
+}
+
+/// A depth a GUI asked for, as the search takes it: at least one ply (a search of
+/// none would answer with an unsearched move), at most what the search reaches.
+pub fn search_depth(asked: u64) -> u32 {
+    asked.clamp(1, vdl::search::MAX_DEPTH as u64) as u32
+}
+
 /// Print one line of protocol output at once.
 pub fn say(line: &str) {
     let mut out = std::io::stdout().lock();

@@ -2,9 +2,13 @@
 //! engine notation (`e2e4`, `e7e8q`, `d4d7,@-d5`: see `long_algebraic`); a GUI
 //! picks among several definitions with the `UCI_Variant` option.
 
-use crate::session::{line_text, say, set_position, Running, Variant};
-use std::io::BufRead;
+use crate::session::{
+    line_text, read_line, say, search_depth, set_position, too_long, Input, Running, Variant,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
+use vdl::engine::MAX_PERFT_DEPTH;
 use vdl::referee::{long_algebraic, Game};
 use vdl::search::{Clock, Found, Info, Limits, Score, Searcher};
 use vdl::Position;
@@ -54,24 +58,36 @@ fn bestmove_line(pos: &Position, found: &Found) -> String {
 /// The limits of a `go` command, or the depth of `go perft N`.
 enum Go {
     Search(Limits),
-    Perft(u32),
+    Perft(u64),
 }
 
 fn parse_go(words: &[&str], white_to_move: bool) -> Go {
     let mut limits = Limits::default();
     let mut clock = [Clock::default(), Clock::default()];
     let mut timed = false;
+    // a number past any bound (`2147483648`, `1e30`) is the longest time
     let ms = |v: Option<&&str>| {
-        Duration::from_millis(v.and_then(|t| t.parse::<i64>().ok()).unwrap_or(0).max(0) as u64)
+        let given = v.map(|t| t.parse::<i64>().map_err(|e| *e.kind()));
+        match given {
+            Some(Ok(n)) => Duration::from_millis(n.max(0) as u64),
+            Some(Err(std::num::IntErrorKind::PosOverflow)) => {
+                Duration::from_millis(i64::MAX as u64)
+            }
+            _ => Duration::ZERO,
+        }
     };
     let mut i = 0;
     while i < words.len() {
         let next = words.get(i + 1);
-        let number = next.and_then(|t| t.parse::<u64>().ok());
+        let number = next.and_then(|t| match t.parse::<u64>() {
+            Ok(n) => Some(n),
+            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Some(u64::MAX),
+            Err(_) => None,
+        });
         match words[i] {
-            "perft" => return Go::Perft(number.unwrap_or(1) as u32),
-            "depth" => limits.depth = number.map(|d| d as u32),
-            "mate" => limits.depth = number.map(|n| 2 * n as u32),
+            "perft" => return Go::Perft(number.unwrap_or(1)),
+            "depth" => limits.depth = number.map(search_depth),
+            "mate" => limits.depth = number.map(|n| search_depth(n.saturating_mul(2))),
             "nodes" => limits.nodes = number,
             "movetime" => limits.movetime = Some(ms(next)),
             "wtime" => (clock[0].remaining, timed) = (ms(next), true),
@@ -111,23 +127,52 @@ fn parse_position<'r>(variant: &'r Variant, words: &[&str]) -> Result<Game<'r>, 
     set_position(&variant.rules, fen.as_deref(), &moves)
 }
 
-fn perft(game: &Game, depth: u32) {
-    let mut pos = game.position().clone();
-    let mut legal = Vec::new();
-    pos.legal_moves(&mut legal);
-    let texts = long_algebraic::print_all(&pos, &legal);
-    let divided = pos.divide(depth.max(1));
-    let mut total = 0;
-    for (m, n) in divided {
-        let i = legal.iter().position(|o| *o == m).unwrap_or(0);
-        say(&format!(
-            "{}: {n}",
-            texts.get(i).map_or("?", String::as_str)
-        ));
-        total += n;
+/// `go perft N`: a count per root move, then the total, on its own thread so that
+/// `stop` and `quit` are heard.
+struct Counting<'scope> {
+    stop: Arc<AtomicBool>,
+    handle: std::thread::ScopedJoinHandle<'scope, ()>,
+}
+
+impl<'scope> Counting<'scope> {
+    fn start<'env, 'r: 'scope>(
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        game: &Game<'r>,
+        depth: u32,
+    ) -> Counting<'scope> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let mut pos = game.position().clone();
+        let handle = scope.spawn(move || {
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            let texts = long_algebraic::print_all(&pos, &legal);
+            let mut total = 0;
+            for (m, text) in legal.iter().zip(&texts) {
+                pos.make(*m);
+                let n = pos.perft_until(depth.saturating_sub(1), &flag);
+                pos.unmake();
+                let Some(n) = n else {
+                    say("info string perft stopped");
+                    return;
+                };
+                say(&format!("{text}: {n}"));
+                total += n;
+            }
+            say("");
+            say(&format!("Nodes searched: {total}"));
+        });
+        Counting { stop, handle }
     }
-    say("");
-    say(&format!("Nodes searched: {total}"));
+
+    fn stop(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let _ = self.handle.join();
+    }
+
+    fn wait(self) {
+        let _ = self.handle.join();
+    }
 }
 
 fn announce(variants: &[Variant]) {
@@ -161,14 +206,32 @@ pub fn run(variants: &[Variant]) {
         let mut game = Game::new(Position::start(&variants[0].rules));
         let mut searcher = Some(Searcher::new(&variants[0].rules, hash_mb));
         let mut running: Option<Running> = None;
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
+        let mut counting: Option<Counting> = None;
+        let mut input = stdin.lock();
+        loop {
+            let line = match read_line(&mut input) {
+                Input::Line(line) => line,
+                Input::TooLong(length) => {
+                    say(&format!("info string {}", too_long(length)));
+                    continue;
+                }
+                Input::End => break,
+            };
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some(&command) = words.first() else {
                 continue;
             };
-            // `stop` and `quit` end a search in progress; other commands wait for it
-            // to end by its own limits (or end it, if it has none).
+            // `stop` and `quit` end a search or count in progress; other commands
+            // wait for it to end by its own limits (or end it, if it has none).
+            if command != "isready" {
+                if let Some(c) = counting.take() {
+                    if matches!(command, "stop" | "quit") {
+                        c.stop();
+                    } else {
+                        c.wait();
+                    }
+                }
+            }
             if !matches!(command, "isready" | "ponderhit") {
                 if let Some(r) = running.take() {
                     let now = matches!(command, "stop" | "quit") || r.unlimited;
@@ -215,7 +278,12 @@ pub fn run(variants: &[Variant]) {
                 },
                 "d" => say(&format!("info string fen {}", game.position().fen())),
                 "go" => match parse_go(&words[1..], game.position().side_to_move().index() == 0) {
-                    Go::Perft(depth) => perft(&game, depth),
+                    Go::Perft(depth) if depth > u64::from(MAX_PERFT_DEPTH) => say(&format!(
+                        "info string a perft depth is at most {MAX_PERFT_DEPTH} plies, not {depth}"
+                    )),
+                    Go::Perft(depth) => {
+                        counting = Some(Counting::start(scope, &game, depth.max(1) as u32))
+                    }
                     Go::Search(limits) => {
                         let Some(s) = searcher.take() else { continue };
                         running = Some(Running::start(
@@ -233,6 +301,9 @@ pub fn run(variants: &[Variant]) {
         }
         if let Some(r) = running.take() {
             r.stop();
+        }
+        if let Some(c) = counting.take() {
+            c.stop();
         }
     });
 }

@@ -3,9 +3,10 @@
 //! their file names, announced to the GUI with a `setup` command (board size,
 //! piece letters, start position) when the GUI does not know them.
 
-use crate::session::{line_text, say, set_position, Running, Variant};
+use crate::session::{
+    line_text, read_line, say, search_depth, set_position, too_long, Input, Running, Variant,
+};
 use std::collections::HashMap;
-use std::io::BufRead;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 use vdl::compile::Cell;
@@ -193,12 +194,24 @@ fn parse_level(words: &[&str], tc: &mut TimeControl) {
     let base = words.get(1).copied().unwrap_or("0");
     let (min, sec) = base.split_once(':').unwrap_or((base, "0"));
     let seconds = min.parse::<f64>().unwrap_or(0.0) * 60.0 + sec.parse::<f64>().unwrap_or(0.0);
-    tc.clock = Duration::from_secs_f64(seconds.max(0.0));
+    tc.clock = seconds_given(seconds);
     let inc = words
         .get(2)
         .and_then(|w| w.parse::<f64>().ok())
         .unwrap_or(0.0);
-    tc.increment = Duration::from_secs_f64(inc.max(0.0));
+    tc.increment = seconds_given(inc);
+}
+
+/// The longest time a GUI's number is taken for: a year (`inf` and `1e20` too).
+const LONGEST: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// A number of seconds a GUI sent, as a time: none below zero or for `nan`, at
+/// most [`LONGEST`].
+fn seconds_given(seconds: f64) -> Duration {
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Duration::ZERO;
+    }
+    Duration::try_from_secs_f64(seconds).map_or(LONGEST, |d| d.min(LONGEST))
 }
 
 /// The line XBoard expects when a game has ended: `1-0 {White mates}`.
@@ -289,11 +302,19 @@ impl<'r> Engine<'r> {
 
 /// Speak XBoard's protocol on standard input and output until `quit`.
 pub fn run(variants: &[Variant]) {
-    let (tx, rx) = mpsc::channel::<String>();
+    let (tx, rx) = mpsc::sync_channel::<String>(64);
     // Input is read on its own thread, so that a finished search is answered at once.
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
+        let mut input = std::io::stdin().lock();
+        loop {
+            let line = match read_line(&mut input) {
+                Input::Line(line) => line,
+                Input::TooLong(length) => {
+                    say(&format!("Error (line too long): {}", too_long(length)));
+                    continue;
+                }
+                Input::End => break,
+            };
             if tx.send(line).is_err() {
                 break;
             }
@@ -354,7 +375,7 @@ pub fn run(variants: &[Variant]) {
                     "lift" => say(&highlight(&engine.game, words.get(1).unwrap_or(&""))),
                     "time" => {
                         let cs: u64 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(0);
-                        engine.tc.clock = Duration::from_millis(cs * 10);
+                        engine.tc.clock = Duration::from_millis(cs.saturating_mul(10)).min(LONGEST);
                     }
                     "post" => engine.post = true,
                     "nopost" => engine.post = false,
@@ -428,9 +449,14 @@ pub fn run(variants: &[Variant]) {
                 "level" => parse_level(&words[1..], &mut engine.tc),
                 "st" => {
                     let s: f64 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(1.0);
-                    engine.tc.per_move = Some(Duration::from_secs_f64(s.max(0.01)));
+                    engine.tc.per_move = Some(seconds_given(s).max(Duration::from_millis(10)));
                 }
-                "sd" => engine.tc.depth = words.get(1).and_then(|w| w.parse().ok()),
+                "sd" => {
+                    engine.tc.depth = words
+                        .get(1)
+                        .and_then(|w| w.parse::<u64>().ok())
+                        .map(search_depth)
+                }
                 other => say(&format!("Error (unknown command): {other}")),
             }
             if running.is_none() && engine.engine_to_move() {

@@ -211,7 +211,7 @@ fn perft_divide_stops_quietly_when_its_output_closes() {
     assert!(first.starts_with("a2-a3: "), "{first}");
     // the reader is gone: the next line cannot be written
     let out = child.wait_with_output().expect("exits");
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(141));
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
 
@@ -450,8 +450,50 @@ fn every_command_exits_quietly_when_its_output_is_closed() {
         drop(child.stdout.take());
         let out = child.wait_with_output().expect("exits");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+/// Output that cannot be written is never a success: a full disk is said (exit 2),
+/// a closed standard error ends the program with 2, never a panic (101).
+#[test]
+fn failed_writes_are_an_error_exit() {
+    use std::process::{Command, Stdio};
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens");
+    let out = Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(["moves", "definitions/chess.vdl"])
+        .current_dir(common::root())
+        .stdout(full)
+        .output()
+        .expect("vdl runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: cannot write to standard output: No space left on device (os error 28)\n"
+    );
+    for (args, stderr) in [
+        (
+            &["check", "tests/diagnostics/ambiguous_label.vdl"][..],
+            "/dev/full",
+        ),
+        (&["perft", "definitions/nowhere.vdl", "1"], "/dev/full"),
+    ] {
+        let sink = std::fs::OpenOptions::new()
+            .write(true)
+            .open(stderr)
+            .expect("opens");
+        let out = Command::new(env!("CARGO_BIN_EXE_vdl"))
+            .args(args)
+            .current_dir(common::root())
+            .stdout(Stdio::null())
+            .stderr(sink)
+            .output()
+            .expect("vdl runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }
 
@@ -487,4 +529,51 @@ fn moves_json_has_the_fields_the_book_lists() {
         );
     }
     assert_eq!(first.len(), 7, "{first:?}");
+}
+
+/// A named pipe given as a definition or a record is an error at once, not a wait
+/// for a writer that never comes.
+#[test]
+fn special_files_are_refused_without_waiting() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fifo");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let fifo = dir.join("pipe.vdl");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let fifo = fifo.display().to_string();
+    for args in [
+        vec!["check", fifo.as_str()],
+        vec!["referee", "definitions/chess.vdl", fifo.as_str()],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vdl"))
+            .args(&args)
+            .current_dir(common::root())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("vdl runs");
+        let waited = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("waits") {
+                break Some(status);
+            }
+            if waited.elapsed() > std::time::Duration::from_secs(20) {
+                let _ = child.kill();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let out = child.wait_with_output().expect("exits");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            status.and_then(|s| s.code()),
+            Some(2),
+            "{args:?} waited: {err}"
+        );
+        assert!(err.contains("not a regular file"), "{err}");
+    }
 }

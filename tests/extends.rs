@@ -284,7 +284,10 @@ fn a_base_must_be_a_definition_file() {
     std::fs::write(&file, "extends \"/etc/passwd\"\n").expect("written");
     let out = common::vdl(&["check", &file.display().to_string()]);
     let shown = String::from_utf8_lossy(&out.stderr);
-    assert!(shown.contains("vdl::bad_extends") && !shown.contains("root:"), "{shown}");
+    assert!(
+        shown.contains("vdl::bad_extends") && !shown.contains("root:"),
+        "{shown}"
+    );
 }
 
 /// A stranger's definition loads without file access: `extends` reaches only the

@@ -69,7 +69,10 @@ pub fn load_untrusted(text: &str, bases: &[(&str, &str)]) -> Loaded {
             )),
             None => Err(std::io::Error::new(
                 std::io::ErrorKind::PermissionDenied,
-                format!("the bases given with this definition are {}", names.join(", ")),
+                format!(
+                    "the bases given with this definition are {}",
+                    names.join(", ")
+                ),
             )),
         }
     };
@@ -79,15 +82,25 @@ pub fn load_untrusted(text: &str, bases: &[(&str, &str)]) -> Loaded {
 /// The largest file vdl reads (a definition, a base, a game record).
 pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
 
+/// Open a file to read if it is a regular file: a named pipe, a device or a
+/// folder is an error at once (asked before opening: opening a pipe waits for a writer).
+pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
+    let not_regular = || std::io::Error::other("not a regular file");
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
+}
+
 /// Read a definition or game from disk: a regular file of at most [`MAX_SOURCE_BYTES`] (so that
 /// `extends "/dev/zero"` is an error, not a hang).
 pub fn read_source(path: &Path) -> std::io::Result<String> {
     use std::io::Read;
-    let file = std::fs::File::open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
-    }
+    let file = open_regular(path)?;
     let mut text = String::new();
     file.take(MAX_SOURCE_BYTES + 1).read_to_string(&mut text)?;
     if text.len() as u64 > MAX_SOURCE_BYTES {

@@ -68,7 +68,7 @@ pub fn serve(listener: TcpListener, host: &str, handler: Arc<Handler>) {
             });
         if spawned.is_err() {
             active.fetch_sub(1, Ordering::SeqCst);
-            eprintln!("vdl serve: cannot start a thread for a connection");
+            errln!("vdl serve: cannot start a thread for a connection");
         }
     }
 }

@@ -28,7 +28,7 @@ pub use overlap::redundant_written;
 pub type Cell = u16;
 
 /// What a ray does with the cells it walks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RayKind {
     /// The first `blockers` cells must be empty; the next one is the target.
     Leap,

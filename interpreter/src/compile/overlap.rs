@@ -79,7 +79,7 @@ pub(super) fn settle(
     written: &[u16],
     cover: &mut [Vec<u64>],
 ) {
-    let mut made: Vec<Ray> = rays.drain(start..).collect();
+    let (mut made, twins) = without_twins(rays.drain(start..), cells);
     let covers = |a: &Ray, b: &Ray| covers(a, b, cells, en_passant, directional);
     let line = |r: &Ray| &cells[r.start as usize..][..r.len as usize];
     let last = |r: &Ray| line(r)[r.len as usize - 1];
@@ -93,6 +93,7 @@ pub(super) fn settle(
         ending.entry(last(r)).or_default().push(i);
     }
     let none = Vec::new();
+    let mut masks = Vec::with_capacity(made.len());
     for a in &made {
         let wa = written[a.rule as usize];
         let mask = through
@@ -102,8 +103,18 @@ pub(super) fn settle(
             .map(|&j| (written[made[j].rule as usize], &made[j]))
             .filter(|&(wb, b)| wb != wa && wb < 64 && covers(b, a))
             .fold(0u64, |m, (wb, _)| m | 1 << wb);
+        masks.push(mask);
         let seen = &mut cover[wa as usize];
         if !seen.contains(&mask) {
+            seen.push(mask);
+        }
+    }
+    // A twin is covered by whatever covers its first, and by its first.
+    for (first, twin) in twins {
+        let (wa, wb) = (written[made[first].rule as usize], written[twin as usize]);
+        let mask = masks[first] | if wa < 64 && wa != wb { 1 << wa } else { 0 };
+        let seen = &mut cover[wb as usize];
+        if wa != wb && !seen.contains(&mask) {
             seen.push(mask);
         }
     }
@@ -142,6 +153,31 @@ pub(super) fn settle(
             .filter(|(_, k)| *k)
             .map(|(r, _)| r),
     );
+}
+
+/// The rays less those that repeat an earlier one exactly (a rule written twice:
+/// `QQQQ`), so that settling them is not quadratic in the repeats; each twin as
+/// (its first's index among those kept, the twin's rule).
+fn without_twins(rays: impl Iterator<Item = Ray>, cells: &[Cell]) -> (Vec<Ray>, Vec<(usize, u16)>) {
+    type Key<'c> = (&'c [Cell], u16, RayKind, [bool; 5], crate::model::Offset);
+    let key = |r: &Ray| -> Key {
+        let flags = [r.quiet, r.capture, r.double_step, r.adjacent, r.jump];
+        let line = &cells[r.start as usize..][..r.len as usize];
+        (line, r.blockers, r.kind, flags, r.dir)
+    };
+    let mut first: HashMap<Key, usize> = HashMap::new();
+    let mut kept = Vec::new();
+    let mut twins = Vec::new();
+    for ray in rays {
+        match first.entry(key(&ray)) {
+            std::collections::hash_map::Entry::Occupied(e) => twins.push((*e.get(), ray.rule)),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(kept.len());
+                kept.push(ray);
+            }
+        }
+    }
+    (kept, twins)
 }
 
 /// The written rules (as indices) that add no move: each fits the board, and

@@ -28,6 +28,10 @@ use std::sync::Arc;
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
 pub use goals::{Goal, GoalKind};
 pub use legality::LegalityMismatch;
+/// The deepest perft a program should ask for: deeper trees are beyond any
+/// machine's time, and their recursion beyond any stack.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 const NO_CELL: Cell = Cell::MAX;
 const NO_SWAP_BAN: (Cell, Cell) = (NO_CELL, NO_CELL);
 
@@ -1083,7 +1087,8 @@ impl<'r> Position<'r> {
         self.keep_forced_captures(out);
     }
 
-    /// Count leaf nodes of the legal move tree to `depth` (bulk-counted at the last ply).
+    /// Count leaf nodes of the legal move tree to `depth` (bulk-counted at the last
+    /// ply). Programs that take a depth from a user keep it to [`MAX_PERFT_DEPTH`].
     pub fn perft(&mut self, depth: u32) -> u64 {
         let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
         self.perft_with(depth, &mut lists)
@@ -1104,6 +1109,30 @@ impl<'r> Position<'r> {
             self.unmake();
         }
         nodes
+    }
+
+    /// [`Position::perft`] that gives up (`None`) soon after `stop` is raised (it is
+    /// looked at on every node above the last ply), for a count a user may end.
+    pub fn perft_until(&mut self, depth: u32, stop: &std::sync::atomic::AtomicBool) -> Option<u64> {
+        if depth == 0 {
+            return Some(1);
+        }
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        let mut list = Vec::new();
+        self.legal_moves(&mut list);
+        if depth == 1 {
+            return Some(list.len() as u64);
+        }
+        let mut nodes = 0;
+        for m in list {
+            self.make(m);
+            let n = self.perft_until(depth - 1, stop);
+            self.unmake();
+            nodes += n?;
+        }
+        Some(nodes)
     }
 
     /// Perft per root move, in generation order.

@@ -43,6 +43,73 @@ use crate::engine::Position;
 pub struct Refereed<'r> {
     pub game: Option<Game<'r>>,
     pub error: Option<Diagnostic>,
+    /// The result the record gives, read against the rules' verdict (a game
+    /// played to its end, no `*`).
+    pub recorded: Option<Recorded>,
+}
+
+/// A result written in a record (after the moves, or in a `[Result]` tag).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub score: String,
+    pub span: Span,
+    pub reading: Reading,
+}
+
+/// How a recorded result stands to the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reading {
+    /// The rules ended the game with the same result.
+    Agrees,
+    /// The rules have not ended the game: it ended off the board (resignation,
+    /// agreement, time).
+    OffTheBoard,
+    /// The rules ended the game with another result.
+    Contradicts,
+}
+
+impl Recorded {
+    /// The recorded result read against the game as refereed.
+    fn read(record: &record::Record, game: &Game) -> Option<Recorded> {
+        let (score, span) = record.result.as_ref().or(record.result_tag.as_ref())?;
+        let score = match score.as_str() {
+            "1-0" | "0-1" | "1/2-1/2" => score.clone(),
+            "½-½" => "1/2-1/2".to_string(),
+            _ => return None,
+        };
+        let reading = match game.result() {
+            None => Reading::OffTheBoard,
+            Some(r) if r.score() == score => Reading::Agrees,
+            Some(_) => Reading::Contradicts,
+        };
+        Some(Recorded {
+            score,
+            span: *span,
+            reading,
+        })
+    }
+
+    /// The report's words: `1-0; the rules have not ended the game (resignation or
+    /// agreement)`.
+    pub fn describe(&self, game: &Game) -> String {
+        match (self.reading, game.result()) {
+            (Reading::Contradicts, Some(r)) => format!(
+                "{}, which the position contradicts: the rules ended the game {r}",
+                self.score
+            ),
+            (Reading::OffTheBoard, _) if self.score == "1/2-1/2" => format!(
+                "{}; the rules have not ended the game (agreement)",
+                self.score
+            ),
+            (Reading::OffTheBoard, _) => format!(
+                "{}; the rules have not ended the game (resignation or agreement)",
+                self.score
+            ),
+            _ => format!("{}, as the rules decide", self.score),
+        }
+    }
 }
 
 /// Referee a game record against a ruleset (its first game, if it holds several).
@@ -78,6 +145,7 @@ pub fn referee_record_with<'r>(
         return Refereed {
             game: None,
             error: Some(d),
+            recorded: None,
         };
     }
     let start = match &record.fen {
@@ -93,6 +161,7 @@ pub fn referee_record_with<'r>(
                         Some(h) => d.help(h),
                         None => d,
                     }),
+                    recorded: None,
                 };
             }
         },
@@ -106,17 +175,20 @@ pub fn referee_record_with<'r>(
             return Refereed {
                 game: Some(game),
                 error: Some(d),
+                recorded: None,
             };
         }
     }
     if record
         .result
         .as_ref()
+        .or(record.result_tag.as_ref())
         .is_some_and(|(r, _)| matches!(r.as_str(), "1/2-1/2" | "½-½"))
     {
         game.claim();
     }
     Refereed {
+        recorded: Recorded::read(record, &game),
         game: Some(game),
         error: None,
     }

@@ -17,6 +17,8 @@ pub struct Record {
     pub result: Option<(String, Span)>,
     /// PGN's `[Variant "..."]` tag.
     pub variant: Option<(String, Span)>,
+    /// PGN's `[Result "..."]` tag.
+    pub result_tag: Option<(String, Span)>,
 }
 
 impl Record {
@@ -28,6 +30,7 @@ impl Record {
             .chain(self.moves.iter_mut())
             .chain(self.result.iter_mut())
             .chain(self.variant.iter_mut())
+            .chain(self.result_tag.iter_mut())
         {
             shift(s);
         }
@@ -38,40 +41,81 @@ impl Record {
 /// Every game of a record: a game ends with its result, or where the next one's
 /// tag pairs begin. Spans are into the whole text.
 pub fn parse_games(text: &str) -> Vec<Record> {
-    let (plain, _) = without_pgn_extras(text);
+    let mut splitter = Splitter::default();
     let mut games = Vec::new();
     let mut start = 0;
     let mut at = 0;
-    let mut has_moves = false;
-    for line in plain.split_inclusive('\n') {
+    for line in text.split_inclusive('\n') {
         let line_at = at;
         at += line.len();
-        let content = &line[..comment_start(line)];
-        let tag = text[line_at..].trim_start().starts_with('[') && content.trim().is_empty();
-        if tag && has_moves {
-            games.push(parse(&text[start..line_at]).shifted(start));
-            start = line_at;
-            has_moves = false;
-        }
-        if content
-            .split_whitespace()
-            .map(|t| without_move_number((0, t)).1)
-            .any(is_result)
-        {
-            games.push(parse(&text[start..at]).shifted(start));
-            start = at;
-            has_moves = false;
-        } else if !content.trim().is_empty() {
-            has_moves = true;
+        match splitter.line(line, line_at) {
+            Boundary::Before => {
+                games.push(parse(&text[start..line_at]).shifted(start));
+                start = line_at;
+            }
+            Boundary::After => {
+                games.push(parse(&text[start..at]).shifted(start));
+                start = at;
+            }
+            Boundary::None => {}
         }
     }
-    if has_moves || games.is_empty() || !text[start..].trim().is_empty() {
+    if splitter.has_moves || games.is_empty() || !text[start..].trim().is_empty() {
         let rest = parse(&text[start..]).shifted(start);
         if games.is_empty() || rest.fen.is_some() || !rest.moves.is_empty() {
             games.push(rest);
         }
     }
     games
+}
+
+/// Where a line stands to the games around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boundary {
+    /// Inside a game.
+    None,
+    /// A new game begins with this line (its first tag pair).
+    Before,
+    /// The game ends with this line (its result).
+    After,
+}
+
+/// Finds where games end line by line, as a record is read: each line is looked
+/// at once, so a record of any length is split in linear time.
+#[derive(Default)]
+pub struct Splitter {
+    blanker: Blanker,
+    /// The current game has moves (or other text) already.
+    has_moves: bool,
+    plain: String,
+}
+
+impl Splitter {
+    /// Read the next line (with its newline), which starts at byte `at` of the record.
+    pub fn line(&mut self, line: &str, at: usize) -> Boundary {
+        self.plain.clear();
+        let mut tags = Tags::default();
+        self.blanker.line(line, at, &mut self.plain, &mut tags);
+        let content = &self.plain[..comment_start(&self.plain)];
+        let mut boundary = Boundary::None;
+        // a tag pair, not a comment's line that starts with `[` (`[%clk ...]`)
+        if !tags.lines.is_empty() && self.has_moves {
+            boundary = Boundary::Before;
+            self.has_moves = false;
+        }
+        if content
+            .split_whitespace()
+            .map(|t| without_move_number((0, t)).1)
+            .any(is_result)
+        {
+            self.has_moves = false;
+            return Boundary::After;
+        }
+        if !content.trim().is_empty() {
+            self.has_moves = true;
+        }
+        boundary
+    }
 }
 
 fn is_move_number(t: &str) -> bool {
@@ -132,6 +176,7 @@ pub fn parse(text: &str) -> Record {
         record.fen = tags.fen;
     }
     record.variant = tags.variant;
+    record.result_tag = tags.result;
     record
 }
 
@@ -140,6 +185,9 @@ pub fn parse(text: &str) -> Record {
 struct Tags {
     fen: Option<(String, Span)>,
     variant: Option<(String, Span)>,
+    result: Option<(String, Span)>,
+    /// Where each tag pair starts, in order.
+    lines: Vec<usize>,
 }
 
 /// The text with PGN's tag pairs, comments, variations and NAGs blanked out (byte
@@ -147,76 +195,114 @@ struct Tags {
 fn without_pgn_extras(text: &str) -> (String, Tags) {
     let mut out = String::with_capacity(text.len());
     let mut tags = Tags::default();
-    let mut depth = 0usize; // inside `{}` (counted as one) or nested `()`
-    let mut in_brace = false;
-    let mut line_start = true;
-    let mut prev = '\n';
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    let mut blanker = Blanker::default();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        blanker.line(line, at, &mut out, &mut tags);
+        at += line.len();
+    }
+    (out, tags)
+}
+
+/// Blanks PGN's extras line by line, carrying what is open (a `{comment}`,
+/// variations) from one line to the next.
+struct Blanker {
+    depth: usize, // inside nested `()`
+    in_brace: bool,
+    line_start: bool,
+    prev: char,
+}
+
+impl Default for Blanker {
+    fn default() -> Blanker {
+        Blanker {
+            depth: 0,
+            in_brace: false,
+            line_start: true,
+            prev: '\n',
+        }
+    }
+}
+
+impl Blanker {
+    /// Blank one line (with its newline) that starts at byte `at` of the text.
+    fn line(&mut self, line: &str, at: usize, out: &mut String, tags: &mut Tags) {
         let blank = |out: &mut String, c: char| {
             out.extend(std::iter::repeat_n(' ', c.len_utf8()));
         };
-        if in_brace {
-            in_brace = c != '}';
-            if c == '\n' {
-                out.push('\n')
-            } else {
-                blank(&mut out, c)
+        let mut chars = line.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if self.in_brace {
+                self.in_brace = c != '}';
+                if c == '\n' {
+                    out.push('\n')
+                } else {
+                    blank(out, c)
+                }
+                continue;
             }
-            continue;
+            match c {
+                // A `#` comment is the record's own: left as it is, to the line's end.
+                '#' if self.depth == 0 && self.prev.is_whitespace() => {
+                    out.push(c);
+                    while let Some(&(_, d)) = chars.peek().filter(|&&(_, d)| d != '\n') {
+                        chars.next();
+                        out.push(d);
+                    }
+                }
+                // After a space only: a FEN writes drop queues in braces and a two-cell
+                // piece's other end in parentheses.
+                '{' if self.prev.is_whitespace() => {
+                    self.in_brace = true;
+                    blank(out, c);
+                }
+                '(' if self.depth > 0 || self.prev.is_whitespace() => {
+                    self.depth += 1;
+                    blank(out, c);
+                }
+                ')' if self.depth > 0 => {
+                    self.depth -= 1;
+                    blank(out, c);
+                }
+                '[' if self.line_start && self.depth == 0 => {
+                    let tag = line[i..].trim_end_matches(['\n', '\r']);
+                    tags.read(tag, at + i);
+                    out.extend(std::iter::repeat_n(' ', tag.len()));
+                    while chars.peek().is_some_and(|&(j, _)| j < i + tag.len()) {
+                        chars.next();
+                    }
+                }
+                '$' if self.depth == 0 => {
+                    blank(out, c);
+                    while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                        chars.next();
+                        blank(out, d);
+                    }
+                }
+                '\n' => out.push('\n'),
+                _ if self.depth > 0 => blank(out, c),
+                _ => out.push(c),
+            }
+            self.line_start = c == '\n' || (self.line_start && c.is_whitespace());
+            self.prev = c;
         }
-        match c {
-            // A `#` comment is the record's own: left as it is, to the line's end.
-            '#' if depth == 0 && prev.is_whitespace() => {
-                out.push(c);
-                while let Some(&(_, d)) = chars.peek().filter(|&&(_, d)| d != '\n') {
-                    chars.next();
-                    out.push(d);
-                }
-            }
-            // After a space only: a FEN writes drop queues in braces and a two-cell
-            // piece's other end in parentheses.
-            '{' if prev.is_whitespace() => {
-                in_brace = true;
-                blank(&mut out, c);
-            }
-            '(' if depth > 0 || prev.is_whitespace() => {
-                depth += 1;
-                blank(&mut out, c);
-            }
-            ')' if depth > 0 => {
-                depth -= 1;
-                blank(&mut out, c);
-            }
-            '[' if line_start && depth == 0 => {
-                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
-                let tag = &text[i..end];
-                if tags.fen.is_none() {
-                    tags.fen = tag_value(tag, "[FEN", i);
-                }
-                if tags.variant.is_none() {
-                    tags.variant = tag_value(tag, "[Variant", i);
-                }
-                out.extend(std::iter::repeat_n(' ', tag.len()));
-                while chars.peek().is_some_and(|&(j, _)| j < end) {
-                    chars.next();
-                }
-            }
-            '$' if depth == 0 => {
-                blank(&mut out, c);
-                while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
-                    chars.next();
-                    blank(&mut out, d);
-                }
-            }
-            '\n' => out.push('\n'),
-            _ if depth > 0 => blank(&mut out, c),
-            _ => out.push(c),
-        }
-        line_start = c == '\n' || (line_start && c.is_whitespace());
-        prev = c;
     }
-    (out, tags)
+}
+
+impl Tags {
+    /// Note a tag pair standing at byte `at`.
+    fn read(&mut self, tag: &str, at: usize) {
+        if self.fen.is_none() {
+            self.fen = tag_value(tag, "[FEN", at);
+        }
+        if self.variant.is_none() {
+            self.variant = tag_value(tag, "[Variant", at);
+        }
+        if self.result.is_none() {
+            self.result = tag_value(tag, "[Result", at);
+        }
+        self.lines.push(at);
+    }
 }
 
 /// The value of a tag pair (`[FEN "..."]`) standing at byte `at`, with its span.

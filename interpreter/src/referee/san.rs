@@ -2,7 +2,9 @@
 //! `exd5`, `Nbd7`, `R1e2`, `Qh4e1`, `e8=Q` (or `e8Q`), `O-O` and `O-O-O` (or with
 //! zeros), with `+`, `#`, `!` and `?` at the end ignored. The piece letter is the
 //! definition's label in upper case for either side; the kind labelled `P` is
-//! written without one. A castling is king-side when its rook starts on a file
+//! written without one. Read also: a pawn's `P` (`Pc5`), a promoted kind's letter
+//! without its `~` (`fxg1=Q`, `Rb1` for crazyhouse's `Q~`, `R~`) when no move fits
+//! the exact text, and a drop with shogi's `*` (`P*e5`). A castling is king-side when its rook starts on a file
 //! after the king's. A text reads as SAN only when exactly one legal move fits it.
 //!
 //! Written ([`write`]): the shortest of those forms that names the move alone
@@ -50,7 +52,22 @@ pub fn read(pos: &Position, legal: &[Move], text: &str) -> SanMatch {
         .filter(|m| gate_suffix(pos, m) == gate && wall_suffix(pos, m) == wall);
     let fits: Vec<&Move> = match castling_side(text) {
         Some(king_side) => legal.filter(|m| is_castling(pos, m, king_side)).collect(),
-        None => legal.filter(|m| fits(pos, m, text)).collect(),
+        None => {
+            let legal: Vec<&Move> = legal.collect();
+            let strict: Vec<&Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| fits(pos, m, text, false))
+                .collect();
+            if strict.is_empty() {
+                legal
+                    .into_iter()
+                    .filter(|m| fits(pos, m, text, true))
+                    .collect()
+            } else {
+                strict
+            }
+        }
     };
     match fits.as_slice() {
         [] => SanMatch::None,
@@ -83,9 +100,13 @@ fn is_castling(pos: &Position, m: &Move, king_side: bool) -> bool {
 
 /// Whether `text` is one of the ways to write `m` in SAN: letter, then nothing,
 /// the start file, the start rank or the whole start cell, an optional `x` (the
-/// move must capture), the end cell and its promotion.
-fn fits(pos: &Position, m: &Move, text: &str) -> bool {
+/// move must capture), the end cell and its promotion (`loose`: a promoted kind's
+/// `~` may be left out, as other programs write `fxg1=Q` and `Rb1` in crazyhouse,
+/// and a pawn's `P` written, as in shogi's `Pc5`).
+fn fits(pos: &Position, m: &Move, text: &str, loose: bool) -> bool {
     if let Some(kind) = m.from_hand() {
+        // shogi writes a drop with `*`: `P*e5`
+        let text = text.replacen('*', "@", 1);
         return drop_text(pos.rules(), m, kind) == text
             || (text.starts_with('@') && drop_text(pos.rules(), m, kind) == format!("P{text}"));
     }
@@ -103,11 +124,20 @@ fn fits(pos: &Position, m: &Move, text: &str) -> bool {
     let letter = rules.definition.pieces[mover.kind]
         .label
         .to_ascii_uppercase();
-    let letter = if letter == "P" { "" } else { letter.as_str() };
-    let Some(rest) = text.strip_prefix(letter) else {
+    let letter = match letter.strip_suffix('~') {
+        Some(bare) if loose => bare,
+        _ => letter.as_str(),
+    };
+    let rest = match letter {
+        // a pawn's letter may be written, as shogi and other programs do (`Pc5`)
+        "P" if loose => Some(text.strip_prefix('P').unwrap_or(text)),
+        "P" => Some(text),
+        _ => text.strip_prefix(letter),
+    };
+    let Some(rest) = rest else {
         return false;
     };
-    let Some(rest) = strip_promotion(rules, m, rest) else {
+    let Some(rest) = strip_promotion(rules, m, rest, loose) else {
         return false;
     };
     let Some(rest) = rest.strip_suffix(rules.cell_name(m.to)) else {
@@ -175,12 +205,16 @@ fn drop_text(rules: &Ruleset, m: &Move, kind: usize) -> String {
 }
 
 /// `text` less the promotion `m` makes (`=Q` or `Q`), which must be there exactly
-/// when the move promotes.
-fn strip_promotion<'t>(rules: &Ruleset, m: &Move, text: &'t str) -> Option<&'t str> {
+/// when the move promotes; `loose`, the label may be written without its `~`.
+fn strip_promotion<'t>(rules: &Ruleset, m: &Move, text: &'t str, loose: bool) -> Option<&'t str> {
     let Some(kind) = m.promotion() else {
         return Some(text);
     };
     let letter = rules.definition.pieces[kind].label.to_ascii_uppercase();
+    let letter = match letter.strip_suffix('~') {
+        Some(bare) if loose => bare.to_string(),
+        _ => letter,
+    };
     let rest = text.strip_suffix(letter.as_str())?;
     Some(rest.strip_suffix('=').unwrap_or(rest))
 }

@@ -16,13 +16,18 @@ pub struct GameText {
 }
 
 /// The games of a record, read line by line (see [`record::parse_games`] for where
-/// a game ends: after its result, or where the next one's tag pairs begin).
+/// a game ends: after its result, or where the next one's tag pairs begin). Each
+/// line is looked at once, so reading is linear in the record's length.
 pub struct Games<R> {
     reader: R,
     buffer: String,
     /// Lines of the file before `buffer`.
     lines_before: usize,
+    splitter: record::Splitter,
+    /// Bytes of the file before `buffer`.
+    bytes_before: usize,
     done: bool,
+    /// No game was given yet.
     first: bool,
 }
 
@@ -32,58 +37,23 @@ impl<R: BufRead> Games<R> {
             reader,
             buffer: String::new(),
             lines_before: 0,
+            splitter: record::Splitter::default(),
+            bytes_before: 0,
             done: false,
             first: true,
         }
     }
 
-    /// Split off the first game of the buffer if it is complete.
-    fn complete_game(&mut self) -> Option<GameText> {
-        let games = record::parse_games(&self.buffer);
-        let first = games.first()?;
-        if games.len() < 2 && first.result.is_none() {
-            return None;
-        }
-        let end = match (games.get(1), &first.result) {
-            (_, Some((_, span))) => line_end(&self.buffer, span.end),
-            (Some(next), None) => next_start(&self.buffer, next),
-            (None, None) => return None,
-        };
+    /// The buffer's first `end` bytes, as a game.
+    fn split(&mut self, end: usize) -> GameText {
         let rest = self.buffer.split_off(end);
         let text = std::mem::replace(&mut self.buffer, rest);
         let lines_before = self.lines_before;
         self.lines_before += text.matches('\n').count();
-        Some(GameText { text, lines_before })
+        self.bytes_before += text.len();
+        self.first = false;
+        GameText { text, lines_before }
     }
-}
-
-/// The end of the line holding byte `at` (after its newline).
-fn line_end(text: &str, at: usize) -> usize {
-    text[at..].find('\n').map_or(text.len(), |n| at + n + 1)
-}
-
-/// Where the line holding a game's first tag, FEN or move starts.
-fn next_start(text: &str, game: &record::Record) -> usize {
-    let first = game
-        .fen
-        .iter()
-        .chain(game.moves.iter())
-        .map(|(_, s)| s.start)
-        .min()
-        .unwrap_or(text.len());
-    // Back to the tag pairs above it: the first line from which only tags and
-    // blank lines lead to it.
-    let mut start = text[..first].rfind('\n').map_or(0, |n| n + 1);
-    while start > 0 {
-        let prev = text[..start - 1].rfind('\n').map_or(0, |n| n + 1);
-        let line = text[prev..start].trim();
-        if line.is_empty() || line.starts_with('[') {
-            start = prev;
-        } else {
-            break;
-        }
-    }
-    start
 }
 
 /// Why a record could not be read.
@@ -100,25 +70,13 @@ impl<R: BufRead> Iterator for Games<R> {
     type Item = Result<GameText, StreamError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        // A game can only have ended at a line with a result or a tag pair (or at
-        // the end): only then is the buffer looked at, so that reading stays linear.
-        let mut look = true;
         loop {
-            if look {
-                if let Some(game) = self.complete_game() {
-                    return Some(Ok(game));
-                }
-            }
             if self.done {
                 if self.buffer.trim().is_empty() && !self.first {
                     return None;
                 }
-                self.first = false;
-                let text = std::mem::take(&mut self.buffer);
-                return Some(Ok(GameText {
-                    text,
-                    lines_before: self.lines_before,
-                }));
+                let end = self.buffer.len();
+                return Some(Ok(self.split(end)));
             }
             let before = self.buffer.len();
             // Bounded, so that a file without newlines (`/dev/zero`) stops at the limit.
@@ -126,7 +84,7 @@ impl<R: BufRead> Iterator for Games<R> {
             match (&mut self.reader).take(room).read_line(&mut self.buffer) {
                 Ok(0) => self.done = true,
                 Ok(_) => {
-                    if self.first && before == 0 {
+                    if self.bytes_before == 0 && before == 0 {
                         if let Some(rest) = self.buffer.strip_prefix('\u{feff}') {
                             self.buffer = rest.to_string();
                         }
@@ -138,25 +96,23 @@ impl<R: BufRead> Iterator for Games<R> {
                             lines_before: self.lines_before,
                         }));
                     }
-                    // Only a line that may end a game is worth a look at the buffer.
-                    look = may_end_game(&self.buffer[before..]);
+                    let line = &self.buffer[before..];
+                    match self.splitter.line(line, self.bytes_before + before) {
+                        record::Boundary::Before => return Some(Ok(self.split(before))),
+                        record::Boundary::After => {
+                            let end = self.buffer.len();
+                            return Some(Ok(self.split(end)));
+                        }
+                        record::Boundary::None => {}
+                    }
                 }
                 Err(e) => {
                     self.done = true;
                     return Some(Err(StreamError::Io(e)));
                 }
             }
-            self.first = self.first && self.buffer.trim().is_empty();
         }
     }
-}
-
-/// A line with a result or a tag pair.
-fn may_end_game(line: &str) -> bool {
-    line.trim_start().starts_with('[')
-        || ["1-0", "0-1", "1/2-1/2", "½-½", "*"]
-            .iter()
-            .any(|r| line.contains(r))
 }
 
 #[cfg(test)]

@@ -24,6 +24,8 @@ pub const MATE: i32 = 1_000_000;
 const MATE_BOUND: i32 = MATE - 10_000;
 /// The deepest the search goes, quiescence included.
 pub const MAX_PLY: usize = 128;
+/// The deepest a search goes (room is left for the quiescence search below it).
+pub const MAX_DEPTH: usize = MAX_PLY - 8;
 
 /// The clock of the side to move.
 #[derive(Clone, Copy, Debug, Default)]
@@ -170,10 +172,11 @@ impl Searcher {
                 return found;
             }
         }
+        // at least one ply: a search of none would give an unsearched move
         let max_depth = limits
             .depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .min(MAX_PLY as u32 - 8);
+            .unwrap_or(MAX_DEPTH as u32)
+            .clamp(1, MAX_DEPTH as u32);
         for depth in 1..=max_depth {
             let score = tree::Node {
                 table: &mut self.table,
