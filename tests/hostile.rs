@@ -155,3 +155,103 @@ fn xboard_takes_times_of_any_size() {
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("pong 1"), "{text}");
 }
+
+/// A temporary file's path, with `text` in it.
+fn written(name: &str, text: &str) -> String {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hostile");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("written");
+    path.display().to_string()
+}
+
+/// Each game of a long record is read alone (the referee was quadratic in the
+/// games before it and in blank lines): an error in the last of 1,200 games, after
+/// 200,000 blank lines, is placed on its line of the whole file.
+#[test]
+fn games_are_placed_in_the_whole_file() {
+    let game = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n";
+    let text = format!(
+        "{}{}\n1. e4 e5 2. Ke2 Ke7 3. d1-h5 *\n",
+        game.repeat(1200),
+        "\n".repeat(200_000)
+    );
+    let path = written("many-games.pgn", &text);
+    let out = common::vdl(&["referee", "definitions/chess.vdl", &path, "--json"]);
+    let report = String::from_utf8_lossy(&out.stdout);
+    let games: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&report)
+        .into_iter()
+        .map(|g| g.expect("JSON"))
+        .collect();
+    assert_eq!(games.len(), 1201);
+    let last = &games[1200]["error"];
+    assert_eq!(last["code"], "vdl::illegal_move");
+    assert_eq!(
+        (last["line"].as_u64(), last["column"].as_u64()),
+        (Some(3600 + 200_000 + 2), Some(24))
+    );
+    let out = common::vdl(&["referee", "definitions/chess.vdl", &path]);
+    let shown = String::from_utf8_lossy(&out.stderr);
+    assert!(shown.contains(&format!("[{path}:203602:24]")), "{shown}");
+}
+
+/// A diagnostic on a long line shows a window of it, and one mistake repeated
+/// 100,000 times is told in a few screens: ten drawn, the rest counted.
+#[test]
+fn diagnostics_stay_short_on_long_lines_and_many_repeats() {
+    let comment = "a long comment ".repeat(400);
+    let path = written(
+        "long-line.pgn",
+        &format!("1. e4 {{{comment}}} 1... Qxh7 *\n"),
+    );
+    let out = common::vdl(&["referee", "definitions/chess.vdl", &path]);
+    let shown = String::from_utf8_lossy(&out.stderr);
+    assert!(shown.len() < 1_500, "{} bytes: {shown}", shown.len());
+    assert!(shown.contains(&format!("[{path}:1:6015]")), "{shown}");
+    assert!(
+        shown.contains(" ...comment a long comment a long"),
+        "{shown}"
+    );
+    assert!(shown.contains(" a long comment } 1... Qxh7 *\n"), "{shown}");
+    let labels = format!("board {{ files {} ranks 1 2 }}\n", "a ".repeat(100_000));
+    let path = written("labels.vdl", &labels);
+    let out = common::vdl(&["check", &path]);
+    let shown = String::from_utf8_lossy(&out.stderr);
+    assert!(shown.len() < 20_000, "{} bytes", shown.len());
+    assert_eq!(
+        shown
+            .matches("× the label `a` is used twice in `files`")
+            .count(),
+        10
+    );
+    assert!(
+        shown.ends_with("... and 99989 more `vdl::duplicate_label`\n"),
+        "{}",
+        &shown[shown.len() - 200..]
+    );
+}
+
+/// A moves string of 8,000 atoms checks (it was quadratic: 52 s) and keeps one
+/// rule of the repeats.
+#[test]
+fn a_rule_written_thousands_of_times_loads() {
+    let text = |atoms: usize| {
+        format!(
+            "board {{ files a b c d ranks 1 2 3 4 }}\npiece King K {{ royal moves \"K\" }}\npiece Queen Q {{ moves \"{}\" }}\nsetup \"3k/4/4/KQ2 w\"\nend {{ checkmate loss }}\n",
+            "Q".repeat(atoms)
+        )
+    };
+    let loaded = vdl::load(&text(8000));
+    let rules = loaded.ruleset.expect("it loads");
+    let one = vdl::load(&text(1)).ruleset.expect("it loads");
+    assert_eq!(
+        vdl::Position::start(&rules).perft(3),
+        vdl::Position::start(&one).perft(3)
+    );
+    let redundant = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == vdl::Code::RedundantMove)
+        .count();
+    assert_eq!(redundant, 63);
+}
