@@ -430,3 +430,35 @@ fn a_refereed_game_with_drops_and_a_promotion() {
         "1R6/4k3/8/3r4/8/8/8/3AMK3{/cq} w - - 1 4"
     );
 }
+
+/// The seed: "Swaps with swappers may be combined with other captures." A chameleon
+/// swapping with a swapper moves away from a Withdrawer behind it (taking it) or
+/// towards an Advancer beyond the swapper's cell (taking it).
+#[test]
+fn a_chameleon_swap_combines_with_its_other_captures() {
+    let rules = uc40();
+    for (fen, text, captured, after) in [
+        (
+            "7k/8/3WI4/3ch4/8/8/3SW4/K7{/} b - - 0 1",
+            "ch d5-d2; SW-d5",
+            "d6",
+            "7k/8/8/3SW4/8/8/3ch4/K7{/@d2} w - - d5<>d2 0 2",
+        ),
+        (
+            "7k/8/8/3ch4/8/3SW4/3AD4/K7{/} b - - 0 1",
+            "ch d5-d3; SW-d5",
+            "d2",
+            "7k/8/8/3SW4/8/3ch4/8/K7{/@d3} w - - d5<>d3 0 2",
+        ),
+    ] {
+        let mut pos = Position::from_fen(&rules, fen).expect("fen");
+        let m = turn(&mut pos, text);
+        let captures: Vec<&str> = m.captures().iter().map(|&c| rules.cell_name(c)).collect();
+        assert_eq!(captures, [captured], "{fen}");
+        assert!(turns(&mut pos).contains(&text.to_string()));
+        pos.make(m);
+        assert_eq!(pos.fen(), after);
+        pos.unmake();
+        assert_eq!(pos.fen(), fen);
+    }
+}

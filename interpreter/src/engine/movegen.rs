@@ -433,11 +433,11 @@ impl Position<'_> {
 
     /// The occupant of a cell once the piece on `from` has moved to `to`.
     #[inline]
-    fn after(&self, c: Cell, from: Cell, to: Cell, mover: u8) -> u8 {
+    fn after(&self, c: Cell, from: Cell, to: Cell, mover: u8, left: u8) -> u8 {
         if c == to {
             mover
         } else if c == from {
-            0
+            left
         } else {
             self.board[c as usize]
         }
@@ -728,9 +728,26 @@ impl Position<'_> {
             if (a == from && b == t) || (a == t && b == from) {
                 continue;
             }
-            let m = Move::new(from, t, MoveKind::Swap);
-            if !out[start..].contains(&m) {
-                out.push(m);
+            let swap = Move::new(from, t, MoveKind::Swap);
+            let mover = kind_of(self.board[from as usize]);
+            // a swap is an arrival too: the mover's capture modes take what it
+            // approaches, withdraws from, pins or coordinates
+            let (m, with_optional) = if rules.captures[mover].lands_capturing {
+                let arrival = Arrival {
+                    from,
+                    t,
+                    dir: ray.dir,
+                    left: q,
+                };
+                let (must, may) = self.landing_victims(us, mover, arrival, &[]);
+                with_victims(swap, &must, &may)
+            } else {
+                (swap, None)
+            };
+            for m in std::iter::once(m).chain(with_optional) {
+                if !out[start..].contains(&m) {
+                    out.push(m);
+                }
             }
         }
     }
@@ -877,12 +894,45 @@ impl Position<'_> {
         out: &mut Vec<Move>,
         promo: Option<Promo>,
     ) {
-        let rules = self.rules;
-        let modes = &rules.captures[kind];
-        if !modes.lands_capturing {
+        if !self.rules.captures[kind].lands_capturing {
             push_normal(out, from, t, jumped, promo);
             return;
         }
+        let arrival = Arrival {
+            from,
+            t,
+            dir,
+            left: 0,
+        };
+        let (must, may) = self.landing_victims(us, kind, arrival, jumped);
+        if must.is_empty() && may.is_empty() && self.capture_only(us, t) {
+            return;
+        }
+        let promotes = promo.is_some_and(|p| p.table.promotes(from, t));
+        if may.is_empty() && !promotes {
+            push_with_captures(out, Move::new(from, t, MoveKind::Normal), must.cells());
+            return;
+        }
+        let (m, with_optional) = with_victims(Move::new(from, t, MoveKind::Normal), &must, &may);
+        push(out, m, promo);
+        if let Some(m2) = with_optional {
+            push(out, m2, promo);
+        }
+    }
+
+    /// The pieces the mover's capture modes take when it arrives on `t` from
+    /// `from` along `dir` (leaving `left` on `from`: nothing, or a swap's partner):
+    /// those it must take (with `jumped`), and those it may.
+    fn landing_victims(
+        &self,
+        us: usize,
+        kind: usize,
+        arrival: Arrival,
+        jumped: &[Cell],
+    ) -> (Captures, Captures) {
+        let rules = self.rules;
+        let modes = &rules.captures[kind];
+        let Arrival { from, t, dir, left } = arrival;
         let mover = self.board[from as usize];
         let mut must = Captures::new();
         let mut may = Captures::new();
@@ -894,7 +944,7 @@ impl Position<'_> {
         // only on a move the victim's own kind could make).
         let mut take = |c: Cell, (mandatory, optional): Victims| {
             let q = self.board[c as usize];
-            if q == 0 || side_of(q) == us {
+            if q == 0 || side_of(q) == us || c == from {
                 return;
             }
             let bit = 1u64 << kind_of(q);
@@ -936,7 +986,7 @@ impl Position<'_> {
                 let Some(c2) = rules.step(c1, d) else {
                     continue;
                 };
-                let beyond = self.after(c2, from, t, mover);
+                let beyond = self.after(c2, from, t, mover, left);
                 if beyond != 0 && side_of(beyond) == us {
                     take(c1, if i < 4 { v.pincer } else { v.pincer_diagonal });
                 }
@@ -947,34 +997,37 @@ impl Position<'_> {
                 take(c, v.coordinate);
             }
         }
-        if must.is_empty() && may.is_empty() && self.capture_only(us, t) {
-            return;
-        }
-        let promotes = promo.is_some_and(|p| p.table.promotes(from, t));
-        if may.is_empty() && !promotes {
-            push_with_captures(out, Move::new(from, t, MoveKind::Normal), must.cells());
-            return;
-        }
-        let mut m = Move::new(from, t, MoveKind::Normal);
-        for &c in must.cells() {
-            m = m.with_capture(c);
-        }
-        let with_optional = (!may.is_empty()).then(|| {
-            let mut m2 = m;
-            for &c in may.cells() {
-                if !m2.captures().contains(&c) && m2.captures().len() < MAX_CAPTURES {
-                    m2 = m2.with_capture(c);
-                }
-            }
-            m2
-        });
-        push(out, m, promo);
-        if let Some(m2) = with_optional {
-            if m2 != m {
-                push(out, m2, promo);
-            }
-        }
+        (must, may)
     }
+}
+
+/// How a piece arrives on a cell: from where, along which line, and what it
+/// leaves where it stood (nothing, or the partner of a swap).
+#[derive(Clone, Copy)]
+struct Arrival {
+    from: Cell,
+    t: Cell,
+    dir: Offset,
+    left: u8,
+}
+
+/// `m` with the cells it must take, and the same with those it may take too (when
+/// there are any).
+fn with_victims(m: Move, must: &Captures, may: &Captures) -> (Move, Option<Move>) {
+    let mut m = m;
+    for &c in must.cells() {
+        m = m.with_capture(c);
+    }
+    let with_optional = (!may.is_empty()).then(|| {
+        let mut m2 = m;
+        for &c in may.cells() {
+            if !m2.captures().contains(&c) && m2.captures().len() < MAX_CAPTURES {
+                m2 = m2.with_capture(c);
+            }
+        }
+        m2
+    });
+    (m, with_optional.filter(|m2| *m2 != m))
 }
 
 impl Position<'_> {

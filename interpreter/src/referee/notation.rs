@@ -247,6 +247,7 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
             .piece_at(m.to)
             .map_or_else(|| "?".into(), |p| letter(rules, p));
         s.push_str(&format!("; {}-{}", partner, rules.cell_name(m.from)));
+        s.push_str(&removals(pos, m, legal));
         s.push_str(&drop_part(pos, m));
         return s;
     }
@@ -274,6 +275,15 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
         s.push_str(&drop_part(pos, m));
         return s;
     }
+    s.push_str(&removals(pos, m, legal));
+    s.push_str(&drop_part(pos, m));
+    s
+}
+
+/// The pieces a move removes away from its landing (`; @-d6`), written when
+/// another legal move has the same cells and differs by them (an optional capture),
+/// and always for a two-cell piece.
+fn removals(pos: &Position, m: &Move, legal: &[Move]) -> String {
     let twins = legal.iter().any(|o| {
         o.from == m.from
             && o.to == m.to
@@ -283,20 +293,17 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
             && pos.wall_of(o) == pos.wall_of(m)
             && o != m
     });
-    if twins || m.kind == MoveKind::TwoCell {
-        let mut extra: Vec<&str> = m
-            .captures()
-            .iter()
-            .filter(|&&c| !arrives(m, c))
-            .map(|&c| rules.cell_name(c))
-            .collect();
-        extra.sort_unstable();
-        for c in extra {
-            s.push_str(&format!("; @-{c}"));
-        }
+    if !twins && m.kind != MoveKind::TwoCell {
+        return String::new();
     }
-    s.push_str(&drop_part(pos, m));
-    s
+    let mut extra: Vec<&str> = m
+        .captures()
+        .iter()
+        .filter(|&&c| !arrives(m, c))
+        .map(|&c| pos.rules().cell_name(c))
+        .collect();
+    extra.sort_unstable();
+    extra.iter().map(|c| format!("; @-{c}")).collect()
 }
 
 /// Whether a capture on `c` is implied by the move's arrival there (a two-cell
