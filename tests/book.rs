@@ -156,6 +156,7 @@ fn every_vdl_block_checks() {
         let mut perft = Vec::new();
         let mut claims: Vec<(String, Option<Vec<String>>)> = Vec::new();
         let mut values: Vec<(String, i32)> = Vec::new();
+        let mut seed = 0;
         for w in words {
             if let Some(list) = w.strip_prefix("warns=") {
                 warns.extend(list.split(',').map(str::to_string));
@@ -186,6 +187,9 @@ fn every_vdl_block_checks() {
                 values.push((label.to_string(), n.parse().expect("a value")));
             } else if let Some(text) = w.strip_prefix("nomove=") {
                 claims.push((text.to_string(), None));
+            } else if let Some(n) = w.strip_prefix("seed=") {
+                // the array of this seed for a shuffled setup (perft and moves)
+                seed = n.parse().expect("a seed");
             } else {
                 failures.push(format!("{at}: unknown block attribute `{w}`"));
             }
@@ -219,7 +223,7 @@ fn every_vdl_block_checks() {
                         failures.push(format!("{at}: {label} is worth {got:?}, not {want}"));
                     }
                 }
-                let mut pos = vdl::Position::start(&rules);
+                let mut pos = vdl::Position::start_seeded(&rules, seed);
                 let mut legal = Vec::new();
                 pos.legal_moves(&mut legal);
                 for (text, caps) in claims {
@@ -243,7 +247,7 @@ fn every_vdl_block_checks() {
                     }
                 }
                 for (depth, nodes) in perft {
-                    let got = vdl::Position::start(&rules).perft(depth);
+                    let got = vdl::Position::start_seeded(&rules, seed).perft(depth);
                     if got != nodes {
                         failures.push(format!(
                             "{at}: perft({depth}) is {got}, the book says {nodes}"

@@ -294,10 +294,11 @@ fn a_seed_gives_the_same_mirrored_array_everywhere() {
 
 /// The arrays of three seeds whose first ranks and queue fronts hold only pieces the
 /// reference generator reads (no Rococo piece comes on the board within four plies).
-const SEEDS: [u64; 3] = [8, 27, 35];
+const SEEDS: [u64; 3] = [8, 43, 54];
 
-/// Positions with drop credits: the exchange above, and middle games of the three
-/// arrays where a side holds credits (reached by play, kept as FEN).
+/// Positions with drop credits: the exchange above, and middle games of three
+/// arrays (seeds 8, 27 and 35 before `redeal`) where a side holds credits (reached
+/// by play, kept as FEN).
 const CREDIT_FENS: &[&str] = &[
     EXCHANGE,
     "3rk3/8/8/3R4/8/8/8/4K3{AMCQ+2/amcq+1@d5*2} b - - 0 1",
@@ -461,4 +462,45 @@ fn a_chameleon_swap_combines_with_its_other_captures() {
         pos.unmake();
         assert_eq!(pos.fen(), fen);
     }
+}
+
+/// The seed's bad presets, "in which White could capture any undefended pawn or
+/// checkmates Blue in the first turn", are dealt again: in seeds 0 to 59 White can
+/// do neither. Seed 13's first deal let White mate with `DA e1-f4`, seed 0's take
+/// with `AR d1-a7`; each seed still names one array.
+#[test]
+fn arrays_where_white_captures_or_mates_at_once_are_dealt_again() {
+    let rules = uc40();
+    let first_deal = |seed: u64| Position::from_setup(&rules, &rules.definition.start_setup(seed));
+    let mut mate = first_deal(13);
+    let m = turn(&mut mate, "DA e1-f4");
+    mate.make(m);
+    let mut replies = Vec::new();
+    mate.legal_moves(&mut replies);
+    assert!(replies.is_empty() && mate.in_check(Side::Black));
+    let mut capture = first_deal(0);
+    assert_eq!(turn(&mut capture, "AR d1-a7").captures().len(), 1);
+    let mut redealt = 0;
+    for seed in 0..60 {
+        let mut pos = Position::start_seeded(&rules, seed);
+        assert_eq!(pos.fen(), Position::start_seeded(&rules, seed).fen());
+        if pos.fen() != first_deal(seed).fen() {
+            redealt += 1;
+        }
+        let mut first = Vec::new();
+        pos.legal_moves(&mut first);
+        for m in first {
+            assert!(
+                m.captures().is_empty(),
+                "seed {seed}: {}",
+                pos.move_text(&m)
+            );
+            pos.make(m);
+            let mut replies = Vec::new();
+            pos.legal_moves(&mut replies);
+            assert!(!replies.is_empty(), "seed {seed}: {} mates", pos.fen());
+            pos.unmake();
+        }
+    }
+    assert!(redealt >= 32, "{redealt} arrays were dealt again");
 }

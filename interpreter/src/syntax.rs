@@ -50,6 +50,9 @@ pub enum Item {
     Castle(CastleDecl),
     Setup(SetupDecl),
     Shuffle(ShuffleDecl),
+    /// `redeal when first-move ...`: deal the shuffles again while the array lets
+    /// the first player do one of these with its first move.
+    Redeal(RedealDecl),
     Drops(DropsDecl),
     Hand(HandDecl),
     End(EndDecl),
@@ -320,6 +323,21 @@ pub struct ShuffleDecl {
     pub queue: Option<Span>,
     /// `ordered`: the pieces go on the cells drawn in the order listed.
     pub ordered: bool,
+}
+
+/// `redeal when first-move captures or checks or mates`.
+#[derive(Clone, Debug)]
+pub struct RedealDecl {
+    pub span: Span,
+    pub when: Vec<Spanned<RedealWhen>>,
+}
+
+/// What a first move may not be able to do in a dealt array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RedealWhen {
+    Captures,
+    Checks,
+    Mates,
 }
 
 /// Which end of a drop queue.
@@ -614,6 +632,21 @@ impl Builder {
                 })
             }
             Rule::shuffle => Item::Shuffle(self.shuffle(pair)),
+            Rule::redeal => Item::Redeal(RedealDecl {
+                span,
+                when: pair
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::redeal_when)
+                    .map(|p| Spanned {
+                        span: self.span_of(&p),
+                        value: match p.as_str().trim() {
+                            "captures" => RedealWhen::Captures,
+                            "checks" => RedealWhen::Checks,
+                            _ => RedealWhen::Mates,
+                        },
+                    })
+                    .collect(),
+            }),
             Rule::drops => Item::Drops(self.drops(pair)),
             Rule::hand => Item::Hand(self.hand(pair)),
             Rule::end_rules => Item::End(self.end_rules(pair)),
@@ -1576,6 +1609,9 @@ fn describe(rule: Rule) -> &'static str {
         Rule::symmetry => "`mirrored` or `rotated`",
         Rule::shuffle | Rule::shuffle_queue | Rule::shuffle_ordered => {
             "cells to shuffle over, then `queue` or `ordered`"
+        }
+        Rule::redeal | Rule::redeal_when | Rule::redeal_or => {
+            "`redeal when first-move captures or checks or mates`"
         }
         Rule::drops | Rule::drops_except => "`drops queue front in ZONE credit exchange`",
         Rule::queue_end | Rule::promote_queue => "`front` or `back`",

@@ -89,6 +89,42 @@ impl Checker {
         drops
     }
 
+    /// `redeal`: what a dealt array may not let the first player do; there must be
+    /// something shuffled to deal again, and each condition is said once.
+    pub(super) fn redeal(
+        &mut self,
+        decl: Option<&syntax::RedealDecl>,
+        shuffled: bool,
+    ) -> crate::model::Redeal {
+        let mut redeal = crate::model::Redeal::default();
+        let Some(decl) = decl else {
+            return redeal;
+        };
+        if !shuffled {
+            self.push(
+                Diagnostic::error(Code::BadShuffle, "`redeal` but nothing is shuffled")
+                    .at(decl.span, "there is no array to deal again")
+                    .help("`redeal` goes with a `shuffle`: add one, or remove the `redeal`"),
+            );
+        }
+        for when in &decl.when {
+            let flag = match when.value {
+                syntax::RedealWhen::Captures => &mut redeal.captures,
+                syntax::RedealWhen::Checks => &mut redeal.checks,
+                syntax::RedealWhen::Mates => &mut redeal.mates,
+            };
+            if *flag {
+                self.push(
+                    Diagnostic::error(Code::BadShuffle, "this condition is given twice")
+                        .at(when.span, "given before in this `redeal`")
+                        .help("name each of `captures`, `checks` and `mates` once"),
+                );
+            }
+            *flag = true;
+        }
+        redeal
+    }
+
     /// Every shuffle, checked against the board, the setup and the other shuffles.
     pub(super) fn shuffles(
         &mut self,

@@ -55,6 +55,7 @@ enum Singleton {
     Pass,
     Walls,
     Hand,
+    Redeal,
 }
 
 fn singleton(item: &Item) -> Option<Singleton> {
@@ -71,6 +72,7 @@ fn singleton(item: &Item) -> Option<Singleton> {
         Item::Pass(_) => Singleton::Pass,
         Item::Walls(_) => Singleton::Walls,
         Item::Hand(_) => Singleton::Hand,
+        Item::Redeal(_) => Singleton::Redeal,
         _ => return None,
     })
 }

@@ -119,6 +119,7 @@ impl Checker {
         let mut pass: Option<&Span> = None;
         let mut explosions: Option<&syntax::ExplosionsDecl> = None;
         let mut walls: Option<&syntax::WallsDecl> = None;
+        let mut redeal: Option<&syntax::RedealDecl> = None;
         let mut shuffles = Vec::new();
         let mut drops = Vec::new();
         let mut hands = Vec::new();
@@ -126,6 +127,7 @@ impl Checker {
             match item {
                 Item::Hand(h) => hands.push(h),
                 Item::Shuffle(s) => shuffles.push(s),
+                Item::Redeal(r) => once(&mut redeal, r, r.span, |f| f.span, "redeal", &mut self.diags),
                 Item::Drops(d) => drops.push(d),
                 Item::Immobilization(w) => once(
                     &mut immobilization,
@@ -333,6 +335,7 @@ impl Checker {
             walls: walls_def,
             drops: drops_def,
             hand: hand_def,
+            redeal: self.redeal(redeal, !shuffles.is_empty()),
             shuffles: shuffle_defs,
             symmetry,
         })

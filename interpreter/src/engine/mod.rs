@@ -28,6 +28,9 @@ use std::sync::Arc;
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
 pub use goals::{Goal, GoalKind};
 pub use legality::LegalityMismatch;
+/// The deals `redeal` tries for one seed before it keeps the last.
+pub const MAX_DEALS: u64 = 1000;
+
 /// The deepest perft a program should ask for: deeper trees are beyond any
 /// machine's time, and their recursion beyond any stack.
 pub const MAX_PERFT_DEPTH: u32 = 64;
@@ -337,9 +340,49 @@ impl<'r> Position<'r> {
         Position::start_seeded(rules, 0)
     }
 
-    /// The start position with the setup's shuffles made from `seed`.
+    /// The start position with the setup's shuffles made from `seed`; under
+    /// `redeal`, the first of the seed's deals whose first player cannot do what it
+    /// forbids (the seed's own deal first, then others drawn from it, so a seed
+    /// still names one array; after [`MAX_DEALS`] the last is kept).
     pub fn start_seeded(rules: &'r Ruleset, seed: u64) -> Position<'r> {
-        Position::from_setup(rules, &rules.definition.start_setup(seed))
+        let definition = &rules.definition;
+        let mut pos = Position::from_setup(rules, &definition.start_setup(seed));
+        if !definition.redeal.any() {
+            return pos;
+        }
+        for deal in 1..MAX_DEALS {
+            if !pos.dealt_again() {
+                break;
+            }
+            let next = model::mix(seed ^ model::mix(deal));
+            pos = Position::from_setup(rules, &definition.start_setup(next));
+        }
+        pos
+    }
+
+    /// Whether the side to move has a first move that `redeal` forbids.
+    fn dealt_again(&mut self) -> bool {
+        let redeal = self.rules.definition.redeal;
+        let mut first = Vec::new();
+        self.legal_moves(&mut first);
+        let mut replies = Vec::new();
+        let them = self.side_to_move().opponent();
+        first.iter().any(|&m| {
+            if redeal.captures && !m.captures().is_empty() {
+                return true;
+            }
+            if !redeal.checks && !redeal.mates {
+                return false;
+            }
+            self.make(m);
+            let check = self.in_check(them);
+            let mate = check && redeal.mates && {
+                self.legal_moves(&mut replies);
+                replies.is_empty()
+            };
+            self.unmake();
+            (check && redeal.checks) || mate
+        })
     }
 
     pub fn from_fen(rules: &'r Ruleset, fen: &str) -> Result<Position<'r>, FenError> {

@@ -437,6 +437,20 @@ pub struct Shuffle {
     pub ordered: bool,
 }
 
+/// The first moves that make a dealt array be dealt again (`redeal`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Redeal {
+    pub captures: bool,
+    pub checks: bool,
+    pub mates: bool,
+}
+
+impl Redeal {
+    pub fn any(&self) -> bool {
+        self.captures || self.checks || self.mates
+    }
+}
+
 /// How Black's array follows White's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Symmetry {
@@ -843,6 +857,8 @@ pub struct Definition {
     pub hand: Option<Hand>,
     /// Random placements made when a game starts, in order.
     pub shuffles: Vec<Shuffle>,
+    /// What a dealt array may not let the first player do with its first move.
+    pub redeal: Redeal,
     /// The symmetry the setup declares: how shuffles place Black's pieces.
     pub symmetry: Option<Symmetry>,
 }
