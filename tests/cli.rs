@@ -450,7 +450,12 @@ fn every_command_exits_quietly_when_its_output_is_closed() {
         drop(child.stdout.take());
         let out = child.wait_with_output().expect("exits");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(141), "{args:?}: {err}");
+        // 0 when the whole output fitted in the pipe before its reader left
+        assert!(
+            matches!(out.status.code(), Some(141 | 0)),
+            "{args:?}: {:?} {err}",
+            out.status
+        );
         assert!(err.is_empty(), "{args:?}: {err}");
     }
 }

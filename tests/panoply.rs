@@ -294,6 +294,39 @@ fn locking_heralds_resets_the_move_count() {
     assert_eq!(play(&mut pos, "d7"), 31);
 }
 
+/// The seed's third irreversible move: "checking the opposing king in such a way that
+/// the other player has no other option than to make an irreversible move to escape"
+/// (`reset-by forcing-check`). R e5-e13 leaves Black only `k d13-e13`, a capture: the
+/// count is reset, and no fifty-move draw follows. A check that can be answered by a
+/// king step counts on.
+#[test]
+fn a_check_answered_only_irreversibly_resets_the_move_count() {
+    let rules = panoply();
+    let fen = "3k3/7R/9/10/11/12/13/12/2R8/10/9/8/3K3 w - - 99 60";
+    let mut pos = Position::from_fen(&rules, fen).expect("fen");
+    let record = format!("{fen}\nR e5-e13\n");
+    let refereed = vdl::referee::referee(&rules, &record);
+    let game = refereed.game.expect("a game");
+    assert!(refereed.error.is_none() && game.result().is_none());
+    assert_eq!(
+        game.position().fen(),
+        "3kR2/7R/9/10/11/12/13/12/11/10/9/8/3K3 b - - 0 60"
+    );
+    assert_eq!(
+        common::move_texts(&rules, &game.position().fen()),
+        ["d13-e13"]
+    );
+    common::play_text(&mut pos, "e5-e13");
+    assert_eq!(pos.halfmove_clock(), 0);
+    pos.unmake();
+    assert_eq!(pos.fen(), fen);
+    // without the rook on h12 the king may step aside: the count goes on
+    let open = "3k3/8/9/10/11/12/13/12/2R8/10/9/8/3K3 w - - 98 60";
+    let mut pos = Position::from_fen(&rules, open).expect("fen");
+    common::play_text(&mut pos, "e5-e13");
+    assert_eq!(pos.halfmove_clock(), 99);
+}
+
 /// Whether a printed two-cell move ends on these two cells (either order).
 trait EndsOn {
     fn ends(&self, cells: &str) -> bool;

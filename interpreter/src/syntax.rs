@@ -453,6 +453,8 @@ pub enum ResetItem {
     Capture,
     /// A move that leaves the moved piece locked next to a frozen enemy immobilizer.
     Lock,
+    /// A check whose every legal answer resets the count.
+    ForcingCheck,
     Piece(String),
 }
 
@@ -1307,6 +1309,7 @@ impl Builder {
                 value: match item.as_rule() {
                     Rule::capture => ResetItem::Capture,
                     Rule::lock => ResetItem::Lock,
+                    Rule::forcing_check => ResetItem::ForcingCheck,
                     _ => ResetItem::Piece(item.as_str().to_string()),
                 },
             })

@@ -1470,12 +1470,14 @@ impl Checker {
             claim_at: self.claim_count(&decl.claim_at, 1, n.value, example),
             reset_on_capture: false,
             reset_on_lock: false,
+            reset_on_forcing_check: false,
             reset_by: Vec::new(),
         };
         for r in &decl.resets {
             match &r.value {
                 ResetItem::Capture => limit.reset_on_capture = true,
                 ResetItem::Lock => limit.reset_on_lock = true,
+                ResetItem::ForcingCheck => limit.reset_on_forcing_check = true,
                 ResetItem::Piece(p) => {
                     let name = Name {
                         value: p.clone(),

@@ -411,6 +411,8 @@ pub struct Ruleset {
     pub capture_resets_clock: bool,
     /// A move that locks the moved piece (see `MoveLimit::reset_on_lock`) resets it.
     pub lock_resets_clock: bool,
+    /// A check whose every answer resets the clock resets it too.
+    pub forcing_check_resets_clock: bool,
     pub zobrist: Zobrist,
     pub flags: Flags,
     /// Per side, the cells a drop may land on (when empty).
@@ -716,6 +718,7 @@ pub fn compile(def: Definition) -> Ruleset {
         .collect();
     let capture_resets_clock = limit.is_some_and(|l| l.reset_on_capture);
     let lock_resets_clock = limit.is_some_and(|l| l.reset_on_lock);
+    let forcing_check_resets_clock = limit.is_some_and(|l| l.reset_on_forcing_check);
     let immobilization = def.immobilization;
     let suicide = def.suicide;
     let immune = def
@@ -750,6 +753,7 @@ pub fn compile(def: Definition) -> Ruleset {
         resets_clock,
         capture_resets_clock,
         lock_resets_clock,
+        forcing_check_resets_clock,
         royal: def.pieces.iter().map(|p| p.royal).collect(),
         en_passant: def.pieces.iter().map(|p| p.en_passant).collect(),
         definition: def,

@@ -330,6 +330,8 @@ pub struct Position<'r> {
     exhaustive: std::cell::Cell<bool>,
     /// Set while the replies to a drop are generated for the `no-drop-mate` rule.
     answering_drop: std::cell::Cell<bool>,
+    /// Set while the answers to a check are tried for the `forcing-check` reset.
+    answering_check: bool,
     threats: legality::Threats,
     geometry: std::cell::RefCell<threat_cache::GeometryCache>,
 }
@@ -462,6 +464,7 @@ impl<'r> Position<'r> {
             attack_test: std::cell::Cell::new(false),
             exhaustive: std::cell::Cell::new(false),
             answering_drop: std::cell::Cell::new(false),
+            answering_check: false,
             threats: legality::Threats::default(),
             geometry: Default::default(),
         };
@@ -828,6 +831,32 @@ impl<'r> Position<'r> {
         }
         self.clear_passes();
         self.history.push(undo);
+        if rules.forcing_check_resets_clock && self.halfmove > 0 && !self.answering_check {
+            self.reset_after_forcing_check();
+        }
+    }
+
+    /// Under `reset-by forcing-check`: a move that gives check, when every legal
+    /// answer resets the count, resets it itself (the answer cannot be undone
+    /// without one; unmade with the move).
+    fn reset_after_forcing_check(&mut self) {
+        let them = self.side_to_move();
+        if !self.in_check(them) {
+            return;
+        }
+        let mut answers = Vec::new();
+        self.legal_moves(&mut answers);
+        self.answering_check = true;
+        let forced = answers.into_iter().all(|m| {
+            self.make(m);
+            let resets = self.halfmove == 0;
+            self.unmake();
+            resets
+        });
+        self.answering_check = false;
+        if forced {
+            self.halfmove = 0;
+        }
     }
 
     /// The cell the moving piece stands on after the move (the royal piece's, for a

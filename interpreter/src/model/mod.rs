@@ -642,6 +642,8 @@ pub struct MoveLimit {
     /// A move resets the count when it leaves the moved piece frozen by an enemy
     /// immobilizer that is itself frozen: neither can move again without a capture.
     pub reset_on_lock: bool,
+    /// A move resets the count when it gives check and every legal answer resets it.
+    pub reset_on_forcing_check: bool,
     pub reset_by: Vec<usize>,
 }
 
