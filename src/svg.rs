@@ -2,7 +2,8 @@
 //! definition places them (removed cells left out), capture-only zones tinted, one
 //! element per cell (`class="cell" data-cell="e4"`) and per piece (`<g class="piece">`, a two-cell piece one element over its
 //! two cells), the common pieces as chess glyphs and the rest as labelled discs,
-//! the drop queues and captured pieces off the board listed below, and with
+//! the drop queues as a reserve board to its right (as `vdl show` draws them) and
+//! captured pieces off the board listed below, and with
 //! `--moves CELL` the moves of one piece marked: a dot for a quiet move, a ring for
 //! a capture, a cross on each piece a capture removes away from its landing cell.
 
@@ -125,24 +126,28 @@ fn escape(s: &str) -> String {
 pub fn draw(pos: &Position, legal: &[Move], moves_from: Option<Cell>) -> String {
     let layout = Layout::new(pos);
     let rules = pos.rules();
-    let extra = text_lines(pos);
+    let reserve = Reserve::of(pos, &layout);
+    let extra = text_lines(pos, reserve.is_some());
     let height = layout.height + 18.0 * extra.len() as f64;
+    let width = layout.width + reserve.as_ref().map_or(0.0, Reserve::width);
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{height:.0}\" \
          viewBox=\"0 0 {w:.0} {height:.0}\" font-family=\"sans-serif\">\n\
          <title>{}</title>\n",
         escape(&format!("{}: {}", rules.definition.name, pos.fen())),
-        w = layout.width,
+        w = width,
     );
     out.push_str(&format!(
-        "<rect width=\"{:.0}\" height=\"{height:.0}\" fill=\"#fbf8f1\"/>\n",
-        layout.width
+        "<rect width=\"{width:.0}\" height=\"{height:.0}\" fill=\"#fbf8f1\"/>\n"
     ));
     cells(&mut out, pos, &layout);
     if let Some(from) = moves_from {
         marks(&mut out, legal, from, &layout);
     }
     pieces(&mut out, pos, &layout);
+    if let Some(reserve) = &reserve {
+        reserve.draw(&mut out, pos);
+    }
     for (i, line) in extra.iter().enumerate() {
         out.push_str(&format!(
             "<text x=\"{MARGIN}\" y=\"{:.0}\" font-size=\"13\">{}</text>\n",
@@ -260,22 +265,112 @@ fn pieces(out: &mut String, pos: &Position, layout: &Layout) {
             ));
             continue;
         }
-        match glyph(&def.name, p.side) {
-            Some(g) => out.push_str(&format!(
-                "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"{:.0}\" \
-                 fill=\"#1d1d1d\">{g}</text></g>\n",
-                y + CELL * 0.3,
-                CELL * 0.8
-            )),
-            None => out.push_str(&format!(
-                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#1d1d1d\" \
-                 stroke-width=\"1.5\"/><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" \
-                 font-size=\"{}\" font-weight=\"bold\" fill=\"{ink}\">{}</text></g>\n",
-                CELL * 0.38,
-                y + 5.5,
-                if label.len() > 1 { 12 } else { 16 },
-                escape(&label)
-            )),
+        token(out, (x, y), &def.name, &label, p.side);
+        out.push_str("</g>\n");
+    }
+}
+
+/// A piece's picture centred on (x, y): its chess glyph, or a disc with its label.
+fn token(out: &mut String, (x, y): (f64, f64), name: &str, label: &str, side: Side) {
+    let (fill, ink) = match side {
+        Side::White => ("#ffffff", "#1d1d1d"),
+        Side::Black => ("#1d1d1d", "#ffffff"),
+    };
+    match glyph(name, side) {
+        Some(g) => out.push_str(&format!(
+            "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"{:.0}\" \
+             fill=\"#1d1d1d\">{g}</text>",
+            y + CELL * 0.3,
+            CELL * 0.8
+        )),
+        None => out.push_str(&format!(
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#1d1d1d\" \
+             stroke-width=\"1.5\"/><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" \
+             font-size=\"{}\" font-weight=\"bold\" fill=\"{ink}\">{}</text>",
+            CELL * 0.38,
+            y + 5.5,
+            if label.len() > 1 { 12 } else { 16 },
+            escape(label)
+        )),
+    }
+}
+
+/// Where the reserve board stands: its left edge, its files and ranks.
+struct Reserve {
+    left: f64,
+    files: usize,
+    ranks: usize,
+}
+
+impl Reserve {
+    /// The drop queues as a second board right of the first, as `vdl show` draws
+    /// them (UC-40's reserve board): none when the board is not square or they do
+    /// not fit in its ranks.
+    fn of(pos: &Position, layout: &Layout) -> Option<Reserve> {
+        let rules = pos.rules();
+        let board = &rules.definition.board;
+        if !rules.flags.drops || layout.tiling != Tiling::Square {
+            return None;
+        }
+        let (files, ranks) = (board.width() as usize, board.height() as usize);
+        let rows = |side| pos.queue(side).len().div_ceil(files);
+        (rows(Side::White) + rows(Side::Black) <= ranks).then_some(Reserve {
+            left: layout.width,
+            files,
+            ranks,
+        })
+    }
+
+    fn width(&self) -> f64 {
+        self.files as f64 * CELL + MARGIN
+    }
+
+    /// The centre of a place: White's from the bottom row up, Black's from the top
+    /// row down, each row left to right in drop order.
+    fn centre(&self, side: Side, place: usize) -> (f64, f64) {
+        let (row, file) = (place / self.files, place % self.files);
+        let from_top = match side {
+            Side::White => self.ranks - 1 - row,
+            Side::Black => row,
+        };
+        let pad = MARGIN + CELL / 2.0;
+        (
+            self.left + file as f64 * CELL + CELL / 2.0,
+            pad + from_top as f64 * CELL,
+        )
+    }
+
+    fn draw(&self, out: &mut String, pos: &Position) {
+        let rules = pos.rules();
+        out.push_str("<g class=\"reserve\" stroke=\"#8a7356\" stroke-width=\"0.6\">\n");
+        for row in 0..self.ranks {
+            for file in 0..self.files {
+                let (x, y) = self.centre(Side::Black, row * self.files + file);
+                out.push_str(&format!(
+                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#efe6d2\"/>\n",
+                    x - CELL / 2.0,
+                    y - CELL / 2.0
+                ));
+            }
+        }
+        out.push_str("</g>\n");
+        for side in [Side::White, Side::Black] {
+            for (place, &k) in pos.queue(side).iter().enumerate() {
+                let kind = usize::from(k);
+                let label = rules.piece_label(kind, side);
+                let name = &rules.definition.pieces[kind].name;
+                out.push_str(&format!(
+                    "<g class=\"queued\" data-side=\"{}\" data-place=\"{}\" data-piece=\"{}\"><title>{} {}, {} in the queue</title>",
+                    side.name().to_ascii_lowercase(),
+                    place + 1,
+                    escape(&label),
+                    side.name(),
+                    escape(name),
+                    place + 1
+                ));
+                token(out, self.centre(side, place), name, &label, side);
+                out.push_str("</g>\n");
+            }
         }
     }
 }
@@ -354,12 +449,23 @@ fn marks(out: &mut String, legal: &[Move], from: Cell, layout: &Layout) {
     out.push_str("</g>\n");
 }
 
-/// The side to move, the drop queues and the pieces off the board, as lines of text.
-fn text_lines(pos: &Position) -> Vec<String> {
+/// The side to move, the drop queues (unless drawn as the reserve board) and the
+/// pieces off the board, as lines of text.
+fn text_lines(pos: &Position, reserve_drawn: bool) -> Vec<String> {
     let rules = pos.rules();
     let mut lines = vec![format!("{} to move", pos.side_to_move().name())];
+    if reserve_drawn {
+        lines.push("right: the drop queues, White's from the bottom row up, Black's from the top row down, in drop order".into());
+    }
+    if rules.flags.drops {
+        lines.push(format!(
+            "drop credits: White {}, Black {}",
+            pos.drop_credits(Side::White),
+            pos.drop_credits(Side::Black)
+        ));
+    }
     for side in [Side::White, Side::Black] {
-        if rules.flags.drops {
+        if rules.flags.drops && !reserve_drawn {
             let queue: Vec<String> = pos
                 .queue(side)
                 .iter()

@@ -302,8 +302,10 @@ pub fn run(variants: &[Variant]) {
         if let Some(r) = running.take() {
             r.stop();
         }
+        // input ended during a count (a script piped in without `quit`): the count
+        // is still wanted
         if let Some(c) = counting.take() {
-            c.stop();
+            c.wait();
         }
     });
 }

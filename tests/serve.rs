@@ -339,3 +339,36 @@ fn foreign_requests_and_oversized_bodies_are_refused() {
     assert_eq!(post(&origin, fen), Some(200));
     assert_eq!(served.state("GET", "/state", "")["fen"], fen);
 }
+
+/// UC-40's drop queues are drawn on the page as `vdl show` draws them: a reserve
+/// board right of the board, inside the drawing, not a line of text running past it.
+#[test]
+fn the_page_draws_the_queues_as_the_reserve_board() {
+    let served = Served::start(Path::new("definitions/uc40.vdl"));
+    let s = served.state("GET", "/state", "");
+    let svg = s["svg"].as_str().unwrap_or_default();
+    assert_eq!(svg.matches("class=\"queued\"").count(), 64);
+    assert!(svg.contains("data-side=\"white\" data-place=\"32\""));
+    assert!(svg.contains("data-side=\"black\" data-place=\"32\""));
+    assert!(
+        !svg.contains("drop queue:"),
+        "the queues are no line of text"
+    );
+    // every queued piece is drawn inside the drawing's width
+    let width: f64 = svg
+        .split("width=\"")
+        .nth(1)
+        .and_then(|w| w.split('"').next())
+        .and_then(|w| w.parse().ok())
+        .expect("a width");
+    let rightmost = svg
+        .split("<g class=\"queued\"")
+        .skip(1)
+        .filter_map(|g| g.split("cx=\"").nth(1).or_else(|| g.split("x=\"").nth(1)))
+        .filter_map(|x| x.split('"').next().and_then(|x| x.parse::<f64>().ok()))
+        .fold(0.0, f64::max);
+    assert!(
+        rightmost > 400.0 && rightmost + 20.0 < width,
+        "{rightmost} in {width}"
+    );
+}

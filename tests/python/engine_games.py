@@ -136,7 +136,8 @@ def uci960_games(vdl, games):
 
 def uci_perft(vdl, definition=CHESS, positions=PERFT_POSITIONS, chess960=False):
     for fen, depth in positions:
-        script = f"position fen {fen}\ngo perft {depth}\nquit\n"
+        # no `quit`: it would stop the count; the end of input lets it finish
+        script = f"position fen {fen}\ngo perft {depth}\n"
         out = subprocess.run([vdl, "uci", definition], input=script, capture_output=True, text=True, check=True).stdout
         ours = {}
         total = None

@@ -844,9 +844,10 @@ impl<'r> Position<'r> {
         if !self.in_check(them) {
             return;
         }
+        // the answers, and the moves tried to find them, are not looked at so
+        self.answering_check = true;
         let mut answers = Vec::new();
         self.legal_moves(&mut answers);
-        self.answering_check = true;
         let forced = answers.into_iter().all(|m| {
             self.make(m);
             let resets = self.halfmove == 0;
