@@ -1,6 +1,8 @@
 //! Text to a spanned AST. No meaning is given to anything here: names are not
 //! resolved and numbers are not range-checked. pest types do not leave this module.
 
+mod mistakes;
+
 use crate::diagnostic::{Code, Diagnostic, Span};
 use pest::iterators::{Pair, Pairs};
 use pest::Parser as _;
@@ -1368,6 +1370,8 @@ fn at_word_start(err: pest::error::Error<Rule>, source: &str) -> pest::error::Er
 /// where the parse stopped.
 struct Mistake {
     at: Option<usize>,
+    /// The length of the offending text from `at`.
+    len: usize,
     message: String,
     label: String,
     help: String,
@@ -1404,6 +1408,7 @@ fn known_mistake(source: &str, at: usize) -> Option<Mistake> {
     if rest.starts_with('#') {
         return Some(Mistake {
             at: None,
+            len: 1,
             message: "`#` does not start a comment".into(),
             label: "not a comment".into(),
             help: "comments start with `//` (to the end of the line) or are written `/* ... */`"
@@ -1413,6 +1418,7 @@ fn known_mistake(source: &str, at: usize) -> Option<Mistake> {
     if rest.starts_with('"') && !rest[1..line_end].contains('"') {
         return Some(Mistake {
             at: None,
+            len: 1,
             message: "this string is not closed".into(),
             label: "the string starts here".into(),
             help: "close it with `\"` on the same line: a string does not run over lines".into(),
@@ -1422,6 +1428,7 @@ fn known_mistake(source: &str, at: usize) -> Option<Mistake> {
         if let Some(open) = unclosed_brace(&source[..at]) {
             return Some(Mistake {
                 at: Some(open),
+                len: 1,
                 message: "the file ends inside a section".into(),
                 label: "this `{` is never closed".into(),
                 help: "close the section with `}`".into(),
@@ -1431,6 +1438,7 @@ fn known_mistake(source: &str, at: usize) -> Option<Mistake> {
     if rest.starts_with("..") {
         return Some(Mistake {
             at: None,
+            len: 1,
             message: "a range of labels is not allowed here".into(),
             label: "a range".into(),
             help: "list every label, e.g. `files a b c d e f g h`; ranges (`a1..h1`) name cells in zones and cell lists".into(),
@@ -1478,11 +1486,26 @@ fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &str) -> Dia
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
         .collect();
     let expected_words: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    // never the word that was written: it is right, and in the wrong place
     let guess = (!found.is_empty())
         .then(|| crate::diagnostic::suggest(&found, expected_words.iter().copied()))
-        .flatten();
+        .flatten()
+        .filter(|g| *g != found);
+    // a misspelt word is named as what it is not, in the construct's words
+    let guess = guess.map(str::to_string);
+    let message = match &guess {
+        Some(g) if g.eq_ignore_ascii_case(&found) => {
+            format!("vdl's words are written in lower case: `{g}`, not `{found}`")
+        }
+        Some(_) if in_piece && message.contains("capture option") => {
+            format!("`{found}` is neither a capture option nor a piece property")
+        }
+        Some(_) if in_piece => format!("`{found}` is not a piece property"),
+        Some(_) => format!("`{found}` is not a word vdl knows here: {message}"),
+        None => message,
+    };
     let help = match guess {
-        Some(g) => format!("did you mean `{g}`?"),
+        Some(ref g) => format!("did you mean `{g}`?"),
         None if in_piece => {
             "a piece's properties end with `}`: is the closing brace of the piece missing?".to_string()
         }
@@ -1493,12 +1516,17 @@ fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &str) -> Dia
     } else {
         (start, end)
     };
-    let (start, end, message, label, help) = match known_mistake(source, local) {
-        Some(m) if guess.is_none() => {
-            let (start, end) = m.at.map_or((start, end), |a| (base + a, base + a + 1));
+    let mistake = known_mistake(source, local)
+        .filter(|_| guess.is_none())
+        .or_else(|| mistakes::construct_mistake(source, local));
+    let (start, end, message, label, help) = match mistake {
+        Some(m) => {
+            let (start, end) = m.at.map_or((start, end.max(start + m.len)), |a| {
+                (base + a, base + a + m.len)
+            });
             (start, end, m.message, m.label, m.help)
         }
-        _ => (start, end, message, label, help),
+        None => (start, end, message, label, help),
     };
     Diagnostic::error(Code::Syntax, message)
         .at(Span::new(start, end), label)
