@@ -155,6 +155,9 @@ pub(super) fn settle(
     );
 }
 
+/// The rays of one cell from which repeated rays are looked for.
+const TWINS_WORTH_FINDING: usize = 64;
+
 /// The rays less those that repeat an earlier one exactly (a rule written twice:
 /// `QQQQ`), so that settling them is not quadratic in the repeats; each twin as
 /// (its first's index among those kept, the twin's rule).
@@ -165,6 +168,12 @@ fn without_twins(rays: impl Iterator<Item = Ray>, cells: &[Cell]) -> (Vec<Ray>, 
         let line = &cells[r.start as usize..][..r.len as usize];
         (line, r.blockers, r.kind, flags, r.dir)
     };
+    let rays: Vec<Ray> = rays.collect();
+    // few rays settle quickly as they are; only many (a rule written many times)
+    // are worth the hashing
+    if rays.len() <= TWINS_WORTH_FINDING {
+        return (rays, Vec::new());
+    }
     let mut first: HashMap<Key, usize> = HashMap::new();
     let mut kept = Vec::new();
     let mut twins = Vec::new();

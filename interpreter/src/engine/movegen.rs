@@ -739,7 +739,8 @@ impl Position<'_> {
                     dir: ray.dir,
                     left: q,
                 };
-                let (must, may) = self.landing_victims(us, mover, arrival, &[]);
+                let (mut must, mut may) = (Captures::new(), Captures::new());
+                self.landing_victims(us, mover, arrival, &mut must, &mut may);
                 with_victims(swap, &must, &may)
             } else {
                 (swap, None)
@@ -904,7 +905,12 @@ impl Position<'_> {
             dir,
             left: 0,
         };
-        let (must, may) = self.landing_victims(us, kind, arrival, jumped);
+        let mut must = Captures::new();
+        let mut may = Captures::new();
+        for &c in jumped {
+            must.add(c);
+        }
+        self.landing_victims(us, kind, arrival, &mut must, &mut may);
         if must.is_empty() && may.is_empty() && self.capture_only(us, t) {
             return;
         }
@@ -922,29 +928,27 @@ impl Position<'_> {
 
     /// The pieces the mover's capture modes take when it arrives on `t` from
     /// `from` along `dir` (leaving `left` on `from`: nothing, or a swap's partner):
-    /// those it must take (with `jumped`), and those it may.
+    /// those it must take (with `jumped`), and those it may. Inlined: for pieces
+    /// with capture modes it is the hottest code there is.
+    #[inline(always)]
     fn landing_victims(
         &self,
         us: usize,
         kind: usize,
         arrival: Arrival,
-        jumped: &[Cell],
-    ) -> (Captures, Captures) {
+        must: &mut Captures,
+        may: &mut Captures,
+    ) {
         let rules = self.rules;
         let modes = &rules.captures[kind];
         let Arrival { from, t, dir, left } = arrival;
         let mover = self.board[from as usize];
-        let mut must = Captures::new();
-        let mut may = Captures::new();
-        for &c in jumped {
-            must.add(c);
-        }
         let mimic = modes.chameleon.is_some();
         // Take `c` if it holds an enemy of the kinds a mode takes (for a chameleon,
         // only on a move the victim's own kind could make).
         let mut take = |c: Cell, (mandatory, optional): Victims| {
             let q = self.board[c as usize];
-            if q == 0 || side_of(q) == us || c == from {
+            if q == 0 || side_of(q) == us {
                 return;
             }
             let bit = 1u64 << kind_of(q);
@@ -997,7 +1001,6 @@ impl Position<'_> {
                 take(c, v.coordinate);
             }
         }
-        (must, may)
     }
 }
 
@@ -1013,6 +1016,7 @@ struct Arrival {
 
 /// `m` with the cells it must take, and the same with those it may take too (when
 /// there are any).
+#[inline(always)]
 fn with_victims(m: Move, must: &Captures, may: &Captures) -> (Move, Option<Move>) {
     let mut m = m;
     for &c in must.cells() {
