@@ -582,3 +582,36 @@ fn special_files_are_refused_without_waiting() {
         assert!(err.contains("not a regular file"), "{err}");
     }
 }
+
+/// With standard output and error on one stream (as when both go to a terminal),
+/// every diagnostic ends its line and the summary stands on a line of its own after
+/// them.
+#[test]
+fn check_keeps_the_summary_on_its_own_line_on_a_shared_stream() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shared-stream");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let file = dir.join("unused.vdl");
+    std::fs::write(
+        &file,
+        "board { files a b c ranks 1 2 3 }\npiece King K { royal moves \"K\" }\npiece Rook R { moves \"R\" }\nsetup \"k2/3/2K w\"\n",
+    )
+    .expect("written");
+    let file = file.display().to_string();
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("\"$0\" check \"$1\" \"$1\" 2>&1"))
+        .arg(env!("CARGO_BIN_EXE_vdl"))
+        .arg(&file)
+        .current_dir(common::root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("sh runs");
+    let shared = stdout(&o);
+    let summary = format!("{file}: ok (1 warning(s))\n");
+    assert_eq!(shared.matches(&summary).count(), 2, "{shared}");
+    assert!(shared.starts_with("vdl::unused_piece\n"), "{shared}");
+    for (i, _) in shared.match_indices(&summary) {
+        assert!(shared[..i].ends_with('\n'), "{shared}");
+    }
+    assert!(shared.contains(&format!("{summary}vdl::unused_piece\n")), "{shared}");
+}
