@@ -587,13 +587,7 @@ fn load(path: &str) -> Result<Ruleset, Failure> {
     let source = read(path)?;
     let loaded = vdl::load_file(std::path::Path::new(path), &source);
     let warnings = loaded.diagnostics.iter().filter(|d| !d.is_error()).count();
-    let errors: Vec<Diagnostic> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .cloned()
-        .collect();
-    let (shown, more) = capped(&errors);
+    let (shown, more) = capped_errors(&loaded);
     for d in shown {
         errout!("{}", render_loaded(&loaded.sources, d));
     }
@@ -615,7 +609,9 @@ const SHOWN_IN_ALL: usize = 50;
 
 /// The diagnostics to draw, and a line for those left out (empty when none are):
 /// a file that repeats one mistake a million times is told so in a few screens.
-fn capped(diagnostics: &[Diagnostic]) -> (Vec<&Diagnostic>, String) {
+fn capped<'d>(
+    diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
+) -> (Vec<&'d Diagnostic>, String) {
     let mut per_code: std::collections::BTreeMap<vdl::Code, usize> = Default::default();
     let mut shown = Vec::new();
     let mut left: std::collections::BTreeMap<vdl::Code, usize> = Default::default();
@@ -633,6 +629,11 @@ fn capped(diagnostics: &[Diagnostic]) -> (Vec<&Diagnostic>, String) {
         .map(|(code, n)| format!("... and {n} more `{}`\n", code.as_str()))
         .collect();
     (shown, more)
+}
+
+/// A loaded definition's errors to draw, and the line for those left out.
+fn capped_errors(loaded: &vdl::Loaded) -> (Vec<&Diagnostic>, String) {
+    capped(loaded.diagnostics.iter().filter(|d| d.is_error()))
 }
 
 /// The definitions an engine protocol offers.

@@ -9,7 +9,7 @@
 
 mod http;
 
-use crate::{capped, diagnostic_json, render_plain, svg, DiagnosticJson};
+use crate::{capped_errors, diagnostic_json, render_plain, svg, DiagnosticJson};
 use http::{Request, Response};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -55,14 +55,8 @@ impl Definition {
             }
         };
         let loaded = vdl::load_file(Path::new(path), &text);
-        let errors: Vec<_> = loaded
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .cloned()
-            .collect();
         // the page is polled: it is sent as many diagnostics as `vdl check` draws
-        let (shown, more) = capped(&errors);
+        let (shown, more) = capped_errors(&loaded);
         Definition {
             read: loaded
                 .sources

@@ -613,5 +613,8 @@ fn check_keeps_the_summary_on_its_own_line_on_a_shared_stream() {
     for (i, _) in shared.match_indices(&summary) {
         assert!(shared[..i].ends_with('\n'), "{shared}");
     }
-    assert!(shared.contains(&format!("{summary}vdl::unused_piece\n")), "{shared}");
+    assert!(
+        shared.contains(&format!("{summary}vdl::unused_piece\n")),
+        "{shared}"
+    );
 }
