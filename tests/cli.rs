@@ -599,7 +599,7 @@ fn check_keeps_the_summary_on_its_own_line_on_a_shared_stream() {
     let file = file.display().to_string();
     let o = std::process::Command::new("sh")
         .arg("-c")
-        .arg(format!("\"$0\" check \"$1\" \"$1\" 2>&1"))
+        .arg("\"$0\" check \"$1\" \"$1\" 2>&1")
         .arg(env!("CARGO_BIN_EXE_vdl"))
         .arg(&file)
         .current_dir(common::root())
