@@ -189,3 +189,28 @@ fn chess_records_read_as_python_chess_reads_them() {
         assert_eq!(recorded, theirs["result"], "{record}");
     }
 }
+
+/// A move written in SAN that no legal move fits is told as such, with the legal
+/// moves onto its cell, not as text that cannot be read.
+#[test]
+fn san_naming_no_legal_move_says_what_can_go_there() {
+    let rules = common::rules("definitions/chess.vdl");
+    for (record, message, help) in [
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ra4",
+            "no legal move is written `Ra4`: White's Rook cannot go to a4",
+            "the legal moves onto a4: Ba4, a4",
+        ),
+        (
+            "1. Nf6",
+            "no legal move is written `Nf6`: White's Knight cannot go to f6",
+            "no legal move of White ends on f6",
+        ),
+    ] {
+        let refereed = vdl::referee::referee(&rules, record);
+        let error = refereed.error.expect("an illegal move");
+        assert_eq!(error.code, vdl::Code::IllegalMove, "{record}");
+        assert_eq!(error.message, message);
+        assert_eq!(error.help.as_deref(), Some(help));
+    }
+}

@@ -334,12 +334,41 @@ impl<'r> Game<'r> {
                     len: text.len(),
                 })
             }
-            SanMatch::None => Err(e),
+            SanMatch::None => Err(self.san_miss(&legal, text).unwrap_or(e)),
         });
         self.legal = legal;
         let m = found?;
         self.play(m);
         Ok(m)
+    }
+
+    /// Why a text written as SAN is no legal move: the piece it names cannot go to
+    /// its cell, and what can.
+    fn san_miss(&mut self, legal: &[Move], text: &str) -> Option<Rejection> {
+        let miss = san::miss(&mut self.pos, legal, text)?;
+        let side = self.pos.side_to_move().name();
+        let who = miss
+            .piece
+            .map_or_else(|| format!("{side}'s piece"), |p| format!("{side}'s {p}"));
+        let help = if miss.onto.is_empty() {
+            format!("no legal move of {side} ends on {}", miss.cell)
+        } else {
+            format!(
+                "the legal moves onto {}: {}",
+                miss.cell,
+                miss.onto.join(", ")
+            )
+        };
+        Some(Rejection {
+            code: Code::IllegalMove,
+            message: format!(
+                "no legal move is written `{text}`: {who} cannot go to {}",
+                miss.cell
+            ),
+            help: Some(help),
+            offset: 0,
+            len: text.len(),
+        })
     }
 
     /// Take back the last move. Returns whether there was one.

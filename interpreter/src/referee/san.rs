@@ -76,6 +76,59 @@ pub fn read(pos: &Position, legal: &[Move], text: &str) -> SanMatch {
     }
 }
 
+/// For a text written as SAN that names no legal move (`Qxh7` where no queen can
+/// go to h7): the piece it names, its end cell, and the legal moves ending there,
+/// in SAN. `None` when the text does not look like SAN.
+pub fn miss(pos: &mut Position, legal: &[Move], text: &str) -> Option<SanMiss> {
+    let rules = pos.rules();
+    let bare = text.trim_end_matches(['+', '#', '!', '?']);
+    let bare = bare.split_once('=').map_or(bare, |(b, _)| b);
+    let (cell, end) = (2..=bare.len().min(4))
+        .rev()
+        .filter(|&n| bare.is_char_boundary(bare.len() - n))
+        .find_map(|n| rules.cell_by_name(&bare[bare.len() - n..]).map(|c| (c, n)))?;
+    let head = &bare[..bare.len() - end];
+    let letters: String = head
+        .chars()
+        .take_while(|c| c.is_ascii_uppercase() || *c == '~' || *c == '+')
+        .collect();
+    let rest = head[letters.len()..].trim_end_matches('x');
+    // a start file, rank or cell at most: more is not SAN
+    if rest.len() > 3 || rest.chars().any(|c| !c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let kind = if letters.is_empty() {
+        rules.definition.pieces.iter().position(|p| p.label == "P")
+    } else {
+        rules.definition.pieces.iter().position(|p| {
+            p.label.eq_ignore_ascii_case(&letters)
+                || p.label.trim_end_matches('~').eq_ignore_ascii_case(&letters)
+        })
+    };
+    let onto: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.to == cell && m.from_hand().is_none())
+        .collect();
+    let mut written: Vec<String> = onto.iter().map(|m| write(pos, m, legal)).collect();
+    written.sort();
+    written.dedup();
+    Some(SanMiss {
+        piece: kind.map(|k| rules.definition.pieces[k].name.clone()),
+        cell: rules.cell_name(cell).to_string(),
+        onto: written,
+    })
+}
+
+/// What [`miss`] found.
+pub struct SanMiss {
+    /// The kind the letters name, if any.
+    pub piece: Option<String>,
+    pub cell: String,
+    /// The legal moves that end on the cell, in SAN.
+    pub onto: Vec<String>,
+}
+
 /// `Some(true)` for a king-side castling text, `Some(false)` for a queen-side one.
 fn castling_side(text: &str) -> Option<bool> {
     match text {
