@@ -49,6 +49,12 @@ impl Excerpt {
             return (whole, diagnostic.clone());
         }
         let from = floor_boundary(text, start.saturating_sub(AROUND).max(line_start));
+        // a cut needs room for its `...`: too near the line's start, none
+        let from = if from < line_start + CUT.len() {
+            line_start
+        } else {
+            from
+        };
         let to = ceil_boundary(
             text,
             (at.end.max(start + 1) + AROUND)
@@ -131,5 +137,42 @@ impl SourceCode for Excerpt {
 impl std::fmt::Debug for Excerpt {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Excerpt({})", self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where a span of the excerpt is drawn: the file's line and column (1-based).
+    fn place(text: &str, lines_before: usize, at: usize) -> (usize, usize, String) {
+        let d = Diagnostic::error(vdl::Code::Syntax, "x").at(Span::new(at, at + 1), "here");
+        let (excerpt, local) = Excerpt::around("f", text, lines_before, &d);
+        let span = local.span();
+        let contents = excerpt
+            .read_span(&SourceSpan::new(span.start.into(), 1), 0, 0)
+            .expect("a span");
+        let (line, column) = (contents.line() + 1, contents.column() + 1);
+        drop(contents);
+        (line, column, excerpt.text)
+    }
+
+    #[test]
+    fn long_lines_keep_the_files_line_and_column() {
+        let line = format!("{}X{}", "a".repeat(300), "b".repeat(300));
+        let text = format!("first\n{line}\n");
+        let (row, column, shown) = place(&text, 10, 6 + 300);
+        assert_eq!((row, column), (12, 301));
+        assert!(shown.starts_with("...") && shown.ends_with("...") && shown.len() < 320);
+        // a cut needs room for its `...`: a span nearer the start is not cut before
+        let (row, column, shown) = place(&text, 0, 6 + 63);
+        assert_eq!((row, column), (2, 64));
+        assert!(shown.starts_with("...aaa"));
+        let (_, column, shown) = place(&text, 0, 6 + 62);
+        assert_eq!(column, 63);
+        assert!(shown.starts_with('a'));
+        // short lines are shown whole
+        let (row, column, shown) = place("ab\ncd\n", 5, 4);
+        assert_eq!((row, column, shown.as_str()), (7, 2, "ab\ncd\n"));
     }
 }
