@@ -107,15 +107,15 @@ pub(super) fn construct_mistake(source: &str, at: usize) -> Option<Mistake> {
 
 /// `promotes on rank 8 to Queen`: `promotes` takes a zone's name after `in`.
 fn promotes(source: &str, found: Token, before: &str) -> Option<Mistake> {
-    let (keyword, next) = match found.text {
-        "promotes" => (found, token_at(source, found.end)?),
-        _ if before == "promotes" => (found, found),
+    // the word after `promotes`, whether the parse stopped at `promotes` or after it
+    let next = match found.text {
+        "promotes" => token_at(source, found.end)?,
+        _ if before == "promotes" => found,
         _ => return None,
     };
     if matches!(next.text, "in" | "within") {
         return None;
     }
-    let _ = keyword;
     let files = board_labels(source, "files", &["a", "b", "c", "d", "e", "f", "g", "h"]);
     let ranks = board_labels(source, "ranks", &["1", "2", "3", "4", "5", "6", "7", "8"]);
     let (a, h) = (&files[0], &files[files.len() - 1]);
