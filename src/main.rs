@@ -41,6 +41,7 @@ macro_rules! errln {
 }
 
 mod excerpt;
+mod fsf;
 mod serve;
 mod session;
 mod svg;
@@ -238,6 +239,34 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Turn a Fairy-Stockfish variants.ini into definitions, one file per section.
+    #[command(
+        name = "import-fsf",
+        after_help = "Examples:\n  vdl import-fsf variants.ini --out imported\n  \
+        vdl import-fsf variants.ini --variant capture --variant shinobi --out imported"
+    )]
+    ImportFsf {
+        /// The configuration file (Fairy-Stockfish's `variants.ini` format).
+        file: String,
+        /// Only this section (and what it needs); may be given again.
+        #[arg(long = "variant", value_name = "NAME")]
+        variants: Vec<String>,
+        /// The folder the definitions are written to.
+        #[arg(long, default_value = ".")]
+        out: std::path::PathBuf,
+        /// Write over files that exist and differ.
+        #[arg(long)]
+        force: bool,
+        /// Also write what was made of a refused section, as NAME.refused.vdl.
+        #[arg(long)]
+        keep_refused: bool,
+    },
+    /// Print a definition as a Fairy-Stockfish variants.ini section.
+    #[command(name = "export-fsf", after_help = "Example: vdl export-fsf definitions/crazyhouse.vdl")]
+    ExportFsf {
+        /// The definition file.
+        file: String,
+    },
     /// Play random games, checking the engine's invariants after every move.
     #[command(
         after_help = "Examples:\n  vdl selfplay definitions/ultima.vdl --games 1000\n  \
@@ -384,6 +413,22 @@ fn main() -> ExitCode {
             },
         )
         .map_err(Failure::Usage),
+        Command::ImportFsf {
+            file,
+            variants,
+            out,
+            force,
+            keep_refused,
+        } => fsf::import(
+            &file,
+            &fsf::ImportOptions {
+                variants,
+                out,
+                force,
+                keep_refused,
+            },
+        ),
+        Command::ExportFsf { file } => fsf::export(&file),
         Command::Uci { files } => variants(&files).map(|v| uci::run(&v)),
         Command::Xboard { files } => variants(&files).map(|v| xboard::run(&v)),
         Command::Selfplay {

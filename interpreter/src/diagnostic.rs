@@ -98,6 +98,12 @@ codes! {
     BadRegion = "vdl::bad_region": "a piece confined to a zone that the setup puts outside it, or `no-facing` on a piece that is not royal",
     BadRestriction = "vdl::bad_restriction": "`cannot-capture` beside capture modes or `swap`, or `cannot-hop` on a piece that never hops",
     BadExplosion = "vdl::bad_explosion": "`explosions` with a piece whose captures land on no victim's cell (capture modes, swaps, two-cell pieces)",
+    FsfSyntax = "vdl::fsf_syntax": "a line of a Fairy-Stockfish configuration file that is not a section header, a `key = value` setting or a comment",
+    FsfParent = "vdl::fsf_parent": "a Fairy-Stockfish section whose parent is neither an earlier section nor a built-in variant the import can start from",
+    FsfBadValue = "vdl::fsf_bad_value": "a Fairy-Stockfish setting whose value is not of the key's kind (a number, a file, cells, piece letters, ...)",
+    FsfUnsupported = "vdl::fsf_unsupported": "a Fairy-Stockfish rule vdl cannot express, so the section is not imported",
+    FsfUnknownKey = "vdl::fsf_unknown_key": "a key Fairy-Stockfish does not document (it ignores it, and so does the import)",
+    FsfExport = "vdl::fsf_export": "a rule of a definition that Fairy-Stockfish's configuration format cannot hold",
     BadWalls = "vdl::bad_walls": "`walls` beside what a wall cannot go with (capture modes, freezes, swaps, two-cell pieces, explosions, drops, passing, dead-position)",
 }
 
@@ -153,6 +159,14 @@ impl Diagnostic {
             message: message.into(),
             labels: Vec::new(),
             help: None,
+        }
+    }
+
+    /// A problem that does not stop the work.
+    pub fn warning(code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, message)
         }
     }
 

@@ -9,6 +9,7 @@ pub mod check;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;
+pub mod fsf;
 pub mod lint;
 pub mod model;
 pub mod referee;

@@ -1,7 +1,8 @@
 //! The notation engines speak (UCI's and XBoard's): the start and end cells run
-//! together, `e2e4`, with a promotion's piece in lower case, `e7e8q`; a castling as
-//! the king's move, `e1g1`, and a free (Chess960) castling as the king taking its
-//! own rook, `g1h1` (UCI_Chess960's form: the king may not move at all); a suicide as its cell twice, `e4e4`, and so a pass (as
+//! together, `e2e4`, with a promotion's piece in lower case, `e7e8q` (a shogi-style
+//! promotion to a `+` piece as `+`, `7g7f+`); a castling as
+//! the king's move, `e1g1`, and a free (Chess960) castling, or one whose king move
+//! the king could also make as a move of its own, as the king taking its own rook, `g1h1` (UCI_Chess960's form: the king may not move at all); a suicide as its cell twice, `e4e4`, and so a pass (as
 //! Fairy-Stockfish writes it: the royal piece's cell twice); a two-cell piece
 //! as the two cells it leaves and the two it ends on, `f2g2f3f4`; a drop from the
 //! hand as the piece and its cell, `P@e4`; a turn's wall as a second step from
@@ -29,14 +30,14 @@ fn base(pos: &Position, m: &Move) -> String {
     let mut s = match (m.kind, m.two_cell_ends()) {
         (_, Some(([a, b], [c, d]))) => format!("{}{}{}{}", name(a), name(b), name(c), name(d)),
         (MoveKind::Suicide, _) => format!("{}{}", name(m.from), name(m.from)),
-        (MoveKind::Castle, _) if free_castle.is_some() => {
-            let rook = free_castle.map_or(m.to, |c| c.rook_from);
+        (MoveKind::Castle, _) if free_castle.is_some() || king_step_too(pos, m) => {
+            let rook = m.castle_rule().and_then(|i| pos.castle(i)).map_or(m.to, |c| c.rook_from);
             format!("{}{}", name(m.from), name(rook))
         }
         _ => format!("{}{}", name(m.from), name(m.to)),
     };
     if let Some(k) = m.promotion() {
-        s.push_str(&rules.definition.pieces[k].label.to_ascii_lowercase());
+        s.push_str(&promotion_suffix(&rules.definition.pieces[k].label));
     }
     if let Some(w) = pos.wall_of(m) {
         // Fairy-Stockfish's form: the wall as a second step from the piece's end cell.
@@ -44,6 +45,25 @@ fn base(pos: &Position, m: &Move) -> String {
         s.push_str(&format!(",{}{}", name(at), name(w)));
     }
     s
+}
+
+/// Whether the king could go to a castling's end cell by a move of its own, so
+/// that the castling is written as the king taking its rook (Fairy-Stockfish's
+/// rule, which asks of the moves a piece has, legal or not).
+fn king_step_too(pos: &Position, m: &Move) -> bool {
+    let mut moves = Vec::new();
+    pos.pseudo_legal_moves(&mut moves);
+    moves.iter().any(|o| o.kind != MoveKind::Castle && o.from == m.from && o.to == m.to && o.from_hand().is_none())
+}
+
+/// A promotion as engines write it (Fairy-Stockfish's form): a shogi-style
+/// promotion to a `+` kind as `+`, else the new kind's letter in lower case,
+/// without a promoted piece's `~` (`e7e8q` in crazyhouse too).
+fn promotion_suffix(label: &str) -> String {
+    if label.starts_with('+') {
+        return "+".to_string();
+    }
+    label.trim_end_matches('~').to_ascii_lowercase()
 }
 
 /// The full notation's parts after the first (without spaces), less a promotion

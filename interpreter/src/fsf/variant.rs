@@ -1,0 +1,791 @@
+//! A resolved section read as Fairy-Stockfish reads it: each section's keys on
+//! top of its parent's variant, into one flat description of the rules. A key
+//! whose value vdl cannot express is an error; a key Fairy-Stockfish does not
+//! know is a warning (it ignores such keys, and so does the import).
+
+use super::pieces;
+use super::settings::{Level, Resolved, Setting};
+use crate::diagnostic::{Code, Diagnostic, Span};
+
+pub type Cell = (u8, u8);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// A piece type in the variant.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    /// Its type key (`pawn`, `customPiece1`, `king`).
+    pub key: String,
+    pub letter: char,
+    pub betza: String,
+    pub span: Span,
+}
+
+/// The rules of one section, as Fairy-Stockfish holds them.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub files: u8,
+    pub ranks: u8,
+    pub pieces: Vec<Piece>,
+    pub start_fen: (String, Span),
+    pub promotion_region: [Vec<Cell>; 2],
+    pub promotion_pawn_types: [Vec<String>; 2],
+    pub promotion_piece_types: [Vec<String>; 2],
+    pub mandatory_pawn_promotion: bool,
+    pub promoted_piece_type: Vec<(String, String)>,
+    pub mandatory_piece_promotion: bool,
+    pub double_step: bool,
+    pub double_step_region: [Vec<Cell>; 2],
+    pub triple_step_region: [Vec<Cell>; 2],
+    pub en_passant_types: [Vec<String>; 2],
+    pub castling: bool,
+    pub castling_kingside_file: u8,
+    pub castling_queenside_file: u8,
+    pub castling_rank: u8,
+    pub castling_king_file: u8,
+    pub castling_king_piece: [Option<String>; 2],
+    pub castling_rook_pieces: [Vec<String>; 2],
+    pub castling_rook_kingside_file: Option<u8>,
+    pub castling_rook_queenside_file: u8,
+    pub checking: bool,
+    pub must_capture: bool,
+    pub piece_drops: bool,
+    pub captures_to_hand: bool,
+    pub drop_loop: bool,
+    pub first_rank_pawn_drops: bool,
+    pub promotion_zone_pawn_drops: bool,
+    pub drop_region: [Option<Vec<Cell>>; 2],
+    pub drop_no_doubled: Option<String>,
+    pub immobility_illegal: bool,
+    pub shogi_pawn_drop_mate_illegal: bool,
+    pub blast_on_capture: bool,
+    pub n_move_rule: u32,
+    pub n_move_rule_types: [Vec<String>; 2],
+    pub n_fold_rule: u32,
+    pub n_fold_value: Value,
+    pub n_fold_value_absolute: bool,
+    pub stalemate_value: Value,
+    pub checkmate_value: Value,
+    pub extinction_value: Option<Value>,
+    /// `None`: every type (`*`).
+    pub extinction_piece_types: Option<Vec<String>>,
+    /// `None`: any piece (`*`).
+    pub flag_piece: [Option<String>; 2],
+    pub flag_region: [Vec<Cell>; 2],
+    pub flag_move: bool,
+    pub check_counting: bool,
+    pub flying_general: bool,
+    pub pass: bool,
+    /// Wall placing: `arrow`, `duck`, `static`, `past`.
+    pub walling: Option<String>,
+}
+
+impl Variant {
+    fn chess_template() -> Variant {
+        // a rank's cells on the widest board; cut to the board once it is known
+        let rank = |r: u8| (0..12).map(|f| (f, r)).collect::<Vec<Cell>>();
+        let pawn = || vec!["pawn".to_string()];
+        Variant {
+            files: 8,
+            ranks: 8,
+            pieces: Vec::new(),
+            start_fen: ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(), Span::new(0, 0)),
+            promotion_region: [rank(7), rank(0)],
+            promotion_pawn_types: [pawn(), pawn()],
+            promotion_piece_types: [["queen", "rook", "bishop", "knight"].map(String::from).to_vec(), ["queen", "rook", "bishop", "knight"].map(String::from).to_vec()],
+            mandatory_pawn_promotion: true,
+            promoted_piece_type: Vec::new(),
+            mandatory_piece_promotion: false,
+            double_step: true,
+            double_step_region: [rank(1), rank(6)],
+            triple_step_region: [Vec::new(), Vec::new()],
+            en_passant_types: [pawn(), pawn()],
+            castling: true,
+            castling_kingside_file: 6,
+            castling_queenside_file: 2,
+            castling_rank: 0,
+            castling_king_file: 4,
+            castling_king_piece: [Some("king".into()), Some("king".into())],
+            castling_rook_pieces: [vec!["rook".into()], vec!["rook".into()]],
+            castling_rook_kingside_file: None,
+            castling_rook_queenside_file: 0,
+            checking: true,
+            must_capture: false,
+            piece_drops: false,
+            captures_to_hand: false,
+            drop_loop: false,
+            first_rank_pawn_drops: false,
+            promotion_zone_pawn_drops: false,
+            drop_region: [None, None],
+            drop_no_doubled: None,
+            immobility_illegal: false,
+            shogi_pawn_drop_mate_illegal: false,
+            blast_on_capture: false,
+            n_move_rule: 50,
+            n_move_rule_types: [pawn(), pawn()],
+            n_fold_rule: 3,
+            n_fold_value: Value::Draw,
+            n_fold_value_absolute: false,
+            stalemate_value: Value::Draw,
+            checkmate_value: Value::Loss,
+            extinction_value: None,
+            extinction_piece_types: Some(Vec::new()),
+            flag_piece: [None, None],
+            flag_region: [Vec::new(), Vec::new()],
+            flag_move: false,
+            check_counting: false,
+            flying_general: false,
+            pass: false,
+            walling: None,
+        }
+    }
+
+    pub fn piece(&self, key: &str) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.key == key)
+    }
+
+    pub fn by_letter(&self, letter: char) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.letter == letter.to_ascii_lowercase())
+    }
+}
+
+/// Keys that change nothing in the rules: how programs show the variant, and
+/// Fairy-Stockfish's own play.
+const NOT_RULES: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+    "nnueAlias",
+    "endgameEval",
+    "stalematePieceCount",
+];
+
+/// Keys Fairy-Stockfish reads that this import does not turn into rules: a value
+/// other than the default is refused. The default's text, as written.
+const REFUSED_UNLESS: &[(&str, &str)] = &[
+    ("chess960", "false"),
+    ("twoBoards", "false"),
+    ("sittuyinPromotion", "false"),
+    ("promotionLimit", ""),
+    ("piecePromotionOnCapture", "false"),
+    ("pieceDemotion", "false"),
+    ("blastImmuneTypes", "-"),
+    ("mutuallyImmuneTypes", "-"),
+    ("petrifyOnCapture", "false"),
+    ("petrifyOnCaptureTypes", "-"),
+    ("petrifyBlastPieces", "false"),
+    ("enPassantRegion", "*"),
+    ("castlingDroppedPiece", "false"),
+    ("oppositeCastling", "false"),
+    ("dropChecks", "true"),
+    ("mustDrop", "false"),
+    ("mustDropType", "*"),
+    ("dropOnTop", "false"),
+    ("enclosingDrop", "none"),
+    ("enclosingDropStart", "-"),
+    ("sittuyinRookDrop", "false"),
+    ("dropOppositeColoredBishop", "false"),
+    ("dropPromoted", "false"),
+    ("dropNoDoubledCount", "1"),
+    ("gating", "false"),
+    ("seirawanGating", "false"),
+    ("cambodianMoves", "false"),
+    ("diagonalLines", "-"),
+    ("passOnStalemate", "false"),
+    ("passOnStalemateWhite", "false"),
+    ("passOnStalemateBlack", "false"),
+    ("makpongRule", "false"),
+    ("soldierPromotionRank", "1"),
+    ("flipEnclosedPieces", "none"),
+    ("perpetualCheckIllegal", "false"),
+    ("moveRepetitionIllegal", "false"),
+    ("chasingRule", "none"),
+    ("shatarMateRule", "false"),
+    ("bikjangRule", "false"),
+    ("extinctionClaim", "false"),
+    ("extinctionPseudoRoyal", "false"),
+    ("dupleCheck", "false"),
+    ("extinctionPieceCount", "0"),
+    ("extinctionOpponentPieceCount", "0"),
+    ("flagPieceCount", "1"),
+    ("flagPieceBlockedWin", "false"),
+    ("flagPieceSafe", "false"),
+    ("connectN", "0"),
+    ("connectNxN", "0"),
+    ("collinearN", "0"),
+    ("connectPieceTypes", "*"),
+    ("connectHorizontal", "true"),
+    ("connectVertical", "true"),
+    ("connectDiagonal", "true"),
+    ("connectValue", "win"),
+    ("materialCounting", "none"),
+    ("adjudicateFullBoard", "false"),
+    ("countingRule", "none"),
+    ("castlingWins", "-"),
+    ("wallOrMove", "false"),
+    ("wallingRegion", "*"),
+    ("wallingRegionWhite", "*"),
+    ("wallingRegionBlack", "*"),
+    ("staticGatingRegion", "*"),
+    ("freeDrops", "false"),
+    ("promotionRank", "8"),
+    ("doubleStepRank", "2"),
+    ("doubleStepRankMin", "2"),
+    ("whiteFlag", "-"),
+    ("blackFlag", "-"),
+];
+
+/// What reading a section found.
+pub struct Read {
+    pub variant: Variant,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads the section's levels in order, root first.
+pub fn read(resolved: &Resolved) -> Read {
+    let mut r = Reader { v: Variant::chess_template(), diags: Vec::new(), keys: pieces::keys() };
+    for level in &resolved.levels {
+        r.level(level);
+    }
+    r.v.clip();
+    Read { variant: r.v, diagnostics: r.diags }
+}
+
+impl Variant {
+    /// Leaves out the cells off the board, as Fairy-Stockfish's board mask does.
+    fn clip(&mut self) {
+        let (files, ranks) = (self.files, self.ranks);
+        let on = |cells: &mut Vec<Cell>| cells.retain(|&(f, r)| f < files && r < ranks);
+        for side in 0..2 {
+            on(&mut self.promotion_region[side]);
+            on(&mut self.double_step_region[side]);
+            on(&mut self.triple_step_region[side]);
+            on(&mut self.flag_region[side]);
+            if let Some(d) = &mut self.drop_region[side] {
+                on(d);
+            }
+        }
+    }
+}
+
+struct Reader {
+    v: Variant,
+    diags: Vec<Diagnostic>,
+    keys: Vec<String>,
+}
+
+impl Reader {
+    fn level(&mut self, level: &Level) {
+        let get = |k: &str| level.keys.get(k);
+        if let Some(s) = get("maxRank") {
+            if let Some(n) = self.number(s, "maxRank", 1, 10) {
+                self.v.ranks = n as u8;
+            }
+        }
+        if let Some(s) = get("maxFile") {
+            if let Some(f) = self.file(s, "maxFile") {
+                self.v.files = f + 1;
+            }
+        }
+        self.pieces(level);
+        for (key, setting) in &level.keys {
+            if self.keys.contains(key) || key == "maxRank" || key == "maxFile" {
+                continue;
+            }
+            self.setting(key, setting);
+        }
+    }
+
+    fn pieces(&mut self, level: &Level) {
+        for key in self.keys.clone() {
+            let Some(s) = level.keys.get(&key) else { continue };
+            let value = s.value.trim();
+            let letter = value.chars().next().filter(|c| c.is_ascii_alphabetic());
+            let Some(letter) = letter.map(|c| c.to_ascii_lowercase()) else {
+                if !value.starts_with('-') {
+                    self.diags.push(self.bad(s, &key, "a piece letter, `-` to remove the piece, or `x:BETZA` for a custom piece"));
+                }
+                self.remove(&key);
+                continue;
+            };
+            let custom = key.starts_with("customPiece") || key == "king";
+            let betza = if custom && value.len() > 1 {
+                match value.get(1..2) {
+                    Some(":") => value[2..].trim().to_string(),
+                    _ => {
+                        self.diags.push(self.bad(s, &key, "`x:BETZA`: a letter, a colon, the moves"));
+                        continue;
+                    }
+                }
+            } else if key.starts_with("customPiece") {
+                self.diags.push(self.bad(s, &key, "`x:BETZA`: a custom piece needs its moves"));
+                continue;
+            } else {
+                pieces::betza(&key).unwrap_or("").to_string()
+            };
+            if let Some(other) = self.v.pieces.iter().find(|p| p.letter == letter && p.key != key).map(|p| p.key.clone()) {
+                self.remove(&other);
+            }
+            let piece = Piece { key: key.clone(), letter, betza, span: s.span };
+            match self.v.pieces.iter_mut().find(|p| p.key == key) {
+                Some(p) => *p = piece,
+                None => self.v.pieces.push(piece),
+            }
+            if key.starts_with("customPiece") && self.v.pieces.iter().any(|p| p.key == key && p.betza.contains('e')) {
+                for side in &mut self.v.en_passant_types {
+                    if !side.contains(&key) {
+                        side.push(key.clone());
+                    }
+                }
+            }
+        }
+        // Fairy-Stockfish keeps its types in one order, whatever order the keys come in
+        let order = self.keys.clone();
+        self.v.pieces.sort_by_key(|p| order.iter().position(|k| *k == p.key));
+    }
+
+    fn remove(&mut self, key: &str) {
+        self.v.pieces.retain(|p| p.key != key);
+        for side in &mut self.v.promotion_piece_types {
+            side.retain(|k| k != key);
+        }
+    }
+
+    fn bad(&self, s: &Setting, key: &str, expected: &str) -> Diagnostic {
+        Diagnostic::error(Code::FsfBadValue, format!("`{}` is not a value of `{key}`", s.value))
+            .at(s.span, format!("expected {expected}"))
+    }
+
+    fn number(&mut self, s: &Setting, key: &str, low: u32, high: u32) -> Option<u32> {
+        match s.value.trim().parse::<u32>() {
+            Ok(n) if (low..=high).contains(&n) => Some(n),
+            _ => {
+                let d = self.bad(s, key, &format!("a whole number from {low} to {high}"));
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    fn file(&mut self, s: &Setting, key: &str) -> Option<u8> {
+        let t = s.value.trim();
+        let f = match t.parse::<u8>() {
+            Ok(n) if (1..=12).contains(&n) => Some(n - 1),
+            Ok(_) => None,
+            Err(_) => {
+                let c = t.chars().next().map(|c| c.to_ascii_lowercase());
+                c.filter(|c| ('a'..='l').contains(c) && t.len() == 1).map(|c| c as u8 - b'a')
+            }
+        };
+        if f.is_none() {
+            let d = self.bad(s, key, "a file: a letter from `a` to `l` or a number from 1 to 12");
+            self.diags.push(d);
+        }
+        f
+    }
+
+    fn boolean(&mut self, s: &Setting, key: &str) -> Option<bool> {
+        match s.value.trim() {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => {
+                let d = self.bad(s, key, "`true` or `false`");
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    fn value(&mut self, s: &Setting, key: &str) -> Option<Option<Value>> {
+        match s.value.trim() {
+            "win" => Some(Some(Value::Win)),
+            "loss" => Some(Some(Value::Loss)),
+            "draw" => Some(Some(Value::Draw)),
+            "none" => Some(None),
+            _ => {
+                let d = self.bad(s, key, "`win`, `loss`, `draw` or `none`");
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    /// Cells: `d4`, `*1` (a rank), `a*` (a file); `-` for none. Cells off the
+    /// board are left out, as Fairy-Stockfish's board mask leaves them.
+    fn cells(&mut self, s: &Setting, key: &str) -> Option<Vec<Cell>> {
+        let mut out = Vec::new();
+        for word in s.value.split_whitespace() {
+            if word == "-" {
+                break;
+            }
+            let rank = |t: &str| t.parse::<u8>().ok().filter(|r| (1..=10).contains(r)).map(|r| r - 1);
+            let file = |c: char| Some(c.to_ascii_lowercase()).filter(|c| ('a'..='l').contains(c)).map(|c| c as u8 - b'a');
+            let mut chars = word.chars();
+            let first = chars.next().unwrap_or(' ');
+            let rest = chars.as_str();
+            let found: Option<Vec<Cell>> = if first == '*' {
+                rank(rest).map(|r| (0..12).map(|f| (f, r)).collect())
+            } else if rest == "*" {
+                file(first).map(|f| (0..10).map(|r| (f, r)).collect())
+            } else {
+                file(first).zip(rank(rest)).map(|c| vec![c])
+            };
+            match found {
+                Some(cells) => out.extend(cells),
+                None => {
+                    let d = self.bad(s, key, "cells such as `d4`, `*1` for a rank or `a*` for a file");
+                    self.diags.push(d);
+                    return None;
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    }
+
+    /// Piece types by letter (`nbrq`); `-` for none.
+    fn piece_set(&mut self, s: &Setting, key: &str) -> Option<Vec<String>> {
+        let mut out = Vec::new();
+        for c in s.value.chars().filter(|c| !c.is_whitespace()) {
+            if c == '-' {
+                break;
+            }
+            match self.v.by_letter(c) {
+                Some(p) => out.push(p.key.clone()),
+                None => {
+                    self.diags.push(self.no_piece(s, key, c));
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    fn no_piece(&self, s: &Setting, key: &str, c: char) -> Diagnostic {
+        let letters: String = self.v.pieces.iter().map(|p| p.letter).collect();
+        Diagnostic::error(Code::FsfBadValue, format!("`{key}` names `{c}`, which is no piece of this variant"))
+            .at(s.span, "unknown piece letter")
+            .help(format!("the variant's pieces are `{letters}`"))
+    }
+
+    /// One piece type by letter, `*` for any (`None`), `-` for none.
+    fn piece_type(&mut self, s: &Setting, key: &str) -> Option<Option<String>> {
+        let t = s.value.trim();
+        if t == "*" {
+            return Some(None);
+        }
+        match t.chars().next().and_then(|c| self.v.by_letter(c)) {
+            Some(p) if t.len() == 1 => Some(Some(p.key.clone())),
+            _ => {
+                let c = t.chars().next().unwrap_or(' ');
+                let d = self.no_piece(s, key, c);
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    fn refuse(&mut self, s: &Setting, key: &str, why: &str) {
+        let mut d = Diagnostic::error(
+            Code::FsfUnsupported,
+            format!("vdl cannot express `{key} = {}`", s.value),
+        )
+        .at(s.span, why.to_string());
+        if s.builtin {
+            d = d.help(format!("the value comes from the built-in variant `{}`", s.section));
+        }
+        self.diags.push(d);
+    }
+}
+
+/// Sets a pair of per-side fields from a key and its `White` and `Black` forms.
+macro_rules! both {
+    ($field:expr, $value:expr) => {{
+        let v = $value;
+        $field = [v.clone(), v];
+    }};
+}
+
+impl Reader {
+    /// One key other than the board size and the pieces.
+    fn setting(&mut self, key: &str, s: &Setting) {
+        if NOT_RULES.contains(&key) || key.starts_with("mobilityRegion") && s.value.trim().is_empty() {
+            return;
+        }
+        if key.starts_with("mobilityRegion") {
+            return self.refuse(s, key, "a piece confined to a region is not read by the import yet");
+        }
+        let side = |k: &str| if k.ends_with("Black") { 1 } else { 0 };
+        let v = &mut self.v;
+        match key {
+            "startFen" => v.start_fen = (s.value.trim().to_string(), s.span),
+            "promotionRegionWhite" | "promotionRegionBlack" => {
+                if let Some(c) = self.cells(s, key) {
+                    self.v.promotion_region[side(key)] = c;
+                }
+            }
+            "pawnTypes" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    both!(self.v.promotion_pawn_types, t.clone());
+                    both!(self.v.en_passant_types, t.clone());
+                    both!(self.v.n_move_rule_types, t);
+                }
+            }
+            "promotionPawnTypes" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    both!(self.v.promotion_pawn_types, t);
+                }
+            }
+            "promotionPawnTypesWhite" | "promotionPawnTypesBlack" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    self.v.promotion_pawn_types[side(key)] = t;
+                }
+            }
+            "promotionPieceTypes" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    both!(self.v.promotion_piece_types, t);
+                }
+            }
+            "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    self.v.promotion_piece_types[side(key)] = t;
+                }
+            }
+            "promotedPieceType" => self.promoted(s, key),
+            "mandatoryPawnPromotion" => self.flag(s, key, |v| &mut v.mandatory_pawn_promotion),
+            "mandatoryPiecePromotion" => self.flag(s, key, |v| &mut v.mandatory_piece_promotion),
+            "doubleStep" => self.flag(s, key, |v| &mut v.double_step),
+            "doubleStepRegionWhite" | "doubleStepRegionBlack" => {
+                if let Some(c) = self.cells(s, key) {
+                    self.v.double_step_region[side(key)] = c;
+                }
+            }
+            "tripleStepRegionWhite" | "tripleStepRegionBlack" => {
+                if let Some(c) = self.cells(s, key) {
+                    self.v.triple_step_region[side(key)] = c;
+                }
+            }
+            "enPassantTypes" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    both!(self.v.en_passant_types, t);
+                }
+            }
+            "enPassantTypesWhite" | "enPassantTypesBlack" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    self.v.en_passant_types[side(key)] = t;
+                }
+            }
+            "castling" => self.flag(s, key, |v| &mut v.castling),
+            "castlingKingsideFile" => {
+                if let Some(f) = self.file(s, key) {
+                    self.v.castling_kingside_file = f;
+                }
+            }
+            "castlingQueensideFile" => {
+                if let Some(f) = self.file(s, key) {
+                    self.v.castling_queenside_file = f;
+                }
+            }
+            "castlingKingFile" => {
+                if let Some(f) = self.file(s, key) {
+                    self.v.castling_king_file = f;
+                }
+            }
+            "castlingRookKingsideFile" => {
+                if let Some(f) = self.file(s, key) {
+                    self.v.castling_rook_kingside_file = Some(f);
+                }
+            }
+            "castlingRookQueensideFile" => {
+                if let Some(f) = self.file(s, key) {
+                    self.v.castling_rook_queenside_file = f;
+                }
+            }
+            "castlingRank" => {
+                if let Some(n) = self.number(s, key, 1, 10) {
+                    self.v.castling_rank = n as u8 - 1;
+                }
+            }
+            "castlingKingPiece" => {
+                if let Some(t) = self.piece_type(s, key) {
+                    both!(self.v.castling_king_piece, t);
+                }
+            }
+            "castlingKingPieceWhite" | "castlingKingPieceBlack" => {
+                if let Some(t) = self.piece_type(s, key) {
+                    self.v.castling_king_piece[side(key)] = t;
+                }
+            }
+            "castlingRookPieces" | "castlingRookPiece" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    both!(self.v.castling_rook_pieces, t);
+                }
+            }
+            "castlingRookPiecesWhite" | "castlingRookPiecesBlack" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    self.v.castling_rook_pieces[side(key)] = t;
+                }
+            }
+            "checking" => self.flag(s, key, |v| &mut v.checking),
+            "mustCapture" => self.flag(s, key, |v| &mut v.must_capture),
+            "pieceDrops" => self.flag(s, key, |v| &mut v.piece_drops),
+            "capturesToHand" => self.flag(s, key, |v| &mut v.captures_to_hand),
+            "dropLoop" => self.flag(s, key, |v| &mut v.drop_loop),
+            "firstRankPawnDrops" => self.flag(s, key, |v| &mut v.first_rank_pawn_drops),
+            "promotionZonePawnDrops" => self.flag(s, key, |v| &mut v.promotion_zone_pawn_drops),
+            "whiteDropRegion" | "blackDropRegion" | "dropRegionWhite" | "dropRegionBlack" => {
+                let i = if key.starts_with("black") || key.ends_with("Black") { 1 } else { 0 };
+                if let Some(c) = self.cells(s, key) {
+                    self.v.drop_region[i] = Some(c);
+                }
+            }
+            "dropNoDoubled" => match s.value.trim() {
+                "-" | "" => self.v.drop_no_doubled = None,
+                _ => {
+                    if let Some(t) = self.piece_type(s, key) {
+                        self.v.drop_no_doubled = t;
+                    }
+                }
+            },
+            "immobilityIllegal" => self.flag(s, key, |v| &mut v.immobility_illegal),
+            "shogiPawnDropMateIllegal" => self.flag(s, key, |v| &mut v.shogi_pawn_drop_mate_illegal),
+            "blastOnCapture" => self.flag(s, key, |v| &mut v.blast_on_capture),
+            "nMoveRule" => {
+                if let Some(n) = self.number(s, key, 0, 100_000) {
+                    self.v.n_move_rule = n;
+                }
+            }
+            "nMoveRuleTypes" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    both!(self.v.n_move_rule_types, t);
+                }
+            }
+            "nMoveRuleTypesWhite" | "nMoveRuleTypesBlack" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    self.v.n_move_rule_types[side(key)] = t;
+                }
+            }
+            "nFoldRule" => {
+                if let Some(n) = self.number(s, key, 0, 1000) {
+                    self.v.n_fold_rule = n;
+                }
+            }
+            "nFoldValue" => {
+                if let Some(x) = self.value(s, key) {
+                    self.v.n_fold_value = x.unwrap_or(Value::Draw);
+                }
+            }
+            "nFoldValueAbsolute" => self.flag(s, key, |v| &mut v.n_fold_value_absolute),
+            "stalemateValue" => {
+                if let Some(x) = self.value(s, key) {
+                    self.v.stalemate_value = x.unwrap_or(Value::Draw);
+                }
+            }
+            "checkmateValue" => {
+                if let Some(x) = self.value(s, key) {
+                    self.v.checkmate_value = x.unwrap_or(Value::Loss);
+                }
+            }
+            "extinctionValue" => {
+                if let Some(x) = self.value(s, key) {
+                    self.v.extinction_value = x;
+                }
+            }
+            "extinctionPieceTypes" => {
+                if s.value.trim() == "*" {
+                    self.v.extinction_piece_types = None;
+                } else if let Some(t) = self.piece_set(s, key) {
+                    self.v.extinction_piece_types = Some(t);
+                }
+            }
+            "flagPiece" => {
+                if let Some(t) = self.piece_type(s, key) {
+                    both!(self.v.flag_piece, t);
+                }
+            }
+            "flagPieceWhite" | "flagPieceBlack" => {
+                if let Some(t) = self.piece_type(s, key) {
+                    self.v.flag_piece[side(key)] = t;
+                }
+            }
+            "flagRegion" => {
+                if let Some(c) = self.cells(s, key) {
+                    both!(self.v.flag_region, c);
+                }
+            }
+            "flagRegionWhite" | "flagRegionBlack" => {
+                if let Some(c) = self.cells(s, key) {
+                    self.v.flag_region[side(key)] = c;
+                }
+            }
+            "flagMove" => self.flag(s, key, |v| &mut v.flag_move),
+            "checkCounting" => self.flag(s, key, |v| &mut v.check_counting),
+            "flyingGeneral" => self.flag(s, key, |v| &mut v.flying_general),
+            "pass" => self.flag(s, key, |v| &mut v.pass),
+            "passWhite" | "passBlack" => self.refuse(s, key, "a pass for one side only is not expressed"),
+            "wallingRule" => match s.value.trim() {
+                "none" => self.v.walling = None,
+                w @ ("arrow" | "duck" | "static" | "past") => self.v.walling = Some(w.to_string()),
+                _ => self.refuse(s, key, "this walling rule is not expressed"),
+            },
+            "arrowGating" | "duckGating" | "staticGating" | "pastGating" => {
+                if let Some(true) = self.boolean(s, key) {
+                    self.v.walling = Some(key.trim_end_matches("Gating").to_string());
+                }
+            }
+            _ => self.other(key, s),
+        }
+    }
+
+    fn flag(&mut self, s: &Setting, key: &str, field: fn(&mut Variant) -> &mut bool) {
+        if let Some(b) = self.boolean(s, key) {
+            *field(&mut self.v) = b;
+        }
+    }
+
+    /// `p:g s:g`: each pair on top of the parent's (Fairy-Stockfish keeps a table).
+    fn promoted(&mut self, s: &Setting, key: &str) {
+        for pair in s.value.split_whitespace() {
+            let mut parts = pair.splitn(2, ':');
+            let (a, b) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+            let from = a.chars().next().filter(|_| a.len() == 1).and_then(|c| self.v.by_letter(c)).map(|p| p.key.clone());
+            let to = if b == "-" { Some(None) } else { b.chars().next().filter(|_| b.len() == 1).and_then(|c| self.v.by_letter(c)).map(|p| Some(p.key.clone())) };
+            let (Some(from), Some(to)) = (from, to) else {
+                let d = self.bad(s, key, "pairs of piece letters such as `p:g s:g`");
+                self.diags.push(d);
+                return;
+            };
+            self.v.promoted_piece_type.retain(|(f, _)| *f != from);
+            if let Some(to) = to {
+                self.v.promoted_piece_type.push((from, to));
+            }
+        }
+    }
+
+    fn other(&mut self, key: &str, s: &Setting) {
+        if let Some((_, default)) = REFUSED_UNLESS.iter().find(|(k, _)| *k == key) {
+            let given = s.value.trim();
+            let same = given == *default
+                || (default.is_empty() && given.is_empty())
+                || (*default == "-" && (given.is_empty() || given == "none"))
+                || (*default == "*" && given.is_empty());
+            if !same {
+                self.refuse(s, key, "not read by the import: only its default is");
+            }
+            return;
+        }
+        self.diags.push(
+            Diagnostic::warning(Code::FsfUnknownKey, format!("`{key}` is not a key Fairy-Stockfish documents"))
+                .at(s.span, "ignored")
+                .help("Fairy-Stockfish ignores keys it does not know, and so does the import; check the spelling"),
+        );
+    }
+}

@@ -1,0 +1,137 @@
+"""Definitions imported from a Fairy-Stockfish configuration file against
+Fairy-Stockfish itself (pyffish, its Python binding, with the same file loaded).
+
+Usage: fsf_import.py VDL_BINARY INI OUT_DIR GAMES MAX_PLIES [--survey] [SECTION ...]
+
+Runs `vdl import-fsf INI --out OUT_DIR`, loads INI into pyffish with
+`load_variant_config`, and for every written section plays GAMES random games
+(seeded, the same every run) of at most MAX_PLIES plies with pyffish choosing the
+moves. At every position vdl (`vdl uci`, `go perft 1`) must list the same legal
+moves as Fairy-Stockfish, no move where Fairy-Stockfish ends the game, and the
+same board, hand and side to move in its FEN (a hole, which vdl writes as an
+empty cell and Fairy-Stockfish as `*`, counts as empty; a hand's order is free).
+
+Prints a line per section (`ok NAME: N positions` or `FAIL NAME: ...`) and
+`agree: A of W written (R refused)`. Exits 1 when a section disagrees, unless
+--survey (then it only reports).
+"""
+
+import os
+import random
+import re
+import subprocess
+import sys
+
+import pyffish as sf
+
+
+class Disagree(Exception):
+    pass
+
+
+def normal(fen):
+    """A FEN's board (holes and walls as empty cells: vdl writes a removed cell as
+    empty, Fairy-Stockfish as `*`), its hand sorted, and the side to move."""
+    fields = fen.split()
+    board, _, hand = fields[0].partition("[")
+    rows = []
+    for row in board.split("/"):
+        cells, number = [], ""
+        for c in row:
+            if c.isdigit():
+                number += c
+                continue
+            if number:
+                cells += ["."] * int(number)
+                number = ""
+            if c == "*":
+                cells.append(".")
+            elif c == "~" and cells:
+                cells[-1] += "~"
+            elif cells and cells[-1] == "+":
+                cells[-1] += c
+            else:
+                cells.append(c)
+        if number:
+            cells += ["."] * int(number)
+        rows.append("".join(cells))
+    return "/".join(rows), "".join(sorted(hand.rstrip("]"))), fields[1] if len(fields) > 1 else "w"
+
+
+def positions_of(vdl, definition, variant, games, max_plies):
+    engine = subprocess.Popen([vdl, "uci", definition], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+
+    def ask(moves):
+        engine.stdin.write("position startpos" + (" moves " + " ".join(moves) if moves else "") + "\nd\ngo perft 1\n")
+        engine.stdin.flush()
+        fen, listed = None, []
+        for line in engine.stdout:
+            if line.startswith("info string fen "):
+                fen = line[len("info string fen "):].strip()
+            elif line.startswith("Nodes searched"):
+                return fen, sorted(listed)
+            elif ": " in line and fen is not None:
+                listed.append(line.split(": ")[0].strip())
+        raise Disagree("vdl ended")
+
+    start = sf.start_fen(variant)
+    positions = 0
+    try:
+        for g in range(games):
+            rng = random.Random(g)
+            moves = []
+            while len(moves) < max_plies:
+                fen, ours = ask(moves)
+                theirs_fen = sf.get_fen(variant, start, moves)
+                if fen is None or normal(fen) != normal(theirs_fen):
+                    raise Disagree(f"game {g} ply {len(moves)}: vdl's FEN {fen}, Fairy-Stockfish's {theirs_fen}")
+                over = sf.is_immediate_game_end(variant, start, moves)[0]
+                theirs = [] if over else sorted(sf.legal_moves(variant, start, moves))
+                positions += 1
+                if ours != theirs:
+                    only_ours = sorted(set(ours) - set(theirs))[:5]
+                    only_theirs = sorted(set(theirs) - set(ours))[:5]
+                    raise Disagree(f"game {g} ply {len(moves)} at {theirs_fen}: {len(ours)} moves vs {len(theirs)}; "
+                                   f"only vdl's {only_ours}, only Fairy-Stockfish's {only_theirs}")
+                if not theirs:
+                    break
+                moves.append(rng.choice(theirs))
+    finally:
+        try:
+            engine.stdin.write("quit\n")
+            engine.stdin.close()
+        except BrokenPipeError:
+            pass
+        engine.wait()
+    return positions
+
+
+def main():
+    vdl, ini, out, games, max_plies = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+    rest = sys.argv[6:]
+    survey = "--survey" in rest
+    only = [a for a in rest if a != "--survey"]
+    command = [vdl, "import-fsf", ini, "--out", out, "--force"]
+    for name in only:
+        command += ["--variant", name]
+    done = subprocess.run(command, capture_output=True, text=True)
+    written = re.findall(r"^wrote .*/([^/]+)\.vdl$", done.stdout, re.M)
+    refused = re.findall(r"^refused \[(.+)\]$", done.stdout, re.M)
+    with open(ini) as f:
+        sf.load_variant_config(f.read())
+    agree = 0
+    for name in written:
+        try:
+            n = positions_of(vdl, os.path.join(out, name + ".vdl"), name, games, max_plies)
+            agree += 1
+            print(f"ok {name}: {n} positions", flush=True)
+        except Disagree as e:
+            print(f"FAIL {name}: {e}", flush=True)
+    print(f"agree: {agree} of {len(written)} written ({len(refused)} refused)")
+    if agree != len(written) and not survey:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
