@@ -76,9 +76,20 @@ pub fn import(file: &str, options: &ImportOptions) -> Result<(), Failure> {
         .iter()
         .map(|(k, n)| format!("{k}: {n}"))
         .collect();
-    let reasons = if by_key.is_empty() { String::new() } else { format!(" ({})", by_key.join(", ")) };
-    outln!("{file}: {written} written, {} refused{reasons}", import.refused.len());
-    if import.refused.is_empty() && import.missing.is_empty() && import.diagnostics.is_empty() && unwritable == 0 {
+    let reasons = if by_key.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", by_key.join(", "))
+    };
+    outln!(
+        "{file}: {written} written, {} refused{reasons}",
+        import.refused.len()
+    );
+    if import.refused.is_empty()
+        && import.missing.is_empty()
+        && import.diagnostics.is_empty()
+        && unwritable == 0
+    {
         Ok(())
     } else {
         Err(Failure::Judged)
@@ -92,7 +103,10 @@ fn write_file(path: &Path, content: &str, force: bool) -> Result<(), String> {
             if old == content {
                 return Ok(());
             }
-            return Err(format!("{} exists and differs; --force writes over it", path.display()));
+            return Err(format!(
+                "{} exists and differs; --force writes over it",
+                path.display()
+            ));
         }
     }
     std::fs::write(path, content).map_err(|e| format!("cannot write {}: {e}", path.display()))
@@ -108,7 +122,9 @@ pub fn export(file: &str) -> Result<(), Failure> {
         }
         return Err(Failure::Judged);
     }
-    let Some(rules) = &loaded.ruleset else { return Err(Failure::Judged) };
+    let Some(rules) = &loaded.ruleset else {
+        return Err(Failure::Judged);
+    };
     match vdl::fsf::export::export(&rules.definition) {
         Ok(text) => {
             out!("{text}");

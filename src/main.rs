@@ -262,7 +262,10 @@ enum Command {
         keep_refused: bool,
     },
     /// Print a definition as a Fairy-Stockfish variants.ini section.
-    #[command(name = "export-fsf", after_help = "Example: vdl export-fsf definitions/crazyhouse.vdl")]
+    #[command(
+        name = "export-fsf",
+        after_help = "Example: vdl export-fsf definitions/crazyhouse.vdl"
+    )]
     ExportFsf {
         /// The definition file.
         file: String,

@@ -183,6 +183,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "modern.epd",
     "newzealand.epd",
     "nightrider.epd",
+    "nocheckatomic.epd",
     "pocketknight.epd",
     "racingkings.epd",
     "seirawan.epd",

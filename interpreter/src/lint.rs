@@ -642,11 +642,20 @@ fn asymmetry(rules: &Ruleset, symmetry: Symmetry) -> Option<String> {
     None
 }
 
-fn cells(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnostic>) {
-    let lost: Vec<&str> = (0..rules.cell_count())
+/// The cells no piece starts on or can ever reach (`vdl::unreachable_cell`).
+pub fn unreachable_cells(rules: &Ruleset) -> Vec<&str> {
+    lost_cells(rules, &Reach::compute(rules))
+}
+
+fn lost_cells<'r>(rules: &'r Ruleset, reach: &Reach) -> Vec<&'r str> {
+    (0..rules.cell_count())
         .filter(|&c| (0..2 * reach.kinds).all(|i| !reach.cells[i][c]))
         .map(|c| rules.cell_name(c as u16))
-        .collect();
+        .collect()
+}
+
+fn cells(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnostic>) {
+    let lost = lost_cells(rules, reach);
     if lost.is_empty() {
         return;
     }

@@ -416,7 +416,15 @@ pub enum EndRuleDecl {
     Extinction(bool, Vec<Name>, Spanned<OutcomeWord>),
     /// The zone, the kinds, and the outcome for the player who brings one there.
     /// The zone, the kinds, the outcome, and `after-reply`.
-    Reach(Name, Vec<Name>, Spanned<OutcomeWord>, bool),
+    /// `reach ZONE KINDS [N] OUTCOME [after-reply]`: the zone, the kinds, how many
+    /// must stand there at once, the outcome, `after-reply`.
+    Reach(
+        Name,
+        Vec<Name>,
+        Option<Spanned<i64>>,
+        Spanned<OutcomeWord>,
+        bool,
+    ),
     /// The number of checks and the outcome for the player who has given them.
     Checks(Spanned<i64>, Spanned<OutcomeWord>),
     /// `double-pass`: the outcome for the player who passes second.
@@ -1223,8 +1231,21 @@ impl Builder {
                             words.pop();
                         }
                         let outcome = self.outcome(words.pop()?);
+                        let count = match words.last() {
+                            Some(w) if w.as_rule() == Rule::reach_count => {
+                                let c = words.pop()?;
+                                Some(self.int_of(c.into_inner().next()?))
+                            }
+                            _ => None,
+                        };
                         let mut names = words.into_iter().map(|w| self.name(w));
-                        EndRuleDecl::Reach(names.next()?, names.collect(), outcome, after_reply)
+                        EndRuleDecl::Reach(
+                            names.next()?,
+                            names.collect(),
+                            count,
+                            outcome,
+                            after_reply,
+                        )
                     }
                     Rule::checks => {
                         let n = self.int_of(inner.next()?);

@@ -1327,16 +1327,32 @@ impl Checker {
                         outcome: conv(o.value),
                     });
                 }
-                EndRuleDecl::Reach(zone, kinds, o, after_reply) => {
+                EndRuleDecl::Reach(zone, kinds, count, o, after_reply) => {
                     if let Some(zones) = zones {
                         self.zone_ref(zone, zones);
                     }
+                    let count = match count {
+                        Some(c) if !(1..=1000).contains(&c.value) => {
+                            self.diags.push(
+                                Diagnostic::error(
+                                    Code::BadEndRule,
+                                    format!("{} pieces cannot be required in a zone", c.value),
+                                )
+                                .at(c.span, "from 1 to 1000")
+                                .help("`reach camp Knight 9 win`: nine knights in the camp win"),
+                            );
+                            1
+                        }
+                        Some(c) => c.value as u32,
+                        None => 1,
+                    };
                     end.reach = Some(model::Reach {
                         zone: zone.value.clone(),
                         kinds: kinds
                             .iter()
                             .filter_map(|k| self.piece_ref(k, &known, pieces))
                             .collect(),
+                        count,
                         outcome: conv(o.value),
                         after_reply: *after_reply,
                     });

@@ -15,7 +15,8 @@ pub struct Goals {
     pub extinction_all: bool,
     /// Per side, the cells of the zone; the kinds that count there; the outcome for
     /// the player who has one there.
-    pub reach: Option<([Vec<Cell>; 2], u64, Outcome)>,
+    /// The zone's cells per side, the kinds, the outcome, how many must stand there.
+    pub reach: Option<([Vec<Cell>; 2], u64, Outcome, u32)>,
     /// `after-reply`: a reach counts only for the player to move (see
     /// `model::Reach::after_reply`).
     pub reach_after_reply: bool,
@@ -74,7 +75,7 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
                     .filter_map(|&c| grid.at(c))
                     .collect()
             });
-            (cells, mask(&r.kinds), r.outcome)
+            (cells, mask(&r.kinds), r.outcome, r.count)
         }),
         reach_after_reply: end.reach.as_ref().is_some_and(|r| r.after_reply),
         must_capture: def.must_capture,

@@ -92,7 +92,7 @@ impl Position<'_> {
     /// could arrive too (arriving draws); Black's arrival ends the game at once.
     fn reach_outcome(&self, side: usize) -> Option<Outcome> {
         let goals = &self.rules.goals;
-        let (_, _, outcome) = goals.reach.as_ref()?;
+        let (_, _, outcome, _) = goals.reach.as_ref()?;
         if !self.reached(side) {
             return None;
         }
@@ -119,11 +119,12 @@ impl Position<'_> {
             .goals
             .reach
             .as_ref()
-            .is_some_and(|(cells, kinds, _)| {
-                cells[side].iter().any(|&c| {
+            .is_some_and(|(cells, kinds, _, count)| {
+                let there = cells[side].iter().filter(|&&c| {
                     let p = self.board[c as usize];
                     p != 0 && side_of(p) == side && kinds >> kind_of(p) & 1 != 0
-                })
+                });
+                there.take(*count as usize).count() == *count as usize
             })
     }
 
@@ -155,12 +156,18 @@ impl Position<'_> {
     /// with `kinds` empty: no piece).
     fn extinct(&self, side: usize, kinds: u64) -> bool {
         let own = &self.lists[side];
+        // a piece in hand is still the player's (Fairy-Stockfish counts it too)
+        let in_hand = if self.rules.definition.hand.is_some() {
+            self.in_reserve[side]
+        } else {
+            0
+        };
         if kinds == 0 {
-            return own.is_empty();
+            return own.is_empty() && in_hand == 0;
         }
         let present = own
             .iter()
-            .fold(0u64, |m, &c| m | 1 << kind_of(self.board[c as usize]));
+            .fold(in_hand, |m, &c| m | 1 << kind_of(self.board[c as usize]));
         if self.rules.goals.extinction_all {
             kinds & present == 0
         } else {

@@ -52,14 +52,17 @@ pub fn parse(text: &str, base: usize) -> (Vec<Section>, Vec<Diagnostic>) {
         if body.is_empty() || body.starts_with('#') || body.starts_with(';') {
             continue;
         }
-        let at = |from: usize, len: usize| Span::new(start + lead + from, start + lead + from + len);
+        let at =
+            |from: usize, len: usize| Span::new(start + lead + from, start + lead + from + len);
         if body.starts_with('[') {
             match header(body, &at) {
                 Ok(section) if sections.len() < MAX_SECTIONS => sections.push(section),
                 Ok(section) => {
                     diags.push(
-                        Diagnostic::error(Code::FsfSyntax, "too many sections in one file")
-                            .at(section.span, format!("section {} of at most {MAX_SECTIONS}", MAX_SECTIONS + 1)),
+                        Diagnostic::error(Code::FsfSyntax, "too many sections in one file").at(
+                            section.span,
+                            format!("section {} of at most {MAX_SECTIONS}", MAX_SECTIONS + 1),
+                        ),
                     );
                     break;
                 }
@@ -80,20 +83,32 @@ pub fn parse(text: &str, base: usize) -> (Vec<Section>, Vec<Diagnostic>) {
         let value = body[eq + 1..].trim();
         let Some(section) = sections.last_mut() else {
             diags.push(
-                Diagnostic::error(Code::FsfSyntax, format!("`{key}` is set before any section"))
-                    .at(at(0, body.len()), "outside a section")
-                    .help("start the variant with a header such as `[myvariant:chess]`"),
+                Diagnostic::error(
+                    Code::FsfSyntax,
+                    format!("`{key}` is set before any section"),
+                )
+                .at(at(0, body.len()), "outside a section")
+                .help("start the variant with a header such as `[myvariant:chess]`"),
             );
             continue;
         };
         if key.is_empty() {
-            diags.push(Diagnostic::error(Code::FsfSyntax, "a setting with no key").at(at(eq, 1), "nothing before `=`"));
+            diags.push(
+                Diagnostic::error(Code::FsfSyntax, "a setting with no key")
+                    .at(at(eq, 1), "nothing before `=`"),
+            );
             continue;
         }
         let value_at = eq + 1 + value_lead;
         section.entries.push(Entry {
-            key: Text { value: key.to_string(), span: at(0, key.len()) },
-            value: Text { value: value.to_string(), span: at(value_at, value.len()) },
+            key: Text {
+                value: key.to_string(),
+                span: at(0, key.len()),
+            },
+            value: Text {
+                value: value.to_string(),
+                span: at(value_at, value.len()),
+            },
         });
     }
     (sections, diags)
@@ -102,20 +117,42 @@ pub fn parse(text: &str, base: usize) -> (Vec<Section>, Vec<Diagnostic>) {
 fn header(body: &str, at: &dyn Fn(usize, usize) -> Span) -> Result<Section, Diagnostic> {
     let span = at(0, body.len());
     let Some(inner) = body.strip_prefix('[').and_then(|b| b.strip_suffix(']')) else {
-        return Err(Diagnostic::error(Code::FsfSyntax, "a section header that does not end with `]`")
-            .at(span, "not `[name]` or `[name:parent]`"));
+        return Err(Diagnostic::error(
+            Code::FsfSyntax,
+            "a section header that does not end with `]`",
+        )
+        .at(span, "not `[name]` or `[name:parent]`"));
     };
-    let text = |from: usize, s: &str| Text { value: s.trim().to_string(), span: at(1 + from, s.len()) };
+    let text = |from: usize, s: &str| Text {
+        value: s.trim().to_string(),
+        span: at(1 + from, s.len()),
+    };
     let (name, parent) = match inner.split_once(':') {
         Some((n, p)) => (text(0, n), Some(text(n.len() + 1, p))),
         None => (text(0, inner), None),
     };
-    let word_ok = |t: &Text| !t.value.is_empty() && t.value.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c));
-    if let Some(bad) = std::iter::once(&name).chain(parent.as_ref()).find(|t| !word_ok(t)) {
-        return Err(Diagnostic::error(Code::FsfSyntax, format!("`{}` is not a variant name", bad.value))
-            .at(bad.span, "a name is letters, digits, `-` and `_`"));
+    let word_ok = |t: &Text| {
+        !t.value.is_empty()
+            && t.value
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_".contains(c))
+    };
+    if let Some(bad) = std::iter::once(&name)
+        .chain(parent.as_ref())
+        .find(|t| !word_ok(t))
+    {
+        return Err(Diagnostic::error(
+            Code::FsfSyntax,
+            format!("`{}` is not a variant name", bad.value),
+        )
+        .at(bad.span, "a name is letters, digits, `-` and `_`"));
     }
-    Ok(Section { name, parent, span, entries: Vec::new() })
+    Ok(Section {
+        name,
+        parent,
+        span,
+        entries: Vec::new(),
+    })
 }
 
 #[cfg(test)]
@@ -128,8 +165,16 @@ mod tests {
         let (sections, diags) = parse(text, 0);
         assert!(diags.is_empty());
         assert_eq!(sections.len(), 2);
-        assert_eq!(sections[0].parent.as_ref().map(|p| p.value.as_str()), Some("chess"));
-        let y = sections[0].get("y").map(|e| (e.value.value.clone(), &text[e.value.span.start..e.value.span.end]));
+        assert_eq!(
+            sections[0].parent.as_ref().map(|p| p.value.as_str()),
+            Some("chess")
+        );
+        let y = sections[0].get("y").map(|e| {
+            (
+                e.value.value.clone(),
+                &text[e.value.span.start..e.value.span.end],
+            )
+        });
         assert_eq!(y, Some(("two words".to_string(), "two words")));
     }
 

@@ -94,8 +94,15 @@ pub const MAX_WRITTEN: usize = 1_000;
 /// spans start at `base`.
 pub fn import(text: &str, base: usize, source: &str, wanted: &[String]) -> Import {
     let (sections, diagnostics) = ini::parse(text, base);
-    let mut out = Import { diagnostics, ..Import::default() };
-    out.missing = wanted.iter().filter(|w| !sections.iter().any(|s| s.name.value == **w)).cloned().collect();
+    let mut out = Import {
+        diagnostics,
+        ..Import::default()
+    };
+    out.missing = wanted
+        .iter()
+        .filter(|w| !sections.iter().any(|s| s.name.value == **w))
+        .cloned()
+        .collect();
     let resolved = settings::resolve_all(&sections);
     // each section's items, for its children
     let mut done: Vec<(String, Option<Vec<Item>>)> = Vec::new();
@@ -116,7 +123,11 @@ pub fn import(text: &str, base: usize, source: &str, wanted: &[String]) -> Impor
             Err((diagnostics, attempt)) => {
                 done.push((name.clone(), None));
                 if asked {
-                    out.refused.push(Refused { section: name, diagnostics, attempt });
+                    out.refused.push(Refused {
+                        section: name,
+                        diagnostics,
+                        attempt,
+                    });
                 }
             }
         }
@@ -128,23 +139,71 @@ type Done = [(String, Option<Vec<Item>>)];
 
 type Failed = (Vec<Diagnostic>, Option<String>);
 
-fn one(r: &settings::Resolved, source: &str, line: usize, done: &Done, written: &[Written]) -> Result<(Written, Vec<Item>), Failed> {
+fn one(
+    r: &settings::Resolved,
+    source: &str,
+    line: usize,
+    done: &Done,
+    written: &[Written],
+) -> Result<(Written, Vec<Item>), Failed> {
     let read = variant::read(r);
-    let (errors, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = read.diagnostics.into_iter().partition(Diagnostic::is_error);
+    let (errors, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) =
+        read.diagnostics.into_iter().partition(Diagnostic::is_error);
     if !errors.is_empty() {
         return Err((errors, None));
     }
-    let w = write::write(&read.variant).map_err(|d| (vec![d], None))?;
-    let header = header(r, source, line, &w.notes);
-    let full = compose(&header, &r.name, None, w.items.iter());
+    let mut w = write::write(&read.variant).map_err(|d| (vec![d], None))?;
     let bases = bases(written);
-    let base_refs: Vec<(&str, &str)> = bases.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
-    let loaded = crate::load_untrusted(&full, &base_refs);
+    let base_refs: Vec<(&str, &str)> = bases
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let mut full = compose(
+        &header(r, source, line, &w.notes),
+        &r.name,
+        None,
+        w.items.iter(),
+    );
+    let mut loaded = crate::load_untrusted(&full, &base_refs);
+    if let Some(rules) = loaded.ruleset.as_ref().filter(|_| {
+        loaded
+            .diagnostics
+            .iter()
+            .all(|d| d.code == Code::UnreachableCell)
+    }) {
+        // cells no piece can ever stand on change nothing in play: leave them out
+        let lost: Vec<String> = crate::lint::unreachable_cells(rules)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        if !lost.is_empty() {
+            w.notes.push(format!(
+                "{} no piece can ever reach: removed from the board",
+                lost.join(" ")
+            ));
+            for item in w.items.iter_mut().filter(|i| i.key == ItemKey::Board) {
+                item.text = item.text.trim_end_matches('}').to_string()
+                    + &format!("  remove {}\n}}", lost.join(" "));
+            }
+            full = compose(
+                &header(r, source, line, &w.notes),
+                &r.name,
+                None,
+                w.items.iter(),
+            );
+            loaded = crate::load_untrusted(&full, &base_refs);
+        }
+    }
+    let header = header(r, source, line, &w.notes);
     if let Some(d) = loaded.diagnostics.first() {
         return Err((vec![not_checked(r.header, d)], Some(full)));
     }
     let Some(rules) = loaded.ruleset else {
-        let d = Diagnostic::error(Code::FsfUnsupported, "the definition written for this section does not compile").at(r.header, "this section");
+        let d = Diagnostic::error(
+            Code::FsfUnsupported,
+            "the definition written for this section does not compile",
+        )
+        .at(r.header, "this section");
         return Err((vec![d], Some(full)));
     };
     let mut text = full.clone();
@@ -153,14 +212,25 @@ fn one(r: &settings::Resolved, source: &str, line: usize, done: &Done, written: 
         if let Some(delta) = delta(&parent_items, &w.items) {
             let short = compose(&header, &r.name, Some(&base_file), delta.iter());
             let short_loaded = crate::load_untrusted(&short, &base_refs);
-            if short_loaded.diagnostics.is_empty() && short_loaded.ruleset.as_ref().is_some_and(|s| same_play(&rules, s)) {
+            if short_loaded.diagnostics.is_empty()
+                && short_loaded
+                    .ruleset
+                    .as_ref()
+                    .is_some_and(|s| same_play(&rules, s))
+            {
                 text = short;
                 extends = Some(base_file);
             }
         }
     }
     Ok((
-        Written { section: r.name.clone(), file_name: format!("{}.vdl", r.name), text, extends, warnings },
+        Written {
+            section: r.name.clone(),
+            file_name: format!("{}.vdl", r.name),
+            text,
+            extends,
+            warnings,
+        },
         w.items,
     ))
 }
@@ -176,8 +246,15 @@ fn not_checked(header: Span, d: &Diagnostic) -> Diagnostic {
 
 /// Every file an imported definition may extend: the shipped ones and those written.
 fn bases(written: &[Written]) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = SHIPPED.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
-    out.extend(written.iter().map(|w| (w.file_name.clone(), w.text.clone())));
+    let mut out: Vec<(String, String)> = SHIPPED
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    out.extend(
+        written
+            .iter()
+            .map(|w| (w.file_name.clone(), w.text.clone())),
+    );
     out
 }
 
@@ -205,7 +282,13 @@ fn delta(parent: &[Item], child: &[Item]) -> Option<Vec<Item>> {
     if parent.iter().any(|p| !child.iter().any(|c| c.key == p.key)) {
         return None;
     }
-    Some(child.iter().filter(|c| c.key == ItemKey::End || !parent.contains(c)).cloned().collect())
+    Some(
+        child
+            .iter()
+            .filter(|c| c.key == ItemKey::End || !parent.contains(c))
+            .cloned()
+            .collect(),
+    )
 }
 
 /// Whether two rulesets play alike from their setups: the same start, the same
@@ -237,7 +320,10 @@ fn end_rules(def: &crate::model::Definition) -> String {
     let mut end = def.end.clone();
     let mut names: Vec<Vec<&str>> = Vec::new();
     let mut take = |kinds: &mut Vec<usize>| {
-        let mut n: Vec<&str> = kinds.iter().filter_map(|&k| def.pieces.get(k).map(|p| p.name.as_str())).collect();
+        let mut n: Vec<&str> = kinds
+            .iter()
+            .filter_map(|&k| def.pieces.get(k).map(|p| p.name.as_str()))
+            .collect();
         n.sort_unstable();
         names.push(n);
         kinds.clear();
@@ -269,7 +355,12 @@ fn header(r: &settings::Resolved, source: &str, line: usize, notes: &[String]) -
     h
 }
 
-fn compose<'a>(header: &str, name: &str, extends: Option<&str>, items: impl Iterator<Item = &'a Item>) -> String {
+fn compose<'a>(
+    header: &str,
+    name: &str,
+    extends: Option<&str>,
+    items: impl Iterator<Item = &'a Item>,
+) -> String {
     let mut text = header.to_string();
     text.push('\n');
     if let Some(base) = extends {

@@ -106,8 +106,14 @@ pub fn groups(betza: &str) -> Option<Vec<Group>> {
             i += 1;
         }
         out.push(Group {
-            modifiers: chars[start..].iter().take_while(|c| c.is_ascii_lowercase()).collect(),
-            rest: chars[start..i].iter().skip_while(|c| c.is_ascii_lowercase()).collect(),
+            modifiers: chars[start..]
+                .iter()
+                .take_while(|c| c.is_ascii_lowercase())
+                .collect(),
+            rest: chars[start..i]
+                .iter()
+                .skip_while(|c| c.is_ascii_lowercase())
+                .collect(),
         });
     }
     Some(out)
@@ -150,7 +156,10 @@ mod tests {
         let texts: Vec<String> = g.iter().map(Group::text).collect();
         assert_eq!(texts, ["fmW", "fceF", "ifmnD"]);
         let g = groups("mQ2cNN").unwrap_or_default();
-        assert_eq!(g.iter().map(Group::text).collect::<Vec<_>>(), ["mQ2", "cNN"]);
+        assert_eq!(
+            g.iter().map(Group::text).collect::<Vec<_>>(),
+            ["mQ2", "cNN"]
+        );
         assert_eq!(groups("fm"), None);
     }
 }
@@ -161,7 +170,11 @@ impl Group {
     /// and vdl read it as the whole half (four moves), so it is written doubled.
     pub fn to_vdl(&self) -> String {
         let atom = self.rest.chars().next().unwrap_or(' ');
-        let rest: String = self.rest.chars().map(|c| if c == 'J' { 'Z' } else { c }).collect();
+        let rest: String = self
+            .rest
+            .chars()
+            .map(|c| if c == 'J' { 'Z' } else { c })
+            .collect();
         if !matches!(atom, 'N' | 'C' | 'Z' | 'J') {
             return format!("{}{rest}", self.modifiers);
         }
@@ -180,7 +193,9 @@ impl Group {
                 continue;
             }
             let c2 = chars.get(i + 1).copied().filter(|&c2| {
-                c2 == c || (verticals.contains(c) && horizontals.contains(c2)) || (horizontals.contains(c) && verticals.contains(c2))
+                c2 == c
+                    || (verticals.contains(c) && horizontals.contains(c2))
+                    || (horizontals.contains(c) && verticals.contains(c2))
             });
             match (c, c2) {
                 (_, Some(c2)) if c2 != c => {
@@ -209,7 +224,11 @@ mod vdl_tests {
 
     #[test]
     fn lone_directions_on_oblique_atoms_are_doubled() {
-        let texts: Vec<String> = groups("fN mfrWmrfF vN fsN").unwrap_or_default().iter().map(Group::to_vdl).collect();
+        let texts: Vec<String> = groups("fN mfrWmrfF vN fsN")
+            .unwrap_or_default()
+            .iter()
+            .map(Group::to_vdl)
+            .collect();
         assert_eq!(texts, ["ffN", "mfrW", "mrfF", "vN", "fsN"]);
     }
 }

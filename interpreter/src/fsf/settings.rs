@@ -113,7 +113,11 @@ fn template(section: &Section) -> Resolved {
 /// A section's settings; a repeated key's last value counts.
 fn level(section: &Section, builtin: bool, at: Option<Span>) -> Level {
     let mut keys = IndexMap::new();
-    for e in section.entries.iter().filter(|e| !e.key.value.starts_with("vdl.")) {
+    for e in section
+        .entries
+        .iter()
+        .filter(|e| !e.key.value.starts_with("vdl."))
+    {
         keys.shift_remove(&e.key.value);
         keys.insert(
             e.key.value.clone(),
@@ -177,7 +181,11 @@ fn from_builtin(builtins: &[Section], p: &Text) -> Result<Resolved, Diagnostic> 
             }
         }
     }
-    let levels = line.iter().rev().map(|&i| level(&builtins[i], true, Some(p.span))).collect();
+    let levels = line
+        .iter()
+        .rev()
+        .map(|&i| level(&builtins[i], true, Some(p.span)))
+        .collect();
     Ok(Resolved {
         name: String::new(),
         header: p.span,

@@ -78,6 +78,10 @@ pub struct Variant {
     pub flag_piece: [Option<String>; 2],
     pub flag_region: [Vec<Cell>; 2],
     pub flag_move: bool,
+    /// How many flag pieces must stand in the region at once.
+    pub flag_piece_count: u32,
+    /// The extinction type's last piece is royal (may not be left attacked).
+    pub extinction_pseudo_royal: bool,
     pub check_counting: bool,
     pub flying_general: bool,
     pub pass: bool,
@@ -94,10 +98,20 @@ impl Variant {
             files: 8,
             ranks: 8,
             pieces: Vec::new(),
-            start_fen: ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(), Span::new(0, 0)),
+            start_fen: (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+                Span::new(0, 0),
+            ),
             promotion_region: [rank(7), rank(0)],
             promotion_pawn_types: [pawn(), pawn()],
-            promotion_piece_types: [["queen", "rook", "bishop", "knight"].map(String::from).to_vec(), ["queen", "rook", "bishop", "knight"].map(String::from).to_vec()],
+            promotion_piece_types: [
+                ["queen", "rook", "bishop", "knight"]
+                    .map(String::from)
+                    .to_vec(),
+                ["queen", "rook", "bishop", "knight"]
+                    .map(String::from)
+                    .to_vec(),
+            ],
             mandatory_pawn_promotion: true,
             promoted_piece_type: Vec::new(),
             mandatory_piece_promotion: false,
@@ -138,6 +152,8 @@ impl Variant {
             flag_piece: [None, None],
             flag_region: [Vec::new(), Vec::new()],
             flag_move: false,
+            flag_piece_count: 1,
+            extinction_pseudo_royal: false,
             check_counting: false,
             flying_general: false,
             pass: false,
@@ -150,7 +166,9 @@ impl Variant {
     }
 
     pub fn by_letter(&self, letter: char) -> Option<&Piece> {
-        self.pieces.iter().find(|p| p.letter == letter.to_ascii_lowercase())
+        self.pieces
+            .iter()
+            .find(|p| p.letter == letter.to_ascii_lowercase())
     }
 }
 
@@ -210,11 +228,9 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("extinctionClaim", "false"),
-    ("extinctionPseudoRoyal", "false"),
     ("dupleCheck", "false"),
     ("extinctionPieceCount", "0"),
     ("extinctionOpponentPieceCount", "0"),
-    ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("flagPieceSafe", "false"),
     ("connectN", "0"),
@@ -250,12 +266,19 @@ pub struct Read {
 
 /// Reads the section's levels in order, root first.
 pub fn read(resolved: &Resolved) -> Read {
-    let mut r = Reader { v: Variant::chess_template(), diags: Vec::new(), keys: pieces::keys() };
+    let mut r = Reader {
+        v: Variant::chess_template(),
+        diags: Vec::new(),
+        keys: pieces::keys(),
+    };
     for level in &resolved.levels {
         r.level(level);
     }
     r.v.clip();
-    Read { variant: r.v, diagnostics: r.diags }
+    Read {
+        variant: r.v,
+        diagnostics: r.diags,
+    }
 }
 
 impl Variant {
@@ -305,12 +328,18 @@ impl Reader {
 
     fn pieces(&mut self, level: &Level) {
         for key in self.keys.clone() {
-            let Some(s) = level.keys.get(&key) else { continue };
+            let Some(s) = level.keys.get(&key) else {
+                continue;
+            };
             let value = s.value.trim();
             let letter = value.chars().next().filter(|c| c.is_ascii_alphabetic());
             let Some(letter) = letter.map(|c| c.to_ascii_lowercase()) else {
                 if !value.starts_with('-') {
-                    self.diags.push(self.bad(s, &key, "a piece letter, `-` to remove the piece, or `x:BETZA` for a custom piece"));
+                    self.diags.push(self.bad(
+                        s,
+                        &key,
+                        "a piece letter, `-` to remove the piece, or `x:BETZA` for a custom piece",
+                    ));
                 }
                 self.remove(&key);
                 continue;
@@ -320,25 +349,47 @@ impl Reader {
                 match value.get(1..2) {
                     Some(":") => value[2..].trim().to_string(),
                     _ => {
-                        self.diags.push(self.bad(s, &key, "`x:BETZA`: a letter, a colon, the moves"));
+                        self.diags.push(self.bad(
+                            s,
+                            &key,
+                            "`x:BETZA`: a letter, a colon, the moves",
+                        ));
                         continue;
                     }
                 }
             } else if key.starts_with("customPiece") {
-                self.diags.push(self.bad(s, &key, "`x:BETZA`: a custom piece needs its moves"));
+                self.diags
+                    .push(self.bad(s, &key, "`x:BETZA`: a custom piece needs its moves"));
                 continue;
             } else {
                 pieces::betza(&key).unwrap_or("").to_string()
             };
-            if let Some(other) = self.v.pieces.iter().find(|p| p.letter == letter && p.key != key).map(|p| p.key.clone()) {
+            if let Some(other) = self
+                .v
+                .pieces
+                .iter()
+                .find(|p| p.letter == letter && p.key != key)
+                .map(|p| p.key.clone())
+            {
                 self.remove(&other);
             }
-            let piece = Piece { key: key.clone(), letter, betza, span: s.span };
+            let piece = Piece {
+                key: key.clone(),
+                letter,
+                betza,
+                span: s.span,
+            };
             match self.v.pieces.iter_mut().find(|p| p.key == key) {
                 Some(p) => *p = piece,
                 None => self.v.pieces.push(piece),
             }
-            if key.starts_with("customPiece") && self.v.pieces.iter().any(|p| p.key == key && p.betza.contains('e')) {
+            if key.starts_with("customPiece")
+                && self
+                    .v
+                    .pieces
+                    .iter()
+                    .any(|p| p.key == key && p.betza.contains('e'))
+            {
                 for side in &mut self.v.en_passant_types {
                     if !side.contains(&key) {
                         side.push(key.clone());
@@ -348,7 +399,9 @@ impl Reader {
         }
         // Fairy-Stockfish keeps its types in one order, whatever order the keys come in
         let order = self.keys.clone();
-        self.v.pieces.sort_by_key(|p| order.iter().position(|k| *k == p.key));
+        self.v
+            .pieces
+            .sort_by_key(|p| order.iter().position(|k| *k == p.key));
     }
 
     fn remove(&mut self, key: &str) {
@@ -359,8 +412,11 @@ impl Reader {
     }
 
     fn bad(&self, s: &Setting, key: &str, expected: &str) -> Diagnostic {
-        Diagnostic::error(Code::FsfBadValue, format!("`{}` is not a value of `{key}`", s.value))
-            .at(s.span, format!("expected {expected}"))
+        Diagnostic::error(
+            Code::FsfBadValue,
+            format!("`{}` is not a value of `{key}`", s.value),
+        )
+        .at(s.span, format!("expected {expected}"))
     }
 
     fn number(&mut self, s: &Setting, key: &str, low: u32, high: u32) -> Option<u32> {
@@ -381,11 +437,16 @@ impl Reader {
             Ok(_) => None,
             Err(_) => {
                 let c = t.chars().next().map(|c| c.to_ascii_lowercase());
-                c.filter(|c| ('a'..='l').contains(c) && t.len() == 1).map(|c| c as u8 - b'a')
+                c.filter(|c| ('a'..='l').contains(c) && t.len() == 1)
+                    .map(|c| c as u8 - b'a')
             }
         };
         if f.is_none() {
-            let d = self.bad(s, key, "a file: a letter from `a` to `l` or a number from 1 to 12");
+            let d = self.bad(
+                s,
+                key,
+                "a file: a letter from `a` to `l` or a number from 1 to 12",
+            );
             self.diags.push(d);
         }
         f
@@ -425,8 +486,17 @@ impl Reader {
             if word == "-" {
                 break;
             }
-            let rank = |t: &str| t.parse::<u8>().ok().filter(|r| (1..=10).contains(r)).map(|r| r - 1);
-            let file = |c: char| Some(c.to_ascii_lowercase()).filter(|c| ('a'..='l').contains(c)).map(|c| c as u8 - b'a');
+            let rank = |t: &str| {
+                t.parse::<u8>()
+                    .ok()
+                    .filter(|r| (1..=10).contains(r))
+                    .map(|r| r - 1)
+            };
+            let file = |c: char| {
+                Some(c.to_ascii_lowercase())
+                    .filter(|c| ('a'..='l').contains(c))
+                    .map(|c| c as u8 - b'a')
+            };
             let mut chars = word.chars();
             let first = chars.next().unwrap_or(' ');
             let rest = chars.as_str();
@@ -440,7 +510,11 @@ impl Reader {
             match found {
                 Some(cells) => out.extend(cells),
                 None => {
-                    let d = self.bad(s, key, "cells such as `d4`, `*1` for a rank or `a*` for a file");
+                    let d = self.bad(
+                        s,
+                        key,
+                        "cells such as `d4`, `*1` for a rank or `a*` for a file",
+                    );
                     self.diags.push(d);
                     return None;
                 }
@@ -471,9 +545,12 @@ impl Reader {
 
     fn no_piece(&self, s: &Setting, key: &str, c: char) -> Diagnostic {
         let letters: String = self.v.pieces.iter().map(|p| p.letter).collect();
-        Diagnostic::error(Code::FsfBadValue, format!("`{key}` names `{c}`, which is no piece of this variant"))
-            .at(s.span, "unknown piece letter")
-            .help(format!("the variant's pieces are `{letters}`"))
+        Diagnostic::error(
+            Code::FsfBadValue,
+            format!("`{key}` names `{c}`, which is no piece of this variant"),
+        )
+        .at(s.span, "unknown piece letter")
+        .help(format!("the variant's pieces are `{letters}`"))
     }
 
     /// One piece type by letter, `*` for any (`None`), `-` for none.
@@ -500,7 +577,10 @@ impl Reader {
         )
         .at(s.span, why.to_string());
         if s.builtin {
-            d = d.help(format!("the value comes from the built-in variant `{}`", s.section));
+            d = d.help(format!(
+                "the value comes from the built-in variant `{}`",
+                s.section
+            ));
         }
         self.diags.push(d);
     }
@@ -517,11 +597,17 @@ macro_rules! both {
 impl Reader {
     /// One key other than the board size and the pieces.
     fn setting(&mut self, key: &str, s: &Setting) {
-        if NOT_RULES.contains(&key) || key.starts_with("mobilityRegion") && s.value.trim().is_empty() {
+        if NOT_RULES.contains(&key)
+            || key.starts_with("mobilityRegion") && s.value.trim().is_empty()
+        {
             return;
         }
         if key.starts_with("mobilityRegion") {
-            return self.refuse(s, key, "a piece confined to a region is not read by the import yet");
+            return self.refuse(
+                s,
+                key,
+                "a piece confined to a region is not read by the import yet",
+            );
         }
         let side = |k: &str| if k.ends_with("Black") { 1 } else { 0 };
         let v = &mut self.v;
@@ -642,7 +728,11 @@ impl Reader {
             "firstRankPawnDrops" => self.flag(s, key, |v| &mut v.first_rank_pawn_drops),
             "promotionZonePawnDrops" => self.flag(s, key, |v| &mut v.promotion_zone_pawn_drops),
             "whiteDropRegion" | "blackDropRegion" | "dropRegionWhite" | "dropRegionBlack" => {
-                let i = if key.starts_with("black") || key.ends_with("Black") { 1 } else { 0 };
+                let i = if key.starts_with("black") || key.ends_with("Black") {
+                    1
+                } else {
+                    0
+                };
                 if let Some(c) = self.cells(s, key) {
                     self.v.drop_region[i] = Some(c);
                 }
@@ -656,7 +746,9 @@ impl Reader {
                 }
             },
             "immobilityIllegal" => self.flag(s, key, |v| &mut v.immobility_illegal),
-            "shogiPawnDropMateIllegal" => self.flag(s, key, |v| &mut v.shogi_pawn_drop_mate_illegal),
+            "shogiPawnDropMateIllegal" => {
+                self.flag(s, key, |v| &mut v.shogi_pawn_drop_mate_illegal)
+            }
             "blastOnCapture" => self.flag(s, key, |v| &mut v.blast_on_capture),
             "nMoveRule" => {
                 if let Some(n) = self.number(s, key, 0, 100_000) {
@@ -727,10 +819,18 @@ impl Reader {
                 }
             }
             "flagMove" => self.flag(s, key, |v| &mut v.flag_move),
+            "flagPieceCount" => {
+                if let Some(n) = self.number(s, key, 1, 1000) {
+                    self.v.flag_piece_count = n;
+                }
+            }
+            "extinctionPseudoRoyal" => self.flag(s, key, |v| &mut v.extinction_pseudo_royal),
             "checkCounting" => self.flag(s, key, |v| &mut v.check_counting),
             "flyingGeneral" => self.flag(s, key, |v| &mut v.flying_general),
             "pass" => self.flag(s, key, |v| &mut v.pass),
-            "passWhite" | "passBlack" => self.refuse(s, key, "a pass for one side only is not expressed"),
+            "passWhite" | "passBlack" => {
+                self.refuse(s, key, "a pass for one side only is not expressed")
+            }
             "wallingRule" => match s.value.trim() {
                 "none" => self.v.walling = None,
                 w @ ("arrow" | "duck" | "static" | "past") => self.v.walling = Some(w.to_string()),
@@ -756,8 +856,21 @@ impl Reader {
         for pair in s.value.split_whitespace() {
             let mut parts = pair.splitn(2, ':');
             let (a, b) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-            let from = a.chars().next().filter(|_| a.len() == 1).and_then(|c| self.v.by_letter(c)).map(|p| p.key.clone());
-            let to = if b == "-" { Some(None) } else { b.chars().next().filter(|_| b.len() == 1).and_then(|c| self.v.by_letter(c)).map(|p| Some(p.key.clone())) };
+            let from = a
+                .chars()
+                .next()
+                .filter(|_| a.len() == 1)
+                .and_then(|c| self.v.by_letter(c))
+                .map(|p| p.key.clone());
+            let to = if b == "-" {
+                Some(None)
+            } else {
+                b.chars()
+                    .next()
+                    .filter(|_| b.len() == 1)
+                    .and_then(|c| self.v.by_letter(c))
+                    .map(|p| Some(p.key.clone()))
+            };
             let (Some(from), Some(to)) = (from, to) else {
                 let d = self.bad(s, key, "pairs of piece letters such as `p:g s:g`");
                 self.diags.push(d);

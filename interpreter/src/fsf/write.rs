@@ -56,12 +56,31 @@ enum Square {
 
 pub fn write(v: &Variant) -> Result<Written, Diagnostic> {
     let start = read_fen(v)?;
-    let mut w = Writer { v, start, items: Vec::new(), zones: BTreeMap::new(), notes: Vec::new(), promoted: Vec::new() };
+    let mut w = Writer {
+        v,
+        start,
+        items: Vec::new(),
+        zones: BTreeMap::new(),
+        notes: Vec::new(),
+        promoted: Vec::new(),
+        used: Vec::new(),
+        pseudo_royal: None,
+        promoted_types: Vec::new(),
+    };
     w.write()?;
-    let mut items = vec![Item { key: ItemKey::Board, text: w.board() }];
-    items.extend(w.zones.iter().map(|(name, text)| Item { key: ItemKey::Zone(name.clone()), text: text.clone() }));
+    let mut items = vec![Item {
+        key: ItemKey::Board,
+        text: w.board(),
+    }];
+    items.extend(w.zones.iter().map(|(name, text)| Item {
+        key: ItemKey::Zone(name.clone()),
+        text: text.clone(),
+    }));
     items.append(&mut w.items);
-    Ok(Written { items, notes: w.notes })
+    Ok(Written {
+        items,
+        notes: w.notes,
+    })
 }
 
 struct Writer<'a> {
@@ -72,6 +91,12 @@ struct Writer<'a> {
     notes: Vec<String>,
     /// Promoted kinds: (name, label, moves, captured as).
     promoted: Vec<(String, String, String, String)>,
+    /// The type keys the game can have (the others are left out).
+    used: Vec<String>,
+    /// The extinction type whose last piece is royal, written as a royal piece.
+    pseudo_royal: Option<String>,
+    /// Each promoted kind's name and the type it is in Fairy-Stockfish.
+    promoted_types: Vec<(String, String)>,
 }
 
 fn file_letter(f: u8) -> char {
@@ -87,7 +112,16 @@ fn cell_list(cells: &[Cell]) -> String {
     let mut sorted: Vec<Cell> = cells.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
-    if let (Some(lo), Some(hi)) = (sorted.iter().copied().reduce(|a, b| (a.0.min(b.0), a.1.min(b.1))), sorted.iter().copied().reduce(|a, b| (a.0.max(b.0), a.1.max(b.1)))) {
+    if let (Some(lo), Some(hi)) = (
+        sorted
+            .iter()
+            .copied()
+            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1))),
+        sorted
+            .iter()
+            .copied()
+            .reduce(|a, b| (a.0.max(b.0), a.1.max(b.1))),
+    ) {
         let area = (hi.0 - lo.0 + 1) as usize * (hi.1 - lo.1 + 1) as usize;
         if area == sorted.len() && area > 1 && lo.1 != hi.1 && lo.0 != hi.0 {
             return format!("{}..{}", cell(lo), cell(hi));
@@ -98,10 +132,17 @@ fn cell_list(cells: &[Cell]) -> String {
     let mut i = 0;
     while i < sorted.len() {
         let mut j = i;
-        while j + 1 < sorted.len() && sorted[j + 1].1 == sorted[i].1 && sorted[j + 1].0 == sorted[j].0 + 1 {
+        while j + 1 < sorted.len()
+            && sorted[j + 1].1 == sorted[i].1
+            && sorted[j + 1].0 == sorted[j].0 + 1
+        {
             j += 1;
         }
-        out.push(if j > i { format!("{}..{}", cell(sorted[i]), cell(sorted[j])) } else { cell(sorted[i]) });
+        out.push(if j > i {
+            format!("{}..{}", cell(sorted[i]), cell(sorted[j]))
+        } else {
+            cell(sorted[i])
+        });
         i = j + 1;
     }
     out.join(" ")
@@ -129,7 +170,13 @@ fn unsupported(span: Span, message: String, label: &str) -> Diagnostic {
 
 fn read_fen(v: &Variant) -> Result<Start, Diagnostic> {
     let (text, span) = (&v.start_fen.0, v.start_fen.1);
-    let bad = |why: String| Diagnostic::error(Code::FsfBadValue, format!("the start position `{text}` cannot be read")).at(span, why);
+    let bad = |why: String| {
+        Diagnostic::error(
+            Code::FsfBadValue,
+            format!("the start position `{text}` cannot be read"),
+        )
+        .at(span, why)
+    };
     let mut fields = text.split_whitespace();
     let placement = fields.next().ok_or_else(|| bad("no board".into()))?;
     let (board, hand) = match placement.split_once('[') {
@@ -162,7 +209,11 @@ fn read_fen(v: &Variant) -> Result<Start, Diagnostic> {
                 i += 1;
             } else if c.is_ascii_alphabetic() {
                 let tilde = chars.get(i + 1) == Some(&'~');
-                cells.push(Square::Piece(if tilde { format!("{c}~") } else { c.to_string() }));
+                cells.push(Square::Piece(if tilde {
+                    format!("{c}~")
+                } else {
+                    c.to_string()
+                }));
                 if tilde {
                     i += 1;
                 }
@@ -172,16 +223,27 @@ fn read_fen(v: &Variant) -> Result<Start, Diagnostic> {
             i += 1;
         }
         if cells.len() != v.files as usize {
-            return Err(bad(format!("a rank of {} cells on a board {} files wide", cells.len(), v.files)));
+            return Err(bad(format!(
+                "a rank of {} cells on a board {} files wide",
+                cells.len(),
+                v.files
+            )));
         }
         rows.push(cells);
     }
     if rows.len() != v.ranks as usize {
-        return Err(bad(format!("{} ranks on a board {} ranks high", rows.len(), v.ranks)));
+        return Err(bad(format!(
+            "{} ranks on a board {} ranks high",
+            rows.len(),
+            v.ranks
+        )));
     }
     for square in rows.iter().flatten() {
         if let Square::Piece(label) = square {
-            let letter = label.chars().find(|c| c.is_ascii_alphabetic()).unwrap_or(' ');
+            let letter = label
+                .chars()
+                .find(|c| c.is_ascii_alphabetic())
+                .unwrap_or(' ');
             if v.by_letter(letter).is_none() {
                 return Err(bad(format!("`{letter}` is no piece of this variant")));
             }
@@ -195,28 +257,52 @@ fn read_fen(v: &Variant) -> Result<Start, Diagnostic> {
     let rest: Vec<&str> = fields.collect();
     // Fairy-Stockfish allows fields to be left out: castling, en passant, checks, clocks
     let mut k = 0;
-    let castling = rest.get(k).filter(|f| !f.chars().all(|c| c.is_ascii_digit())).map_or("-".to_string(), |f| {
-        k += 1;
-        f.to_string()
-    });
-    let ep = rest.get(k).filter(|f| !f.chars().all(|c| c.is_ascii_digit()) && !f.contains('+')).map_or("-".to_string(), |f| {
-        k += 1;
-        f.to_string()
-    });
+    let castling = rest
+        .get(k)
+        .filter(|f| !f.chars().all(|c| c.is_ascii_digit()))
+        .map_or("-".to_string(), |f| {
+            k += 1;
+            f.to_string()
+        });
+    let ep = rest
+        .get(k)
+        .filter(|f| !f.chars().all(|c| c.is_ascii_digit()) && !f.contains('+'))
+        .map_or("-".to_string(), |f| {
+            k += 1;
+            f.to_string()
+        });
     let checks = rest.get(k).filter(|f| f.contains('+')).map(|f| {
         k += 1;
         f.to_string()
     });
-    let clocks = if rest.len() >= k + 2 { format!("{} {}", rest[k], rest[k + 1]) } else { "0 1".to_string() };
-    Ok(Start { rows, hand, side, castling, ep, checks, clocks })
+    let clocks = if rest.len() >= k + 2 {
+        format!("{} {}", rest[k], rest[k + 1])
+    } else {
+        "0 1".to_string()
+    };
+    Ok(Start {
+        rows,
+        hand,
+        side,
+        castling,
+        ep,
+        checks,
+        clocks,
+    })
 }
 
 impl Writer<'_> {
     fn board(&self) -> String {
-        let files: Vec<String> = (0..self.v.files).map(|f| file_letter(f).to_string()).collect();
+        let files: Vec<String> = (0..self.v.files)
+            .map(|f| file_letter(f).to_string())
+            .collect();
         let ranks: Vec<String> = (1..=self.v.ranks).map(|r| r.to_string()).collect();
         let holes: Vec<Cell> = self.cells_where(|s| *s == Square::Hole);
-        let mut text = format!("board {{\n  files {}\n  ranks {}\n", files.join(" "), ranks.join(" "));
+        let mut text = format!(
+            "board {{\n  files {}\n  ranks {}\n",
+            files.join(" "),
+            ranks.join(" ")
+        );
         if !holes.is_empty() {
             let _ = writeln!(text, "  remove {}", cell_list(&holes));
         }
@@ -255,7 +341,11 @@ impl Writer<'_> {
         let text = if cells[0] == cells[1] {
             format!("zone {name} {}", cell_list(&cells[0]))
         } else {
-            format!("zone {name} {{ white {}  black {} }}", cell_list(&cells[0]), cell_list(&cells[1]))
+            format!(
+                "zone {name} {{ white {}  black {} }}",
+                cell_list(&cells[0]),
+                cell_list(&cells[1])
+            )
         };
         self.zones.insert(name.to_string(), text);
         name.to_string()
@@ -264,6 +354,8 @@ impl Writer<'_> {
     fn write(&mut self) -> Result<(), Diagnostic> {
         self.check_unsupported()?;
         let used = self.used_pieces();
+        self.used = used.clone();
+        self.pseudo_royal = self.pseudo_royal()?;
         for p in &self.v.pieces {
             if !used.contains(&p.key) {
                 self.notes.push(format!(
@@ -272,13 +364,26 @@ impl Writer<'_> {
                 ));
             }
         }
-        let pieces: Vec<Piece> = self.v.pieces.iter().filter(|p| used.contains(&p.key)).cloned().collect();
+        let pieces: Vec<Piece> = self
+            .v
+            .pieces
+            .iter()
+            .filter(|p| used.contains(&p.key))
+            .cloned()
+            .collect();
         for p in &pieces {
             let text = self.piece(p)?;
-            self.items.push(Item { key: ItemKey::Piece(pieces::name(&p.key)), text });
+            self.items.push(Item {
+                key: ItemKey::Piece(pieces::name(&p.key)),
+                text,
+            });
         }
         for (name, label, moves, from) in self.promoted.clone() {
-            let captured = if self.v.captures_to_hand && !self.v.drop_loop { format!(" captured-as {from}") } else { String::new() };
+            let captured = if self.v.captures_to_hand && !self.v.drop_loop {
+                format!(" captured-as {from}")
+            } else {
+                String::new()
+            };
             self.items.push(Item {
                 key: ItemKey::Piece(name.clone()),
                 text: format!("piece {name} {label} {{ moves \"{moves}\"{captured} }}"),
@@ -295,19 +400,94 @@ impl Writer<'_> {
     fn check_unsupported(&self) -> Result<(), Diagnostic> {
         let v = self.v;
         let span = v.start_fen.1;
-        if v.castling_king_piece[0] != v.castling_king_piece[1] || v.castling_rook_pieces[0] != v.castling_rook_pieces[1] {
-            return Err(unsupported(span, "castling pieces that differ between the sides are not expressed".into(), "castling"));
+        if v.castling_king_piece[0] != v.castling_king_piece[1]
+            || v.castling_rook_pieces[0] != v.castling_rook_pieces[1]
+        {
+            return Err(unsupported(
+                span,
+                "castling pieces that differ between the sides are not expressed".into(),
+                "castling",
+            ));
         }
         if v.en_passant_types[0] != v.en_passant_types[1] {
-            return Err(unsupported(span, "en-passant pieces that differ between the sides are not expressed".into(), "en passant"));
+            return Err(unsupported(
+                span,
+                "en-passant pieces that differ between the sides are not expressed".into(),
+                "en passant",
+            ));
         }
         if v.n_fold_value_absolute && v.n_fold_value != Value::Draw && v.n_fold_rule > 0 {
             return Err(unsupported(span, "a repetition result for White whichever side repeats (`nFoldValueAbsolute`) is not expressed".into(), "repetition"));
         }
-        if v.flag_piece[0] != v.flag_piece[1] && !v.flag_region[0].is_empty() && !v.flag_region[1].is_empty() {
-            return Err(unsupported(span, "flag pieces that differ between the sides are not expressed".into(), "flag"));
+        if v.flag_piece[0] != v.flag_piece[1]
+            && !v.flag_region[0].is_empty()
+            && !v.flag_region[1].is_empty()
+        {
+            return Err(unsupported(
+                span,
+                "flag pieces that differ between the sides are not expressed".into(),
+                "flag",
+            ));
         }
         Ok(())
+    }
+
+    /// The vdl kinds that are pieces of a Fairy-Stockfish type: its own and the
+    /// promoted kinds that became one.
+    fn kinds_of(&self, key: &str) -> Vec<String> {
+        let mut names = Vec::new();
+        if self.used.iter().any(|k| k == key) {
+            names.push(pieces::name(key));
+        }
+        names.extend(
+            self.promoted_types
+                .iter()
+                .filter(|(_, t)| t == key)
+                .map(|(n, _)| n.clone()),
+        );
+        names
+    }
+
+    /// Fairy-Stockfish's pseudo-royal piece (`extinctionPseudoRoyal`): the last
+    /// piece of the extinction type may not be left attacked. vdl writes it as a
+    /// royal piece where each side has at most one and can never get more.
+    fn pseudo_royal(&self) -> Result<Option<String>, Diagnostic> {
+        let v = self.v;
+        if !v.extinction_pseudo_royal {
+            return Ok(None);
+        }
+        let span = v.start_fen.1;
+        let Some([x]) = v.extinction_piece_types.as_deref() else {
+            return Err(unsupported(
+                span,
+                "pseudo-royal pieces of several types are not expressed".into(),
+                "extinctionPseudoRoyal",
+            ));
+        };
+        if !self.used.contains(x) {
+            return Ok(None);
+        }
+        let piece = v.piece(x).cloned();
+        let more = piece.is_none_or(|p| {
+            let in_hand = self
+                .start
+                .hand
+                .as_deref()
+                .unwrap_or("")
+                .chars()
+                .any(|c| c.to_ascii_lowercase() == p.letter);
+            in_hand || self.start_cells(&p, 0).len() > 1 || self.start_cells(&p, 1).len() > 1
+        });
+        let made = v.promotion_piece_types.iter().flatten().any(|k| k == x)
+            && v.promotion_pawn_types
+                .iter()
+                .flatten()
+                .any(|k| self.used.contains(k))
+            || v.promoted_piece_type.iter().any(|(_, t)| t == x);
+        if more || made {
+            return Err(unsupported(span, format!("`{x}` is pseudo-royal only when it is a side's last: a side has or can get more than one"), "extinctionPseudoRoyal"));
+        }
+        Ok(Some(x.clone()))
     }
 
     /// The types the game can ever have: on the board, in a hand, a promotion choice.
@@ -321,7 +501,11 @@ impl Writer<'_> {
         let hand = self.start.hand.clone().unwrap_or_default();
         for square in self.start.rows.iter().flatten() {
             if let Square::Piece(label) = square {
-                if let Some(p) = label.chars().find(|c| c.is_ascii_alphabetic()).and_then(|c| self.v.by_letter(c)) {
+                if let Some(p) = label
+                    .chars()
+                    .find(|c| c.is_ascii_alphabetic())
+                    .and_then(|c| self.v.by_letter(c))
+                {
                     add(&p.key);
                 }
             }
@@ -332,7 +516,9 @@ impl Writer<'_> {
             }
         }
         for side in 0..2 {
-            let promoting = self.v.promotion_pawn_types[side].iter().any(|k| used.contains(k));
+            let promoting = self.v.promotion_pawn_types[side]
+                .iter()
+                .any(|k| used.contains(k));
             if promoting {
                 for k in self.v.promotion_piece_types[side].clone() {
                     if !used.contains(&k) {
@@ -360,7 +546,7 @@ impl Writer<'_> {
     fn piece(&mut self, p: &Piece) -> Result<String, Diagnostic> {
         let name = pieces::name(&p.key);
         let mut props: Vec<String> = Vec::new();
-        if p.key == "king" {
+        if p.key == "king" || self.pseudo_royal.as_ref() == Some(&p.key) {
             props.push("royal".into());
         }
         let (moves, initial, passant) = self.moves(p)?;
@@ -368,10 +554,24 @@ impl Writer<'_> {
         if !initial.is_empty() && self.v.double_step {
             let region = self.v.double_step_region.clone();
             let starts = [self.start_cells(p, 0), self.start_cells(p, 1)];
-            let hand = self.start.hand.as_deref().unwrap_or("").chars().any(|c| c.to_ascii_lowercase() == p.letter) || self.v.captures_to_hand;
-            let on_region = |side: usize| !starts[side].is_empty() && starts[side].iter().all(|c| region[side].contains(c));
+            let hand = self
+                .start
+                .hand
+                .as_deref()
+                .unwrap_or("")
+                .chars()
+                .any(|c| c.to_ascii_lowercase() == p.letter)
+                || self.v.captures_to_hand;
+            let on_region = |side: usize| {
+                !starts[side].is_empty() && starts[side].iter().all(|c| region[side].contains(c))
+            };
             let same = !hand && starts[0] == region[0] && starts[1] == region[1];
-            if same || (on_region(0) && on_region(1) && starts[0].len() == region[0].len() && starts[1].len() == region[1].len()) {
+            if same
+                || (on_region(0)
+                    && on_region(1)
+                    && starts[0].len() == region[0].len()
+                    && starts[1].len() == region[1].len())
+            {
                 let joined: Vec<String> = initial.iter().map(|g| format!("i{g}")).collect();
                 let last = props.len() - 1;
                 props[last] = format!("moves \"{moves} {}\"", joined.join(" "));
@@ -380,7 +580,11 @@ impl Writer<'_> {
                 props.push(format!("moves \"{}\" in {zone}", initial.join(" ")));
             }
         }
-        if p.key == "pawn" && self.v.double_step && (!self.v.triple_step_region[0].is_empty() || !self.v.triple_step_region[1].is_empty()) {
+        if p.key == "pawn"
+            && self.v.double_step
+            && (!self.v.triple_step_region[0].is_empty()
+                || !self.v.triple_step_region[1].is_empty())
+        {
             let zone = self.zone("triple-step", &self.v.triple_step_region.clone());
             props.push(format!("moves \"fmnH\" in {zone}"));
         }
@@ -394,11 +598,13 @@ impl Writer<'_> {
             props.push("no-facing".into());
         }
         let label = p.letter.to_ascii_uppercase();
-        Ok(if props.len() <= 2 && props.iter().map(String::len).sum::<usize>() < 50 {
-            format!("piece {name} {label} {{ {} }}", props.join(" "))
-        } else {
-            format!("piece {name} {label} {{\n  {}\n}}", props.join("\n  "))
-        })
+        Ok(
+            if props.len() <= 2 && props.iter().map(String::len).sum::<usize>() < 50 {
+                format!("piece {name} {label} {{ {} }}", props.join(" "))
+            } else {
+                format!("piece {name} {label} {{\n  {}\n}}", props.join("\n  "))
+            },
+        )
     }
 
     /// The piece's moves: the Betza it always has, its initial moves (without the
@@ -409,8 +615,11 @@ impl Writer<'_> {
             return Ok(("fmW fcF".into(), vec!["fmnD".into()], ep));
         }
         let Some(groups) = pieces::groups(&p.betza) else {
-            return Err(Diagnostic::error(Code::FsfBadValue, format!("`{}` is not Betza notation Fairy-Stockfish reads", p.betza))
-                .at(p.span, "cannot be split into moves"));
+            return Err(Diagnostic::error(
+                Code::FsfBadValue,
+                format!("`{}` is not Betza notation Fairy-Stockfish reads", p.betza),
+            )
+            .at(p.span, "cannot be split into moves"));
         };
         let mut always = Vec::new();
         let mut initial = Vec::new();
@@ -428,7 +637,14 @@ impl Writer<'_> {
             }
         }
         if passant && groups.iter().any(|g| g.has('c') && !g.has('e')) {
-            return Err(unsupported(p.span, format!("`{}` captures en passant with some of its captures only", p.betza), "vdl's en passant takes every capture of the piece"));
+            return Err(unsupported(
+                p.span,
+                format!(
+                    "`{}` captures en passant with some of its captures only",
+                    p.betza
+                ),
+                "vdl's en passant takes every capture of the piece",
+            ));
         }
         if always.is_empty() && initial.is_empty() {
             return Ok((String::new(), Vec::new(), false));
@@ -442,11 +658,23 @@ impl Writer<'_> {
     /// moves leave them, and en-passant pieces take them: where the two differ in
     /// a way that can happen in a game, the section is refused.
     fn en_passant(&self, p: &Piece) -> Result<bool, Diagnostic> {
-        let creates = |q: &Piece| q.key == "pawn" || self.moves(q).is_ok_and(|(_, initial, _)| initial.iter().any(|g| passes_cells(g)));
+        let creates = |q: &Piece| {
+            q.key == "pawn"
+                || self
+                    .moves(q)
+                    .is_ok_and(|(_, initial, _)| initial.iter().any(|g| passes_cells(g)))
+        };
         let captures = |q: &Piece| self.moves(q).is_ok_and(|(_, _, ep)| ep);
-        let any_creates = self.v.pieces.iter().any(creates);
-        let any_captures = self.v.pieces.iter().any(captures);
-        let quiet_paths = self.moves(p).is_ok_and(|(always, _, _)| p.key != "pawn" && pieces::groups(&always).unwrap_or_default().iter().any(|g| passes_cells(&g.to_vdl())));
+        let in_game = || self.v.pieces.iter().filter(|q| self.used.contains(&q.key));
+        let any_creates = in_game().any(creates);
+        let any_captures = in_game().any(captures);
+        let quiet_paths = self.moves(p).is_ok_and(|(always, _, _)| {
+            p.key != "pawn"
+                && pieces::groups(&always)
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|g| passes_cells(&g.to_vdl()))
+        });
         match (creates(p), captures(p)) {
             (true, true) if !quiet_paths => Ok(true),
             (_, true) if !any_creates => Ok(false),
@@ -458,35 +686,71 @@ impl Writer<'_> {
 
     fn promotion(&mut self, p: &Piece) -> Result<Option<String>, Diagnostic> {
         let v = self.v;
-        let pawn = [0, 1].map(|s| v.promotion_pawn_types[s].contains(&p.key) && !v.promotion_piece_types[s].is_empty() && !v.promotion_region[s].is_empty());
-        let promoted = v.promoted_piece_type.iter().find(|(f, _)| *f == p.key).map(|(_, t)| t.clone());
+        let pawn = [0, 1].map(|s| {
+            v.promotion_pawn_types[s].contains(&p.key)
+                && !v.promotion_piece_types[s].is_empty()
+                && !v.promotion_region[s].is_empty()
+        });
+        let promoted = v
+            .promoted_piece_type
+            .iter()
+            .find(|(f, _)| *f == p.key)
+            .map(|(_, t)| t.clone());
         if pawn[0] || pawn[1] {
             if promoted.is_some() {
-                return Err(unsupported(p.span, format!("`{}` promotes both as a pawn and as a shogi piece", p.key), "two kinds of promotion"));
+                return Err(unsupported(
+                    p.span,
+                    format!("`{}` promotes both as a pawn and as a shogi piece", p.key),
+                    "two kinds of promotion",
+                ));
             }
             if pawn[0] != pawn[1] {
-                return Err(unsupported(p.span, "a piece that promotes for one side only is not expressed".into(), "promotion"));
+                return Err(unsupported(
+                    p.span,
+                    "a piece that promotes for one side only is not expressed".into(),
+                    "promotion",
+                ));
             }
             let zone = self.zone("promotion", &v.promotion_region.clone());
             let names = [0, 1].map(|s| self.choices(p, &v.promotion_piece_types[s]));
-            let to = if names[0] == names[1] { names[0].join(" ") } else { format!("white {} black {}", names[0].join(" "), names[1].join(" ")) };
-            let optional = if v.mandatory_pawn_promotion { String::new() } else { self.optional(p) };
+            let to = if names[0] == names[1] {
+                names[0].join(" ")
+            } else {
+                format!("white {} black {}", names[0].join(" "), names[1].join(" "))
+            };
+            let optional = if v.mandatory_pawn_promotion {
+                String::new()
+            } else {
+                self.optional(p)
+            };
             return Ok(Some(format!("promotes in {zone} to {to}{optional}")));
         }
-        let Some(target) = promoted else { return Ok(None) };
+        let Some(target) = promoted else {
+            return Ok(None);
+        };
         if v.promotion_region[0].is_empty() && v.promotion_region[1].is_empty() {
             return Ok(None);
         }
         let zone = self.zone("promotion", &v.promotion_region.clone());
-        let Some(t) = v.piece(&target) else { return Ok(None) };
+        let Some(t) = v.piece(&target) else {
+            return Ok(None);
+        };
         let name = format!("Promoted{}", pieces::name(&p.key));
         let (moves, _, _) = self.moves(t)?;
         let label = format!("+{}", p.letter.to_ascii_uppercase());
         if !self.promoted.iter().any(|x| x.0 == name) {
-            self.promoted.push((name.clone(), label, moves, pieces::name(&p.key)));
+            self.promoted
+                .push((name.clone(), label, moves, pieces::name(&p.key)));
+            self.promoted_types.push((name.clone(), target.clone()));
         }
-        let optional = if v.mandatory_piece_promotion { String::new() } else { self.optional(p) };
-        Ok(Some(format!("promotes in {zone} or-leaving to {name}{optional}")))
+        let optional = if v.mandatory_piece_promotion {
+            String::new()
+        } else {
+            self.optional(p)
+        };
+        Ok(Some(format!(
+            "promotes in {zone} or-leaving to {name}{optional}"
+        )))
     }
 
     /// ` optional`, and where the piece could never move again: ` except in ZONE`.
@@ -498,7 +762,10 @@ impl Writer<'_> {
         if dead[0].is_empty() && dead[1].is_empty() {
             return " optional".into();
         }
-        let zone = self.zone(&format!("dead-{}", pieces::name(&p.key).to_lowercase()), &dead);
+        let zone = self.zone(
+            &format!("dead-{}", pieces::name(&p.key).to_lowercase()),
+            &dead,
+        );
         format!(" optional except in {zone}")
     }
 
@@ -514,7 +781,11 @@ impl Writer<'_> {
                     !steps.iter().any(|&(dx, dy)| {
                         let dy = if side == 0 { dy } else { -dy };
                         let (nf, nr) = (f as i32 + dx, r as i32 + dy);
-                        nf >= 0 && nr >= 0 && nf < self.v.files as i32 && nr < self.v.ranks as i32 && cells.contains(&(nf as u8, nr as u8))
+                        nf >= 0
+                            && nr >= 0
+                            && nf < self.v.files as i32
+                            && nr < self.v.ranks as i32
+                            && cells.contains(&(nf as u8, nr as u8))
                     })
                 })
                 .collect()
@@ -535,7 +806,9 @@ impl Writer<'_> {
                 if !self.promoted.iter().any(|x| x.0 == promoted) {
                     let moves = self.moves(&t).map(|m| m.0).unwrap_or_default();
                     let label = format!("{}~", t.letter.to_ascii_uppercase());
-                    self.promoted.push((promoted.clone(), label, moves, pieces::name(&pawn.key)));
+                    self.promoted
+                        .push((promoted.clone(), label, moves, pieces::name(&pawn.key)));
+                    self.promoted_types.push((promoted.clone(), t.key.clone()));
                 }
                 promoted
             })
@@ -576,7 +849,11 @@ fn quiet_steps(betza: &str) -> Vec<(i32, i32)> {
             'G' => &[(3, 3)],
             _ => &[],
         };
-        let dirs: String = g.modifiers.chars().filter(|c| "fblrvsh".contains(*c)).collect();
+        let dirs: String = g
+            .modifiers
+            .chars()
+            .filter(|c| "fblrvsh".contains(*c))
+            .collect();
         for &(a, b) in base {
             for (x, y) in [(a, b), (b, a)] {
                 for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
@@ -622,12 +899,28 @@ impl Writer<'_> {
                 'K' => true,
                 'Q' => false,
                 _ => {
-                    return Err(unsupported(v.start_fen.1, format!("the castling right `{flag}` (by file, or a gate) is not expressed"), "castling field"));
+                    return Err(unsupported(
+                        v.start_fen.1,
+                        format!(
+                            "the castling right `{flag}` (by file, or a gate) is not expressed"
+                        ),
+                        "castling field",
+                    ));
                 }
             };
-            let rank = if side == 0 { v.castling_rank } else { v.ranks - 1 - v.castling_rank };
-            let Some((king, rook)) = self.castlers(side, rank, kingside) else { continue };
-            let king_to = if kingside { v.castling_kingside_file } else { v.castling_queenside_file };
+            let rank = if side == 0 {
+                v.castling_rank
+            } else {
+                v.ranks - 1 - v.castling_rank
+            };
+            let Some((king, rook)) = self.castlers(side, rank, kingside) else {
+                continue;
+            };
+            let king_to = if kingside {
+                v.castling_kingside_file
+            } else {
+                v.castling_queenside_file
+            };
             let rook_to = if kingside { king_to - 1 } else { king_to + 1 };
             let name = flag.to_string();
             self.items.push(Item {
@@ -653,7 +946,8 @@ impl Writer<'_> {
         let is = |f: u8, kinds: &[String]| match &row[f as usize] {
             Square::Piece(label) if label.len() == 1 => {
                 let c = label.chars().next().unwrap_or(' ');
-                c.is_ascii_uppercase() == (side == 0) && v.by_letter(c).is_some_and(|p| kinds.contains(&p.key))
+                c.is_ascii_uppercase() == (side == 0)
+                    && v.by_letter(c).is_some_and(|p| kinds.contains(&p.key))
             }
             _ => false,
         };
@@ -665,7 +959,10 @@ impl Writer<'_> {
         };
         let rooks = &v.castling_rook_pieces[side];
         let rook = if kingside {
-            let edge = v.castling_rook_kingside_file.unwrap_or(v.files - 1).min(v.files - 1);
+            let edge = v
+                .castling_rook_kingside_file
+                .unwrap_or(v.files - 1)
+                .min(v.files - 1);
             (king + 1..=edge).rev().find(|&f| is(f, rooks))?
         } else {
             (v.castling_rook_queenside_file..king).find(|&f| is(f, rooks))?
@@ -697,14 +994,33 @@ impl Writer<'_> {
             }
         }
         let hand = if self.v.piece_drops {
-            format!("[{}]", self.start.hand.clone().unwrap_or_default().trim_matches('-'))
+            format!(
+                "[{}]",
+                self.start
+                    .hand
+                    .clone()
+                    .unwrap_or_default()
+                    .trim_matches('-')
+            )
         } else {
             String::new()
         };
         let castling = if castling.is_empty() { "-" } else { castling };
-        let checks = self.start.checks.as_ref().filter(|_| self.v.check_counting).map(|c| format!(" {c}")).unwrap_or_default();
-        let fen = format!("{board}{hand} {} {castling} {}{checks} {}", self.start.side, self.start.ep, self.start.clocks);
-        self.items.push(Item { key: ItemKey::Setup, text: format!("setup \"{fen}\"") });
+        let checks = self
+            .start
+            .checks
+            .as_ref()
+            .filter(|_| self.v.check_counting)
+            .map(|c| format!(" {c}"))
+            .unwrap_or_default();
+        let fen = format!(
+            "{board}{hand} {} {castling} {}{checks} {}",
+            self.start.side, self.start.ep, self.start.clocks
+        );
+        self.items.push(Item {
+            key: ItemKey::Setup,
+            text: format!("setup \"{fen}\""),
+        });
     }
 
     fn hand(&mut self) -> Result<(), Diagnostic> {
@@ -721,7 +1037,8 @@ impl Writer<'_> {
         let droppable: Vec<Piece> = self.droppable();
         for p in &droppable {
             let cells = [0, 1].map(|side| {
-                let mut cells: Vec<Cell> = v.drop_region[side].clone().unwrap_or_else(|| all.clone());
+                let mut cells: Vec<Cell> =
+                    v.drop_region[side].clone().unwrap_or_else(|| all.clone());
                 cells.retain(|c| all.contains(c));
                 if p.key == "pawn" {
                     if !v.promotion_zone_pawn_drops {
@@ -763,8 +1080,15 @@ impl Writer<'_> {
         if v.shogi_pawn_drop_mate_illegal && droppable.iter().any(|p| p.key == "shogiPawn") {
             lines.push(format!("no-drop-mate {}", pieces::name("shogiPawn")));
         }
-        let text = if lines.is_empty() { "hand { }".to_string() } else { format!("hand {{\n  {}\n}}", lines.join("\n  ")) };
-        self.items.push(Item { key: ItemKey::Hand, text });
+        let text = if lines.is_empty() {
+            "hand { }".to_string()
+        } else {
+            format!("hand {{\n  {}\n}}", lines.join("\n  "))
+        };
+        self.items.push(Item {
+            key: ItemKey::Hand,
+            text,
+        });
         Ok(())
     }
 
@@ -773,7 +1097,8 @@ impl Writer<'_> {
     fn droppable(&self) -> Vec<Piece> {
         let hand = self.start.hand.clone().unwrap_or_default();
         let in_hand = |p: &Piece| hand.chars().any(|c| c.to_ascii_lowercase() == p.letter);
-        let on_board = |p: &Piece| !self.start_cells(p, 0).is_empty() || !self.start_cells(p, 1).is_empty();
+        let on_board =
+            |p: &Piece| !self.start_cells(p, 0).is_empty() || !self.start_cells(p, 1).is_empty();
         self.v
             .pieces
             .iter()
@@ -792,7 +1117,11 @@ impl Writer<'_> {
             items.push(("no-check", "no-check".to_string()));
         }
         if v.blast_on_capture {
-            let spare = if v.piece("pawn").is_some() { " spare Pawn" } else { "" };
+            let spare = if v.piece("pawn").is_some() {
+                " spare Pawn"
+            } else {
+                ""
+            };
             items.push(("explosions", format!("explosions{spare}")));
         }
         if v.pass {
@@ -808,7 +1137,10 @@ impl Writer<'_> {
             items.push(("walls", format!("walls {rule}")));
         }
         for (key, text) in items {
-            self.items.push(Item { key: ItemKey::Rule(key), text });
+            self.items.push(Item {
+                key: ItemKey::Rule(key),
+                text,
+            });
         }
     }
 }
@@ -818,28 +1150,48 @@ impl Writer<'_> {
         let v = self.v;
         let span = v.start_fen.1;
         let mut lines: Vec<String> = Vec::new();
-        let royal = v.piece("king").is_some();
+        let royal = self.used.iter().any(|k| k == "king") || self.pseudo_royal.is_some();
         if royal {
             lines.push(format!("checkmate {}", outcome(v.checkmate_value)));
         }
         lines.push(format!("stalemate {}", outcome(v.stalemate_value)));
         if v.n_fold_rule > 0 {
             // Fairy-Stockfish gives the result to the player to move; vdl to the one who repeated
-            lines.push(format!("repetition {} {}", v.n_fold_rule, outcome(inverse(v.n_fold_value))));
+            lines.push(format!(
+                "repetition {} {}",
+                v.n_fold_rule,
+                outcome(inverse(v.n_fold_value))
+            ));
         }
         if v.n_move_rule > 0 {
-            let kinds: Vec<String> = v.n_move_rule_types[0].iter().filter(|k| v.piece(k).is_some()).map(|k| pieces::name(k)).collect();
+            let kinds: Vec<String> = v.n_move_rule_types[0]
+                .iter()
+                .filter(|k| self.used.contains(k))
+                .map(|k| pieces::name(k))
+                .collect();
             if v.n_move_rule_types[0] != v.n_move_rule_types[1] {
                 return Err(unsupported(span, "pieces that reset the move count differently for the two sides are not expressed".into(), "move rule"));
             }
-            let reset = if kinds.is_empty() { " reset-by capture".to_string() } else { format!(" reset-by capture {}", kinds.join(" ")) };
+            let reset = if kinds.is_empty() {
+                " reset-by capture".to_string()
+            } else {
+                format!(" reset-by capture {}", kinds.join(" "))
+            };
             lines.push(format!("move-rule {} draw{reset}", v.n_move_rule));
         }
-        if let Some(value) = v.extinction_value {
+        // Fairy-Stockfish's extinction does not apply to a pseudo-royal piece, which
+        // cannot be taken, unless captures explode
+        let extinction = v
+            .extinction_value
+            .filter(|_| self.pseudo_royal.is_none() || v.blast_on_capture);
+        if let Some(value) = extinction {
             match &v.extinction_piece_types {
                 None => lines.push(format!("extinction {}", outcome(value))),
                 Some(kinds) if !kinds.is_empty() => {
-                    let names: Vec<String> = kinds.iter().filter(|k| v.piece(k).is_some()).map(|k| pieces::name(k)).collect();
+                    if let Some(k) = kinds.iter().find(|k| self.kinds_of(k).is_empty()) {
+                        return Err(unsupported(span, format!("`{k}`, which the game never has, is an extinction type: the game would end before it starts"), "extinction"));
+                    }
+                    let names: Vec<String> = kinds.iter().flat_map(|k| self.kinds_of(k)).collect();
                     if !names.is_empty() {
                         lines.push(format!("extinction {} {}", names.join(" "), outcome(value)));
                     }
@@ -850,18 +1202,36 @@ impl Writer<'_> {
         if !v.flag_region[0].is_empty() || !v.flag_region[1].is_empty() {
             let side = if v.flag_region[0].is_empty() { 1 } else { 0 };
             let kinds: Vec<String> = match &v.flag_piece[side] {
-                Some(k) => vec![pieces::name(k)],
-                None => self.items.iter().filter_map(|i| match &i.key {
-                    ItemKey::Piece(name) => Some(name.clone()),
-                    _ => None,
-                }).collect(),
+                Some(k) => self.kinds_of(k),
+                None => self
+                    .items
+                    .iter()
+                    .filter_map(|i| match &i.key {
+                        ItemKey::Piece(name) => Some(name.clone()),
+                        _ => None,
+                    })
+                    .collect(),
             };
             if v.flag_region[0].is_empty() || v.flag_region[1].is_empty() {
-                return Err(unsupported(span, "a flag region for one side only is not expressed".into(), "flag"));
+                return Err(unsupported(
+                    span,
+                    "a flag region for one side only is not expressed".into(),
+                    "flag",
+                ));
             }
-            let zone = self.zone("flag", &v.flag_region.clone());
-            let after = if v.flag_move { " after-reply" } else { "" };
-            lines.push(format!("reach {zone} {} win{after}", kinds.join(" ")));
+            if !kinds.is_empty() {
+                let zone = self.zone("flag", &v.flag_region.clone());
+                let after = if v.flag_move { " after-reply" } else { "" };
+                let count = if v.flag_piece_count > 1 {
+                    format!(" {}", v.flag_piece_count)
+                } else {
+                    String::new()
+                };
+                lines.push(format!(
+                    "reach {zone} {}{count} win{after}",
+                    kinds.join(" ")
+                ));
+            }
         }
         if v.check_counting {
             let counts = self.start.checks.clone().unwrap_or_default();
@@ -871,7 +1241,10 @@ impl Writer<'_> {
                 _ => return Err(unsupported(span, format!("the check counts `{counts}` are not expressed (both sides must give the same number)"), "check counting")),
             }
         }
-        self.items.push(Item { key: ItemKey::End, text: format!("end {{\n  {}\n}}", lines.join("\n  ")) });
+        self.items.push(Item {
+            key: ItemKey::End,
+            text: format!("end {{\n  {}\n}}", lines.join("\n  ")),
+        });
         Ok(())
     }
 }

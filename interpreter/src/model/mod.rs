@@ -753,6 +753,8 @@ pub struct Extinction {
 pub struct Reach {
     pub zone: String,
     pub kinds: Vec<usize>,
+    /// How many of the player's pieces of those kinds must stand in the zone at once.
+    pub count: u32,
     pub outcome: Outcome,
     /// The game ends only when the player who reached the zone is to move again;
     /// White then draws if Black's reply reached it too.

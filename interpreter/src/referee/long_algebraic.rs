@@ -31,7 +31,10 @@ fn base(pos: &Position, m: &Move) -> String {
         (_, Some(([a, b], [c, d]))) => format!("{}{}{}{}", name(a), name(b), name(c), name(d)),
         (MoveKind::Suicide, _) => format!("{}{}", name(m.from), name(m.from)),
         (MoveKind::Castle, _) if free_castle.is_some() || king_step_too(pos, m) => {
-            let rook = m.castle_rule().and_then(|i| pos.castle(i)).map_or(m.to, |c| c.rook_from);
+            let rook = m
+                .castle_rule()
+                .and_then(|i| pos.castle(i))
+                .map_or(m.to, |c| c.rook_from);
             format!("{}{}", name(m.from), name(rook))
         }
         _ => format!("{}{}", name(m.from), name(m.to)),
@@ -53,7 +56,9 @@ fn base(pos: &Position, m: &Move) -> String {
 fn king_step_too(pos: &Position, m: &Move) -> bool {
     let mut moves = Vec::new();
     pos.pseudo_legal_moves(&mut moves);
-    moves.iter().any(|o| o.kind != MoveKind::Castle && o.from == m.from && o.to == m.to && o.from_hand().is_none())
+    moves.iter().any(|o| {
+        o.kind != MoveKind::Castle && o.from == m.from && o.to == m.to && o.from_hand().is_none()
+    })
 }
 
 /// A promotion as engines write it (Fairy-Stockfish's form): a shogi-style

@@ -774,10 +774,11 @@ fn reached(ctx: &Ctx, side: usize) -> bool {
     let def = ctx.def;
     def.end.reach.as_ref().is_some_and(|r| {
         let zone = def.zones.get(&r.zone).map_or(&[][..], |z| &z[side][..]);
-        zone.iter().any(|&c| {
+        let there = zone.iter().filter(|&&c| {
             ctx.get(c)
                 .is_some_and(|(s, k)| s == side && r.kinds.contains(&k))
-        })
+        });
+        there.count() >= r.count as usize
     })
 }
 
@@ -792,13 +793,17 @@ fn goal_reached(ctx: &Ctx, to_move: usize) -> bool {
         .collect();
     (0..2).any(|side| {
         let own = || pieces.iter().filter(|p| p.1 == side);
+        // a piece in hand is still the player's
+        let held =
+            |k: usize| def.hand.is_some() && ctx.reserves[side].get(k).is_some_and(|&n| n > 0);
+        let has = |k: usize| own().any(|p| p.2 == k) || held(k);
         let extinct = def.end.extinction.as_ref().is_some_and(|e| {
             if e.kinds.is_empty() {
-                own().next().is_none()
+                own().next().is_none() && !(0..def.pieces.len()).any(held)
             } else if e.all {
-                !e.kinds.iter().any(|&k| own().any(|p| p.2 == k))
+                !e.kinds.iter().any(|&k| has(k))
             } else {
-                e.kinds.iter().any(|&k| !own().any(|p| p.2 == k))
+                e.kinds.iter().any(|&k| !has(k))
             }
         });
         // A bare king: royal pieces only, the opponent with one piece more (two, for
@@ -815,7 +820,10 @@ fn goal_reached(ctx: &Ctx, to_move: usize) -> bool {
         let reached = def.end.reach.as_ref().is_some_and(|r| {
             let zone = def.zones.get(&r.zone).map_or(&[][..], |z| &z[side][..]);
             !(r.after_reply && side == 0 && to_move == 1)
-                && own().any(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
+                && own()
+                    .filter(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
+                    .count()
+                    >= r.count as usize
         });
         extinct || bared || reached
     })
