@@ -115,17 +115,21 @@ fn write_file(path: &Path, content: &str, force: bool) -> Result<(), String> {
 /// Prints the definition as an ini section, or every rule that the format cannot hold.
 pub fn export(file: &str) -> Result<(), Failure> {
     let source = read(file)?;
-    let loaded = vdl::load_file(Path::new(file), &source);
+    let (loaded, syntax) =
+        vdl::load_keeping_syntax(Path::new(file), &source, &mut vdl::read_source);
     if loaded.has_errors() {
         for d in loaded.diagnostics.iter().filter(|d| d.is_error()) {
             errout!("{}", render_loaded(&loaded.sources, d));
         }
         return Err(Failure::Judged);
     }
-    let Some(rules) = &loaded.ruleset else {
+    let (Some(rules), Some(syntax)) = (&loaded.ruleset, &syntax) else {
         return Err(Failure::Judged);
     };
-    match vdl::fsf::export::export(&rules.definition) {
+    let name = Path::new(file)
+        .file_stem()
+        .map_or("variant".into(), |s| s.to_string_lossy().into_owned());
+    match vdl::fsf::export::export(&name, syntax, rules) {
         Ok(text) => {
             out!("{text}");
             Ok(())

@@ -90,6 +90,8 @@ fn every_vdl_block_checks() {
     for b in blocks() {
         let mut words = b.info.split_whitespace();
         match words.next() {
+            // checked by `every_fsf_block_checks`
+            Some("vdl") if b.info.contains("exports=") => continue,
             Some("vdl") => {}
             Some("game") => {
                 let at = format!("{}:{}", b.file.display(), b.line);
@@ -258,6 +260,91 @@ fn every_vdl_block_checks() {
         }
     }
     assert!(checked >= 20, "only {checked} vdl blocks in the book");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The blocks of Fairy-Stockfish configuration text: ```ini fsf fails=CODE,...```
+/// (importing it reports those codes), ```ini fsf writes=NAME``` (it writes the
+/// section NAME, exactly as the next block on the page, a ```vdl``` block), and
+/// ```vdl exports=NAME``` (exporting it as NAME gives exactly the next block, an
+/// ```ini``` block).
+#[test]
+fn every_fsf_block_checks() {
+    let all = blocks();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (i, b) in all.iter().enumerate() {
+        let at = format!("{}:{}", b.file.display(), b.line);
+        let words: Vec<&str> = b.info.split_whitespace().collect();
+        let next = all.get(i + 1).filter(|n| n.file == b.file);
+        match words.as_slice() {
+            ["ini", "fsf", attrs @ ..] => {
+                checked += 1;
+                let import = vdl::fsf::import(&b.text, 0, "variants.ini", &[]);
+                let codes: Vec<&str> = import
+                    .diagnostics
+                    .iter()
+                    .chain(import.refused.iter().flat_map(|r| &r.diagnostics))
+                    .chain(import.written.iter().flat_map(|w| &w.warnings))
+                    .map(|d| d.code.as_str())
+                    .collect();
+                for a in attrs {
+                    if let Some(list) = a.strip_prefix("fails=") {
+                        for code in list.split(',') {
+                            if !codes.contains(&code) {
+                                failures.push(format!(
+                                    "{at}: the import reports {codes:?}, not {code}"
+                                ));
+                            }
+                        }
+                    } else if let Some(name) = a.strip_prefix("writes=") {
+                        let written = import.written.iter().find(|w| w.section == name);
+                        match (written, next) {
+                            (Some(w), Some(n)) if n.info.starts_with("vdl") && n.text == w.text => {
+                            }
+                            (Some(w), _) => {
+                                failures.push(format!("{at}: [{name}] is written as\n{}", w.text))
+                            }
+                            (None, _) => failures.push(format!(
+                                "{at}: [{name}] is not written: {:?}",
+                                import.refused
+                            )),
+                        }
+                    } else {
+                        failures.push(format!("{at}: unknown block attribute `{a}`"));
+                    }
+                }
+            }
+            ["vdl", attrs @ ..] => {
+                let Some(name) = attrs.iter().find_map(|a| a.strip_prefix("exports=")) else {
+                    continue;
+                };
+                checked += 1;
+                let path = common::root().join("definitions/book-example.vdl");
+                let (loaded, syntax) =
+                    vdl::load_keeping_syntax(&path, &b.text, &mut vdl::read_source);
+                let (Some(rules), Some(syntax)) = (loaded.ruleset, syntax) else {
+                    failures.push(format!("{at}: does not load"));
+                    continue;
+                };
+                let refused = attrs.contains(&"fails=vdl::fsf_export");
+                match (vdl::fsf::export::export(name, &syntax, &rules), next) {
+                    (Err(_), _) if refused => {}
+                    (Ok(text), _) if refused => {
+                        failures.push(format!("{at}: exports, the book says it does not:\n{text}"))
+                    }
+                    (Ok(text), Some(n)) if n.info.starts_with("ini") && n.text == text => {}
+                    (Ok(text), _) => failures.push(format!("{at}: exports as\n{text}")),
+                    (Err(e), _) => failures.push(format!("{at}: the export refuses: {e:?}")),
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} Fairy-Stockfish blocks in the book"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -128,16 +128,27 @@ pub fn load_with(
     text: &str,
     read: &mut dyn FnMut(&Path) -> std::io::Result<String>,
 ) -> Loaded {
+    load_keeping_syntax(path, text, read).0
+}
+
+/// [`load_with`], also giving the file as written, merged with its bases (for
+/// what needs the text of the rules, such as exporting them to another format).
+pub fn load_keeping_syntax(
+    path: &Path,
+    text: &str,
+    read: &mut dyn FnMut(&Path) -> std::io::Result<String>,
+) -> (Loaded, Option<syntax::File>) {
     let mut sources = Sources::default();
     let mut diagnostics = Vec::new();
     let file = read_chain(path, text, read, &mut sources, &mut diagnostics);
     let Some(file) = file else {
         diagnostic::sort(&mut diagnostics);
-        return Loaded {
+        let loaded = Loaded {
             ruleset: None,
             diagnostics,
             sources,
         };
+        return (loaded, None);
     };
     let checked = check::check(&file);
     diagnostics.extend(checked.diagnostics);
@@ -150,11 +161,12 @@ pub fn load_with(
         diagnostics.extend(lint::lint(&file, rules));
     }
     diagnostic::sort(&mut diagnostics);
-    Loaded {
+    let loaded = Loaded {
         ruleset,
         diagnostics,
         sources,
-    }
+    };
+    (loaded, Some(file))
 }
 
 /// Read and parse a file and the bases it extends, and merge them into one file.

@@ -109,6 +109,14 @@ pub fn import(text: &str, base: usize, source: &str, wanted: &[String]) -> Impor
     for (section, resolved) in sections.iter().zip(resolved) {
         let name = section.name.value.clone();
         let result = resolved.map_err(|d| (vec![d], None)).and_then(|r| {
+            if let (Some(p), Some(at)) = (&r.file_parent, section.parent.as_ref()) {
+                if done.iter().rev().find(|(n, _)| n == p).is_some_and(|(_, items)| items.is_none()) {
+                    let d = Diagnostic::error(Code::FsfParent, format!("the parent `{p}` was not imported"))
+                        .at(at.span, "this parent was refused")
+                        .help("the parent's own diagnostics say why; a child is imported once its parent is");
+                    return Err((vec![d], None));
+                }
+            }
             let line = crate::source::line_col(text, section.span.start.saturating_sub(base)).0;
             one(&r, source, line, &done, &out.written)
         });

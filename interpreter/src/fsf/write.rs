@@ -649,6 +649,15 @@ impl Writer<'_> {
         if always.is_empty() && initial.is_empty() {
             return Ok((String::new(), Vec::new(), false));
         }
+        // kept as written where vdl reads it alike
+        if initial.is_empty()
+            && !passant
+            && groups
+                .iter()
+                .all(|g| g.to_vdl() == g.modifiers.clone() + &g.rest)
+        {
+            return Ok((p.betza.trim().to_string(), initial, ep));
+        }
         Ok((always.join(" "), initial, passant || ep))
     }
 
@@ -820,7 +829,7 @@ impl Writer<'_> {
 /// rider, or a lame leaper.
 fn passes_cells(group: &str) -> bool {
     pieces::groups(group).unwrap_or_default().iter().any(|g| {
-        let quiet = !(g.has('c') && !g.has('m'));
+        let quiet = !g.has('c') || g.has('m');
         let rest: Vec<char> = g.rest.chars().collect();
         let rider = matches!(rest.first(), Some('R' | 'B' | 'Q')) || rest.len() > 1;
         quiet && (rider || g.has('n'))
