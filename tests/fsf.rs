@@ -162,7 +162,7 @@ fn refusals_point_at_the_key() {
         ("vdl::fsf_syntax", 8, 1),
         ("vdl::fsf_unknown_key", 10, 10),
         ("vdl::fsf_unsupported", 6, 21),
-        ("vdl::fsf_unsupported", 7, 12),
+        ("vdl::fsf_unsupported", 7, 14),
         ("vdl::fsf_unsupported", 12, 27),
     ]
     .iter()
@@ -205,7 +205,7 @@ fn the_command_summarises_written_and_refused() {
     let stdout = String::from_utf8_lossy(&o.stdout);
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout.contains("tests/fsf/refused.ini: 1 written, 6 refused (fsf_parent: 3, connectN: 1, maxRank: 1, mobilityRegionWhiteKing: 1, sittuyinPromotion: 1)"), "{stdout}");
+    assert!(stdout.contains("tests/fsf/refused.ini: 1 written, 6 refused (fsf_parent: 3, connectNxN: 1, maxRank: 1, mobilityRegionWhiteKing: 1, sittuyinPromotion: 1)"), "{stdout}");
     assert!(stderr.contains("[tests/fsf/refused.ini:6:21]"), "{stderr}");
     assert!(
         stderr.contains("vdl cannot express `sittuyinPromotion = true`"),
@@ -282,7 +282,7 @@ fn every_key_family_imports() {
         "fsf-promotion",
         &["promotes in promotion to white Queen Knight black Rook Bishop optional"],
     );
-    has("fsf-drops", &["promotes in promotion or-leaving to PromotedShogiPawn optional except in dead-shogipawn", "piece PromotedShogiPawn +P { moves \"WfF\" captured-as ShogiPawn }", "one-per-file ShogiPawn", "no-drop-mate ShogiPawn", "keep-captured"]);
+    has("fsf-drops", &["promotes in promotion or-leaving to PromotedShogiPawn optional except in dead-shogipawn", "piece PromotedShogiPawn +P { moves \"WfF\" captured-as ShogiPawn }", "one-per-file ShogiPawn", "keep-captured"]);
     has(
         "fsf-hand",
         &[
@@ -301,7 +301,7 @@ fn every_key_family_imports() {
         ],
     );
     has("fsf-walls", &["walls duck"]);
-    has("fsf-pass", &["pass", "no-check"]);
+    has("fsf-pass", &["pass", "no-check", "double-pass draw"]);
     has(
         "fsf-child",
         &["extends \"fsf-extinction.vdl\"", "extinction Rook loss"],

@@ -57,6 +57,7 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::Facing => "facing",
         EndReason::Counting => "counting",
         EndReason::BareKing => "bare-king",
+        EndReason::Connect => "connect",
     }
 }
 

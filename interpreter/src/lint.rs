@@ -240,6 +240,10 @@ fn dead_drops(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {
     kinds.sort_unstable();
     kinds.dedup();
     for kind in kinds {
+        // a piece with no moves at all (a tic-tac-toe stone) is dead everywhere by design
+        if rules.definition.pieces[kind].rules.is_empty() {
+            continue;
+        }
         let dead: Vec<Vec<&str>> = (0..2)
             .map(|side| {
                 let cells = &rules.hand.drop_cells[side * rules.kinds + kind];

@@ -377,6 +377,8 @@ pub enum HandRuleDecl {
     NoDropMate(Span, Vec<Name>),
     /// `gate NAME... in ZONE`.
     Gate(Span, Vec<Name>, Name),
+    /// `on-top`: drops land on the first rank or on a piece.
+    OnTop(Span),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -427,6 +429,8 @@ pub enum EndRuleDecl {
     ),
     /// The number of checks and the outcome for the player who has given them.
     Checks(Spanned<i64>, Spanned<OutcomeWord>),
+    /// `connect N [KINDS] OUTCOME`: N in a row after a player's move.
+    Connect(Spanned<i64>, Vec<Name>, Spanned<OutcomeWord>),
     /// `double-pass`: the outcome for the player who passes second.
     DoublePass(Spanned<OutcomeWord>),
     /// `facing`: the outcome for the player who passes with the royal pieces facing.
@@ -752,6 +756,7 @@ impl Builder {
                 let mut names: Vec<Name> = rule.into_inner().map(|n| self.name(n)).collect();
                 match as_rule {
                     Rule::keep_captured => HandRuleDecl::KeepCaptured(s),
+                    Rule::on_top => HandRuleDecl::OnTop(s),
                     Rule::hand_drop => {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Drop(s, names, zone)
@@ -1247,6 +1252,13 @@ impl Builder {
                             after_reply,
                         )
                     }
+                    Rule::connect => {
+                        let mut words: Vec<Pair<Rule>> = inner.collect();
+                        let outcome = self.outcome(words.pop()?);
+                        let mut rest = words.into_iter();
+                        let n = self.int_of(rest.next()?);
+                        EndRuleDecl::Connect(n, rest.map(|w| self.name(w)).collect(), outcome)
+                    }
                     Rule::checks => {
                         let n = self.int_of(inner.next()?);
                         EndRuleDecl::Checks(n, self.outcome(inner.next()?))
@@ -1596,8 +1608,8 @@ fn describe(rule: Rule) -> &'static str {
         }
         Rule::moves_in | Rule::moves_within => "`in ZONE`, `within ZONE`",
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
-        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate => {
-            "a hand rule (`keep-captured`, `drop`, `one-per-file`, `no-drop-mate`)"
+        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::on_top => {
+            "a hand rule (`keep-captured`, `drop`, `one-per-file`, `no-drop-mate`, `on-top`)"
         }
         Rule::promote_leaving => "`or-leaving` or `to`",
         Rule::promote_captured => "`captured` or a piece",
@@ -1635,8 +1647,9 @@ fn describe(rule: Rule) -> &'static str {
         | Rule::double_pass
         | Rule::facing
         | Rule::counting
+        | Rule::connect
         | Rule::bare_king => {
-            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `double-pass`, `facing`, `counting`)"
+            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `connect`, `double-pass`, `facing`, `counting`)"
         }
         Rule::counting_without
         | Rule::counting_board

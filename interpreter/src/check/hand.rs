@@ -83,6 +83,7 @@ impl Checker {
                         hand.drop_zones.push((k, zone.value.clone()));
                     }
                 }
+                HandRuleDecl::OnTop(_) => hand.on_top = true,
                 HandRuleDecl::OnePerFile(_, names) => {
                     hand.one_per_file = self.kinds(names, at);
                 }

@@ -1297,6 +1297,7 @@ impl Checker {
                 EndRuleDecl::DoublePass(_) => (9, "double-pass"),
                 EndRuleDecl::Facing(_) => (10, "facing"),
                 EndRuleDecl::BareKing(_) => (12, "bare-king"),
+                EndRuleDecl::Connect(..) => (13, "connect"),
             };
             if let Some(&(_, first)) = seen.iter().find(|(t, _)| *t == tag) {
                 self.push(
@@ -1355,6 +1356,20 @@ impl Checker {
                         count,
                         outcome: conv(o.value),
                         after_reply: *after_reply,
+                    });
+                }
+                EndRuleDecl::Connect(n, kinds, o) => {
+                    let help = "`connect 3 win`: three in a row win";
+                    let Some(count) = self.end_count(n, 2, "a line of {} pieces", help) else {
+                        continue;
+                    };
+                    end.connect = Some(model::Connect {
+                        count,
+                        kinds: kinds
+                            .iter()
+                            .filter_map(|k| self.piece_ref(k, &known, pieces))
+                            .collect(),
+                        outcome: conv(o.value),
                     });
                 }
                 EndRuleDecl::Checks(n, o) => {

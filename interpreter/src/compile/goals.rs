@@ -38,6 +38,9 @@ pub struct Goals {
     /// royal, or on their move while the opponent keeps two (Fairy-Stockfish's
     /// reading of Shatranj's rule: a bared player may bare the opponent at once).
     pub bare_king: Option<Outcome>,
+    /// `connect`: every line of cells that many long, the kinds that count (0:
+    /// any), the outcome for the player who just filled one.
+    pub connect: Option<(Vec<Vec<Cell>>, u64, Outcome)>,
 }
 
 impl Goals {
@@ -47,6 +50,7 @@ impl Goals {
             || self.bare_king.is_some()
             || self.reach.is_some()
             || self.checks.is_some()
+            || self.connect.is_some()
             || self.passes_counted()
     }
 
@@ -87,5 +91,35 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
         double_pass: end.double_pass,
         facing: end.facing,
         bare_king: end.bare_king,
+        connect: end
+            .connect
+            .as_ref()
+            .map(|c| (lines(def, grid, c.count), mask(&c.kinds), c.outcome)),
     }
+}
+
+/// Every run of `n` consecutive cells along a rank, a file or a diagonal (on a
+/// hexagonal board, along its three axes).
+fn lines(def: &Definition, grid: &Grid, n: u32) -> Vec<Vec<Cell>> {
+    use crate::model::{Coord, Tiling};
+    let steps: &[(i32, i32)] = match def.board.tiling {
+        Tiling::Square => &[(1, 0), (0, 1), (1, 1), (1, -1)],
+        Tiling::Hex => &[(1, 0), (0, 1), (-1, 1)],
+    };
+    let mut out = Vec::new();
+    for rank in 0..def.board.height() {
+        for file in 0..def.board.width() {
+            for &(dx, dy) in steps {
+                let line: Option<Vec<Cell>> = (0..n as i32)
+                    .map(|i| Coord {
+                        file: file + dx * i,
+                        rank: rank + dy * i,
+                    })
+                    .map(|c| def.board.contains(c).then(|| grid.at(c)).flatten())
+                    .collect();
+                out.extend(line);
+            }
+        }
+    }
+    out
 }

@@ -31,6 +31,9 @@ pub struct HandRules {
     pub no_drop_mate: u64,
     /// Per cell, its file index (for `one_per_file`).
     pub file_of: Vec<u8>,
+    /// `on-top`: per cell, the cell one rank below it (`None` on the first rank),
+    /// which must hold a piece for a drop there.
+    pub below: Option<Vec<Option<Cell>>>,
     /// The kinds that enter only by gating, in the `gate` rule's order.
     pub gate_kinds: Vec<u8>,
     /// Per side, the cells that may be gates; a position's open gates are bits in
@@ -119,6 +122,17 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         captured_as,
         drop_cells,
         one_per_file: mask(&hand.one_per_file),
+        below: hand.on_top.then(|| {
+            grid.cells
+                .iter()
+                .map(|&c| {
+                    grid.at(crate::model::Coord {
+                        file: c.file,
+                        rank: c.rank - 1,
+                    })
+                })
+                .collect()
+        }),
         no_drop_mate: mask(&hand.no_drop_mate),
         file_of,
         gate_slot: gate_cells.each_ref().map(|cells| {

@@ -21,6 +21,8 @@ pub enum GoalKind {
     Facing,
     /// The player has royal pieces only, and cannot bare the opponent in turn.
     BareKing,
+    /// The player's move lined up the pieces the rule counts.
+    Connect,
 }
 
 /// A goal that has ended the game: which, the player it is about, and the outcome
@@ -61,7 +63,14 @@ impl Position<'_> {
                 .bare_king
                 .filter(|_| self.bared(side))
                 .map(|outcome| found(GoalKind::BareKing, outcome));
+            // only the player who just moved: their move made the line
+            let connected = goals
+                .connect
+                .as_ref()
+                .filter(|(lines, kinds, _)| side != self.side && self.lined_up(side, lines, *kinds))
+                .map(|&(_, _, outcome)| found(GoalKind::Connect, outcome));
             extinct
+                .or(connected)
                 .or(bared)
                 .or(checked)
                 .or_else(|| Some(found(GoalKind::Reach, self.reach_outcome(side)?)))
@@ -173,6 +182,16 @@ impl Position<'_> {
         } else {
             kinds & !present != 0
         }
+    }
+
+    /// `connect`: whether one of the lines holds only `side`'s pieces of the kinds.
+    fn lined_up(&self, side: usize, lines: &[Vec<super::Cell>], kinds: u64) -> bool {
+        lines.iter().any(|line| {
+            line.iter().all(|&c| {
+                let p = self.board[c as usize];
+                p != 0 && side_of(p) == side && (kinds == 0 || kinds >> kind_of(p) & 1 != 0)
+            })
+        })
     }
 
     /// `bare-king`: whether `side`, with royal pieces only, has lost them for good:

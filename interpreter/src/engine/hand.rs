@@ -52,7 +52,10 @@ impl Position<'_> {
                 0
             };
             for &c in &hand.drop_cells[us * self.rules.kinds + kind] {
-                let blocked = files != 0 && files >> hand.file_of[c as usize] & 1 != 0;
+                let blocked = files != 0 && files >> hand.file_of[c as usize] & 1 != 0
+                    || hand.below.as_ref().is_some_and(|below| {
+                        below[c as usize].is_some_and(|b| self.board[b as usize] == 0)
+                    });
                 if self.board[c as usize] == 0 && !blocked {
                     out.push(Move::dropping(c, kind));
                 }

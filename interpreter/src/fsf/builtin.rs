@@ -103,6 +103,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "amazons.vdl",
         include_str!("../../../definitions/amazons.vdl"),
     ),
+    (
+        "snailtrail.vdl",
+        include_str!("../../../definitions/snailtrail.vdl"),
+    ),
 ];
 
 /// The built-in sections, parsed once per call (the text is small).
@@ -201,7 +205,6 @@ pub const NOT_SHIPPED: &[&str] = &[
     "crazyhouse960",
     "isolation",
     "isolation7x7",
-    "snailtrail",
     "fox-and-hounds",
     "atomic960",
     "antihouse",

@@ -236,6 +236,19 @@ impl Exporter<'_> {
                 betza = with_en_passant(&betza);
             }
             let plain_pawn = betza == "fmWfceFifmnD" || betza == "fmWfceF";
+            if p.royal && d.explosions.is_some() {
+                // Fairy-Stockfish's atomic king: a commoner, royal while it is the last
+                // of its kind, whose extinction ends the game
+                let exploding = d.end.extinction.as_ref().is_some_and(|x| x.kinds == [k]);
+                if betza != "K" || !exploding {
+                    self.no(format!("{}: a royal piece among explosions is Fairy-Stockfish's only as atomic's king (moves \"K\", `extinction {} loss`)", p.name, p.name));
+                }
+                self.set("king", "-");
+                self.set("commoner", letter.to_string());
+                self.set("castlingKingPiece", letter.to_string());
+                self.set("extinctionPseudoRoyal", "true");
+                continue;
+            }
             if p.royal {
                 self.set(
                     "king",

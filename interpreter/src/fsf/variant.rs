@@ -61,6 +61,8 @@ pub struct Variant {
     pub promotion_zone_pawn_drops: bool,
     pub drop_region: [Option<Vec<Cell>>; 2],
     pub drop_no_doubled: Option<String>,
+    /// Drops land on the first rank or on a piece (`dropOnTop`, `enclosingDrop = top`).
+    pub drop_on_top: bool,
     pub immobility_illegal: bool,
     pub shogi_pawn_drop_mate_illegal: bool,
     pub blast_on_capture: bool,
@@ -83,6 +85,11 @@ pub struct Variant {
     /// The extinction type's last piece is royal (may not be left attacked).
     pub extinction_pseudo_royal: bool,
     pub check_counting: bool,
+    /// `connectN`: that many in a row win (0: no such rule).
+    pub connect_n: u32,
+    /// `None`: every type (`*`).
+    pub connect_piece_types: Option<Vec<String>>,
+    pub connect_value: Value,
     pub flying_general: bool,
     pub pass: bool,
     /// Wall placing: `arrow`, `duck`, `static`, `past`.
@@ -137,6 +144,7 @@ impl Variant {
             promotion_zone_pawn_drops: false,
             drop_region: [None, None],
             drop_no_doubled: None,
+            drop_on_top: false,
             immobility_illegal: false,
             shogi_pawn_drop_mate_illegal: false,
             blast_on_capture: false,
@@ -155,6 +163,9 @@ impl Variant {
             flag_piece_count: 1,
             extinction_pseudo_royal: false,
             check_counting: false,
+            connect_n: 0,
+            connect_piece_types: None,
+            connect_value: Value::Win,
             flying_general: false,
             pass: false,
             walling: None,
@@ -205,8 +216,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("mustDropType", "*"),
-    ("dropOnTop", "false"),
-    ("enclosingDrop", "none"),
     ("enclosingDropStart", "-"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
@@ -233,14 +242,11 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("extinctionOpponentPieceCount", "0"),
     ("flagPieceBlockedWin", "false"),
     ("flagPieceSafe", "false"),
-    ("connectN", "0"),
     ("connectNxN", "0"),
     ("collinearN", "0"),
-    ("connectPieceTypes", "*"),
     ("connectHorizontal", "true"),
     ("connectVertical", "true"),
     ("connectDiagonal", "true"),
-    ("connectValue", "win"),
     ("materialCounting", "none"),
     ("adjudicateFullBoard", "false"),
     ("countingRule", "none"),
@@ -746,6 +752,19 @@ impl Reader {
                 }
             },
             "immobilityIllegal" => self.flag(s, key, |v| &mut v.immobility_illegal),
+            "dropOnTop" => self.flag(s, key, |v| &mut v.drop_on_top),
+            "enclosingDrop" => match s.value.trim() {
+                "none" => self.v.drop_on_top = false,
+                "top" => self.v.drop_on_top = true,
+                _ => self.refuse(s, key, "drops that must enclose pieces are not expressed"),
+            },
+            // Fairy-Stockfish lets the drop be made and scores it a loss for the
+            // dropper; vdl's `no-drop-mate` forbids the drop
+            "shogiPawnDropMateIllegal" if s.value.trim() == "true" => self.refuse(
+                s,
+                key,
+                "Fairy-Stockfish makes a mating pawn drop lose; vdl's `no-drop-mate` forbids it",
+            ),
             "shogiPawnDropMateIllegal" => {
                 self.flag(s, key, |v| &mut v.shogi_pawn_drop_mate_illegal)
             }
@@ -826,6 +845,23 @@ impl Reader {
             }
             "extinctionPseudoRoyal" => self.flag(s, key, |v| &mut v.extinction_pseudo_royal),
             "checkCounting" => self.flag(s, key, |v| &mut v.check_counting),
+            "connectN" => {
+                if let Some(n) = self.number(s, key, 0, 12) {
+                    self.v.connect_n = n;
+                }
+            }
+            "connectPieceTypes" => {
+                if s.value.trim() == "*" {
+                    self.v.connect_piece_types = None;
+                } else if let Some(t) = self.piece_set(s, key) {
+                    self.v.connect_piece_types = Some(t);
+                }
+            }
+            "connectValue" => {
+                if let Some(x) = self.value(s, key) {
+                    self.v.connect_value = x.unwrap_or(Value::Win);
+                }
+            }
             "flyingGeneral" => self.flag(s, key, |v| &mut v.flying_general),
             "pass" => self.flag(s, key, |v| &mut v.pass),
             "passWhite" | "passBlack" => {

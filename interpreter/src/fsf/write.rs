@@ -713,15 +713,35 @@ impl Writer<'_> {
                     "two kinds of promotion",
                 ));
             }
-            if pawn[0] != pawn[1] {
+            // a side that never has the piece may be given the other side's promotion
+            let hand = self.start.hand.clone().unwrap_or_default();
+            let never = [0, 1].map(|side| {
+                self.start_cells(p, side).is_empty()
+                    && !v.captures_to_hand
+                    && !hand.chars().any(|c| {
+                        c.to_ascii_lowercase() == p.letter && c.is_ascii_uppercase() == (side == 0)
+                    })
+            });
+            let from = |side: usize| {
+                if pawn[side] || !never[side] {
+                    side
+                } else {
+                    1 - side
+                }
+            };
+            if pawn[0] != pawn[1] && !never[usize::from(pawn[0])] {
                 return Err(unsupported(
                     p.span,
                     "a piece that promotes for one side only is not expressed".into(),
                     "promotion",
                 ));
             }
-            let zone = self.zone("promotion", &v.promotion_region.clone());
-            let names = [0, 1].map(|s| self.choices(p, &v.promotion_piece_types[s]));
+            let region = [
+                v.promotion_region[from(0)].clone(),
+                v.promotion_region[from(1)].clone(),
+            ];
+            let zone = self.zone("promotion", &region);
+            let names = [0, 1].map(|s| self.choices(p, &v.promotion_piece_types[from(s)]));
             let to = if names[0] == names[1] {
                 names[0].join(" ")
             } else {
@@ -1086,6 +1106,9 @@ impl Writer<'_> {
                 lines.push(format!("one-per-file {}", pieces::name(k)));
             }
         }
+        if v.drop_on_top {
+            lines.push("on-top".to_string());
+        }
         if v.shogi_pawn_drop_mate_illegal && droppable.iter().any(|p| p.key == "shogiPawn") {
             lines.push(format!("no-drop-mate {}", pieces::name("shogiPawn")));
         }
@@ -1173,12 +1196,32 @@ impl Writer<'_> {
             ));
         }
         if v.n_move_rule > 0 {
-            let kinds: Vec<String> = v.n_move_rule_types[0]
+            // a kind only one side resets by counts for both when the other never has it
+            let holds = |side: usize, key: &str| {
+                self.v
+                    .piece(key)
+                    .is_some_and(|p| !self.start_cells(p, side).is_empty())
+                    || self.v.captures_to_hand
+                    || self.start.hand.as_deref().unwrap_or("").chars().any(|c| {
+                        self.v.by_letter(c).is_some_and(|p| p.key == key)
+                            && c.is_ascii_uppercase() == (side == 0)
+                    })
+            };
+            let types = &v.n_move_rule_types;
+            let one_sided = (0..2).any(|s| {
+                types[s]
+                    .iter()
+                    .any(|k| !types[1 - s].contains(k) && holds(1 - s, k))
+            });
+            let mut union: Vec<&String> = types[0].iter().chain(&types[1]).collect();
+            union.dedup();
+            let kinds: Vec<String> = v
+                .pieces
                 .iter()
-                .filter(|k| self.used.contains(k))
-                .map(|k| pieces::name(k))
+                .filter(|p| union.contains(&&p.key) && self.used.contains(&p.key))
+                .map(|p| pieces::name(&p.key))
                 .collect();
-            if v.n_move_rule_types[0] != v.n_move_rule_types[1] {
+            if one_sided {
                 return Err(unsupported(span, "pieces that reset the move count differently for the two sides are not expressed".into(), "move rule"));
             }
             let reset = if kinds.is_empty() {
@@ -1241,6 +1284,35 @@ impl Writer<'_> {
                     kinds.join(" ")
                 ));
             }
+        }
+        if v.pass {
+            // two passes in a row end Fairy-Stockfish's game in a draw
+            lines.push("double-pass draw".to_string());
+        }
+        if v.connect_n > 0 {
+            let kinds: Vec<String> = v
+                .connect_piece_types
+                .iter()
+                .flatten()
+                .flat_map(|k| self.kinds_of(k))
+                .collect();
+            let list = if kinds.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", kinds.join(" "))
+            };
+            if v.connect_n == 1 {
+                return Err(unsupported(
+                    span,
+                    "a line of one piece is not a line".into(),
+                    "connectN",
+                ));
+            }
+            lines.push(format!(
+                "connect {}{list} {}",
+                v.connect_n,
+                outcome(v.connect_value)
+            ));
         }
         if v.check_counting {
             let counts = self.start.checks.clone().unwrap_or_default();

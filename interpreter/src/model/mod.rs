@@ -391,6 +391,8 @@ pub struct Hand {
     pub no_drop_mate: Vec<usize>,
     /// Kinds that enter only by gating, and the zone of the gates.
     pub gate: Option<(Vec<usize>, String)>,
+    /// `on-top`: a drop lands on the first rank or on a cell above a piece.
+    pub on_top: bool,
 }
 
 impl Hand {
@@ -669,6 +671,8 @@ pub struct EndRules {
     pub reach: Option<Reach>,
     /// A player who has given check some number of times.
     pub checks: Option<CheckCount>,
+    /// A player who lines up some pieces with their move.
+    pub connect: Option<Connect>,
     /// Both players pass, one after the other: the outcome for the second.
     pub double_pass: Option<Outcome>,
     /// The royal pieces face each other on a file: the player to move must part
@@ -697,6 +701,15 @@ pub struct Counting {
     pub bare_else: Option<u32>,
     /// A bare player's count starts at the number of pieces on the board.
     pub from_pieces: bool,
+}
+
+/// `connect N [KINDS] OUTCOME`: the player whose move leaves `count` of their pieces
+/// (of `kinds`; empty: any) on consecutive cells of a line gets `outcome`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Connect {
+    pub count: u32,
+    pub kinds: Vec<usize>,
+    pub outcome: Outcome,
 }
 
 /// `checks N OUTCOME`: the player who has given check `count` times gets `outcome`.
@@ -774,6 +787,7 @@ impl Default for EndRules {
             extinction: None,
             reach: None,
             checks: None,
+            connect: None,
             double_pass: None,
             facing: None,
             counting: None,

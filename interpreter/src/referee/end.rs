@@ -125,6 +125,7 @@ impl<'r> Game<'r> {
                 "passed with the royal pieces facing each other".to_string(),
             ),
             GoalKind::BareKing => (EndReason::BareKing, "has a bare king".to_string()),
+            GoalKind::Connect => (EndReason::Connect, "has lined up its pieces".to_string()),
         };
         Some(GameResult {
             winner: value_for(goal.outcome, side),

@@ -44,6 +44,8 @@ pub enum EndReason {
     Counting,
     /// A side was left with royal pieces only (`bare-king`).
     BareKing,
+    /// A side's move lined up the pieces `connect` counts.
+    Connect,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -79,6 +79,7 @@ fn serde_reason(r: &super::GameResult) -> &'static str {
         DoublePass => "double-pass",
         Facing => "facing",
         Counting => "counting",
+        Connect => "connect",
     }
 }
 

@@ -727,7 +727,12 @@ fn hand_drops(ctx: &Ctx, side: usize) -> Vec<RefMove> {
             let allowed = zone.is_none_or(|(_, z)| in_zone(ctx, z, side, c));
             let doubled = hand.one_per_file.contains(&kind)
                 && board_cells(ctx).any(|o| o.file == c.file && ctx.get(o) == Some((side, kind)));
-            if allowed && !doubled && ctx.get(c).is_none() {
+            let below = Coord {
+                file: c.file,
+                rank: c.rank - 1,
+            };
+            let falls = hand.on_top && ctx.def.board.contains(below) && ctx.get(below).is_none();
+            if allowed && !doubled && !falls && ctx.get(c).is_none() {
                 out.push(RefMove {
                     from: c,
                     to: c,
@@ -825,7 +830,38 @@ fn goal_reached(ctx: &Ctx, to_move: usize) -> bool {
                     .count()
                     >= r.count as usize
         });
-        extinct || bared || reached
+        extinct || bared || reached || (side != to_move && lined_up(ctx, side))
+    })
+}
+
+/// `connect`: whether `side` has the rule's count of pieces (of its kinds) on
+/// consecutive cells of a rank, a file or a diagonal (a hexagonal board's axes).
+fn lined_up(ctx: &Ctx, side: usize) -> bool {
+    let def = ctx.def;
+    let Some(c) = &def.end.connect else {
+        return false;
+    };
+    let steps: &[(i32, i32)] = match def.board.tiling {
+        crate::model::Tiling::Square => &[(1, 0), (0, 1), (1, 1), (1, -1)],
+        crate::model::Tiling::Hex => &[(1, 0), (0, 1), (-1, 1)],
+    };
+    let counts = |at: Coord| {
+        def.board.contains(at)
+            && ctx
+                .get(at)
+                .is_some_and(|(s, k)| s == side && (c.kinds.is_empty() || c.kinds.contains(&k)))
+    };
+    (0..def.board.height()).any(|rank| {
+        (0..def.board.width()).any(|file| {
+            steps.iter().any(|&(dx, dy)| {
+                (0..c.count as i32).all(|i| {
+                    counts(Coord {
+                        file: file + dx * i,
+                        rank: rank + dy * i,
+                    })
+                })
+            })
+        })
     })
 }
 
