@@ -33,10 +33,9 @@ fn perft_counts(rules: &vdl::Ruleset) -> Vec<u64> {
     counts
 }
 
-/// `import(export(def))` plays as `def`: the same perft to depth 3 (depth 2 where
-/// that is already over 300,000 nodes), for every shipped definition the export takes.
-#[test]
-fn round_trip_of_every_exportable_definition() {
+/// Every shipped definition: its file name, rules and text as written (merged
+/// with its bases).
+fn shipped() -> Vec<(String, vdl::Ruleset, vdl::syntax::File)> {
     let dir = common::root().join("definitions");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("definitions")
@@ -45,14 +44,35 @@ fn round_trip_of_every_exportable_definition() {
         .filter(|n| n.ends_with(".vdl"))
         .collect();
     names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(&name);
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let (loaded, syntax) = vdl::load_keeping_syntax(&path, &text, &mut vdl::read_source);
+            match (loaded.ruleset, syntax) {
+                (Some(rules), Some(syntax)) => (name, rules, syntax),
+                _ => panic!("{name} does not load"),
+            }
+        })
+        .collect()
+}
+
+/// `fsf_import.py` on an ini file: its standard output.
+fn against_fairy_stockfish(ini: &str, out: &str, games: &str, plies: &str) -> String {
+    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(out);
+    common::fsf_script(
+        "fsf_import.py",
+        &[ini, out_dir.to_str().unwrap_or("."), games, plies],
+    )
+}
+
+/// `import(export(def))` plays as `def`: the same perft to depth 3 (depth 2 where
+/// that is already over 300,000 nodes), for every shipped definition the export takes.
+#[test]
+fn round_trip_of_every_exportable_definition() {
     let mut exported = Vec::new();
-    for name in &names {
-        let path = dir.join(name);
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let (loaded, syntax) = vdl::load_keeping_syntax(&path, &text, &mut vdl::read_source);
-        let (Some(rules), Some(syntax)) = (loaded.ruleset, syntax) else {
-            panic!("{name} does not load")
-        };
+    for (name, rules, syntax) in shipped() {
         let stem = name.trim_end_matches(".vdl");
         let Ok(ini) = fsf::export::export(stem, &syntax, &rules) else {
             continue;
@@ -312,16 +332,7 @@ fn every_key_family_imports() {
 /// The families file against Fairy-Stockfish, a few games each.
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
-    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fsf-families");
-    let out = common::fsf_script(
-        "fsf_import.py",
-        &[
-            "tests/fsf/families.ini",
-            out_dir.to_str().unwrap_or("."),
-            "2",
-            "60",
-        ],
-    );
+    let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
     assert!(out.contains("agree: 13 of 13 written (0 refused)"), "{out}");
 }
 
@@ -329,16 +340,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[test]
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
-    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fsf-families-long");
-    let out = common::fsf_script(
-        "fsf_import.py",
-        &[
-            "tests/fsf/families.ini",
-            out_dir.to_str().unwrap_or("."),
-            "12",
-            "200",
-        ],
-    );
+    let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "12", "200");
     assert!(out.contains("agree: 13 of 13 written (0 refused)"), "{out}");
 }
 
@@ -348,23 +350,9 @@ fn families_play_as_fairy_stockfish_plays_them_long() {
 #[test]
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn exports_play_in_fairy_stockfish_as_in_vdl() {
-    let dir = common::root().join("definitions");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("definitions")
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".vdl"))
-        .collect();
-    names.sort();
     let mut ini = String::new();
     let mut count = 0;
-    for name in &names {
-        let path = dir.join(name);
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let (loaded, syntax) = vdl::load_keeping_syntax(&path, &text, &mut vdl::read_source);
-        let (Some(rules), Some(syntax)) = (loaded.ruleset, syntax) else {
-            continue;
-        };
+    for (name, rules, syntax) in shipped() {
         // a name of its own: a built-in of Fairy-Stockfish's is not replaced
         if let Ok(section) = fsf::export::export(
             &format!("vdl-{}", name.trim_end_matches(".vdl")),
@@ -376,19 +364,9 @@ fn exports_play_in_fairy_stockfish_as_in_vdl() {
             count += 1;
         }
     }
-    let tmp = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let file = tmp.join("exported.ini");
+    let file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("exported.ini");
     std::fs::write(&file, ini).expect("writable");
-    let out_dir = tmp.join("fsf-exported");
-    let out = common::fsf_script(
-        "fsf_import.py",
-        &[
-            file.to_str().unwrap_or(""),
-            out_dir.to_str().unwrap_or("."),
-            "4",
-            "120",
-        ],
-    );
+    let out = against_fairy_stockfish(file.to_str().unwrap_or(""), "fsf-exported", "4", "120");
     assert!(
         out.contains(&format!("agree: {count} of {count} written (0 refused)")),
         "{out}"
@@ -408,16 +386,7 @@ fn fairy_stockfish_variants_ini() {
         );
         return;
     };
-    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fsf-variants-ini");
-    let out = common::fsf_script(
-        "fsf_import.py",
-        &[
-            path.to_str().unwrap_or(""),
-            out_dir.to_str().unwrap_or("."),
-            "3",
-            "80",
-        ],
-    );
+    let out = against_fairy_stockfish(path.to_str().unwrap_or(""), "fsf-variants-ini", "3", "80");
     let summary = out.lines().last().unwrap_or("");
     let numbers: Vec<usize> = summary
         .split(|c: char| !c.is_ascii_digit())

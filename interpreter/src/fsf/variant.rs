@@ -29,6 +29,8 @@ pub struct Piece {
 /// The rules of one section, as Fairy-Stockfish holds them.
 #[derive(Clone, Debug)]
 pub struct Variant {
+    /// Where each key was last given (for a refusal about it).
+    pub spans: std::collections::HashMap<String, Span>,
     pub files: u8,
     pub ranks: u8,
     pub pieces: Vec<Piece>,
@@ -102,6 +104,7 @@ impl Variant {
         let rank = |r: u8| (0..12).map(|f| (f, r)).collect::<Vec<Cell>>();
         let pawn = || vec!["pawn".to_string()];
         Variant {
+            spans: std::collections::HashMap::new(),
             files: 8,
             ranks: 8,
             pieces: Vec::new(),
@@ -325,6 +328,7 @@ impl Reader {
         }
         self.pieces(level);
         for (key, setting) in &level.keys {
+            self.v.spans.insert(key.clone(), setting.span);
             if self.keys.contains(key) || key == "maxRank" || key == "maxFile" {
                 continue;
             }

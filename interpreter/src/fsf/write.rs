@@ -164,6 +164,73 @@ fn inverse(v: Value) -> Value {
     }
 }
 
+/// The keys a refusal of the writer's is about, by its label: the span of the
+/// first one given is where the refusal points.
+const LABEL_KEYS: &[(&str, &[&str])] = &[
+    ("repetition", &["nFoldValueAbsolute", "nFoldValue"]),
+    ("extinctionPseudoRoyal", &["extinctionPseudoRoyal"]),
+    (
+        "move rule",
+        &[
+            "nMoveRuleTypesWhite",
+            "nMoveRuleTypesBlack",
+            "nMoveRuleTypes",
+        ],
+    ),
+    ("extinction", &["extinctionPieceTypes"]),
+    (
+        "flag",
+        &[
+            "flagPieceWhite",
+            "flagPieceBlack",
+            "flagRegionWhite",
+            "flagRegionBlack",
+            "flagPiece",
+            "flagRegion",
+        ],
+    ),
+    ("check counting", &["checkCounting"]),
+    ("connectN", &["connectN"]),
+    (
+        "castling",
+        &[
+            "castlingKingPieceWhite",
+            "castlingKingPieceBlack",
+            "castlingRookPiecesWhite",
+            "castlingRookPiecesBlack",
+        ],
+    ),
+    (
+        "en passant",
+        &["enPassantTypesWhite", "enPassantTypesBlack"],
+    ),
+    (
+        "promotion",
+        &[
+            "promotionPawnTypesWhite",
+            "promotionPawnTypesBlack",
+            "promotionRegionWhite",
+            "promotionRegionBlack",
+        ],
+    ),
+];
+
+impl Writer<'_> {
+    /// A refusal at the key it is about, when the section gave one.
+    fn refusal(&self, fallback: Span, message: String, label: &str) -> Diagnostic {
+        let keys = LABEL_KEYS
+            .iter()
+            .find(|(l, _)| *l == label)
+            .map_or(&[][..], |(_, k)| k);
+        let span = keys
+            .iter()
+            .find_map(|k| self.v.spans.get(*k))
+            .copied()
+            .unwrap_or(fallback);
+        unsupported(span, message, label)
+    }
+}
+
 fn unsupported(span: Span, message: String, label: &str) -> Diagnostic {
     Diagnostic::error(Code::FsfUnsupported, message).at(span, label.to_string())
 }
@@ -403,27 +470,27 @@ impl Writer<'_> {
         if v.castling_king_piece[0] != v.castling_king_piece[1]
             || v.castling_rook_pieces[0] != v.castling_rook_pieces[1]
         {
-            return Err(unsupported(
+            return Err(self.refusal(
                 span,
                 "castling pieces that differ between the sides are not expressed".into(),
                 "castling",
             ));
         }
         if v.en_passant_types[0] != v.en_passant_types[1] {
-            return Err(unsupported(
+            return Err(self.refusal(
                 span,
                 "en-passant pieces that differ between the sides are not expressed".into(),
                 "en passant",
             ));
         }
         if v.n_fold_value_absolute && v.n_fold_value != Value::Draw && v.n_fold_rule > 0 {
-            return Err(unsupported(span, "a repetition result for White whichever side repeats (`nFoldValueAbsolute`) is not expressed".into(), "repetition"));
+            return Err(self.refusal(span, "a repetition result for White whichever side repeats (`nFoldValueAbsolute`) is not expressed".into(), "repetition"));
         }
         if v.flag_piece[0] != v.flag_piece[1]
             && !v.flag_region[0].is_empty()
             && !v.flag_region[1].is_empty()
         {
-            return Err(unsupported(
+            return Err(self.refusal(
                 span,
                 "flag pieces that differ between the sides are not expressed".into(),
                 "flag",
@@ -458,7 +525,7 @@ impl Writer<'_> {
         }
         let span = v.start_fen.1;
         let Some([x]) = v.extinction_piece_types.as_deref() else {
-            return Err(unsupported(
+            return Err(self.refusal(
                 span,
                 "pseudo-royal pieces of several types are not expressed".into(),
                 "extinctionPseudoRoyal",
@@ -485,7 +552,7 @@ impl Writer<'_> {
                 .any(|k| self.used.contains(k))
             || v.promoted_piece_type.iter().any(|(_, t)| t == x);
         if more || made {
-            return Err(unsupported(span, format!("`{x}` is pseudo-royal only when it is a side's last: a side has or can get more than one"), "extinctionPseudoRoyal"));
+            return Err(self.refusal(span, format!("`{x}` is pseudo-royal only when it is a side's last: a side has or can get more than one"), "extinctionPseudoRoyal"));
         }
         Ok(Some(x.clone()))
     }
@@ -637,7 +704,7 @@ impl Writer<'_> {
             }
         }
         if passant && groups.iter().any(|g| g.has('c') && !g.has('e')) {
-            return Err(unsupported(
+            return Err(self.refusal(
                 p.span,
                 format!(
                     "`{}` captures en passant with some of its captures only",
@@ -689,7 +756,7 @@ impl Writer<'_> {
             (_, true) if !any_creates => Ok(false),
             (true, false) if !any_captures => Ok(false),
             (false, false) => Ok(false),
-            _ => Err(unsupported(p.span, format!("`{}`'s en passant differs from vdl's, which takes every quiet move along a path", p.betza), "en passant")),
+            _ => Err(self.refusal(p.span, format!("`{}`'s en passant differs from vdl's, which takes every quiet move along a path", p.betza), "en passant")),
         }
     }
 
@@ -707,7 +774,7 @@ impl Writer<'_> {
             .map(|(_, t)| t.clone());
         if pawn[0] || pawn[1] {
             if promoted.is_some() {
-                return Err(unsupported(
+                return Err(self.refusal(
                     p.span,
                     format!("`{}` promotes both as a pawn and as a shogi piece", p.key),
                     "two kinds of promotion",
@@ -730,7 +797,7 @@ impl Writer<'_> {
                 }
             };
             if pawn[0] != pawn[1] && !never[usize::from(pawn[0])] {
-                return Err(unsupported(
+                return Err(self.refusal(
                     p.span,
                     "a piece that promotes for one side only is not expressed".into(),
                     "promotion",
@@ -928,7 +995,7 @@ impl Writer<'_> {
                 'K' => true,
                 'Q' => false,
                 _ => {
-                    return Err(unsupported(
+                    return Err(self.refusal(
                         v.start_fen.1,
                         format!(
                             "the castling right `{flag}` (by file, or a gate) is not expressed"
@@ -1222,7 +1289,7 @@ impl Writer<'_> {
                 .map(|p| pieces::name(&p.key))
                 .collect();
             if one_sided {
-                return Err(unsupported(span, "pieces that reset the move count differently for the two sides are not expressed".into(), "move rule"));
+                return Err(self.refusal(span, "pieces that reset the move count differently for the two sides are not expressed".into(), "move rule"));
             }
             let reset = if kinds.is_empty() {
                 " reset-by capture".to_string()
@@ -1241,7 +1308,7 @@ impl Writer<'_> {
                 None => lines.push(format!("extinction {}", outcome(value))),
                 Some(kinds) if !kinds.is_empty() => {
                     if let Some(k) = kinds.iter().find(|k| self.kinds_of(k).is_empty()) {
-                        return Err(unsupported(span, format!("`{k}`, which the game never has, is an extinction type: the game would end before it starts"), "extinction"));
+                        return Err(self.refusal(span, format!("`{k}`, which the game never has, is an extinction type: the game would end before it starts"), "extinction"));
                     }
                     let names: Vec<String> = kinds.iter().flat_map(|k| self.kinds_of(k)).collect();
                     if !names.is_empty() {
@@ -1265,7 +1332,7 @@ impl Writer<'_> {
                     .collect(),
             };
             if v.flag_region[0].is_empty() || v.flag_region[1].is_empty() {
-                return Err(unsupported(
+                return Err(self.refusal(
                     span,
                     "a flag region for one side only is not expressed".into(),
                     "flag",
@@ -1302,7 +1369,7 @@ impl Writer<'_> {
                 format!(" {}", kinds.join(" "))
             };
             if v.connect_n == 1 {
-                return Err(unsupported(
+                return Err(self.refusal(
                     span,
                     "a line of one piece is not a line".into(),
                     "connectN",
@@ -1319,7 +1386,7 @@ impl Writer<'_> {
             let (w, b) = counts.split_once('+').unwrap_or(("", ""));
             match (w.parse::<u32>(), b.parse::<u32>()) {
                 (Ok(w), Ok(b)) if w == b && w > 0 => lines.push(format!("checks {w} win")),
-                _ => return Err(unsupported(span, format!("the check counts `{counts}` are not expressed (both sides must give the same number)"), "check counting")),
+                _ => return Err(self.refusal(span, format!("the check counts `{counts}` are not expressed (both sides must give the same number)"), "check counting")),
             }
         }
         self.items.push(Item {
