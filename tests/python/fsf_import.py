@@ -6,7 +6,7 @@ Usage: fsf_import.py VDL_BINARY INI OUT_DIR GAMES MAX_PLIES [--survey] [SECTION 
 Runs `vdl import-fsf INI --out OUT_DIR`, loads INI into pyffish with
 `load_variant_config`, and for every written section plays GAMES random games
 (seeded, the same every run) of at most MAX_PLIES plies with pyffish choosing the
-moves. At every position vdl (`vdl uci`, `go perft 1`) must list the same legal
+moves, after comparing the start position's perft to depth 2. At every position vdl (`vdl uci`, `go perft 1`) must list the same legal
 moves as Fairy-Stockfish, no move where Fairy-Stockfish ends the game, and the
 same board, hand and side to move in its FEN (a hole, which vdl writes as an
 empty cell and Fairy-Stockfish as `*`, counts as empty; a hand's order is free).
@@ -72,6 +72,19 @@ def one_per_effect(variant, start, moves, theirs, ours):
     return sorted(kept)
 
 
+def perft2(variant, start, by_effect):
+    """Fairy-Stockfish's perft 2 from the start; with `by_effect`, each node's
+    moves counted once per effect (as vdl counts them), which is slower."""
+    def moves(fen, played):
+        if sf.is_immediate_game_end(variant, fen, played)[0]:
+            return []
+        listed = sf.legal_moves(variant, fen, played)
+        if not by_effect:
+            return listed
+        return sorted({sf.get_fen(variant, fen, played + [m]): m for m in listed}.values())
+    return sum(len(moves(start, [m])) for m in moves(start, []))
+
+
 def positions_of(vdl, definition, variant, games, max_plies):
     engine = subprocess.Popen([vdl, "uci", definition], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
@@ -92,6 +105,19 @@ def positions_of(vdl, definition, variant, games, max_plies):
     start = sf.start_fen(variant)
     positions = 0
     try:
+        # the start position's perft to depth 2, the moves by their effect
+        engine.stdin.write("position startpos\ngo perft 2\n")
+        engine.stdin.flush()
+        ours_perft = None
+        for line in engine.stdout:
+            if line.startswith("Nodes searched"):
+                ours_perft = int(line.split(":")[1])
+                break
+        theirs_perft = perft2(variant, start, False)
+        if ours_perft != theirs_perft:
+            theirs_perft = perft2(variant, start, True)
+        if ours_perft != theirs_perft:
+            raise Disagree(f"start perft 2: vdl {ours_perft}, Fairy-Stockfish {theirs_perft}")
         for g in range(games):
             rng = random.Random(g)
             moves = []
