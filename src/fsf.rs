@@ -36,14 +36,19 @@ pub fn import(file: &str, options: &ImportOptions) -> Result<(), Failure> {
         }
         let mut files = vec![(w.file_name.clone(), w.text.clone())];
         if let Some(base) = &w.extends {
+            // the base the definition was checked against: written beside it, and an
+            // existing file of that name that differs is not written over silently
+            // (`write_file` refuses without --force, and then the definition is not
+            // written either)
             if let Some(shipped) = vdl::fsf::shipped(base) {
-                if !options.out.join(base).exists() {
-                    files.push((base.clone(), shipped.to_string()));
-                }
+                files.insert(0, (base.clone(), shipped.to_string()));
             }
         }
         let mut ok = true;
         for (name, content) in files {
+            if !ok {
+                break;
+            }
             if let Err(m) = write_file(&options.out.join(&name), &content, options.force) {
                 errln!("error: {m}");
                 ok = false;

@@ -463,3 +463,40 @@ fn corpus_of_fairy_stockfish_files() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// A definition that extends a shipped one is written with that base beside it; a
+/// different file of the base's name is not written over, and the definition that
+/// would extend it is not written either.
+#[test]
+fn a_different_base_is_not_written_over() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fsf-base");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("writable");
+    let ini = dir.join("capture.ini");
+    std::fs::write(&ini, "[capture:chess]\nmustCapture = true\n").expect("writable");
+    let out = dir.to_str().unwrap_or(".");
+    let first = common::vdl(&["import-fsf", ini.to_str().unwrap_or(""), "--out", out]);
+    assert_eq!(first.status.code(), Some(0));
+    let shipped =
+        std::fs::read_to_string(common::root().join("definitions/chess.vdl")).expect("chess");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("chess.vdl")).ok(),
+        Some(shipped)
+    );
+    std::fs::remove_file(dir.join("capture.vdl")).expect("written");
+    std::fs::write(dir.join("chess.vdl"), "// my own chess\n").expect("writable");
+    let second = common::vdl(&["import-fsf", ini.to_str().unwrap_or(""), "--out", out]);
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("chess.vdl exists and differs; --force writes over it"),
+        "{stderr}"
+    );
+    assert!(!dir.join("capture.vdl").exists());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("chess.vdl"))
+            .ok()
+            .as_deref(),
+        Some("// my own chess\n")
+    );
+}
