@@ -340,7 +340,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[test]
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
-    let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "8", "160");
+    let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
     assert!(out.contains("agree: 13 of 13 written (0 refused)"), "{out}");
 }
 
@@ -366,7 +366,7 @@ fn exports_play_in_fairy_stockfish_as_in_vdl() {
     }
     let file = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("exported.ini");
     std::fs::write(&file, ini).expect("writable");
-    let out = against_fairy_stockfish(file.to_str().unwrap_or(""), "fsf-exported", "3", "100");
+    let out = against_fairy_stockfish(file.to_str().unwrap_or(""), "fsf-exported", "2", "80");
     assert!(
         out.contains(&format!("agree: {count} of {count} written (0 refused)")),
         "{out}"

@@ -23,6 +23,7 @@ import subprocess
 import sys
 
 import pyffish as sf
+from fsf_moves import legal_moves_of
 
 
 class Disagree(Exception):
@@ -90,17 +91,10 @@ def positions_of(vdl, definition, variant, games, max_plies):
                               stderr=subprocess.DEVNULL, text=True)
 
     def ask(moves):
-        engine.stdin.write("position startpos" + (" moves " + " ".join(moves) if moves else "") + "\nd\ngo perft 1\n")
-        engine.stdin.flush()
-        fen, listed = None, []
-        for line in engine.stdout:
-            if line.startswith("info string fen "):
-                fen = line[len("info string fen "):].strip()
-            elif line.startswith("Nodes searched"):
-                return fen, sorted(listed)
-            elif ": " in line and fen is not None:
-                listed.append(line.split(": ")[0].strip())
-        raise Disagree("vdl ended")
+        answer = legal_moves_of(engine, "position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        if answer is None:
+            raise Disagree("vdl ended")
+        return answer
 
     start = sf.start_fen(variant)
     positions = 0

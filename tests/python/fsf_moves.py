@@ -19,6 +19,22 @@ import sys
 import pyffish as sf
 
 
+def legal_moves_of(engine, position):
+    """vdl's FEN and sorted legal moves (engine notation) after a UCI `position`
+    command, asked of a running `vdl uci`; None when it has ended."""
+    engine.stdin.write(position + "\nd\ngo perft 1\n")
+    engine.stdin.flush()
+    fen, listed = None, []
+    for line in engine.stdout:
+        if line.startswith("info string fen "):
+            fen = line[len("info string fen "):].strip()
+        elif line.startswith("Nodes searched"):
+            return fen, sorted(listed)
+        elif ": " in line and fen is not None:
+            listed.append(line.split(": ")[0].strip())
+    return None
+
+
 def fail(message):
     print(f"FAIL {message}")
     sys.exit(1)
@@ -33,17 +49,10 @@ def main():
     def ask(moves):
         position = ("position fen " + given if given else "position startpos") + (
             " moves " + " ".join(moves) if moves else "")
-        engine.stdin.write(position + "\nd\ngo perft 1\n")
-        engine.stdin.flush()
-        fen, listed = None, []
-        for line in engine.stdout:
-            if line.startswith("info string fen "):
-                fen = line[len("info string fen "):].strip()
-            elif line.startswith("Nodes searched"):
-                return fen, sorted(listed)
-            elif ": " in line and fen is not None:
-                listed.append(line.split(": ")[0].strip())
-        fail("vdl ended")
+        answer = legal_moves_of(engine, position)
+        if answer is None:
+            fail("vdl ended")
+        return answer
 
     start = given or sf.start_fen(variant)
     positions = 0

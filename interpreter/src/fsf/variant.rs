@@ -99,6 +99,11 @@ pub struct Variant {
 }
 
 impl Variant {
+    #[cfg(test)]
+    pub fn default_for_tests() -> Variant {
+        Variant::chess_template()
+    }
+
     fn chess_template() -> Variant {
         // a rank's cells on the widest board; cut to the board once it is known
         let rank = |r: u8| (0..12).map(|f| (f, r)).collect::<Vec<Cell>>();

@@ -258,14 +258,20 @@ fn read_fen(v: &Variant) -> Result<Start, Diagnostic> {
         while i < chars.len() {
             let c = chars[i];
             if c.is_ascii_digit() {
-                let mut n = 0usize;
+                let from = i;
                 while i < chars.len() && chars[i].is_ascii_digit() {
-                    n = n * 10 + chars[i].to_digit(10).unwrap_or(0) as usize;
                     i += 1;
                 }
-                if n > 12 {
-                    return Err(bad(format!("a run of {n} empty cells")));
-                }
+                let digits: String = chars[from..i].iter().collect();
+                // no board is wider than 12 files: a longer run is an error, however long
+                let n = match digits.parse::<usize>() {
+                    Ok(n) if n <= 12 => n,
+                    _ => {
+                        return Err(bad(format!(
+                            "a run of {digits} empty cells, more than a rank holds"
+                        )))
+                    }
+                };
                 cells.extend(std::iter::repeat_n(Square::Empty, n));
                 continue;
             }
@@ -1394,5 +1400,25 @@ impl Writer<'_> {
             text: format!("end {{\n  {}\n}}", lines.join("\n  ")),
         });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A start position from a stranger: a run of empty cells too long for any
+    /// board (and for any number) is an error that quotes it, not an overflow.
+    #[test]
+    fn a_long_run_of_empty_cells_is_an_error() {
+        let mut v = Variant::default_for_tests();
+        let digits = "9".repeat(40);
+        v.start_fen = (format!("{digits}/8/8/8/8/8/8/8 w - - 0 1"), Span::new(3, 9));
+        let Err(d) = read_fen(&v) else { panic!("read") };
+        assert_eq!(d.code, Code::FsfBadValue);
+        assert_eq!(d.labels[0].span, Span::new(3, 9));
+        assert!(d.labels[0].text.contains(&digits), "{}", d.labels[0].text);
+        v.start_fen.0 = "13/8/8/8/8/8/8/8 w".to_string();
+        assert!(read_fen(&v).is_err_and(|d| d.labels[0].text.contains("a run of 13 empty cells")));
     }
 }
