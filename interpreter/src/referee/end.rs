@@ -33,13 +33,13 @@ impl<'r> Game<'r> {
         if self.result.is_some() {
             return None;
         }
+        if let Some(now) = self.claimable_now() {
+            return Some(now);
+        }
         let end = &self.pos.rules().definition.end;
         let (repetition, limit) = (end.repetition, end.move_limit.clone());
         if let Some(r) = repetition.filter(|r| r.claim_at.is_some()) {
             let n = r.claim_at.unwrap_or(r.count);
-            if self.occurrences() >= n {
-                return Some(self.repetition(r, n, Some(false)));
-            }
             if self.a_move_reaches(|g| g.occurrences() >= n) {
                 return Some(self.repetition(r, n, Some(true)));
             }
@@ -47,11 +47,31 @@ impl<'r> Game<'r> {
         if let Some(limit) = limit.filter(|l| l.claim_at.is_some()) {
             let n = limit.claim_at.unwrap_or(limit.moves);
             let reached = |g: &Game| g.pos.halfmove_clock() >= 2 * n;
-            if reached(self) {
-                return Some(self.move_rule(&limit, n, Some(false)));
-            }
             if self.a_move_reaches(reached) {
                 return Some(self.move_rule(&limit, n, Some(true)));
+            }
+        }
+        None
+    }
+
+    /// A claim the player to move may make without a move of theirs: the
+    /// position has occurred `claim-at` times, or `claim-at` moves have passed
+    /// without a resetting move (what Fairy-Stockfish calls an optional game end).
+    pub fn claimable_now(&self) -> Option<GameResult> {
+        if self.result.is_some() {
+            return None;
+        }
+        let end = &self.pos.rules().definition.end;
+        if let Some(r) = end.repetition.filter(|r| r.claim_at.is_some()) {
+            let n = r.claim_at.unwrap_or(r.count);
+            if self.occurrences() >= n {
+                return Some(self.repetition(r, n, Some(false)));
+            }
+        }
+        if let Some(limit) = end.move_limit.as_ref().filter(|l| l.claim_at.is_some()) {
+            let n = limit.claim_at.unwrap_or(limit.moves);
+            if self.pos.halfmove_clock() >= 2 * n {
+                return Some(self.move_rule(limit, n, Some(false)));
             }
         }
         None

@@ -155,6 +155,7 @@ impl Played {
     }
 }
 
+#[derive(Clone)]
 pub struct Game<'r> {
     pub(super) pos: Position<'r>,
     pub(super) played: Vec<Played>,

@@ -1,0 +1,166 @@
+//! pyffish's way of naming a position: a variant, a FEN (or `startpos`) and the
+//! moves played from it in the engines' notation. Each call replays them; the
+//! last replay is kept, so that a caller who asks again after one more move (a
+//! server following a game) pays for that move only.
+
+use crate::errors::{fen_text, Failure};
+use crate::variants::{self, Variant};
+use std::sync::{Arc, Mutex};
+use vdl::engine::Move;
+use vdl::referee::{long_algebraic, Game};
+use vdl::Position;
+
+/// The variant a call plays: the 960 twin when `chess960` asks for it.
+pub fn variant_for(name: &str, chess960: bool) -> Result<Arc<Variant>, Failure> {
+    let v = variants::get(name)?;
+    if !chess960 {
+        return Ok(v);
+    }
+    match &v.twin_960 {
+        Some(twin) => variants::get(twin),
+        // a definition whose castling is already free (chess960.vdl) is its own twin
+        None if v.rules.castles.rules.iter().any(|c| c.free) => Ok(v),
+        None => Err(Failure::Value(format!(
+            "vdl::no_960: vdl has no Chess960 form of `{name}`; load a definition with free castling and random arrays"
+        ))),
+    }
+}
+
+/// A FEN as vdl reads it: lichess's holdings after a last `/` become `[...]`.
+fn normalize_fen(v: &Variant, fen: &str) -> String {
+    let mut fields = fen.split_whitespace();
+    let Some(board) = fields.next() else {
+        return fen.to_string();
+    };
+    let ranks = v.rules.definition.board.ranks.len();
+    let rows: Vec<&str> = board.split('/').collect();
+    if v.rules.definition.hand.is_some() && rows.len() == ranks + 1 && !board.contains('[') {
+        let rest: Vec<&str> = fields.collect();
+        let holdings = rows[ranks];
+        let mut s = format!("{}[{holdings}]", rows[..ranks].join("/"));
+        for r in rest {
+            s.push(' ');
+            s.push_str(r);
+        }
+        return s;
+    }
+    fen.to_string()
+}
+
+/// The position a FEN gives (`startpos` for the variant's start).
+pub fn position<'r>(v: &'r Variant, fen: &str) -> Result<Position<'r>, Failure> {
+    if fen == "startpos" {
+        return Ok(Position::start(&v.rules));
+    }
+    let fen = normalize_fen(v, fen);
+    Position::from_fen(&v.rules, &fen).map_err(|e| Failure::Value(fen_text(&fen, &e)))
+}
+
+/// The legal move a text names, in the engines' notation (pyffish's UCI).
+pub fn find_move(pos: &Position, legal: &[Move], text: &str) -> Result<Move, Failure> {
+    long_algebraic::read(pos, legal, text).ok_or_else(|| {
+        let side = pos.side_to_move().name();
+        Failure::Value(format!(
+            "vdl::illegal_move: `{text}` is no legal move of {side} in {}",
+            pos.fen()
+        ))
+    })
+}
+
+/// A replayed game and what the last move captured (pyffish's `piece_to_partner`).
+pub struct Replayed<'r> {
+    pub game: Game<'r>,
+    pub last_captured: Option<String>,
+}
+
+/// Replay `moves` from `fen`.
+pub fn replay<'r>(v: &'r Variant, fen: &str, moves: &[String]) -> Result<Replayed<'r>, Failure> {
+    let mut game = Game::new(position(v, fen)?);
+    game.forget_moves();
+    let mut last_captured = None;
+    for text in moves {
+        let m = find_move(game.position(), game.legal_moves(), text)?;
+        last_captured = captured_label(game.position(), &m);
+        game.play(m);
+    }
+    Ok(Replayed {
+        game,
+        last_captured,
+    })
+}
+
+/// The letter of the piece a move takes (as it stands, with its colour), if any.
+fn captured_label(pos: &Position, m: &Move) -> Option<String> {
+    let rules = pos.rules();
+    let cell = *m.captures().first()?;
+    let p = pos.piece_at(cell)?;
+    let label = rules.piece_label(p.kind, p.side);
+    Some(label.trim_start_matches('+').trim_end_matches('~').to_string())
+}
+
+/// The last replay, kept for the next call.
+struct Kept {
+    variant: Arc<Variant>,
+    fen: String,
+    moves: Vec<String>,
+    /// Borrows `variant`'s rules: see `with_replay`.
+    game: Game<'static>,
+    last_captured: Option<String>,
+}
+
+// SAFETY: the game borrows the ruleset inside `variant`'s `Arc`, which lives at a
+// fixed address for as long as `Kept` holds the `Arc`; `game` is dropped with it.
+unsafe impl Send for Kept {}
+
+static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
+
+/// Run `f` on the game that `moves` from `fen` reach, replaying only the moves
+/// past the last call's when that call's moves are a prefix of these.
+pub fn with_replay<T>(
+    v: &Arc<Variant>,
+    fen: &str,
+    moves: &[String],
+    f: impl FnOnce(&mut Game, Option<&str>) -> T,
+) -> Result<T, Failure> {
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    let reusable = kept.as_ref().is_some_and(|k| {
+        Arc::ptr_eq(&k.variant, v) && k.fen == fen && moves.starts_with(&k.moves)
+    });
+    if !reusable {
+        *kept = None;
+        // SAFETY: see `Kept`; the `Arc` is moved into the same `Kept` below.
+        let rules: &'static Variant = unsafe { &*Arc::as_ptr(v) };
+        let r = replay(rules, fen, &[])?;
+        *kept = Some(Kept {
+            variant: v.clone(),
+            fen: fen.to_string(),
+            moves: Vec::new(),
+            game: r.game,
+            last_captured: None,
+        });
+    }
+    let Some(k) = kept.as_mut() else {
+        return Err(Failure::Value("vdl: the replay was lost".into()));
+    };
+    for text in &moves[k.moves.len()..] {
+        let found = find_move(k.game.position(), k.game.legal_moves(), text);
+        let m = match found {
+            Ok(m) => m,
+            Err(e) => {
+                *kept = None;
+                return Err(e);
+            }
+        };
+        k.last_captured = captured_label(k.game.position(), &m);
+        k.game.play(m);
+        k.moves.push(text.clone());
+    }
+    let captured = k.last_captured.clone();
+    Ok(f(&mut k.game, captured.as_deref()))
+}
+
+/// Drop the kept replay (after a panic, whose game may be half changed).
+pub fn forget() {
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    *kept = None;
+}

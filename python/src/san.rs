@@ -1,0 +1,402 @@
+//! Fairy-Stockfish's move notations (pyffish's `get_san`): SAN, LAN, the shogi
+//! notations of Hosking and Hodges, Janggi's, Xiangqi's WXF and Thai SAN/LAN,
+//! written from the same rules as its `SAN::move_to_san`, over vdl's positions.
+
+use vdl::engine::{Move, MoveKind, Piece};
+use vdl::model::Side;
+use vdl::Position;
+
+/// pyffish's notation constants, by their numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    Default = 0,
+    San = 1,
+    Lan = 2,
+    ShogiHosking = 3,
+    ShogiHodges = 4,
+    ShogiHodgesNumber = 5,
+    Janggi = 6,
+    XiangqiWxf = 7,
+    ThaiSan = 8,
+    ThaiLan = 9,
+}
+
+impl Notation {
+    pub fn from_number(n: i64) -> Option<Notation> {
+        use Notation::*;
+        [
+            Default,
+            San,
+            Lan,
+            ShogiHosking,
+            ShogiHodges,
+            ShogiHodgesNumber,
+            Janggi,
+            XiangqiWxf,
+            ThaiSan,
+            ThaiLan,
+        ]
+        .into_iter()
+        .find(|x| *x as i64 == n)
+    }
+    fn shogi(self) -> bool {
+        matches!(self, Self::ShogiHosking | Self::ShogiHodges | Self::ShogiHodgesNumber)
+    }
+    fn thai(self) -> bool {
+        matches!(self, Self::ThaiSan | Self::ThaiLan)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Disambiguation {
+    None,
+    File,
+    Rank,
+    Square,
+}
+
+const THAI_FILES: [&str; 12] = ["ก", "ข", "ค", "ง", "จ", "ฉ", "ช", "ญ", "ต", "ถ", "ธ", "น"];
+const THAI_RANKS: [&str; 12] = ["๑", "๒", "๓", "๔", "๕", "๖", "๗", "๘", "๙", "๑๐", "๑๑", "๑๒"];
+
+struct Writer<'a, 'r> {
+    pos: &'a Position<'r>,
+    n: Notation,
+    us: Side,
+}
+
+impl Writer<'_, '_> {
+    fn file_of(&self, c: u16) -> i32 {
+        self.pos.rules().cells[c as usize].file
+    }
+    fn rank_of(&self, c: u16) -> i32 {
+        self.pos.rules().cells[c as usize].rank
+    }
+    fn max_file(&self) -> i32 {
+        self.pos.rules().definition.board.files.len() as i32 - 1
+    }
+    fn max_rank(&self) -> i32 {
+        self.pos.rules().definition.board.ranks.len() as i32 - 1
+    }
+    /// A rank counted from the player's own side.
+    fn relative_rank(&self, side: Side, c: u16) -> i32 {
+        match side {
+            Side::White => self.rank_of(c),
+            Side::Black => self.max_rank() - self.rank_of(c),
+        }
+    }
+    fn label(&self, kind: usize) -> String {
+        self.pos.rules().definition.pieces[kind].label.to_ascii_uppercase()
+    }
+    fn is_pawn(&self, kind: usize) -> bool {
+        self.label(kind) == "P"
+    }
+    /// Cells of the player's pieces of `kind`.
+    fn cells_of(&self, kind: usize) -> Vec<u16> {
+        (0..self.pos.rules().cells.len() as u16)
+            .filter(|&c| self.pos.piece_at(c) == Some(Piece { side: self.us, kind }))
+            .collect()
+    }
+
+    fn file(&self, c: u16) -> String {
+        let f = self.file_of(c);
+        match self.n {
+            n if n.shogi() => (self.max_file() - f + 1).to_string(),
+            Notation::Janggi => (f + 1).to_string(),
+            Notation::XiangqiWxf => match self.us {
+                Side::White => (self.max_file() - f + 1).to_string(),
+                Side::Black => (f + 1).to_string(),
+            },
+            n if n.thai() => THAI_FILES.get(f as usize).unwrap_or(&"?").to_string(),
+            _ => self.pos.rules().definition.board.files[f as usize].clone(),
+        }
+    }
+
+    fn rank(&self, c: u16, kind: Option<usize>) -> String {
+        let r = self.rank_of(c);
+        match self.n {
+            Notation::ShogiHosking | Notation::ShogiHodgesNumber => {
+                (self.max_rank() - r + 1).to_string()
+            }
+            Notation::ShogiHodges => ((b'a' + (self.max_rank() - r) as u8) as char).to_string(),
+            Notation::Janggi => ((self.max_rank() - r + 1) % 10).to_string(),
+            Notation::XiangqiWxf => match kind {
+                None => (self.relative_rank(self.us, c) + 1).to_string(),
+                Some(k) if self.ahead_on_file(c, k) => "-".into(),
+                Some(_) => "+".into(),
+            },
+            n if n.thai() => THAI_RANKS.get(r as usize).unwrap_or(&"?").to_string(),
+            _ => self.pos.rules().definition.board.ranks[r as usize].clone(),
+        }
+    }
+
+    /// Whether another of the player's `kind` stands ahead of `c` on its file.
+    fn ahead_on_file(&self, c: u16, kind: usize) -> bool {
+        self.cells_of(kind).into_iter().any(|o| {
+            self.file_of(o) == self.file_of(c)
+                && self.relative_rank(self.us, o) > self.relative_rank(self.us, c)
+        })
+    }
+
+    fn square(&self, c: u16, kind: Option<usize>) -> String {
+        match self.n {
+            Notation::Janggi => self.rank(c, kind) + &self.file(c),
+            _ => self.file(c) + &self.rank(c, kind),
+        }
+    }
+
+    /// More than one file holding two or more of `cells`.
+    fn multi_tandem(&self, cells: &[u16]) -> bool {
+        let mut per_file = std::collections::HashMap::new();
+        for &c in cells {
+            *per_file.entry(self.file_of(c)).or_insert(0) += 1;
+        }
+        per_file.values().filter(|&&n| n > 1).count() >= 2
+    }
+
+    fn piece(&self, m: &Move, kind: usize) -> String {
+        let n = self.n;
+        let drop = m.from_hand().is_some();
+        if matches!(n, Notation::San | Notation::Lan | Notation::ThaiSan) && self.is_pawn(kind) && !drop
+        {
+            return String::new();
+        }
+        if n == Notation::XiangqiWxf && !drop {
+            let mine = self.cells_of(kind);
+            let on_file: Vec<u16> = mine
+                .iter()
+                .copied()
+                .filter(|&c| self.file_of(c) == self.file_of(m.from))
+                .collect();
+            let needed = 3 - i32::from(self.multi_tandem(&mine));
+            if on_file.len() as i32 >= needed {
+                let ahead = on_file
+                    .iter()
+                    .filter(|&&c| self.relative_rank(self.us, c) > self.relative_rank(self.us, m.from))
+                    .count();
+                return (ahead + 1).to_string();
+            }
+        }
+        if n.thai() {
+            return thai_letter(&self.label(kind));
+        }
+        self.label(kind).trim_end_matches('~').to_string()
+    }
+
+    fn disambiguation_level(&mut self, m: &Move, kind: usize, legal: &[Move]) -> Disambiguation {
+        if m.from_hand().is_some() {
+            return Disambiguation::None;
+        }
+        if matches!(self.n, Notation::Lan | Notation::ThaiLan | Notation::Janggi) {
+            return Disambiguation::Square;
+        }
+        if self.n == Notation::XiangqiWxf {
+            let mine = self.cells_of(kind);
+            let on_file: Vec<u16> = mine
+                .iter()
+                .copied()
+                .filter(|&c| self.file_of(c) == self.file_of(m.from))
+                .collect();
+            if on_file.len() == 2 && !self.multi_tandem(&mine) {
+                if let Some(&other) = on_file.iter().find(|&&c| c != m.from) {
+                    let df = self.file_of(m.to) - self.file_of(m.from);
+                    let dr = self.rank_of(m.to) - self.rank_of(m.from);
+                    let (f, r) = (self.file_of(other) + df, self.rank_of(other) + dr);
+                    if (0..=self.max_file()).contains(&f) && (0..=self.max_rank()).contains(&r) {
+                        return Disambiguation::Rank;
+                    }
+                }
+            }
+            return Disambiguation::File;
+        }
+        if matches!(self.n, Notation::San | Notation::ThaiSan) && self.is_pawn(kind) && is_capture(m)
+        {
+            return Disambiguation::File;
+        }
+        let others: Vec<u16> = legal
+            .iter()
+            .filter(|o| {
+                o.from != m.from
+                    && o.to == m.to
+                    && o.from_hand().is_none()
+                    && o.kind != MoveKind::Castle
+                    && o.promotion() == m.promotion()
+                    && self.pos.piece_at(o.from).map(|p| p.kind) == Some(kind)
+            })
+            .map(|o| o.from)
+            .collect();
+        if others.is_empty() {
+            Disambiguation::None
+        } else if self.n.shogi() {
+            Disambiguation::Square
+        } else if !others.iter().any(|&c| self.file_of(c) == self.file_of(m.from)) {
+            Disambiguation::File
+        } else if !others.iter().any(|&c| self.rank_of(c) == self.rank_of(m.from)) {
+            Disambiguation::Rank
+        } else {
+            Disambiguation::Square
+        }
+    }
+
+    fn disambiguation(&self, c: u16, kind: usize, d: Disambiguation) -> String {
+        match d {
+            Disambiguation::File => self.file(c),
+            Disambiguation::Rank => self.rank(c, Some(kind)),
+            Disambiguation::Square => self.square(c, Some(kind)),
+            Disambiguation::None => String::new(),
+        }
+    }
+}
+
+fn is_capture(m: &Move) -> bool {
+    !m.captures().is_empty()
+}
+
+/// Makruk's pieces in Thai, by their letters.
+fn thai_letter(label: &str) -> String {
+    match label {
+        "K" => "ข",
+        "S" => "ค",
+        "M" => "ม็",
+        "M~" => "ง",
+        "N" => "ม",
+        "R" => "ร",
+        "P" => "บ",
+        "A" => "ว",
+        _ => "X",
+    }
+    .to_string()
+}
+
+/// A legal move of `pos` (one of `legal`) in Fairy-Stockfish's notation `n`.
+pub fn write(pos: &mut Position, m: &Move, legal: &[Move], n: Notation) -> String {
+    let mut san = {
+        let mut w = Writer {
+            pos,
+            n,
+            us: pos.side_to_move(),
+        };
+        body(&mut w, m, legal)
+    };
+    if let Some(wall) = pos.wall_of(m) {
+        let w = Writer {
+            pos,
+            n,
+            us: pos.side_to_move(),
+        };
+        san.push(',');
+        san.push_str(&w.square(wall, None));
+    }
+    if !n.shogi() && n != Notation::XiangqiWxf {
+        san.push_str(check_sign(pos, m));
+    }
+    san
+}
+
+fn body(w: &mut Writer, m: &Move, legal: &[Move]) -> String {
+    let rules = w.pos.rules();
+    if m.kind == MoveKind::Castle {
+        let king_side = w.file_of(m.to) > w.file_of(m.from);
+        let mut san = if king_side { "O-O" } else { "O-O-O" }.to_string();
+        if let (Some(cell), Some(kind)) = (w.pos.drop_cell(m), w.pos.dropped_kind(m)) {
+            san.push('/');
+            san.push_str(&w.label(kind));
+            san.push_str(&w.square(cell, None));
+        }
+        return san;
+    }
+    let kind = match (m.from_hand(), w.pos.piece_at(m.from)) {
+        (Some(k), _) => k,
+        (None, Some(p)) => p.kind,
+        (None, None) => return vdl::referee::long_algebraic::print(w.pos, m, legal),
+    };
+    let n = w.n;
+    let mut san = w.piece(m, kind);
+    if n == Notation::ThaiLan {
+        san.push(' ');
+    }
+    let d = w.disambiguation_level(m, kind, legal);
+    san.push_str(&w.disambiguation(m.from, kind, d));
+    if m.from_hand().is_some() {
+        san.push(match n {
+            Notation::ShogiHosking => '\'',
+            n if n.shogi() => '*',
+            _ => '@',
+        });
+    } else if n == Notation::XiangqiWxf {
+        let (from, to) = (w.relative_rank(w.us, m.from), w.relative_rank(w.us, m.to));
+        san.push(if w.rank_of(m.from) == w.rank_of(m.to) {
+            '='
+        } else if to > from {
+            '+'
+        } else {
+            '-'
+        });
+    } else if is_capture(m) {
+        san.push('x');
+    } else if matches!(n, Notation::Lan | Notation::ThaiLan | Notation::Janggi)
+        || (n.shogi() && (n != Notation::ShogiHosking || d == Disambiguation::Square))
+        || (n == Notation::ThaiSan && !w.is_pawn(kind))
+    {
+        san.push('-');
+    }
+    if n == Notation::XiangqiWxf && m.from_hand().is_none() {
+        if w.file_of(m.to) == w.file_of(m.from) {
+            san.push_str(&(w.rank_of(m.to) - w.rank_of(m.from)).abs().to_string());
+        } else {
+            san.push_str(&w.file(m.to));
+        }
+    } else {
+        san.push_str(&w.square(m.to, None));
+    }
+    match m.promotion() {
+        Some(k) if rules.definition.pieces[k].label.starts_with('+') => {
+            if n.shogi() {
+                san.push('+');
+            } else {
+                san.push('=');
+                san.push_str(&w.label(k));
+            }
+        }
+        Some(k) => {
+            san.push('=');
+            san.push_str(w.label(k).trim_end_matches('~'));
+        }
+        None if n.shogi() && could_promote(m, legal) => san.push('='),
+        None => {}
+    }
+    if rules.flags.gating {
+        if let Some(kind) = w.pos.dropped_kind(m) {
+            san.push('/');
+            san.push_str(&w.label(kind));
+        }
+    }
+    san
+}
+
+/// Whether the same piece could have promoted on the same move.
+fn could_promote(m: &Move, legal: &[Move]) -> bool {
+    m.from_hand().is_none()
+        && legal
+            .iter()
+            .any(|o| o.from == m.from && o.to == m.to && o.promotion().is_some())
+}
+
+/// `+` when the move leaves the opponent's royal piece attacked, `#` when it
+/// also leaves them no legal move.
+fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
+    pos.make(*m);
+    let them = pos.side_to_move();
+    let sign = if !pos.royal_cells(them).is_empty() && pos.in_check(them) {
+        let mut replies = Vec::new();
+        pos.legal_moves(&mut replies);
+        if replies.is_empty() {
+            "#"
+        } else {
+            "+"
+        }
+    } else {
+        ""
+    };
+    pos.unmake();
+    sign
+}

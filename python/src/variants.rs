@@ -1,0 +1,260 @@
+//! The variants the package knows by name: every shipped definition by its file
+//! name, Fairy-Stockfish's name for each one Fairy-Stockfish also has, and whatever
+//! `load_variant` and `load_variant_config` added. Each is compiled once, on first use.
+
+use crate::errors::{diagnostics_text, Failure};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use vdl::diagnostic::Severity;
+use vdl::Ruleset;
+
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+
+/// Fairy-Stockfish's name for a shipped definition (the file's stem unless
+/// given), and the start FEN its configuration gives when that is not the one vdl
+/// writes (`start_fen` returns the configuration's text, as pyffish does).
+const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
+    ("amazon", "amazon", None),
+    ("amazons", "amazons", None),
+    ("antichess", "antichess", None),
+    ("asean", "asean", None),
+    ("atomic", "atomic", None),
+    ("berolina", "berolina", None),
+    ("breakthrough", "breakthrough", Some("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1")),
+    ("capablanca", "capablanca", None),
+    ("chancellor", "chancellor", None),
+    ("chess", "chess", None),
+    ("chessgi", "chessgi", None),
+    ("coregal", "coregal", None),
+    ("courier", "courier", None),
+    ("crazyhouse", "crazyhouse", None),
+    ("duck", "duck", None),
+    ("embassy", "embassy", None),
+    ("euroshogi", "euroshogi", Some("1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[-] w 0 1")),
+    ("extinction", "extinction", None),
+    ("gardner", "gardner", None),
+    ("giveaway", "giveaway", None),
+    ("grand", "grand", None),
+    ("grasshopper", "grasshopper", None),
+    ("hoppelpoppel", "hoppelpoppel", None),
+    ("horde", "horde", None),
+    ("isolation", "isolation", None),
+    ("janggi", "janggi", None),
+    ("janus", "janus", None),
+    ("kingofthehill", "kingofthehill", None),
+    ("knightmate", "knightmate", None),
+    ("loop", "loop", None),
+    ("losalamos", "losalamos", None),
+    ("losers", "losers", None),
+    ("makruk", "makruk", None),
+    ("minishogi", "minishogi", Some("rbsgk/4p/5/P4/KGSBR[-] w 0 1")),
+    ("modern", "modern", None),
+    ("newzealand", "newzealand", None),
+    ("nightrider", "nightrider", None),
+    ("nocheckatomic", "nocheckatomic", None),
+    ("pocketknight", "pocketknight", None),
+    ("racingkings", "racingkings", None),
+    ("seirawan", "seirawan", None),
+    ("shatranj", "shatranj", None),
+    ("shogi", "shogi", Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1")),
+    ("snailtrail", "snailtrail", None),
+    ("3check", "threecheck", None),
+    ("xiangqi", "xiangqi", None),
+];
+
+/// The definitions a variant's `chess960=True` plays: its random-array twin.
+const TWINS_960: &[(&str, &str)] = &[("chess", "chess960"), ("atomic", "atomic960")];
+
+/// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).
+const SHOGI_TEMPLATE: &[&str] = &["shogi", "minishogi", "euroshogi"];
+
+/// A variant ready to play.
+pub struct Variant {
+    /// The name it was asked for by.
+    pub name: String,
+    pub rules: Ruleset,
+    /// Named as Fairy-Stockfish names it: FEN and notation follow its conventions.
+    pub fsf: bool,
+    /// What `start_fen` returns.
+    pub start_fen: String,
+    pub shogi_notation: bool,
+    /// The name of the variant `chess960=True` plays, if there is one.
+    pub twin_960: Option<String>,
+}
+
+/// How a name was registered.
+#[derive(Clone)]
+enum Entry {
+    /// A shipped file, by name, under Fairy-Stockfish's name or its own.
+    Shipped { file: &'static str, fsf: bool },
+    /// A definition's text, loaded without file access but for the shipped bases.
+    Text { text: String, fsf: bool },
+    Ready(Arc<Variant>),
+}
+
+#[derive(Default)]
+struct Registry {
+    entries: HashMap<String, Entry>,
+    /// Names in the order `variants()` gives them.
+    order: Vec<String>,
+}
+
+/// The most variants that `load_variant` and `load_variant_config` may add, so that
+/// a server that loads strangers' definitions cannot be made to grow without end.
+pub const MAX_LOADED: usize = 10_000;
+
+fn registry() -> &'static Mutex<Registry> {
+    static REGISTRY: OnceLock<Mutex<Registry>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut r = Registry::default();
+        for (fsf, file, _) in FSF_NAMES {
+            r.add(fsf, Entry::Shipped { file: leak_name(file), fsf: true });
+        }
+        for (file, _) in SHIPPED {
+            let stem = file.trim_end_matches(".vdl");
+            if !r.entries.contains_key(stem) {
+                r.add(stem, Entry::Shipped { file: stem_of(file), fsf: false });
+            }
+        }
+        Mutex::new(r)
+    })
+}
+
+fn leak_name(stem: &str) -> &'static str {
+    SHIPPED
+        .iter()
+        .map(|(f, _)| f.trim_end_matches(".vdl"))
+        .find(|s| *s == stem)
+        .unwrap_or("chess")
+}
+
+fn stem_of(file: &'static str) -> &'static str {
+    file.trim_end_matches(".vdl")
+}
+
+impl Registry {
+    fn add(&mut self, name: &str, entry: Entry) {
+        if self.entries.insert(name.to_string(), entry).is_none() {
+            self.order.push(name.to_string());
+        }
+    }
+}
+
+/// Every variant's name: Fairy-Stockfish's names first, then the files', then the loaded.
+pub fn names() -> Vec<String> {
+    let r = lock();
+    r.order.clone()
+}
+
+fn lock() -> std::sync::MutexGuard<'static, Registry> {
+    registry().lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The variant of a name, compiled on first use.
+pub fn get(name: &str) -> Result<Arc<Variant>, Failure> {
+    let entry = lock().entries.get(name).cloned();
+    let entry = match entry {
+        Some(e) => e,
+        None => return Err(unknown(name)),
+    };
+    let (text, fsf, start_override) = match entry {
+        Entry::Ready(v) => return Ok(v),
+        Entry::Shipped { file, fsf } => {
+            let text = shipped_text(file).ok_or_else(|| unknown(name))?;
+            let start = FSF_NAMES
+                .iter()
+                .find(|(n, _, _)| *n == name && fsf)
+                .and_then(|(_, _, s)| *s);
+            (text.to_string(), fsf, start)
+        }
+        Entry::Text { text, fsf } => (text, fsf, None),
+    };
+    let rules = compile_untrusted(&text, &format!("{name}.vdl"))?;
+    let variant = Arc::new(finish(name, rules, fsf, start_override));
+    lock().entries.insert(name.to_string(), Entry::Ready(variant.clone()));
+    Ok(variant)
+}
+
+fn finish(name: &str, rules: Ruleset, fsf: bool, start: Option<&str>) -> Variant {
+    let start_fen = match start {
+        Some(s) => s.to_string(),
+        None => vdl::Position::start(&rules).fen(),
+    };
+    Variant {
+        name: name.to_string(),
+        shogi_notation: fsf && SHOGI_TEMPLATE.contains(&name),
+        twin_960: TWINS_960
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, t)| t.to_string()),
+        rules,
+        fsf,
+        start_fen,
+    }
+}
+
+fn unknown(name: &str) -> Failure {
+    let known = names();
+    let hint = vdl::diagnostic::suggest(name, known.iter().map(String::as_str))
+        .map(|s| format!("; did you mean `{s}`?"))
+        .unwrap_or_default();
+    Failure::Value(format!(
+        "vdl::unknown_variant: no variant is called `{name}`{hint} (`vdl.variants()` lists them; `vdl.load_variant` adds a definition)"
+    ))
+}
+
+pub fn shipped_text(stem: &str) -> Option<&'static str> {
+    SHIPPED
+        .iter()
+        .find(|(f, _)| f.trim_end_matches(".vdl") == stem)
+        .map(|(_, t)| *t)
+}
+
+/// Compile a definition without file access: `extends` may name only shipped files.
+pub fn compile_untrusted(text: &str, name: &str) -> Result<Ruleset, Failure> {
+    let loaded = vdl::load_untrusted(text, SHIPPED);
+    into_rules(loaded, name)
+}
+
+fn into_rules(loaded: vdl::Loaded, name: &str) -> Result<Ruleset, Failure> {
+    let errors = loaded
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    match loaded.ruleset {
+        Some(r) if !errors => Ok(r),
+        _ => Err(Failure::Value(format!(
+            "the definition {name} has errors:\n{}",
+            diagnostics_text(&loaded.sources, &loaded.diagnostics)
+        ))),
+    }
+}
+
+/// Register a definition's text under a name (replacing one of that name that
+/// was loaded, never a shipped one); compiled at once so that errors show now.
+pub fn register_text(name: &str, text: &str, fsf: bool) -> Result<String, Failure> {
+    let rules = compile_untrusted(text, &format!("{name}.vdl"))?;
+    register_rules(name, rules, fsf)
+}
+
+pub fn register_rules(name: &str, rules: Ruleset, fsf: bool) -> Result<String, Failure> {
+    let mut r = lock();
+    if let Some(Entry::Shipped { .. }) = r.entries.get(name) {
+        return Err(Failure::Value(format!(
+            "vdl::variant_exists: `{name}` is a shipped variant's name; give the definition another name"
+        )));
+    }
+    if !r.entries.contains_key(name) && r.order.len() >= MAX_LOADED + FSF_NAMES.len() + SHIPPED.len() {
+        return Err(Failure::Value(format!(
+            "vdl::too_many_variants: at most {MAX_LOADED} variants may be loaded"
+        )));
+    }
+    let variant = Arc::new(finish(name, rules, fsf, None));
+    r.add(name, Entry::Ready(variant));
+    Ok(name.to_string())
+}
+
+/// Keep a definition's text to compile on first use (for a configuration's many sections).
+pub fn register_lazy(name: &str, text: String, fsf: bool) {
+    lock().add(name, Entry::Text { text, fsf });
+}
