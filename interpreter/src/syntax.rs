@@ -469,6 +469,8 @@ pub enum ResetItem {
     Lock,
     /// A check whose every legal answer resets the count.
     ForcingCheck,
+    /// A drop from the hand.
+    Drop,
     Piece(String),
 }
 
@@ -1345,6 +1347,7 @@ impl Builder {
                     Rule::capture => ResetItem::Capture,
                     Rule::lock => ResetItem::Lock,
                     Rule::forcing_check => ResetItem::ForcingCheck,
+                    Rule::drop_reset => ResetItem::Drop,
                     _ => ResetItem::Piece(item.as_str().to_string()),
                 },
             })

@@ -403,8 +403,8 @@ fn get_fen(
     countStarted: i32,
 ) -> PyResult<String> {
     let _ = (showPromoted, countStarted);
-    at(py, variant, fen, movelist, chess960, move |_, g, _| {
-        let fen = g.position().fen();
+    at(py, variant, fen, movelist, chess960, move |v, g, _| {
+        let fen = replay::fen_of(v, g.position());
         if sfen {
             to_sfen(&fen, g.plies())
         } else {

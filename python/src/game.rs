@@ -150,7 +150,7 @@ impl Game {
     /// The current position's FEN.
     #[getter]
     fn fen(&self, py: Python<'_>) -> PyResult<String> {
-        self.with(py, |s| Ok(s.game.position().fen()))
+        self.with(py, |s| Ok(replay::fen_of(&s.variant, s.game.position())))
     }
 
     /// The FEN the game started from.

@@ -164,3 +164,22 @@ pub fn forget() {
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
     *kept = None;
 }
+
+/// The position's FEN as the variant's conventions write it. Under
+/// Fairy-Stockfish's, the en-passant field names a cell only when a capture
+/// there is possible (an enemy pawn's pseudo-legal capture), as it writes it.
+pub fn fen_of(v: &Variant, pos: &Position) -> String {
+    let fen = pos.fen();
+    if !v.fsf {
+        return fen;
+    }
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if fields.len() > 3 && fields[3] != "-" {
+        let mut moves = Vec::new();
+        pos.pseudo_legal_moves(&mut moves);
+        if !moves.iter().any(|m| m.kind == vdl::engine::MoveKind::EnPassant) {
+            fields[3] = "-";
+        }
+    }
+    fields.join(" ")
+}

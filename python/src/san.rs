@@ -60,6 +60,7 @@ const THAI_RANKS: [&str; 12] = ["๑", "๒", "๓", "๔", "๕", "๖", "๗",
 
 struct Writer<'a, 'r> {
     pos: &'a Position<'r>,
+    legal: &'a [Move],
     n: Notation,
     us: Side,
 }
@@ -87,8 +88,16 @@ impl Writer<'_, '_> {
     fn label(&self, kind: usize) -> String {
         self.pos.rules().definition.pieces[kind].label.to_ascii_uppercase()
     }
+    /// Whether a kind is Fairy-Stockfish's pawn type: a `P` whose legal moves step
+    /// straight ahead and capture to the side (a Berolina or Breakthrough pawn is a
+    /// piece of its own there, written with its letter).
     fn is_pawn(&self, kind: usize) -> bool {
-        self.label(kind) == "P"
+        let pawn_like = |m: &Move| {
+            m.from_hand().is_some()
+                || self.pos.piece_at(m.from).map(|p| p.kind) != Some(kind)
+                || is_capture(m) != (self.file_of(m.from) == self.file_of(m.to))
+        };
+        self.label(kind) == "P" && self.legal.iter().all(pawn_like)
     }
     /// Cells of the player's pieces of `kind`.
     fn cells_of(&self, kind: usize) -> Vec<u16> {
@@ -220,6 +229,8 @@ impl Writer<'_, '_> {
                     && o.from_hand().is_none()
                     && o.kind != MoveKind::Castle
                     && o.promotion() == m.promotion()
+                    && self.pos.wall_of(o) == self.pos.wall_of(m)
+                    && self.pos.dropped_kind(o) == self.pos.dropped_kind(m)
                     && self.pos.piece_at(o.from).map(|p| p.kind) == Some(kind)
             })
             .map(|o| o.from)
@@ -272,6 +283,7 @@ pub fn write(pos: &mut Position, m: &Move, legal: &[Move], n: Notation) -> Strin
     let mut san = {
         let mut w = Writer {
             pos,
+            legal,
             n,
             us: pos.side_to_move(),
         };
@@ -280,6 +292,7 @@ pub fn write(pos: &mut Position, m: &Move, legal: &[Move], n: Notation) -> Strin
     if let Some(wall) = pos.wall_of(m) {
         let w = Writer {
             pos,
+            legal,
             n,
             us: pos.side_to_move(),
         };
@@ -384,6 +397,12 @@ fn could_promote(m: &Move, legal: &[Move]) -> bool {
 /// `+` when the move leaves the opponent's royal piece attacked, `#` when it
 /// also leaves them no legal move.
 fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
+    // where royal pieces may be taken they are Fairy-Stockfish's pseudo-royal
+    // pieces, which its notation never marks
+    let rules = pos.rules();
+    if rules.definition.end.royal_capture || rules.flags.explosions {
+        return "";
+    }
     pos.make(*m);
     let them = pos.side_to_move();
     let sign = if !pos.royal_cells(them).is_empty() && pos.in_check(them) {

@@ -1502,6 +1502,7 @@ impl Checker {
             reset_on_capture: false,
             reset_on_lock: false,
             reset_on_forcing_check: false,
+            reset_on_drop: false,
             reset_by: Vec::new(),
         };
         for r in &decl.resets {
@@ -1509,6 +1510,7 @@ impl Checker {
                 ResetItem::Capture => limit.reset_on_capture = true,
                 ResetItem::Lock => limit.reset_on_lock = true,
                 ResetItem::ForcingCheck => limit.reset_on_forcing_check = true,
+                ResetItem::Drop => limit.reset_on_drop = true,
                 ResetItem::Piece(p) => {
                     let name = Name {
                         value: p.clone(),

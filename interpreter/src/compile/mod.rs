@@ -408,6 +408,8 @@ pub struct Ruleset {
     pub fewest_crossed: [Vec<bool>; 2],
     /// Kinds whose every move resets the halfmove clock (the n-move rule).
     pub resets_clock: Vec<bool>,
+    /// A drop from the hand resets the move-rule count (`reset-by drop`).
+    pub drop_resets_clock: bool,
     pub capture_resets_clock: bool,
     /// A move that locks the moved piece (see `MoveLimit::reset_on_lock`) resets it.
     pub lock_resets_clock: bool,
@@ -716,6 +718,7 @@ pub fn compile(def: Definition) -> Ruleset {
     let resets_clock = (0..kinds)
         .map(|k| limit.is_some_and(|l| l.reset_by.contains(&k)))
         .collect();
+    let drop_resets_clock = limit.is_some_and(|l| l.reset_on_drop);
     let capture_resets_clock = limit.is_some_and(|l| l.reset_on_capture);
     let lock_resets_clock = limit.is_some_and(|l| l.reset_on_lock);
     let forcing_check_resets_clock = limit.is_some_and(|l| l.reset_on_forcing_check);
@@ -751,6 +754,7 @@ pub fn compile(def: Definition) -> Ruleset {
         capture_only,
         fewest_crossed,
         resets_clock,
+        drop_resets_clock,
         capture_resets_clock,
         lock_resets_clock,
         forcing_check_resets_clock,

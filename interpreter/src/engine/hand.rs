@@ -88,7 +88,7 @@ impl Position<'_> {
         self.ep = super::EnPassant::NONE;
         self.adjust_reserve(us, kind, -1);
         self.place(m.to, code(us, kind));
-        self.halfmove = if rules.resets_clock[kind] {
+        self.halfmove = if rules.resets_clock[kind] || rules.drop_resets_clock {
             0
         } else {
             self.halfmove.saturating_add(1)

@@ -848,12 +848,15 @@ impl Exporter<'_> {
             }
             None => self.set("nFoldRule", "0"),
         }
+        // Fairy-Stockfish's drops always reset the move count
+        let drops = self.def.hand.as_ref().is_some_and(|h| h.gate.is_none());
         match &e.move_limit {
             Some(m) => {
                 if m.outcome != Outcome::Draw
                     || !m.reset_on_capture
                     || m.reset_on_lock
                     || m.reset_on_forcing_check
+                    || (drops && !m.reset_on_drop)
                 {
                     self.no(
                         "a move rule that is not a draw reset by captures and by some kinds' moves",

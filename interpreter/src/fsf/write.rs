@@ -1297,11 +1297,15 @@ impl Writer<'_> {
             if one_sided {
                 return Err(self.refusal(span, "pieces that reset the move count differently for the two sides are not expressed".into(), "move rule"));
             }
-            let reset = if kinds.is_empty() {
+            let mut reset = if kinds.is_empty() {
                 " reset-by capture".to_string()
             } else {
                 format!(" reset-by capture {}", kinds.join(" "))
             };
+            // Fairy-Stockfish's drops always reset the count
+            if v.piece_drops {
+                reset.push_str(" drop");
+            }
             lines.push(format!("move-rule {} draw{reset}", v.n_move_rule));
         }
         // Fairy-Stockfish's extinction does not apply to a pseudo-royal piece, which

@@ -646,6 +646,8 @@ pub struct MoveLimit {
     pub reset_on_lock: bool,
     /// A move resets the count when it gives check and every legal answer resets it.
     pub reset_on_forcing_check: bool,
+    /// A drop from the hand resets the count.
+    pub reset_on_drop: bool,
     pub reset_by: Vec<usize>,
 }
 
