@@ -167,13 +167,21 @@ pub fn forget() {
 
 /// The position's FEN as the variant's conventions write it. Under
 /// Fairy-Stockfish's, the en-passant field names a cell only when a capture
-/// there is possible (an enemy pawn's pseudo-legal capture), as it writes it.
+/// there is possible (an enemy pawn's pseudo-legal capture), as it writes it, and
+/// there are holdings only where pieces are dropped.
 pub fn fen_of(v: &Variant, pos: &Position) -> String {
     let fen = pos.fen();
     if !v.fsf {
         return fen;
     }
     let mut fields: Vec<&str> = fen.split(' ').collect();
+    // pieces held for promotion to captured kinds (Grand) are not shown: Fairy-
+    // Stockfish counts them from the board
+    let board = match fields[0].split_once('[') {
+        Some((cells, _)) if pos.rules().definition.hand.is_none() => cells.to_string(),
+        _ => fields[0].to_string(),
+    };
+    fields[0] = &board;
     if fields.len() > 3 && fields[3] != "-" {
         let mut moves = Vec::new();
         pos.pseudo_legal_moves(&mut moves);
@@ -181,5 +189,7 @@ pub fn fen_of(v: &Variant, pos: &Position) -> String {
             fields[3] = "-";
         }
     }
+    // vdl's count of passes in a row (janggi's) is not in Fairy-Stockfish's FEN
+    fields.retain(|f| !f.starts_with("pass"));
     fields.join(" ")
 }

@@ -3,7 +3,7 @@
 //! written from the same rules as its `SAN::move_to_san`, over vdl's positions.
 
 use vdl::engine::{Move, MoveKind, Piece};
-use vdl::model::Side;
+use vdl::model::{MoveMode, Side};
 use vdl::Position;
 
 /// pyffish's notation constants, by their numbers.
@@ -61,6 +61,7 @@ const THAI_RANKS: [&str; 12] = ["๑", "๒", "๓", "๔", "๕", "๖", "๗",
 struct Writer<'a, 'r> {
     pos: &'a Position<'r>,
     legal: &'a [Move],
+    synonyms: &'a [(&'static str, &'static str)],
     n: Notation,
     us: Side,
 }
@@ -97,7 +98,12 @@ impl Writer<'_, '_> {
                 || self.pos.piece_at(m.from).map(|p| p.kind) != Some(kind)
                 || is_capture(m) != (self.file_of(m.from) == self.file_of(m.to))
         };
-        self.label(kind) == "P" && self.legal.iter().all(pawn_like)
+        let def = &self.pos.rules().definition.pieces[kind];
+        let has = |mode| def.rules.iter().any(|r| r.mode == mode);
+        self.label(kind) == "P"
+            && has(MoveMode::Quiet)
+            && has(MoveMode::Capture)
+            && self.legal.iter().all(pawn_like)
     }
     /// Cells of the player's pieces of `kind`.
     fn cells_of(&self, kind: usize) -> Vec<u16> {
@@ -188,7 +194,13 @@ impl Writer<'_, '_> {
         if n.thai() {
             return thai_letter(&self.label(kind));
         }
-        self.label(kind).trim_end_matches('~').to_string()
+        let label = self.label(kind);
+        let label = label.trim_end_matches('~');
+        self.synonyms
+            .iter()
+            .find(|(fen, _)| *fen == label)
+            .map_or(label, |(_, san)| *san)
+            .to_string()
     }
 
     fn disambiguation_level(&mut self, m: &Move, kind: usize, legal: &[Move]) -> Disambiguation {
@@ -279,11 +291,18 @@ fn thai_letter(label: &str) -> String {
 }
 
 /// A legal move of `pos` (one of `legal`) in Fairy-Stockfish's notation `n`.
-pub fn write(pos: &mut Position, m: &Move, legal: &[Move], n: Notation) -> String {
+pub fn write(
+    pos: &mut Position,
+    m: &Move,
+    legal: &[Move],
+    n: Notation,
+    synonyms: &[(&'static str, &'static str)],
+) -> String {
     let mut san = {
         let mut w = Writer {
             pos,
             legal,
+            synonyms,
             n,
             us: pos.side_to_move(),
         };
@@ -293,6 +312,7 @@ pub fn write(pos: &mut Position, m: &Move, legal: &[Move], n: Notation) -> Strin
         let w = Writer {
             pos,
             legal,
+            synonyms,
             n,
             us: pos.side_to_move(),
         };
@@ -394,6 +414,22 @@ fn could_promote(m: &Move, legal: &[Move]) -> bool {
             .any(|o| o.from == m.from && o.to == m.to && o.promotion().is_some())
 }
 
+/// Whether `side`'s king is attacked: its royal piece, or where several kinds are
+/// royal, its `K` (Fairy-Stockfish's king; the others are pseudo-royal there, and
+/// its notation marks no check on them).
+fn king_attacked(pos: &Position, side: Side) -> bool {
+    let rules = pos.rules();
+    let royal_kinds = rules.royal.iter().filter(|r| **r).count();
+    let cells = pos.royal_cells(side).to_vec();
+    if royal_kinds <= 1 {
+        return !cells.is_empty() && pos.in_check(side);
+    }
+    cells.into_iter().any(|c| {
+        pos.piece_at(c).is_some_and(|p| rules.definition.pieces[p.kind].label == "K")
+            && pos.attacked(c, side.opponent())
+    })
+}
+
 /// `+` when the move leaves the opponent's royal piece attacked, `#` when it
 /// also leaves them no legal move.
 fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
@@ -405,7 +441,7 @@ fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
     }
     pos.make(*m);
     let them = pos.side_to_move();
-    let sign = if !pos.royal_cells(them).is_empty() && pos.in_check(them) {
+    let sign = if king_attacked(pos, them) {
         let mut replies = Vec::new();
         pos.legal_moves(&mut replies);
         if replies.is_empty() {

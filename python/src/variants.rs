@@ -65,6 +65,13 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
 /// The definitions a variant's `chess960=True` plays: its random-array twin.
 const TWINS_960: &[(&str, &str)] = &[("chess", "chess960"), ("atomic", "atomic960")];
 
+/// The letters Fairy-Stockfish's notation writes for some pieces instead of their
+/// FEN letters (its `pieceToCharSynonyms`): the xiangqi horse and elephant.
+const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
+    ("xiangqi", &[("N", "H"), ("B", "E")]),
+    ("janggi", &[("N", "H"), ("B", "E")]),
+];
+
 /// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).
 const SHOGI_TEMPLATE: &[&str] = &["shogi", "minishogi", "euroshogi"];
 
@@ -78,6 +85,8 @@ pub struct Variant {
     /// What `start_fen` returns.
     pub start_fen: String,
     pub shogi_notation: bool,
+    /// Letters the notation writes for some pieces' (`N` as `H`).
+    pub san_synonyms: &'static [(&'static str, &'static str)],
     /// The name of the variant `chess960=True` plays, if there is one.
     pub twin_960: Option<String>,
 }
@@ -183,6 +192,10 @@ fn finish(name: &str, rules: Ruleset, fsf: bool, start: Option<&str>) -> Variant
     Variant {
         name: name.to_string(),
         shogi_notation: fsf && SHOGI_TEMPLATE.contains(&name),
+        san_synonyms: SAN_SYNONYMS
+            .iter()
+            .find(|(n, _)| fsf && *n == name)
+            .map_or(&[], |(_, s)| *s),
         twin_960: TWINS_960
             .iter()
             .find(|(n, _)| *n == name)

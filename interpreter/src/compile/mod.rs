@@ -3,7 +3,7 @@
 //! tables that answer "is this cell attacked?". All geometry is done here, once.
 
 use crate::model::{
-    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, Offset, QueueEnd, Side, TwoCell,
+    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, MoveMode, Offset, QueueEnd, Side, TwoCell,
 };
 
 mod attacks;
@@ -410,6 +410,8 @@ pub struct Ruleset {
     pub resets_clock: Vec<bool>,
     /// A drop from the hand resets the move-rule count (`reset-by drop`).
     pub drop_resets_clock: bool,
+    /// A promotion resets the FEN's count (without a move rule, as FEN counts).
+    pub promotion_resets_clock: bool,
     pub capture_resets_clock: bool,
     /// A move that locks the moved piece (see `MoveLimit::reset_on_lock`) resets it.
     pub lock_resets_clock: bool,
@@ -715,11 +717,20 @@ pub fn compile(def: Definition) -> Ruleset {
         .as_ref()
         .map_or(0, |d| d.no_credit.iter().fold(0u64, |m, &k| m | 1 << k));
     let limit = def.end.move_limit.as_ref();
+    // Without a move rule the FEN's count is FEN's own: the half-moves since the
+    // last capture, drop or pawn move (a `P` that moves and captures differently;
+    // a shogi pawn or a soldier, which capture as they move, do not reset it).
+    let pawn = |k: usize| {
+        let p = &def.pieces[k];
+        let has = |mode| p.rules.iter().any(|r| r.mode == mode);
+        p.label.eq_ignore_ascii_case("P") && has(MoveMode::Quiet) && has(MoveMode::Capture)
+    };
     let resets_clock = (0..kinds)
-        .map(|k| limit.is_some_and(|l| l.reset_by.contains(&k)))
+        .map(|k| limit.map_or(pawn(k), |l| l.reset_by.contains(&k)))
         .collect();
-    let drop_resets_clock = limit.is_some_and(|l| l.reset_on_drop);
-    let capture_resets_clock = limit.is_some_and(|l| l.reset_on_capture);
+    let drop_resets_clock = limit.is_none_or(|l| l.reset_on_drop);
+    let promotion_resets_clock = limit.is_none();
+    let capture_resets_clock = limit.is_none_or(|l| l.reset_on_capture);
     let lock_resets_clock = limit.is_some_and(|l| l.reset_on_lock);
     let forcing_check_resets_clock = limit.is_some_and(|l| l.reset_on_forcing_check);
     let immobilization = def.immobilization;
@@ -755,6 +766,7 @@ pub fn compile(def: Definition) -> Ruleset {
         fewest_crossed,
         resets_clock,
         drop_resets_clock,
+        promotion_resets_clock,
         capture_resets_clock,
         lock_resets_clock,
         forcing_check_resets_clock,

@@ -803,7 +803,8 @@ impl<'r> Position<'r> {
         let kind = kind_of(mover);
         let took = m.ncap() > 0 || m.converted().is_some();
         let locks = rules.lock_resets_clock && self.arrival(&m).is_some_and(|c| self.locked(c));
-        if (took && rules.capture_resets_clock) || rules.resets_clock[kind] || locks {
+        let promotes = rules.promotion_resets_clock && m.promotion().is_some();
+        if (took && rules.capture_resets_clock) || rules.resets_clock[kind] || locks || promotes {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);

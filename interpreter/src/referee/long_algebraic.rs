@@ -2,7 +2,7 @@
 //! together, `e2e4`, with a promotion's piece in lower case, `e7e8q` (a shogi-style
 //! promotion to a `+` piece as `+`, `7g7f+`); a castling as
 //! the king's move, `e1g1`, and a free (Chess960) castling, or one whose king move
-//! the king could also make as a move of its own, as the king taking its own rook, `g1h1` (UCI_Chess960's form: the king may not move at all); a suicide as its cell twice, `e4e4`, and so a pass (as
+//! the king could also make as a move of its own, as the king taking its own rook, `g1h1` (UCI_Chess960's form: the king may not move at all); a gating move with the gated piece's letter after it, `b1c3h` (Fairy-Stockfish's form); a suicide as its cell twice, `e4e4`, and so a pass (as
 //! Fairy-Stockfish writes it: the royal piece's cell twice); a two-cell piece
 //! as the two cells it leaves and the two it ends on, `f2g2f3f4`; a drop from the
 //! hand as the piece and its cell, `P@e4`; a turn's wall as a second step from
@@ -42,12 +42,52 @@ fn base(pos: &Position, m: &Move) -> String {
     if let Some(k) = m.promotion() {
         s.push_str(&promotion_suffix(&rules.definition.pieces[k].label));
     }
+    if let Some(gate) = gate_suffix(pos, m) {
+        if let Some(rook_first) = gate.castle_from_rook {
+            s = rook_first;
+        }
+        s.push_str(&gate.text);
+    }
     if let Some(w) = pos.wall_of(m) {
         // Fairy-Stockfish's form: the wall as a second step from the piece's end cell.
         let at = pos.arrival(m).unwrap_or(m.to);
         s.push_str(&format!(",{}{}", name(at), name(w)));
     }
     s
+}
+
+/// A gating move's piece (Fairy-Stockfish's form): its letter in lower case after
+/// the move, and its cell when that is not the cell the move leaves (`b1c3h`,
+/// `e1g1e`; a castling that gates on the rook's cell is written from the rook's
+/// cell to the king's, `h1e1h`).
+struct Gate {
+    text: String,
+    castle_from_rook: Option<String>,
+}
+
+fn gate_suffix(pos: &Position, m: &Move) -> Option<Gate> {
+    let rules = pos.rules();
+    if !rules.flags.gating {
+        return None;
+    }
+    let (cell, kind) = (pos.drop_cell(m)?, pos.dropped_kind(m)?);
+    let letter = rules.definition.pieces[kind].label.to_ascii_lowercase();
+    if cell == m.from {
+        return Some(Gate {
+            text: letter,
+            castle_from_rook: None,
+        });
+    }
+    if m.kind == MoveKind::Castle {
+        return Some(Gate {
+            text: letter,
+            castle_from_rook: Some(format!("{}{}", rules.cell_name(cell), rules.cell_name(m.from))),
+        });
+    }
+    Some(Gate {
+        text: format!("{letter}{}", rules.cell_name(cell)),
+        castle_from_rook: None,
+    })
 }
 
 /// Whether the king could go to a castling's end cell by a move of its own, so
