@@ -611,14 +611,14 @@ fn fen_code(message: &str) -> i32 {
             .map_or(-11, |(_, c)| *c)
     };
     let about = |words: &[&str]| words.iter().any(|w| m.contains(w));
-    if about(&["unknown_piece", "not a piece", "no piece"]) {
+    if about(&["promoted", "`+`", "`~`"]) {
+        code("FEN_INVALID_PROMOTED_PIECE")
+    } else if about(&["unknown_piece", "not a piece", "no piece"]) {
         code("FEN_INVALID_CHAR")
     } else if about(&["castling"]) {
         code("FEN_INVALID_CASTLING_INFO")
     } else if about(&["en passant", "en-passant"]) {
         code("FEN_INVALID_EN_PASSANT_SQ")
-    } else if about(&["promoted"]) {
-        code("FEN_INVALID_PROMOTED_PIECE")
     } else if about(&["check"]) {
         code("FEN_INVALID_CHECK_COUNT")
     } else if about(&["hand", "holding", "reserve"]) {

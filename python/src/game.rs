@@ -53,7 +53,7 @@ impl State {
 
 /// A move of a game: its text in the engines' notation (`e2e4`, `P@e4`,
 /// `h8b2+`), its SAN, and what it does.
-#[pyclass(module = "vdl", frozen, eq, hash, str = "{uci}")]
+#[pyclass(module = "vdl", name = "Move", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct GameMove {
     /// The move in the engines' notation (pyffish's UCI).
@@ -80,6 +80,10 @@ pub struct GameMove {
 impl GameMove {
     fn __repr__(&self) -> String {
         format!("Move({:?}, san={:?})", self.uci, self.san)
+    }
+
+    fn __str__(&self) -> String {
+        self.uci.clone()
     }
 }
 

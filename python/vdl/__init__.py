@@ -22,7 +22,7 @@ errors) raises ``ValueError`` carrying vdl's diagnostic.
 """
 
 from ._vdl import *  # noqa: F401,F403
-from ._vdl import Game, GameMove as Move, error  # noqa: F401
+from ._vdl import Game, Move, error  # noqa: F401
 
 __all__ = [
     "FEN_OK",

@@ -1,0 +1,119 @@
+"""The package's own facts: the seeds through the API, the Pythonic layer, the
+errors. Prints `ok` at the end; any failed check raises."""
+
+import threading
+import warnings
+
+import vdl
+
+UC40 = ("rgrkdrgncanse/pppppppp/8/8/8/8/PPPPPPPP/RGRKDRGNCANSE{DAHRWDWAXEQIMFDAFXFDKHVDHXWAMXDLEE"
+        "SCHXGAACQBUWISWLLMASIDFADARCI/dahrwdwaxeqimfdafxfdkhvdhxwamxdleeschxgaacqbuwiswllmasidfad"
+        "arci} w - - 0 1")
+PANOPLY = ("rcgkgcr/b(b12)bs1hsb(h12)b/ppppppppp/10/11/12/13/12/11/10/PPPPPPPPP/B(g2)BSH1SB(m2)B/"
+           "RCGKGCR w - - 0 1")
+
+# the seeds' perft, from tests/perft/*.epd
+SEEDS = [
+    ("baroque", None, [32, 944, 42762]),
+    ("rococo", None, [25, 625, 23863]),
+    ("takeover64", None, [20, 400, 8914]),
+    ("uc40", UC40, [25, 601, 16164]),
+    ("panoply", PANOPLY, [118, 13391]),
+]
+
+
+def raises(code, f, *args):
+    try:
+        f(*args)
+    except ValueError as e:
+        assert code in str(e), f"{code} not in {e}"
+        return str(e)
+    raise AssertionError(f"no ValueError from {f.__name__}{args}")
+
+
+for name, fen, counts in SEEDS:
+    assert name in vdl.variants(), name
+    game = vdl.Game(name, fen)
+    for depth, count in enumerate(counts, 1):
+        assert game.perft(depth) == count, (name, depth, game.perft(depth), count)
+    start = fen or vdl.start_fen(name)
+    assert len(vdl.legal_moves(name, start, [])) == counts[0], name
+    assert vdl.get_fen(name, start, []) == game.fen, name
+
+# Baroque through pyffish's string API: the pincer pawn's capture
+moves = ["e2e4", "d7d5", "e4e5", "d5d4", "d2d3", "c7c5"]
+assert vdl.get_fen("baroque", "startpos", moves).startswith("rnbkqbnm/pp2pppp/8/2p1P3/3p4/3P4/PPP2PPP/"), \
+    vdl.get_fen("baroque", "startpos", moves)
+
+# the Pythonic layer
+g = vdl.Game("chess")
+assert g.turn == "w" and len(g.legal_moves) == 20
+m = g.push("e2e4")
+assert (m.uci, m.san, m.from_square, m.to_square, m.is_capture) == ("e2e4", "e4", "e2", "e4", False)
+g.push("e7e5")
+g.push("Qh5")  # SAN is read too
+assert g.moves == ["e2e4", "e7e5", "d1h5"]
+for text in ["b8c6", "f1c4", "g8f6"]:
+    g.push(text)
+assert g.san("h5f7") == "Qxf7#"
+g.push("h5f7")
+assert g.result == ("1-0", "checkmate", "Black is checkmated"), g.result
+assert g.legal_moves == []
+assert g.pop() == "h5f7" and g.result is None
+assert str(g.legal_moves[0]) == g.legal_moves[0].uci
+copy = g.copy()
+copy.push("h5f7")
+assert g.result is None and copy.result is not None
+assert isinstance(vdl.Position("chess"), vdl.Game)
+
+# shogi through the string API: FSF's conventions
+assert vdl.start_fen("shogi") == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"
+moves = ["c3c4", "g7g6", "b2h8+"]
+assert vdl.get_san_moves("shogi", "startpos", moves) == ["P-76", "P-34", "Bx22+"]
+assert vdl.get_fen("shogi", "startpos", moves) == \
+    "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2"
+assert "B@e5" in vdl.legal_moves("shogi", "startpos", moves + ["i9i8"])
+
+# a definition of one's own, as text (no file access but the shipped bases)
+name = vdl.load_variant("""
+variant "Rook ending"
+board { files a b c d ranks 1 2 3 4 }
+piece King K { royal moves "K" }
+piece Rook R { moves "R" }
+setup "3k/4/4/KR2 w"
+end { checkmate loss stalemate draw }
+""")
+assert name == "rookending" and len(vdl.legal_moves(name, "startpos", [])) == 7
+text = raises("vdl::unknown_piece", vdl.load_variant, 'variant "Bad"\nboard { files a b ranks 1 2 }\nsetup "Q1/2 w"\n')
+assert ":3:" in text, text  # the error's line
+raises("vdl::", vdl.load_variant, 'variant "Base"\nextends "/etc/passwd"\n')
+
+# a Fairy-Stockfish configuration: what vdl can play is loaded, the rest is warned of
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    vdl.load_variant_config("[passchess:chess]\npass = true\n[spinning:chess]\nflipEnclosedPieces = ataxx\n")
+assert "passchess" in vdl.variants() and "spinning" not in vdl.variants()
+assert any("spinning" in str(w.message) for w in caught), [str(w.message) for w in caught]
+assert "e1e1" in vdl.legal_moves("passchess", "startpos", [])
+
+# errors: ValueError with vdl's diagnostic
+raises("vdl::unknown_variant", vdl.legal_moves, "chesss", "startpos", [])
+raises("vdl::illegal_move", vdl.legal_moves, "chess", "startpos", ["e2e5"])
+raises("vdl::bad_fen", vdl.get_fen, "chess", "rnbqkbnr/pppppppp/8/8 w - - 0 1", [])
+raises("vdl::unknown_piece", vdl.get_fen, "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1", [])
+raises("vdl::illegal_move", vdl.Game("chess").push, "e2e5")
+raises("vdl::bad_depth", vdl.Game("chess").perft, 65)
+assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "chess") == vdl.FEN_OK
+assert vdl.validate_fen("", "chess") == vdl.FEN_EMPTY
+assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "chess") == vdl.FEN_INVALID_CHAR
+
+# threads: perft runs without the GIL, so a Python thread goes on meanwhile
+counts = []
+worker = threading.Thread(target=lambda: counts.append(vdl.Game("chess").perft(4)))
+worker.start()
+ticks = 0
+while worker.is_alive():
+    ticks += 1
+worker.join()
+assert counts == [197281] and ticks > 0
+print("ok")
