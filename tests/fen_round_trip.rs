@@ -146,7 +146,7 @@ setup "4k3/8/8/3p4/5p2/8/4P3/4K3 w - - 0 1""#,
     );
     let mut pos = Position::from_setup(&rules, &rules.definition.setup);
     play(&mut pos, "e2", "e5");
-    assert_eq!(pos.fen(), "4k3/8/8/3pP3/5p2/8/8/4K3 b - e3,e4 1 1");
+    assert_eq!(pos.fen(), "4k3/8/8/3pP3/5p2/8/8/4K3 b - e3,e4 0 1");
     let mut back = Position::from_fen(&rules, &pos.fen()).expect("reads back");
     assert_eq!(victims(&mut back, "d5", "e4"), Some(vec!["e5".to_string()]));
     assert_eq!(victims(&mut back, "f4", "e3"), Some(vec!["e5".to_string()]));

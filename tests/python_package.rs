@@ -20,7 +20,9 @@ fn package() -> PathBuf {
     }
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     // the tests' own target folder: the interpreter is built there already
-    let target = tmp.parent().map_or_else(|| root().join("target"), Path::to_path_buf);
+    let target = tmp
+        .parent()
+        .map_or_else(|| root().join("target"), Path::to_path_buf);
     let status = Command::new(env!("CARGO"))
         .args(["build", "--quiet", "--profile", "quick", "-p", "vdl-python"])
         .arg("--target-dir")
@@ -92,7 +94,13 @@ fn pyffish_sdist() -> PathBuf {
     let file = dir.join("pyffish-0.0.90.tar.gz");
     if !file.exists() {
         let status = Command::new("python3")
-            .args(["-m", "pip", "download", "--quiet", "--disable-pip-version-check"])
+            .args([
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
             .args(["--no-binary", ":all:", "--no-deps", "pyffish==0.0.90", "-d"])
             .arg(&dir)
             .status()
@@ -110,11 +118,48 @@ fn pyffish_s_own_tests_pass_where_vdl_has_the_variants() {
         .lines()
         .filter_map(|l| l.strip_prefix("PASS "))
         .collect();
-    let expected = std::fs::read_to_string(Path::new(&root()).join("tests/python/pyffish_suite_passes.txt"))
-        .expect("the expected list");
+    let expected =
+        std::fs::read_to_string(Path::new(&root()).join("tests/python/pyffish_suite_passes.txt"))
+            .expect("the expected list");
     let expected: Vec<&str> = expected
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
     assert_eq!(passed, expected, "{out}");
+}
+
+/// Every ```python block of the book's chapter "vdl from Python", run.
+#[test]
+fn the_book_s_python_examples_run() {
+    let chapter = std::fs::read_to_string(root().join("book/src/python.md")).expect("the chapter");
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in chapter.lines() {
+        match (&mut current, line.trim_end()) {
+            (None, "```python") => current = Some(String::new()),
+            (Some(block), "```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            (Some(block), text) => {
+                block.push_str(text);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    assert_eq!(blocks.len(), 2, "the chapter's examples");
+    let path = package();
+    for block in blocks {
+        let out = Command::new("python3")
+            .args(["-c", &block])
+            .env("PYTHONPATH", &path)
+            .output()
+            .expect("python3 runs");
+        assert!(
+            out.status.success(),
+            "{block}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

@@ -114,7 +114,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// Run `f` without the GIL, with a panic caught: what every function does.
-pub fn guarded<T: Send>(py: Python<'_>, f: impl FnOnce() -> Result<T, Failure> + Send) -> PyResult<T> {
+pub fn guarded<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce() -> Result<T, Failure> + Send,
+) -> PyResult<T> {
     let outcome = py.detach(|| catch_unwind(AssertUnwindSafe(f)));
     match outcome {
         Ok(Ok(v)) => Ok(v),
@@ -262,7 +265,9 @@ fn load_variant(py: Python<'_>, path_or_text: &str, name: Option<String>) -> PyR
         match loaded.ruleset {
             Some(rules) if !errors => {
                 let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-                let name = name.or(stem).unwrap_or_else(|| variant_key(&rules.definition.name));
+                let name = name
+                    .or(stem)
+                    .unwrap_or_else(|| variant_key(&rules.definition.name));
                 registry::register_rules(&name, rules, false)
             }
             _ => Err(Failure::Value(format!(
@@ -301,7 +306,11 @@ fn two_boards(py: Python<'_>, variant: &str) -> PyResult<bool> {
 fn captures_to_hand(py: Python<'_>, variant: &str) -> PyResult<bool> {
     guarded(py, || {
         let v = registry::get(variant)?;
-        Ok(v.rules.definition.hand.as_ref().is_some_and(|h| h.keep_captured))
+        Ok(v.rules
+            .definition
+            .hand
+            .as_ref()
+            .is_some_and(|h| h.keep_captured))
     })
 }
 
@@ -505,7 +514,10 @@ fn value_of(g: &Game, r: &GameResult) -> i32 {
 
 /// Ends Fairy-Stockfish leaves to a claim (`is_optional_game_end`).
 fn optional_reason(r: EndReason) -> bool {
-    matches!(r, EndReason::Repetition | EndReason::MoveRule | EndReason::Counting)
+    matches!(
+        r,
+        EndReason::Repetition | EndReason::MoveRule | EndReason::Counting
+    )
 }
 
 /// Ends that are the lack of a legal move (`game_result`'s own).

@@ -48,7 +48,11 @@ pub fn diagnostic_text(sources: &Sources, d: &Diagnostic) -> String {
     );
     for label in &d.labels {
         if !label.text.is_empty() {
-            s.push_str(&format!("\n  {}: {}", place(sources, label.span), label.text));
+            s.push_str(&format!(
+                "\n  {}: {}",
+                place(sources, label.span),
+                label.text
+            ));
         }
     }
     if let Some(h) = &d.help {

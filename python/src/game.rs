@@ -95,7 +95,9 @@ fn describe(v: &Variant, g: &mut RefereeGame, m: &Move, uci: String) -> GameMove
         san,
         from_square: rules.cell_name(m.from).to_string(),
         to_square: rules.cell_name(m.to).to_string(),
-        promotion: m.promotion().map(|k| rules.definition.pieces[k].label.clone()),
+        promotion: m
+            .promotion()
+            .map(|k| rules.definition.pieces[k].label.clone()),
         is_capture: !m.captures().is_empty(),
         is_drop: m.from_hand().is_some(),
     }
@@ -223,10 +225,12 @@ impl Game {
         self.with(py, move |s| {
             let m = match s.find(&text) {
                 Ok(m) => m,
-                Err(e) => match vdl::referee::san::read(s.game.position(), s.game.legal_moves(), &text) {
-                    vdl::referee::san::SanMatch::One(m) => m,
-                    _ => return Err(e),
-                },
+                Err(e) => {
+                    match vdl::referee::san::read(s.game.position(), s.game.legal_moves(), &text) {
+                        vdl::referee::san::SanMatch::One(m) => m,
+                        _ => return Err(e),
+                    }
+                }
             };
             let uci = long_algebraic::print(s.game.position(), &m, s.game.legal_moves());
             let v = s.variant.clone();
@@ -333,7 +337,13 @@ pub fn insufficient_material(pos: &Position) -> (bool, bool) {
             pos.piece_at(c)
                 .is_some_and(|p| p.side == side && !rules.royal[p.kind])
         });
-        !in_hand && !on_board && !rules.definition.hand.as_ref().is_some_and(|h| h.keep_captured)
+        !in_hand
+            && !on_board
+            && !rules
+                .definition
+                .hand
+                .as_ref()
+                .is_some_and(|h| h.keep_captured)
     };
     (bare(Side::White), bare(Side::Black))
 }

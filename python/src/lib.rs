@@ -13,7 +13,12 @@ use pyo3::prelude::*;
 
 #[allow(non_camel_case_types)]
 mod exception {
-    pyo3::create_exception!(_vdl, error, pyo3::exceptions::PyException, "vdl's error base, as pyffish's `error`.");
+    pyo3::create_exception!(
+        _vdl,
+        error,
+        pyo3::exceptions::PyException,
+        "vdl's error base, as pyffish's `error`."
+    );
 }
 use exception::error;
 

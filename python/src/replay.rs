@@ -67,35 +67,18 @@ pub fn find_move(pos: &Position, legal: &[Move], text: &str) -> Result<Move, Fai
     })
 }
 
-/// A replayed game and what the last move captured (pyffish's `piece_to_partner`).
-pub struct Replayed<'r> {
-    pub game: Game<'r>,
-    pub last_captured: Option<String>,
-}
-
-/// Replay `moves` from `fen`.
-pub fn replay<'r>(v: &'r Variant, fen: &str, moves: &[String]) -> Result<Replayed<'r>, Failure> {
-    let mut game = Game::new(position(v, fen)?);
-    game.forget_moves();
-    let mut last_captured = None;
-    for text in moves {
-        let m = find_move(game.position(), game.legal_moves(), text)?;
-        last_captured = captured_label(game.position(), &m);
-        game.play(m);
-    }
-    Ok(Replayed {
-        game,
-        last_captured,
-    })
-}
-
 /// The letter of the piece a move takes (as it stands, with its colour), if any.
 fn captured_label(pos: &Position, m: &Move) -> Option<String> {
     let rules = pos.rules();
     let cell = *m.captures().first()?;
     let p = pos.piece_at(cell)?;
     let label = rules.piece_label(p.kind, p.side);
-    Some(label.trim_start_matches('+').trim_end_matches('~').to_string())
+    Some(
+        label
+            .trim_start_matches('+')
+            .trim_end_matches('~')
+            .to_string(),
+    )
 }
 
 /// The last replay, kept for the next call.
@@ -123,19 +106,20 @@ pub fn with_replay<T>(
     f: impl FnOnce(&mut Game, Option<&str>) -> T,
 ) -> Result<T, Failure> {
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    let reusable = kept.as_ref().is_some_and(|k| {
-        Arc::ptr_eq(&k.variant, v) && k.fen == fen && moves.starts_with(&k.moves)
-    });
+    let reusable = kept
+        .as_ref()
+        .is_some_and(|k| Arc::ptr_eq(&k.variant, v) && k.fen == fen && moves.starts_with(&k.moves));
     if !reusable {
         *kept = None;
         // SAFETY: see `Kept`; the `Arc` is moved into the same `Kept` below.
         let rules: &'static Variant = unsafe { &*Arc::as_ptr(v) };
-        let r = replay(rules, fen, &[])?;
+        let mut game = Game::new(position(rules, fen)?);
+        game.forget_moves();
         *kept = Some(Kept {
             variant: v.clone(),
             fen: fen.to_string(),
             moves: Vec::new(),
-            game: r.game,
+            game,
             last_captured: None,
         });
     }
@@ -185,7 +169,10 @@ pub fn fen_of(v: &Variant, pos: &Position) -> String {
     if fields.len() > 3 && fields[3] != "-" {
         let mut moves = Vec::new();
         pos.pseudo_legal_moves(&mut moves);
-        if !moves.iter().any(|m| m.kind == vdl::engine::MoveKind::EnPassant) {
+        if !moves
+            .iter()
+            .any(|m| m.kind == vdl::engine::MoveKind::EnPassant)
+        {
             fields[3] = "-";
         }
     }

@@ -40,7 +40,10 @@ impl Notation {
         .find(|x| *x as i64 == n)
     }
     fn shogi(self) -> bool {
-        matches!(self, Self::ShogiHosking | Self::ShogiHodges | Self::ShogiHodgesNumber)
+        matches!(
+            self,
+            Self::ShogiHosking | Self::ShogiHodges | Self::ShogiHodgesNumber
+        )
     }
     fn thai(self) -> bool {
         matches!(self, Self::ThaiSan | Self::ThaiLan)
@@ -56,7 +59,9 @@ enum Disambiguation {
 }
 
 const THAI_FILES: [&str; 12] = ["ก", "ข", "ค", "ง", "จ", "ฉ", "ช", "ญ", "ต", "ถ", "ธ", "น"];
-const THAI_RANKS: [&str; 12] = ["๑", "๒", "๓", "๔", "๕", "๖", "๗", "๘", "๙", "๑๐", "๑๑", "๑๒"];
+const THAI_RANKS: [&str; 12] = [
+    "๑", "๒", "๓", "๔", "๕", "๖", "๗", "๘", "๙", "๑๐", "๑๑", "๑๒",
+];
 
 struct Writer<'a, 'r> {
     pos: &'a Position<'r>,
@@ -87,7 +92,9 @@ impl Writer<'_, '_> {
         }
     }
     fn label(&self, kind: usize) -> String {
-        self.pos.rules().definition.pieces[kind].label.to_ascii_uppercase()
+        self.pos.rules().definition.pieces[kind]
+            .label
+            .to_ascii_uppercase()
     }
     /// Whether a kind is Fairy-Stockfish's pawn type: a `P` whose legal moves step
     /// straight ahead and capture to the side (a Berolina or Breakthrough pawn is a
@@ -108,7 +115,13 @@ impl Writer<'_, '_> {
     /// Cells of the player's pieces of `kind`.
     fn cells_of(&self, kind: usize) -> Vec<u16> {
         (0..self.pos.rules().cells.len() as u16)
-            .filter(|&c| self.pos.piece_at(c) == Some(Piece { side: self.us, kind }))
+            .filter(|&c| {
+                self.pos.piece_at(c)
+                    == Some(Piece {
+                        side: self.us,
+                        kind,
+                    })
+            })
             .collect()
     }
 
@@ -171,7 +184,9 @@ impl Writer<'_, '_> {
     fn piece(&self, m: &Move, kind: usize) -> String {
         let n = self.n;
         let drop = m.from_hand().is_some();
-        if matches!(n, Notation::San | Notation::Lan | Notation::ThaiSan) && self.is_pawn(kind) && !drop
+        if matches!(n, Notation::San | Notation::Lan | Notation::ThaiSan)
+            && self.is_pawn(kind)
+            && !drop
         {
             return String::new();
         }
@@ -186,7 +201,9 @@ impl Writer<'_, '_> {
             if on_file.len() as i32 >= needed {
                 let ahead = on_file
                     .iter()
-                    .filter(|&&c| self.relative_rank(self.us, c) > self.relative_rank(self.us, m.from))
+                    .filter(|&&c| {
+                        self.relative_rank(self.us, c) > self.relative_rank(self.us, m.from)
+                    })
                     .count();
                 return (ahead + 1).to_string();
             }
@@ -229,7 +246,9 @@ impl Writer<'_, '_> {
             }
             return Disambiguation::File;
         }
-        if matches!(self.n, Notation::San | Notation::ThaiSan) && self.is_pawn(kind) && is_capture(m)
+        if matches!(self.n, Notation::San | Notation::ThaiSan)
+            && self.is_pawn(kind)
+            && is_capture(m)
         {
             return Disambiguation::File;
         }
@@ -251,9 +270,15 @@ impl Writer<'_, '_> {
             Disambiguation::None
         } else if self.n.shogi() {
             Disambiguation::Square
-        } else if !others.iter().any(|&c| self.file_of(c) == self.file_of(m.from)) {
+        } else if !others
+            .iter()
+            .any(|&c| self.file_of(c) == self.file_of(m.from))
+        {
             Disambiguation::File
-        } else if !others.iter().any(|&c| self.rank_of(c) == self.rank_of(m.from)) {
+        } else if !others
+            .iter()
+            .any(|&c| self.rank_of(c) == self.rank_of(m.from))
+        {
             Disambiguation::Rank
         } else {
             Disambiguation::Square
@@ -425,7 +450,8 @@ fn king_attacked(pos: &Position, side: Side) -> bool {
         return !cells.is_empty() && pos.in_check(side);
     }
     cells.into_iter().any(|c| {
-        pos.piece_at(c).is_some_and(|p| rules.definition.pieces[p.kind].label == "K")
+        pos.piece_at(c)
+            .is_some_and(|p| rules.definition.pieces[p.kind].label == "K")
             && pos.attacked(c, side.opponent())
     })
 }

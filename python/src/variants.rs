@@ -20,7 +20,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("asean", "asean", None),
     ("atomic", "atomic", None),
     ("berolina", "berolina", None),
-    ("breakthrough", "breakthrough", Some("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1")),
+    (
+        "breakthrough",
+        "breakthrough",
+        Some("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"),
+    ),
     ("capablanca", "capablanca", None),
     ("chancellor", "chancellor", None),
     ("chess", "chess", None),
@@ -30,7 +34,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("crazyhouse", "crazyhouse", None),
     ("duck", "duck", None),
     ("embassy", "embassy", None),
-    ("euroshogi", "euroshogi", Some("1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[-] w 0 1")),
+    (
+        "euroshogi",
+        "euroshogi",
+        Some("1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[-] w 0 1"),
+    ),
     ("extinction", "extinction", None),
     ("gardner", "gardner", None),
     ("giveaway", "giveaway", None),
@@ -47,7 +55,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("losalamos", "losalamos", None),
     ("losers", "losers", None),
     ("makruk", "makruk", None),
-    ("minishogi", "minishogi", Some("rbsgk/4p/5/P4/KGSBR[-] w 0 1")),
+    (
+        "minishogi",
+        "minishogi",
+        Some("rbsgk/4p/5/P4/KGSBR[-] w 0 1"),
+    ),
     ("modern", "modern", None),
     ("newzealand", "newzealand", None),
     ("nightrider", "nightrider", None),
@@ -56,7 +68,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("racingkings", "racingkings", None),
     ("seirawan", "seirawan", None),
     ("shatranj", "shatranj", None),
-    ("shogi", "shogi", Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1")),
+    (
+        "shogi",
+        "shogi",
+        Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"),
+    ),
     ("snailtrail", "snailtrail", None),
     ("3check", "threecheck", None),
     ("xiangqi", "xiangqi", None),
@@ -95,9 +111,10 @@ pub struct Variant {
 #[derive(Clone)]
 enum Entry {
     /// A shipped file, by name, under Fairy-Stockfish's name or its own.
-    Shipped { file: &'static str, fsf: bool },
-    /// A definition's text, loaded without file access but for the shipped bases.
-    Text { text: String, fsf: bool },
+    Shipped {
+        file: &'static str,
+        fsf: bool,
+    },
     Ready(Arc<Variant>),
 }
 
@@ -117,12 +134,24 @@ fn registry() -> &'static Mutex<Registry> {
     REGISTRY.get_or_init(|| {
         let mut r = Registry::default();
         for (fsf, file, _) in FSF_NAMES {
-            r.add(fsf, Entry::Shipped { file: leak_name(file), fsf: true });
+            r.add(
+                fsf,
+                Entry::Shipped {
+                    file: leak_name(file),
+                    fsf: true,
+                },
+            );
         }
         for (file, _) in SHIPPED {
             let stem = file.trim_end_matches(".vdl");
             if !r.entries.contains_key(stem) {
-                r.add(stem, Entry::Shipped { file: stem_of(file), fsf: false });
+                r.add(
+                    stem,
+                    Entry::Shipped {
+                        file: stem_of(file),
+                        fsf: false,
+                    },
+                );
             }
         }
         Mutex::new(r)
@@ -176,11 +205,12 @@ pub fn get(name: &str) -> Result<Arc<Variant>, Failure> {
                 .and_then(|(_, _, s)| *s);
             (text.to_string(), fsf, start)
         }
-        Entry::Text { text, fsf } => (text, fsf, None),
     };
     let rules = compile_untrusted(&text, &format!("{name}.vdl"))?;
     let variant = Arc::new(finish(name, rules, fsf, start_override));
-    lock().entries.insert(name.to_string(), Entry::Ready(variant.clone()));
+    lock()
+        .entries
+        .insert(name.to_string(), Entry::Ready(variant.clone()));
     Ok(variant)
 }
 
@@ -243,13 +273,8 @@ fn into_rules(loaded: vdl::Loaded, name: &str) -> Result<Ruleset, Failure> {
     }
 }
 
-/// Register a definition's text under a name (replacing one of that name that
-/// was loaded, never a shipped one); compiled at once so that errors show now.
-pub fn register_text(name: &str, text: &str, fsf: bool) -> Result<String, Failure> {
-    let rules = compile_untrusted(text, &format!("{name}.vdl"))?;
-    register_rules(name, rules, fsf)
-}
-
+/// Register a compiled definition under a name (replacing one of that name that
+/// was loaded, never a shipped one).
 pub fn register_rules(name: &str, rules: Ruleset, fsf: bool) -> Result<String, Failure> {
     let mut r = lock();
     if let Some(Entry::Shipped { .. }) = r.entries.get(name) {
@@ -257,7 +282,9 @@ pub fn register_rules(name: &str, rules: Ruleset, fsf: bool) -> Result<String, F
             "vdl::variant_exists: `{name}` is a shipped variant's name; give the definition another name"
         )));
     }
-    if !r.entries.contains_key(name) && r.order.len() >= MAX_LOADED + FSF_NAMES.len() + SHIPPED.len() {
+    if !r.entries.contains_key(name)
+        && r.order.len() >= MAX_LOADED + FSF_NAMES.len() + SHIPPED.len()
+    {
         return Err(Failure::Value(format!(
             "vdl::too_many_variants: at most {MAX_LOADED} variants may be loaded"
         )));
@@ -265,9 +292,4 @@ pub fn register_rules(name: &str, rules: Ruleset, fsf: bool) -> Result<String, F
     let variant = Arc::new(finish(name, rules, fsf, None));
     r.add(name, Entry::Ready(variant));
     Ok(name.to_string())
-}
-
-/// Keep a definition's text to compile on first use (for a configuration's many sections).
-pub fn register_lazy(name: &str, text: String, fsf: bool) {
-    lock().add(name, Entry::Text { text, fsf });
 }

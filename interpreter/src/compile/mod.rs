@@ -3,7 +3,8 @@
 //! tables that answer "is this cell attacked?". All geometry is done here, once.
 
 use crate::model::{
-    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, MoveMode, Offset, QueueEnd, Side, TwoCell,
+    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, MoveMode, Offset, QueueEnd, Side,
+    TwoCell,
 };
 
 mod attacks;

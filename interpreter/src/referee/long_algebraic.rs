@@ -81,7 +81,11 @@ fn gate_suffix(pos: &Position, m: &Move) -> Option<Gate> {
     if m.kind == MoveKind::Castle {
         return Some(Gate {
             text: letter,
-            castle_from_rook: Some(format!("{}{}", rules.cell_name(cell), rules.cell_name(m.from))),
+            castle_from_rook: Some(format!(
+                "{}{}",
+                rules.cell_name(cell),
+                rules.cell_name(m.from)
+            )),
         });
     }
     Some(Gate {
