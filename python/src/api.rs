@@ -608,13 +608,22 @@ fn validate_fen(py: Python<'_>, fen: &str, variant: &str, chess960: bool) -> PyR
         }
         Ok(match replay::position(&v, fen) {
             Ok(_) => FEN_OK,
-            Err(e) => fen_code(e.text()),
+            Err(e) => {
+                let promotes = v
+                    .rules
+                    .definition
+                    .pieces
+                    .iter()
+                    .any(|p| p.label.starts_with('+'));
+                fen_code(e.text(), promotes)
+            }
         })
     })
 }
 
-/// Fairy-Stockfish's code for what a FEN error is about, read from vdl's message.
-fn fen_code(message: &str) -> i32 {
+/// Fairy-Stockfish's code for what a FEN error is about, read from vdl's message;
+/// a `+` is a bad promoted piece where pieces promote shogi-style, else a bad letter.
+fn fen_code(message: &str, shogi_promotions: bool) -> i32 {
     let m = message.to_ascii_lowercase();
     let code = |name: &str| {
         FEN_CODES
@@ -623,7 +632,7 @@ fn fen_code(message: &str) -> i32 {
             .map_or(-11, |(_, c)| *c)
     };
     let about = |words: &[&str]| words.iter().any(|w| m.contains(w));
-    if about(&["promoted", "`+`", "`~`"]) {
+    if about(&["promoted", "`~`"]) || (shogi_promotions && about(&["`+`"])) {
         code("FEN_INVALID_PROMOTED_PIECE")
     } else if about(&["unknown_piece", "not a piece", "no piece"]) {
         code("FEN_INVALID_CHAR")
