@@ -172,6 +172,17 @@ impl Writer<'_, '_> {
         }
     }
 
+    /// The player's pieces of `kind`, and those of them on `from`'s file.
+    fn tandem(&self, kind: usize, from: u16) -> (Vec<u16>, Vec<u16>) {
+        let mine = self.cells_of(kind);
+        let on_file = mine
+            .iter()
+            .copied()
+            .filter(|&c| self.file_of(c) == self.file_of(from))
+            .collect();
+        (mine, on_file)
+    }
+
     /// More than one file holding two or more of `cells`.
     fn multi_tandem(&self, cells: &[u16]) -> bool {
         let mut per_file = std::collections::HashMap::new();
@@ -191,12 +202,7 @@ impl Writer<'_, '_> {
             return String::new();
         }
         if n == Notation::XiangqiWxf && !drop {
-            let mine = self.cells_of(kind);
-            let on_file: Vec<u16> = mine
-                .iter()
-                .copied()
-                .filter(|&c| self.file_of(c) == self.file_of(m.from))
-                .collect();
+            let (mine, on_file) = self.tandem(kind, m.from);
             let needed = 3 - i32::from(self.multi_tandem(&mine));
             if on_file.len() as i32 >= needed {
                 let ahead = on_file
@@ -228,12 +234,7 @@ impl Writer<'_, '_> {
             return Disambiguation::Square;
         }
         if self.n == Notation::XiangqiWxf {
-            let mine = self.cells_of(kind);
-            let on_file: Vec<u16> = mine
-                .iter()
-                .copied()
-                .filter(|&c| self.file_of(c) == self.file_of(m.from))
-                .collect();
+            let (mine, on_file) = self.tandem(kind, m.from);
             if on_file.len() == 2 && !self.multi_tandem(&mine) {
                 if let Some(&other) = on_file.iter().find(|&&c| c != m.from) {
                     let df = self.file_of(m.to) - self.file_of(m.from);
