@@ -76,9 +76,9 @@ fn pyffish_api_agrees_with_pyffish_along_random_games() {
 }
 
 #[test]
-#[ignore = "long: more and longer games (the long suite)"]
+#[ignore = "long: longer games, the SAN of every legal move (the long suite)"]
 fn pyffish_api_agrees_with_pyffish_along_long_games() {
-    let out = run("pyffish_api.py", &["1", "80", "2"]);
+    let out = run("pyffish_api.py", &["1", "30", "2", "--every-san"]);
     assert!(out.contains("positions: "), "{out}");
 }
 

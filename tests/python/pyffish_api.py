@@ -1,11 +1,11 @@
 """vdl's Python package against pyffish, function by function, along random games.
 
-Usage: pyffish_api.py GAMES MAX_PLIES SEED [VARIANT...]
+Usage: pyffish_api.py GAMES MAX_PLIES SEED [--every-san] [VARIANT...]
 
 For every variant both know (or those named), plays GAMES random games (seeded)
 with moves chosen among pyffish's legal moves, and at every position compares:
 the legal moves, `get_fen`, `get_san` and `is_capture` of every legal move (of 12,
-sampled, where there are more), `gives_check`, and at the end `is_immediate_game_end` and
+sampled, where there are more; of 200 with `--every-san`), `gives_check`, and at the end `is_immediate_game_end` and
 `game_result`. Prints a line per variant and `positions: N`; exits 1 at the
 first difference, printing it.
 """
@@ -80,7 +80,11 @@ def compare_position(variant, start, moves):
 
 def main():
     games, max_plies, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    global SAN_SAMPLE
     named = sys.argv[4:]
+    if named[:1] == ["--every-san"]:
+        # every move but in Amazons and Duck chess, whose positions have hundreds
+        SAN_SAMPLE, named = 200, named[1:]
     both = [v for v in vdl.variants() if v in set(sf.variants())]
     variants = named or both
     positions = 0
