@@ -143,6 +143,14 @@ pub fn with_replay<T>(
     Ok(f(&mut k.game, captured.as_deref()))
 }
 
+/// Holdings in Fairy-Stockfish's order: White's then Black's, each by `order`.
+fn ordered_hand(hand: &str, order: &str) -> String {
+    let mut letters: Vec<char> = hand.chars().collect();
+    let rank = |c: char| order.find(c.to_ascii_uppercase()).unwrap_or(order.len());
+    letters.sort_by_key(|&c| (c.is_ascii_lowercase(), rank(c)));
+    letters.into_iter().collect()
+}
+
 /// Drop the kept replay (after a panic, whose game may be half changed).
 pub fn forget() {
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
@@ -163,7 +171,14 @@ pub fn fen_of(v: &Variant, pos: &Position) -> String {
     // Stockfish counts them from the board
     let board = match fields[0].split_once('[') {
         Some((cells, _)) if pos.rules().definition.hand.is_none() => cells.to_string(),
-        _ => fields[0].to_string(),
+        Some((cells, hand)) => match v.hand_order {
+            Some(order) => format!(
+                "{cells}[{}]",
+                ordered_hand(hand.trim_end_matches(']'), order)
+            ),
+            None => fields[0].to_string(),
+        },
+        None => fields[0].to_string(),
     };
     fields[0] = &board;
     if fields.len() > 3 && fields[3] != "-" {

@@ -88,6 +88,15 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
     ("janggi", &[("N", "H"), ("B", "E")]),
 ];
 
+/// The order Fairy-Stockfish lists pieces in hand in (by its internal piece
+/// types), where it is not the definition's order of pieces.
+const HAND_ORDERS: &[(&str, &str)] = &[
+    ("shogi", "GNLPSRB"),
+    ("minishogi", "GPSRB"),
+    ("euroshogi", "NGPRB"),
+    ("seirawan", "EH"),
+];
+
 /// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).
 const SHOGI_TEMPLATE: &[&str] = &["shogi", "minishogi", "euroshogi"];
 
@@ -101,6 +110,8 @@ pub struct Variant {
     /// What `start_fen` returns.
     pub start_fen: String,
     pub shogi_notation: bool,
+    /// The order of the pieces in hand in the FEN, by letter, if not the definition's.
+    pub hand_order: Option<&'static str>,
     /// Letters the notation writes for some pieces' (`N` as `H`).
     pub san_synonyms: &'static [(&'static str, &'static str)],
     /// The name of the variant `chess960=True` plays, if there is one.
@@ -222,6 +233,10 @@ fn finish(name: &str, rules: Ruleset, fsf: bool, start: Option<&str>) -> Variant
     Variant {
         name: name.to_string(),
         shogi_notation: fsf && SHOGI_TEMPLATE.contains(&name),
+        hand_order: HAND_ORDERS
+            .iter()
+            .find(|(n, _)| fsf && *n == name)
+            .map(|(_, o)| *o),
         san_synonyms: SAN_SYNONYMS
             .iter()
             .find(|(n, _)| fsf && *n == name)
