@@ -325,12 +325,16 @@ fn kebab(name: &str) -> String {
 }
 
 /// pyffish's `has_insufficient_material`, per side: the side has nothing but
-/// royal pieces (on the board and in hand), or the position is dead.
+/// royal pieces (on the board and in hand), or the position is dead; never where
+/// a goal can be reached (racing kings: the king alone wins).
 pub fn insufficient_material(pos: &Position) -> (bool, bool) {
+    let rules = pos.rules();
+    if rules.flags.goals {
+        return (false, false);
+    }
     if pos.is_dead() {
         return (true, true);
     }
-    let rules = pos.rules();
     let bare = |side: Side| {
         let in_hand = (0..rules.definition.pieces.len()).any(|k| pos.reserve_count(side, k) > 0);
         let on_board = (0..rules.cells.len() as u16).any(|c| {

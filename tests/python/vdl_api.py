@@ -107,6 +107,16 @@ assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 assert vdl.validate_fen("", "chess") == vdl.FEN_EMPTY
 assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "chess") == vdl.FEN_INVALID_CHAR
 
+# insufficient material, per side (pyffish's answers for these)
+for variant, fen, expected in [
+    ("chess", "k7/b7/8/8/8/8/8/K7 w - - 0 1", (True, True)),
+    ("chess", "k7/r7/8/8/8/8/8/K7 w - - 0 1", (True, False)),
+    ("chess", "8/8/8/8/8/6KN/8/6nk w - - 0 1", (False, False)),
+    ("seirawan", "k7/8/8/8/8/8/8/KH6[] w - - 0 1", (False, True)),
+    ("racingkings", "8/8/8/8/8/8/K6k/8 w - - 0 1", (False, False)),
+]:
+    assert vdl.has_insufficient_material(variant, fen, []) == expected, (variant, fen)
+
 # threads: perft runs without the GIL, so a Python thread goes on meanwhile
 counts = []
 worker = threading.Thread(target=lambda: counts.append(vdl.Game("chess").perft(4)))
