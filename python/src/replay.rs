@@ -47,12 +47,32 @@ fn normalize_fen(v: &Variant, fen: &str) -> String {
     fen.to_string()
 }
 
+/// A counting game's FEN in Fairy-Stockfish's form (`w - 16 8 1`: the count's
+/// limit where the en-passant cell goes, the count where the half-move count goes)
+/// in vdl's (`w - - 8/16 0 1`).
+fn counting_fen(v: &Variant, fen: &str) -> Option<String> {
+    if !v.fsf || !v.rules.flags.counting {
+        return None;
+    }
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    match f.as_slice() {
+        [board, side, castling, limit, count, full]
+            if limit.parse::<u32>().is_ok() && count.parse::<u32>().is_ok() =>
+        {
+            Some(format!(
+                "{board} {side} {castling} - {count}/{limit} 0 {full}"
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// The position a FEN gives (`startpos` for the variant's start).
 pub fn position<'r>(v: &'r Variant, fen: &str) -> Result<Position<'r>, Failure> {
     if fen == "startpos" {
         return Ok(Position::start(&v.rules));
     }
-    let fen = normalize_fen(v, fen);
+    let fen = counting_fen(v, fen).unwrap_or_else(|| normalize_fen(v, fen));
     Position::from_fen(&v.rules, &fen).map_err(|e| Failure::Value(fen_text(&fen, &e)))
 }
 
@@ -193,5 +213,12 @@ pub fn fen_of(v: &Variant, pos: &Position) -> String {
     }
     // vdl's count of passes in a row (janggi's) is not in Fairy-Stockfish's FEN
     fields.retain(|f| !f.starts_with("pass"));
+    // a running count (makruk's): Fairy-Stockfish writes its limit in the
+    // en-passant field and the count in the half-move field
+    if let [board, side, castling, _, count, _, full] = fields.as_slice() {
+        if let Some((done, limit)) = count.split_once('/') {
+            return format!("{board} {side} {castling} {limit} {done} {full}");
+        }
+    }
     fields.join(" ")
 }

@@ -107,6 +107,12 @@ assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 assert vdl.validate_fen("", "chess") == vdl.FEN_EMPTY
 assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "chess") == vdl.FEN_INVALID_CHAR
 
+# makruk's count, in Fairy-Stockfish's FEN: its limit where the en-passant cell
+# goes, the count where the half-move count goes (as pyffish writes it), read back
+counting = vdl.get_fen("makruk", "4k3/8/8/8/8/8/3n4/R3K2R w - - 0 1", ["e1d2", "e8d8"])
+assert counting == "3k4/8/8/8/8/8/3K4/R6R w - 16 9 2", counting
+assert vdl.get_fen("makruk", counting, ["a1a2"]) == "3k4/8/8/8/8/8/R2K4/7R b - 16 10 2"
+
 # insufficient material, per side (pyffish's answers for these)
 for variant, fen, expected in [
     ("chess", "k7/b7/8/8/8/8/8/K7 w - - 0 1", (True, True)),
