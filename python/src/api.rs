@@ -415,7 +415,7 @@ fn get_fen(
     at(py, variant, fen, movelist, chess960, move |v, g, _| {
         let fen = replay::fen_of(v, g.position());
         if sfen {
-            to_sfen(&fen, g.plies())
+            to_sfen(&fen, v.hand_order.unwrap_or(""))
         } else {
             fen
         }
@@ -424,7 +424,7 @@ fn get_fen(
 
 /// A FEN in the shogi form (SFEN): sente (`b`) is White, the hand after the side,
 /// the move number counted in plies.
-fn to_sfen(fen: &str, _plies: usize) -> String {
+fn to_sfen(fen: &str, order: &str) -> String {
     let mut fields = fen.split_whitespace();
     let board = fields.next().unwrap_or("");
     let side = fields.next().unwrap_or("w");
@@ -437,8 +437,10 @@ fn to_sfen(fen: &str, _plies: usize) -> String {
     let ply = 2 * fullmove - usize::from(side == "w");
     let mut counted = String::new();
     let mut letters: Vec<char> = hand.chars().collect();
-    // sente's pieces first, then gote's, each kind with its count
-    letters.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+    // sente's pieces first, then gote's, each kind with its count, in the
+    // variant's order of holdings
+    let rank = |c: char| order.find(c.to_ascii_uppercase()).unwrap_or(order.len());
+    letters.sort_by_key(|&c| (c.is_ascii_lowercase(), rank(c), c));
     let mut i = 0;
     while i < letters.len() {
         let c = letters[i];

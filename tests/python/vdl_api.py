@@ -73,6 +73,9 @@ assert vdl.get_san_moves("shogi", "startpos", moves) == ["P-76", "P-34", "Bx22+"
 assert vdl.get_fen("shogi", "startpos", moves) == \
     "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2"
 assert "B@e5" in vdl.legal_moves("shogi", "startpos", moves + ["i9i8"])
+# the shogi form (SFEN), as pyffish writes it
+assert vdl.get_fen("shogi", "startpos", moves + ["b8h8", "B@e5"], False, True) == \
+    "lnsgkgsnl/7r1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
 
 # a definition of one's own, as text (no file access but the shipped bases)
 name = vdl.load_variant("""
