@@ -4,7 +4,7 @@ Usage: pyffish_api.py GAMES MAX_PLIES SEED [--every-san] [VARIANT...]
 
 For every variant both know (or those named), plays GAMES random games (seeded)
 with moves chosen among pyffish's legal moves, and at every position compares:
-the legal moves, `get_fen`, `get_san` and `is_capture` of every legal move (of 12,
+the legal moves, `get_fen` (and its SFEN in the shogi games), `get_san` and `is_capture` of every legal move (of 12,
 sampled, where there are more; of 200 with `--every-san`), `gives_check`, and at the end `is_immediate_game_end` and
 `game_result`. Prints a line per variant and `positions: N`; exits 1 at the
 first difference, printing it.
@@ -32,6 +32,9 @@ SAN_SAMPLE = 12
 # cell it reached (its custom pieces' form), vdl the cell it passed.
 EP_FIELD_DIFFERS = {"berolina"}
 
+# the variants whose FEN is also compared in the shogi form (SFEN)
+SHOGI = {"shogi", "minishogi", "euroshogi"}
+
 
 def without_ep(fen):
     fields = fen.split(" ")
@@ -55,6 +58,9 @@ def compare_position(variant, start, moves):
     if variant in EP_FIELD_DIFFERS:
         ours_fen, theirs_fen = without_ep(ours_fen), without_ep(theirs_fen)
     same("get_fen", ours_fen, theirs_fen)
+    if variant in SHOGI:
+        same("get_fen sfen", vdl.get_fen(variant, start, moves, False, True),
+             sf.get_fen(variant, start, moves, False, True))
     same("gives_check", vdl.gives_check(variant, start, moves), sf.gives_check(variant, start, moves))
     fen = sf.get_fen(variant, start, moves)
     ours_fen = vdl.get_fen(variant, start, moves)
