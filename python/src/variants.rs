@@ -144,22 +144,16 @@ fn registry() -> &'static Mutex<Registry> {
     static REGISTRY: OnceLock<Mutex<Registry>> = OnceLock::new();
     REGISTRY.get_or_init(|| {
         let mut r = Registry::default();
-        for (fsf, file, _) in FSF_NAMES {
-            r.add(
-                fsf,
-                Entry::Shipped {
-                    file: leak_name(file),
-                    fsf: true,
-                },
-            );
+        for &(fsf, file, _) in FSF_NAMES {
+            r.add(fsf, Entry::Shipped { file, fsf: true });
         }
-        for (file, _) in SHIPPED {
+        for &(file, _) in SHIPPED {
             let stem = file.trim_end_matches(".vdl");
             if !r.entries.contains_key(stem) {
                 r.add(
                     stem,
                     Entry::Shipped {
-                        file: stem_of(file),
+                        file: stem,
                         fsf: false,
                     },
                 );
@@ -167,18 +161,6 @@ fn registry() -> &'static Mutex<Registry> {
         }
         Mutex::new(r)
     })
-}
-
-fn leak_name(stem: &str) -> &'static str {
-    SHIPPED
-        .iter()
-        .map(|(f, _)| f.trim_end_matches(".vdl"))
-        .find(|s| *s == stem)
-        .unwrap_or("chess")
-}
-
-fn stem_of(file: &'static str) -> &'static str {
-    file.trim_end_matches(".vdl")
 }
 
 impl Registry {
