@@ -9,10 +9,15 @@ use crate::san::Notation;
 use crate::variants::Variant;
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use vdl::engine::{Move, MAX_PERFT_DEPTH};
 use vdl::model::{Coord, Side};
 use vdl::referee::{long_algebraic, Game as RefereeGame};
+use vdl::search::{Limits, Score, Searcher};
 use vdl::Position;
+
+/// The search's table, in MiB (a fresh one each call).
+const SEARCH_TABLE_MB: usize = 16;
 
 /// A game's state: the referee's game, borrowing the variant it holds.
 struct State {
@@ -280,6 +285,42 @@ impl Game {
             }
             let mut pos = s.game.position().clone();
             Ok(pos.perft(depth))
+        })
+    }
+
+    /// The search's best move and its score, `("e2e4", "cp", 31)` or
+    /// `("d1h5", "mate", 2)`; None when the game is over. At least one limit: a
+    /// depth (plies), a node count or a time in milliseconds. The GIL is released.
+    #[pyo3(signature = (depth=None, nodes=None, movetime_ms=None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        movetime_ms: Option<u64>,
+    ) -> PyResult<Option<(String, String, i32)>> {
+        self.with(py, move |s| {
+            if depth.is_none() && nodes.is_none() && movetime_ms.is_none() {
+                return Err(Failure::Value(
+                    "vdl::no_limit: give the search a depth, a node count or a time".into(),
+                ));
+            }
+            let limits = Limits {
+                depth: depth.map(|d| d.clamp(1, MAX_PERFT_DEPTH)),
+                nodes,
+                movetime: movetime_ms.map(Duration::from_millis),
+                clock: None,
+            };
+            let mut searcher = Searcher::new(s.game.rules(), SEARCH_TABLE_MB);
+            let found = vdl::referee::ai::search(&mut searcher, &s.game, &limits, &mut |_| {});
+            Ok(found.and_then(|f| {
+                let best = f.best?;
+                let text = long_algebraic::print(s.game.position(), &best, s.game.legal_moves());
+                Some(match f.score {
+                    Score::Centipawns(v) => (text, "cp".to_string(), v),
+                    Score::Mate(n) => (text, "mate".to_string(), n),
+                })
+            }))
         })
     }
 

@@ -126,6 +126,11 @@ for variant, fen, expected in [
 ]:
     assert vdl.has_insufficient_material(variant, fen, []) == expected, (variant, fen)
 
+# the search: mate in one found, a limit required
+g = vdl.Game("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+assert g.search(depth=3) == ("a1a8", "mate", 1), g.search(depth=3)
+raises("vdl::no_limit", g.search)
+
 # threads: perft runs without the GIL, so a Python thread goes on meanwhile
 counts = []
 worker = threading.Thread(target=lambda: counts.append(vdl.Game("chess").perft(4)))
