@@ -26,8 +26,41 @@ pub fn variant_for(name: &str, chess960: bool) -> Result<Arc<Variant>, Failure> 
     }
 }
 
-/// A FEN as vdl reads it: lichess's holdings after a last `/` become `[...]`.
-fn normalize_fen(v: &Variant, fen: &str) -> String {
+/// Fairy-Stockfish's en-passant field of two cells run together (`b3a4`, after a
+/// Berolina pawn's double step: the cell passed and the cell reached, in board
+/// order) in vdl's form, both ways: `b3>a4` and `a4>b3`.
+fn two_cell_en_passant(v: &Variant, field: &str) -> Option<[String; 2]> {
+    let names = &v.rules.cell_names;
+    (1..field.len()).find_map(|i| {
+        let (a, b) = (field.get(..i)?, field.get(i..)?);
+        (names.iter().any(|n| n == a) && names.iter().any(|n| n == b))
+            .then(|| [format!("{a}>{b}"), format!("{b}>{a}")])
+    })
+}
+
+/// A FEN as vdl reads it: lichess's holdings after a last `/` become `[...]`;
+/// Fairy-Stockfish's two-cell en-passant field becomes vdl's (the readings to try).
+fn normalize_fen(v: &Variant, fen: &str) -> Vec<String> {
+    let fen = normalize_holdings(v, fen);
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if v.fsf && fields.len() > 3 && !v.rules.cell_names.iter().any(|n| n == fields[3]) {
+        if let Some(readings) = two_cell_en_passant(v, fields[3]) {
+            let mut out: Vec<String> = readings
+                .iter()
+                .map(|ep| {
+                    let mut f = fields.clone();
+                    f[3] = ep;
+                    f.join(" ")
+                })
+                .collect();
+            out.push(fen.clone());
+            return out;
+        }
+    }
+    vec![fen]
+}
+
+fn normalize_holdings(v: &Variant, fen: &str) -> String {
     let mut fields = fen.split_whitespace();
     let Some(board) = fields.next() else {
         return fen.to_string();
@@ -72,8 +105,21 @@ pub fn position<'r>(v: &'r Variant, fen: &str) -> Result<Position<'r>, Failure> 
     if fen == "startpos" {
         return Ok(Position::start(&v.rules));
     }
-    let fen = counting_fen(v, fen).unwrap_or_else(|| normalize_fen(v, fen));
-    Position::from_fen(&v.rules, &fen).map_err(|e| Failure::Value(fen_text(&fen, &e)))
+    let readings = match counting_fen(v, fen) {
+        Some(f) => vec![f],
+        None => normalize_fen(v, fen),
+    };
+    let mut last = None;
+    for reading in &readings {
+        match Position::from_fen(&v.rules, reading) {
+            Ok(p) => return Ok(p),
+            Err(e) => last = Some((reading, e)),
+        }
+    }
+    match last {
+        Some((reading, e)) => Err(Failure::Value(fen_text(reading, &e))),
+        None => Err(Failure::Value(format!("vdl::bad_fen: `{fen}` is empty"))),
+    }
 }
 
 /// The legal move a text names, in the engines' notation (pyffish's UCI).

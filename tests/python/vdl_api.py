@@ -116,6 +116,9 @@ counting = vdl.get_fen("makruk", "4k3/8/8/8/8/8/3n4/R3K2R w - - 0 1", ["e1d2", "
 assert counting == "3k4/8/8/8/8/8/3K4/R6R w - 16 9 2", counting
 assert vdl.get_fen("makruk", counting, ["a1a2"]) == "3k4/8/8/8/8/8/R2K4/7R b - 16 10 2"
 
+# Fairy-Stockfish's two-cell en-passant field (a Berolina pawn passed b6 to a5)
+assert len(vdl.legal_moves("berolina", "rnbqkbnr/pp1ppppp/8/p7/8/2P5/P1PPPPPP/RNBQKBNR w KQkq a5b6 0 2", [])) == 28
+
 # insufficient material, per side (pyffish's answers for these)
 for variant, fen, expected in [
     ("chess", "k7/b7/8/8/8/8/8/K7 w - - 0 1", (True, True)),
