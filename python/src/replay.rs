@@ -100,6 +100,39 @@ fn counting_fen(v: &Variant, fen: &str) -> Option<String> {
     }
 }
 
+/// Under Fairy-Stockfish's conventions a FEN shows no reserve of captured pieces
+/// (Grand's promotions to a captured kind): it is what the start had and the board
+/// has not, as Fairy-Stockfish counts it.
+fn with_captured_reserve<'r>(v: &'r Variant, pos: Position<'r>, fen: &str) -> Position<'r> {
+    let rules = &v.rules;
+    if !v.fsf || !rules.flags.reserves || rules.definition.hand.is_some() {
+        return pos;
+    }
+    let Some((board, rest)) = fen.split_once(' ') else {
+        return pos;
+    };
+    if board.contains('[') {
+        return pos;
+    }
+    let start = Position::start(rules);
+    let count = |p: &Position, side, kind| {
+        (0..rules.cells.len() as u16)
+            .filter(|&c| p.piece_at(c) == Some(vdl::engine::Piece { side, kind }))
+            .count()
+    };
+    let mut held = String::new();
+    for side in [vdl::model::Side::White, vdl::model::Side::Black] {
+        for kind in 0..rules.definition.pieces.len() {
+            let missing = count(&start, side, kind).saturating_sub(count(&pos, side, kind));
+            held.push_str(&rules.piece_label(kind, side).repeat(missing));
+        }
+    }
+    if held.is_empty() {
+        return pos;
+    }
+    Position::from_fen(rules, &format!("{board}[{held}] {rest}")).unwrap_or(pos)
+}
+
 /// The position a FEN gives (`startpos` for the variant's start).
 pub fn position<'r>(v: &'r Variant, fen: &str) -> Result<Position<'r>, Failure> {
     if fen == "startpos" {
@@ -112,7 +145,7 @@ pub fn position<'r>(v: &'r Variant, fen: &str) -> Result<Position<'r>, Failure> 
     let mut last = None;
     for reading in &readings {
         match Position::from_fen(&v.rules, reading) {
-            Ok(p) => return Ok(p),
+            Ok(p) => return Ok(with_captured_reserve(v, p, reading)),
             Err(e) => last = Some((reading, e)),
         }
     }

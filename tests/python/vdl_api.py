@@ -119,6 +119,12 @@ assert vdl.get_fen("makruk", counting, ["a1a2"]) == "3k4/8/8/8/8/8/R2K4/7R b - 1
 # Fairy-Stockfish's two-cell en-passant field (a Berolina pawn passed b6 to a5)
 assert len(vdl.legal_moves("berolina", "rnbqkbnr/pp1ppppp/8/p7/8/2P5/P1PPPPPP/RNBQKBNR w KQkq a5b6 0 2", [])) == 28
 
+# Grand under Fairy-Stockfish's FEN: no reserve shown; a pawn promotes to the
+# kinds the board has fewer of than the start (here only the cardinal)
+promotions = [m for m in vdl.legal_moves("grand", "k9/9P/10/10/10/10/10/10/10/KQCRRBBNN1 w - - 0 1", [])
+              if m.startswith("j9")]
+assert promotions == ["j9j10a"], promotions
+
 # insufficient material, per side (pyffish's answers for these)
 for variant, fen, expected in [
     ("chess", "k7/b7/8/8/8/8/8/K7 w - - 0 1", (True, True)),
