@@ -31,6 +31,11 @@ pub fn variant_for(name: &str, chess960: bool) -> Result<Arc<Variant>, Failure> 
 /// order) in vdl's form, both ways: `b3>a4` and `a4>b3`.
 fn two_cell_en_passant(v: &Variant, field: &str) -> Option<[String; 2]> {
     let names = &v.rules.cell_names;
+    // two cell names: a stranger's long field is not searched
+    let longest = names.iter().map(String::len).max().unwrap_or(0);
+    if field.len() > 2 * longest {
+        return None;
+    }
     (1..field.len()).find_map(|i| {
         let (a, b) = (field.get(..i)?, field.get(i..)?);
         (names.iter().any(|n| n == a) && names.iter().any(|n| n == b))

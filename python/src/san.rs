@@ -466,19 +466,5 @@ fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
     if rules.definition.end.royal_capture || rules.flags.explosions {
         return "";
     }
-    pos.make(*m);
-    let them = pos.side_to_move();
-    let sign = if king_attacked(pos, them) {
-        let mut replies = Vec::new();
-        pos.legal_moves(&mut replies);
-        if replies.is_empty() {
-            "#"
-        } else {
-            "+"
-        }
-    } else {
-        ""
-    };
-    pos.unmake();
-    sign
+    vdl::referee::san::sign_after(pos, m, king_attacked)
 }

@@ -125,6 +125,10 @@ promotions = [m for m in vdl.legal_moves("grand", "k9/9P/10/10/10/10/10/10/10/KQ
               if m.startswith("j9")]
 assert promotions == ["j9j10a"], promotions
 
+# a stranger's FEN with a megabyte en-passant field: an error at once
+raises("vdl::bad_fen", vdl.legal_moves, "berolina",
+       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq " + "a1" * 500000 + " 0 1", [])
+
 # insufficient material, per side (pyffish's answers for these)
 for variant, fen, expected in [
     ("chess", "k7/b7/8/8/8/8/8/K7 w - - 0 1", (True, True)),

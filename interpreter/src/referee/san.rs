@@ -362,9 +362,21 @@ fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
     if pos.rules().definition.end.royal_capture {
         return "";
     }
+    sign_after(pos, m, |p, side| {
+        !p.royal_cells(side).is_empty() && p.in_check(side)
+    })
+}
+
+/// `+` when, after `m`, `checked` holds for the opponent, `#` when they then have
+/// no legal move, else nothing.
+pub fn sign_after(
+    pos: &mut Position,
+    m: &Move,
+    checked: impl Fn(&Position, crate::model::Side) -> bool,
+) -> &'static str {
     pos.make(*m);
     let them = pos.side_to_move();
-    let sign = if !pos.royal_cells(them).is_empty() && pos.in_check(them) {
+    let sign = if checked(pos, them) {
         let mut replies = Vec::new();
         pos.legal_moves(&mut replies);
         if replies.is_empty() {
