@@ -82,6 +82,11 @@ fn a_check_count_is_refused_where_it_cannot_be() {
     let e = common::fen_error(&chess, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1");
     assert_eq!((e.offset, e.len), (26, 3), "{}", e.message);
     assert!(e.message.contains("no `checks` end rule"), "{}", e.message);
+    // lichess's form counts the checks given: more than the rule's count cannot be
+    let given = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+4";
+    let e = common::fen_error(&rules, given);
+    assert_eq!((e.offset, e.len), (30, 4), "{}", e.message);
+    assert_eq!(e.message, "`+1+4` gives more than 3 checks");
 }
 
 #[test]

@@ -110,6 +110,18 @@ fn gates_are_named_by_file_in_the_castling_field() {
 }
 
 #[test]
+fn a_gate_needs_a_piece_on_its_cell() {
+    let rules = seirawan();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK1NR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    let e = common::fen_error(&rules, fen);
+    assert_eq!((e.offset, e.len), (57, 1), "{}", e.message);
+    assert_eq!(
+        e.message,
+        "gate `F` names f1, where no piece of White's stands"
+    );
+}
+
+#[test]
 fn seirawan_trees_match_the_reference() {
     let rules = seirawan();
     let fens = [

@@ -148,7 +148,7 @@ fn the_book_s_python_examples_run() {
             (None, _) => {}
         }
     }
-    assert_eq!(blocks.len(), 2, "the chapter's examples");
+    assert_eq!(blocks.len(), 3, "the chapter's examples");
     let path = package();
     for block in blocks {
         let out = Command::new("python3")

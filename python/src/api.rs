@@ -3,15 +3,18 @@
 //! carrying vdl's diagnostic; a panic becomes a `RuntimeError`, never an abort.
 
 use crate::errors::{diagnostics_text, Failure};
-use crate::replay::{self, variant_for, with_replay};
+use crate::replay::{self, variant_for, with_replay, Trail};
 use crate::san::{self, Notation};
 use crate::variants::{self as registry, Variant};
+use crate::{counting, promoted};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use vdl::engine::Move;
+use vdl::model::Side;
 use vdl::referee::{long_algebraic, EndReason, Game, GameResult};
+use vdl::Position;
 
 pub const VALUE_MATE: i32 = 32000;
 pub const VALUE_DRAW: i32 = 0;
@@ -143,11 +146,11 @@ fn at<T: Send>(
     fen: &str,
     moves: Vec<String>,
     chess960: bool,
-    f: impl FnOnce(&Variant, &mut Game, Option<&str>) -> T + Send,
+    f: impl FnOnce(&Variant, &mut Game, &Trail) -> T + Send,
 ) -> PyResult<T> {
     guarded(py, || {
         let v = variant_for(variant, chess960)?;
-        with_replay(&v, fen, &moves, |g, captured| f(&v, g, captured))
+        with_replay(&v, fen, &moves, |g, trail| f(&v, g, trail))
     })
 }
 
@@ -411,9 +414,12 @@ fn get_fen(
     showPromoted: bool,
     countStarted: i32,
 ) -> PyResult<String> {
-    let _ = (showPromoted, countStarted);
-    at(py, variant, fen, movelist, chess960, move |v, g, _| {
-        let fen = replay::fen_of(v, g.position());
+    at(py, variant, fen, movelist, chess960, move |v, g, trail| {
+        let mut fen = replay::fen_of(v, g.position());
+        if showPromoted {
+            fen = promoted::show(&v.rules, &fen, &trail.promoted);
+        }
+        let fen = counting::fen_with_count(v, g.position(), fen, countStarted);
         if sfen {
             to_sfen(&fen, v.hand_order.unwrap_or(""))
         } else {
@@ -500,8 +506,8 @@ fn piece_to_partner(
     movelist: Vec<String>,
     chess960: bool,
 ) -> PyResult<String> {
-    at(py, variant, fen, movelist, chess960, |_, _, captured| {
-        captured.unwrap_or("").to_string()
+    at(py, variant, fen, movelist, chess960, |_, _, trail| {
+        trail.last_captured.clone().unwrap_or_default()
     })
 }
 
@@ -555,7 +561,12 @@ fn is_immediate_game_end(
 ) -> PyResult<(bool, i32)> {
     at(py, variant, fen, movelist, chess960, |_, g, _| {
         match g.result() {
-            Some(r) if !optional_reason(r.reason) && !no_move_reason(r.reason) => {
+            // a dead position is `has_insufficient_material`'s to say
+            Some(r)
+                if !optional_reason(r.reason)
+                    && !no_move_reason(r.reason)
+                    && r.reason != EndReason::DeadPosition =>
+            {
                 (true, value_of(g, r))
             }
             _ => (false, VALUE_DRAW),
@@ -574,9 +585,18 @@ fn is_optional_game_end(
     chess960: bool,
     countStarted: i32,
 ) -> PyResult<(bool, i32)> {
-    let _ = countStarted;
     at(py, variant, fen, movelist, chess960, |_, g, _| {
-        if let Some(r) = g.result().filter(|r| optional_reason(r.reason)) {
+        // with the count started elsewhere, the count's end is the one it gives
+        let recount = countStarted != 0 && g.position().rules().flags.counting;
+        if recount {
+            if let Some(value) = counting::count_end(g, countStarted) {
+                return (true, value);
+            }
+        }
+        let own = |r: &GameResult| {
+            optional_reason(r.reason) && !(recount && r.reason == EndReason::Counting)
+        };
+        if let Some(r) = g.result().filter(|r| own(r)) {
             return (true, value_of(g, r));
         }
         match g.claimable_now() {
@@ -596,7 +616,7 @@ fn has_insufficient_material(
     chess960: bool,
 ) -> PyResult<(bool, bool)> {
     at(py, variant, fen, movelist, chess960, |_, g, _| {
-        crate::game::insufficient_material(g.position())
+        crate::material::insufficient_material(g.position())
     })
 }
 
@@ -608,7 +628,13 @@ fn validate_fen(py: Python<'_>, fen: &str, variant: &str, chess960: bool) -> PyR
         if fen.trim().is_empty() {
             return Ok(0);
         }
-        Ok(match replay::position(&v, fen) {
+        if let Some(code) = fsf_layout_code(&v, fen) {
+            return Ok(code);
+        }
+        Ok(match replay::valid_position(&v, fen) {
+            Ok(pos) if v.fsf && royal_counts(&pos) != royal_counts(&Position::start(&v.rules)) => {
+                code_named("FEN_INVALID_NUMBER_OF_KINGS")
+            }
             Ok(_) => FEN_OK,
             Err(e) => {
                 let promotes = v
@@ -623,16 +649,45 @@ fn validate_fen(py: Python<'_>, fen: &str, variant: &str, chess960: bool) -> PyR
     })
 }
 
+/// Fairy-Stockfish's layout rule, under its conventions: fields one space apart,
+/// at most six (seven with a check count).
+fn fsf_layout_code(v: &Variant, fen: &str) -> Option<i32> {
+    let most = 6 + usize::from(v.rules.definition.end.checks.is_some());
+    let fields: Vec<&str> = fen.split(' ').collect();
+    (v.fsf && (fields.len() > most || fields.iter().any(|f| f.is_empty())))
+        .then(|| code_named("FEN_INVALID_NB_PARTS"))
+}
+
+/// Each side's royal pieces, on the board and in hand: Fairy-Stockfish wants as
+/// many as the start has.
+fn royal_counts(pos: &Position) -> [usize; 2] {
+    let rules = pos.rules();
+    let royal = |kind: usize| rules.definition.pieces[kind].royal;
+    [Side::White, Side::Black].map(|side| {
+        let on_board = (0..rules.cell_count() as u16)
+            .filter_map(|c| pos.piece_at(c))
+            .filter(|p| p.side == side && royal(p.kind))
+            .count();
+        let held: usize = (0..rules.definition.pieces.len())
+            .filter(|&k| royal(k))
+            .map(|k| usize::from(pos.reserve_count(side, k)))
+            .sum();
+        on_board + held
+    })
+}
+
+fn code_named(name: &str) -> i32 {
+    FEN_CODES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(-11, |(_, c)| *c)
+}
+
 /// Fairy-Stockfish's code for what a FEN error is about, read from vdl's message;
 /// a `+` is a bad promoted piece where pieces promote shogi-style, else a bad letter.
 fn fen_code(message: &str, shogi_promotions: bool) -> i32 {
     let m = message.to_ascii_lowercase();
-    let code = |name: &str| {
-        FEN_CODES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map_or(-11, |(_, c)| *c)
-    };
+    let code = code_named;
     let about = |words: &[&str]| words.iter().any(|w| m.contains(w));
     if about(&["promoted", "`~`"]) || (shogi_promotions && about(&["`+`"])) {
         code("FEN_INVALID_PROMOTED_PIECE")

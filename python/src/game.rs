@@ -365,34 +365,6 @@ fn kebab(name: &str) -> String {
     out
 }
 
-/// pyffish's `has_insufficient_material`, per side: the side has nothing but
-/// royal pieces (on the board and in hand), or the position is dead; never where
-/// a goal can be reached (racing kings: the king alone wins).
-pub fn insufficient_material(pos: &Position) -> (bool, bool) {
-    let rules = pos.rules();
-    if rules.flags.goals {
-        return (false, false);
-    }
-    if pos.is_dead() {
-        return (true, true);
-    }
-    let bare = |side: Side| {
-        let in_hand = (0..rules.definition.pieces.len()).any(|k| pos.reserve_count(side, k) > 0);
-        let on_board = (0..rules.cells.len() as u16).any(|c| {
-            pos.piece_at(c)
-                .is_some_and(|p| p.side == side && !rules.royal[p.kind])
-        });
-        !in_hand
-            && !on_board
-            && !rules
-                .definition
-                .hand
-                .as_ref()
-                .is_some_and(|h| h.keep_captured)
-    };
-    (bare(Side::White), bare(Side::Black))
-}
-
 /// The FEN with every cell the side to move cannot see as `*` (pyffish's
 /// `get_fog_fen`): it sees its own pieces and the cells its legal moves reach.
 pub fn fog_fen(pos: &Position, legal: &[Move]) -> String {

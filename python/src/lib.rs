@@ -3,8 +3,11 @@
 //! holds the `Game` class of the Pythonic layer (`vdl/__init__.py`).
 
 mod api;
+mod counting;
 mod errors;
 mod game;
+mod material;
+mod promoted;
 mod replay;
 mod san;
 mod variants;

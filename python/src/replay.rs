@@ -4,9 +4,12 @@
 //! server following a game) pays for that move only.
 
 use crate::errors::{fen_text, Failure};
+use crate::promoted;
 use crate::variants::{self, Variant};
 use std::sync::{Arc, Mutex};
+use vdl::compile::Cell;
 use vdl::engine::Move;
+use vdl::model::{FenError, FenErrorKind};
 use vdl::referee::{long_algebraic, Game};
 use vdl::Position;
 
@@ -140,23 +143,100 @@ fn with_captured_reserve<'r>(v: &'r Variant, pos: Position<'r>, fen: &str) -> Po
 
 /// The position a FEN gives (`startpos` for the variant's start).
 pub fn position<'r>(v: &'r Variant, fen: &str) -> Result<Position<'r>, Failure> {
+    marked_position(v, fen, Leniency::AsFairyStockfishPlays).map(|(pos, _)| pos)
+}
+
+/// The position a FEN gives, refusing what Fairy-Stockfish plays but calls invalid
+/// (a castling right whose rook has gone).
+pub fn valid_position<'r>(v: &'r Variant, fen: &str) -> Result<Position<'r>, Failure> {
+    marked_position(v, fen, Leniency::Strict).map(|(pos, _)| pos)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Leniency {
+    AsFairyStockfishPlays,
+    Strict,
+}
+
+/// The position a FEN gives, and the cells of the pieces it marks as promoted
+/// where vdl's labels have no mark (see `promoted`).
+fn marked_position<'r>(
+    v: &'r Variant,
+    fen: &str,
+    leniency: Leniency,
+) -> Result<(Position<'r>, Vec<Cell>), Failure> {
     if fen == "startpos" {
-        return Ok(Position::start(&v.rules));
+        return Ok((Position::start(&v.rules), Vec::new()));
     }
-    let readings = match counting_fen(v, fen) {
+    let fen = with_synonyms(v, fen);
+    let (fen, marks) = promoted::read(&v.rules, &fen);
+    let fen = fen.as_str();
+    let counted = counting_fen(v, fen);
+    // Fairy-Stockfish writes a running count: without one, none runs
+    let no_count = v.fsf && v.rules.flags.counting && counted.is_none();
+    let readings = match counted {
         Some(f) => vec![f],
         None => normalize_fen(v, fen),
     };
     let mut last = None;
     for reading in &readings {
-        match Position::from_fen(&v.rules, reading) {
-            Ok(p) => return Ok(with_captured_reserve(v, p, reading)),
+        let read = match leniency {
+            Leniency::AsFairyStockfishPlays => read_dropping_stray_rights(v, reading),
+            Leniency::Strict => Position::from_fen(&v.rules, reading),
+        };
+        match read {
+            Ok(mut p) => {
+                if no_count {
+                    p.stop_count();
+                }
+                return Ok((with_captured_reserve(v, p, reading), marks));
+            }
             Err(e) => last = Some((reading, e)),
         }
     }
     match last {
         Some((reading, e)) => Err(Failure::Value(fen_text(reading, &e))),
         None => Err(Failure::Value(format!("vdl::bad_fen: `{fen}` is empty"))),
+    }
+}
+
+/// A FEN's board with Fairy-Stockfish's other letters for some pieces (its
+/// `pieceToCharSynonyms`: xiangqi's `h` for the horse) in the variant's letters.
+fn with_synonyms(v: &Variant, fen: &str) -> String {
+    let board_end = fen.find(' ').unwrap_or(fen.len());
+    let is_label = |l: &str| {
+        let rules = &v.rules;
+        (rules.definition.pieces.iter()).any(|p| p.label.eq_ignore_ascii_case(l))
+    };
+    let mut board = fen[..board_end].to_string();
+    for &(label, synonym) in v.san_synonyms {
+        if is_label(synonym) {
+            continue;
+        }
+        board = board
+            .replace(synonym, label)
+            .replace(&synonym.to_lowercase(), &label.to_lowercase());
+    }
+    format!("{board}{}", &fen[board_end..])
+}
+
+/// A FEN read as Fairy-Stockfish reads it under its conventions: a castling right
+/// whose king or rook is not on its start cell is dropped, not refused.
+fn read_dropping_stray_rights<'r>(v: &'r Variant, fen: &str) -> Result<Position<'r>, FenError> {
+    let mut fen = fen.to_string();
+    loop {
+        match Position::from_fen(&v.rules, &fen) {
+            Err(e) if v.fsf && e.kind == FenErrorKind::StrayCastlingRight => {
+                let flag = e.offset..e.offset + e.len;
+                if fen.get(flag.clone()).is_none() {
+                    return Err(e);
+                }
+                fen.replace_range(flag, "");
+                // a castling field left empty is `-`
+                fen = fen.replace("  ", " - ");
+            }
+            read => return read,
+        }
     }
 }
 
@@ -185,6 +265,15 @@ fn captured_label(pos: &Position, m: &Move) -> Option<String> {
     )
 }
 
+/// What a replay knows besides the game.
+#[derive(Clone, Default)]
+pub struct Trail {
+    /// The letter of the piece the last move took.
+    pub last_captured: Option<String>,
+    /// The cells of pieces that came from a promotion, as Fairy-Stockfish marks them.
+    pub promoted: Vec<Cell>,
+}
+
 /// The last replay, kept for the next call.
 struct Kept {
     variant: Arc<Variant>,
@@ -192,7 +281,7 @@ struct Kept {
     moves: Vec<String>,
     /// Borrows `variant`'s rules: see `with_replay`.
     game: Game<'static>,
-    last_captured: Option<String>,
+    trail: Trail,
 }
 
 // SAFETY: the game borrows the ruleset inside `variant`'s `Arc`, which lives at a
@@ -207,7 +296,7 @@ pub fn with_replay<T>(
     v: &Arc<Variant>,
     fen: &str,
     moves: &[String],
-    f: impl FnOnce(&mut Game, Option<&str>) -> T,
+    f: impl FnOnce(&mut Game, &Trail) -> T,
 ) -> Result<T, Failure> {
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
     let reusable = kept
@@ -217,14 +306,18 @@ pub fn with_replay<T>(
         *kept = None;
         // SAFETY: see `Kept`; the `Arc` is moved into the same `Kept` below.
         let rules: &'static Variant = unsafe { &*Arc::as_ptr(v) };
-        let mut game = Game::new(position(rules, fen)?);
+        let (start, promoted) = marked_position(rules, fen, Leniency::AsFairyStockfishPlays)?;
+        let mut game = Game::new(start);
         game.forget_moves();
         *kept = Some(Kept {
             variant: v.clone(),
             fen: fen.to_string(),
             moves: Vec::new(),
             game,
-            last_captured: None,
+            trail: Trail {
+                last_captured: None,
+                promoted,
+            },
         });
     }
     let Some(k) = kept.as_mut() else {
@@ -239,12 +332,14 @@ pub fn with_replay<T>(
                 return Err(e);
             }
         };
-        k.last_captured = captured_label(k.game.position(), &m);
+        k.trail.last_captured = captured_label(k.game.position(), &m);
+        let pending = promoted::before_move(&k.trail.promoted, &m, k.game.position());
         k.game.play(m);
+        k.trail.promoted = promoted::after_move(pending, &m, k.game.position());
         k.moves.push(text.clone());
     }
-    let captured = k.last_captured.clone();
-    Ok(f(&mut k.game, captured.as_deref()))
+    let trail = k.trail.clone();
+    Ok(f(&mut k.game, &trail))
 }
 
 /// Holdings in Fairy-Stockfish's order: White's then Black's, each by `order`.
@@ -285,7 +380,15 @@ pub fn fen_of(v: &Variant, pos: &Position) -> String {
         None => fields[0].to_string(),
     };
     fields[0] = &board;
-    if fields.len() > 3 && fields[3] != "-" {
+    let castling;
+    if fields.len() > 2 && pos.castles().iter().any(|c| c.free) {
+        castling = shredder_castling(pos);
+        fields[2] = &castling;
+    }
+    let sideways = sideways_en_passant(pos);
+    if let Some(field) = &sideways {
+        fields[3] = field;
+    } else if fields.len() > 3 && fields[3] != "-" {
         let mut moves = Vec::new();
         pos.pseudo_legal_moves(&mut moves);
         if !moves
@@ -305,4 +408,47 @@ pub fn fen_of(v: &Variant, pos: &Position) -> String {
         }
     }
     fields.join(" ")
+}
+
+/// The castling field of a Chess960 game as Fairy-Stockfish writes it: the file of
+/// each castling rook (White's in capitals), the king's side first.
+fn shredder_castling(pos: &Position) -> String {
+    let rules = pos.rules();
+    let files = &rules.definition.board.files;
+    let mut out = String::new();
+    for side in 0..2 {
+        let mut held: Vec<i32> = (pos.castles().iter().enumerate())
+            .filter(|&(i, c)| c.side == side && pos.castling_rights() & (1 << i) != 0)
+            .map(|(_, c)| rules.cells[c.rook_from as usize].file)
+            .collect();
+        held.sort_unstable_by(|a, b| b.cmp(a));
+        for file in held {
+            let name = files.get(file as usize).map_or("", String::as_str);
+            match side {
+                0 => out.push_str(&name.to_uppercase()),
+                _ => out.push_str(&name.to_lowercase()),
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
+}
+
+/// After a double step that changes file (a Berolina pawn's), Fairy-Stockfish's
+/// field: the cells passed and the cell reached, in its board order, whether or
+/// not a piece can take there (its custom pieces' rule; a pawn's straight step
+/// names the cell passed only when an enemy pawn can take).
+fn sideways_en_passant(pos: &Position) -> Option<String> {
+    let (passed, reached) = pos.en_passant();
+    let (reached, first) = (reached?, *passed.first()?);
+    let rules = pos.rules();
+    let at = |c: Cell| rules.cells[c as usize];
+    if at(first).file == at(reached).file {
+        return None;
+    }
+    let mut cells: Vec<Cell> = passed.iter().copied().chain([reached]).collect();
+    cells.sort_by_key(|&c| (at(c).rank, at(c).file));
+    Some(cells.iter().map(|&c| rules.cell_name(c)).collect())
 }

@@ -14,11 +14,14 @@ include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 /// given), and the start FEN its configuration gives when that is not the one vdl
 /// writes (`start_fen` returns the configuration's text, as pyffish does).
 const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
+    ("ai-wok", "aiwok", None),
     ("amazon", "amazon", None),
     ("amazons", "amazons", None),
     ("antichess", "antichess", None),
     ("asean", "asean", None),
     ("atomic", "atomic", None),
+    // not a name of Fairy-Stockfish's: atomic's Chess960 form, with its conventions
+    ("atomic960", "atomic960", None),
     ("berolina", "berolina", None),
     (
         "breakthrough",
@@ -40,6 +43,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[-] w 0 1"),
     ),
     ("extinction", "extinction", None),
+    (
+        "fischerandom",
+        "chess960",
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ),
     ("gardner", "gardner", None),
     ("giveaway", "giveaway", None),
     ("grand", "grand", None),
@@ -64,6 +72,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("newzealand", "newzealand", None),
     ("nightrider", "nightrider", None),
     ("nocheckatomic", "nocheckatomic", None),
+    ("normal", "chess", None),
     ("pocketknight", "pocketknight", None),
     ("racingkings", "racingkings", None),
     ("seirawan", "seirawan", None),
@@ -78,8 +87,13 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("xiangqi", "xiangqi", None),
 ];
 
-/// The definitions a variant's `chess960=True` plays: its random-array twin.
-const TWINS_960: &[(&str, &str)] = &[("chess", "chess960"), ("atomic", "atomic960")];
+/// The variants a variant's `chess960=True` plays: its random-array twin, under a
+/// name with Fairy-Stockfish's conventions.
+const TWINS_960: &[(&str, &str)] = &[
+    ("chess", "fischerandom"),
+    ("normal", "fischerandom"),
+    ("atomic", "atomic960"),
+];
 
 /// The letters Fairy-Stockfish's notation writes for some pieces instead of their
 /// FEN letters (its `pieceToCharSynonyms`): the xiangqi horse and elephant.

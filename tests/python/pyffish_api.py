@@ -6,8 +6,11 @@ For every variant both know (or those named), plays GAMES random games (seeded)
 with moves chosen among pyffish's legal moves, and at every position compares:
 the legal moves, `get_fen` (and its SFEN in the shogi games), `get_san` and `is_capture` of every legal move (of 12,
 sampled, where there are more; of 200 with `--every-san`), `gives_check`, and at the end `is_immediate_game_end` and
-`game_result`. Prints a line per variant and `positions: N`; exits 1 at the
-first difference, printing it.
+`game_result`; `get_fen` with `showPromoted`, and in counting games `get_fen` and
+`is_optional_game_end` with the count started at other plies (`countStarted`).
+GAMES games start from the variant's start and GAMES from each endgame below.
+Prints a line per variant and `positions: N`; exits 1 at the first difference,
+printing it.
 """
 
 import random
@@ -27,18 +30,24 @@ def fail(variant, moves, what, ours, theirs):
 SAN_SAMPLE = 12
 
 
-# Where the FENs' en-passant fields differ by convention, not by rule: after a
-# Berolina pawn's double step Fairy-Stockfish lists the cell it passed and the
-# cell it reached (its custom pieces' form), vdl the cell it passed.
-EP_FIELD_DIFFERS = {"berolina"}
-
 # the variants whose FEN is also compared in the shogi form (SFEN)
 SHOGI = {"shogi", "minishogi", "euroshogi"}
 
 
-def without_ep(fen):
-    fields = fen.split(" ")
-    return " ".join(fields[:3] + fields[4:])
+# starts besides the variant's own, taken in turn: endgames where counts run and
+# pawns promote
+ENDGAMES = {
+    "chess": ["4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1"],
+    "crazyhouse": ["4k3/1P6/8/8/8/8/6p1/4K3[] w - - 0 1"],
+    "makruk": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NS w - - 0 12",
+               "3k4/8/8/3m4/8/8/8/R2K4 b - - 0 100", "8/3k4/8/5P2/8/8/8/3K4 w - - 0 1",
+               "8/3k4/8/8/8/8/3r4/3K4 w - 32 29 40"],
+    "asean": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NB w - - 0 12"],
+    "ai-wok": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NS w - - 0 12"],
+}
+
+# the variants whose count may be started elsewhere (`countStarted`)
+COUNTING = {"makruk", "asean", "ai-wok"}
 
 
 def compare_position(variant, start, moves):
@@ -55,9 +64,18 @@ def compare_position(variant, start, moves):
         return []
     same("legal_moves", sorted(vdl.legal_moves(variant, start, moves)), theirs)
     ours_fen, theirs_fen = vdl.get_fen(variant, start, moves), sf.get_fen(variant, start, moves)
-    if variant in EP_FIELD_DIFFERS:
-        ours_fen, theirs_fen = without_ep(ours_fen), without_ep(theirs_fen)
     same("get_fen", ours_fen, theirs_fen)
+    same("get_fen showPromoted", vdl.get_fen(variant, start, moves, False, False, True),
+         sf.get_fen(variant, start, moves, False, False, True))
+    if variant in COUNTING:
+        for started in (-1, 1, len(moves) // 2 + 1, len(moves) + 50):
+            same(f"get_fen countStarted={started}", vdl.get_fen(variant, start, moves, False, False, False, started),
+                 sf.get_fen(variant, start, moves, False, False, False, started))
+            ours, theirs_end = (vdl.is_optional_game_end(variant, start, moves, False, started),
+                                sf.is_optional_game_end(variant, start, moves, False, started))
+            # pyffish's value is meaningless when the game goes on
+            same(f"is_optional_game_end countStarted={started}",
+                 ours if ours[0] else ours[0], theirs_end if theirs_end[0] else theirs_end[0])
     if variant in SHOGI:
         same("get_fen sfen", vdl.get_fen(variant, start, moves, False, True),
              sf.get_fen(variant, start, moves, False, True))
@@ -84,10 +102,12 @@ def main():
     positions = 0
     for variant in variants:
         began = time.time()
-        start = sf.start_fen(variant)
-        if vdl.start_fen(variant) != start:
-            fail(variant, [], "start_fen", vdl.start_fen(variant), start)
-        for g in range(games):
+        own = sf.start_fen(variant)
+        if vdl.start_fen(variant) != own:
+            fail(variant, [], "start_fen", vdl.start_fen(variant), own)
+        starts = [own] + ENDGAMES.get(variant, [])
+        for g in range(games * len(starts)):
+            start = starts[g % len(starts)]
             rng = random.Random(f"{seed}/{variant}/{g}")
             moves = []
             while len(moves) < max_plies:

@@ -136,8 +136,42 @@ for variant, fen, expected in [
     ("chess", "8/8/8/8/8/6KN/8/6nk w - - 0 1", (False, False)),
     ("seirawan", "k7/8/8/8/8/8/8/KH6[] w - - 0 1", (False, True)),
     ("racingkings", "8/8/8/8/8/8/K6k/8 w - - 0 1", (False, False)),
+    ("kingofthehill", "k7/8/8/8/8/8/8/K7 w - - 0 1", (False, False)),
+    ("atomic", "8/8/8/8/3K4/3k4/8/8 b - - 0 1", (True, True)),
+    ("atomic", "k7/q7/8/8/8/8/8/K7 w - - 0 1", (True, False)),
+    ("3check", "k7/n7/8/8/8/8/8/K7 w - - 1+2 0 1", (True, False)),
+    ("janggi", "4k4/9/9/9/9/4B4/4B4/9/9/4K4 w - - 0 1", (False, True)),
+    ("crazyhouse", "k7/8/8/8/8/8/8/K7[] w - - 0 1", (False, False)),
+    ("shatranj", "k7/8/8/8/8/8/8/K7 w - - 0 1", (False, False)),
 ]:
     assert vdl.has_insufficient_material(variant, fen, []) == expected, (variant, fen)
+
+# Fairy-Stockfish's conventions: promoted pieces marked on request (`showPromoted`),
+# `Q~` read in any variant; castling rights without their rook dropped, not refused
+# (but `validate_fen` calls them invalid); xiangqi's `h`/`e` letters read; a
+# Chess960 castling field by rook files
+promoted = vdl.get_fen("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", ["a7a8q", "e8d7"], False, False, True)
+assert promoted == "Q~7/3k4/8/8/8/8/8/4K3 w - - 1 2", promoted
+assert vdl.get_fen("chess", "4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1", ["a1a2"], False, False, True) == \
+    "4k3/8/8/8/8/8/Q~7/4K3 b - - 1 1"
+stray = "8/rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+assert vdl.get_fen("chess", stray, []) == "8/rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"
+assert vdl.validate_fen(stray, "chess") == vdl.FEN_INVALID_CASTLING_INFO
+assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq  0 1", "chess") == vdl.FEN_INVALID_NB_PARTS
+assert vdl.validate_fen("rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPK w kq - 0 1", "horde") == \
+    vdl.FEN_INVALID_NUMBER_OF_KINGS
+assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+4", "3check") != vdl.FEN_OK
+assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK1NR[HEhe] w KQBCDFGkqbcdfg - 0 1", "seirawan") != vdl.FEN_OK
+assert vdl.get_fen("xiangqi", "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1", []) == \
+    vdl.start_fen("xiangqi")
+assert vdl.get_fen("chess", vdl.start_fen("chess"), [], True) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+
+# makruk's board's-honour count started by a player at ply 1 (`countStarted`): by
+# move 101 it has passed its 64 moves
+late = "3k4/8/8/3m4/8/8/8/R2K4 b - - 0 100"
+assert vdl.get_fen("makruk", late, ["d8e8"], False, False, False, 1) == "4k3/8/8/3m4/8/8/8/R2K4 w - 128 200 101"
+assert vdl.is_optional_game_end("makruk", late, ["d8e8"], False, 1) == (True, 0)
+assert vdl.is_optional_game_end("makruk", late, ["d8e8"], False, -1) == (False, 0)
 
 # the search: mate in one found, a limit required
 g = vdl.Game("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")

@@ -1530,7 +1530,7 @@ impl Checker {
 pub fn fen_code(e: &model::FenError) -> Code {
     match e.kind {
         model::FenErrorKind::UnknownPiece => Code::UnknownPiece,
-        model::FenErrorKind::Malformed => Code::BadFen,
+        model::FenErrorKind::Malformed | model::FenErrorKind::StrayCastlingRight => Code::BadFen,
     }
 }
 

@@ -127,6 +127,20 @@ impl Position<'_> {
         self.count.limit > 0 && self.count.ply > self.count.limit
     }
 
+    /// Stop the running count: for a FEN of a program whose FEN without a count
+    /// means that none runs (Fairy-Stockfish's), where vdl's infers one.
+    pub fn stop_count(&mut self) {
+        let blocked = match &self.rules.definition.end.counting {
+            Some(rule) => self.any_on_board(&rule.without),
+            None => false,
+        };
+        self.count = Count {
+            ply: 0,
+            limit: 0,
+            blocked,
+        };
+    }
+
     /// The count a setup gives, or, without one, the count a position like it
     /// would have started.
     pub(super) fn load_count(&mut self, given: Option<(u32, u32)>) {

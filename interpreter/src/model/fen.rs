@@ -18,6 +18,9 @@ pub struct FenError {
 pub enum FenErrorKind {
     /// A letter that is no piece of the variant.
     UnknownPiece,
+    /// A castling right whose king or rook is not on its start cell (Fairy-Stockfish
+    /// drops such a right where vdl refuses the FEN).
+    StrayCastlingRight,
     /// Anything else: wrong row lengths, fields, cells.
     Malformed,
 }
@@ -159,19 +162,22 @@ fn check_castling(
             if !fits {
                 let (at, field) = fields.get(2).copied().unwrap_or((0, ""));
                 let offset = at + field.find(rule.flag).unwrap_or(0);
-                return Err(fen_err(
-                    offset,
-                    rule.flag.len_utf8(),
-                    format!(
-                        "castling right `{}` without its {what} on its start cell",
-                        rule.flag
-                    ),
-                    Some(format!(
-                        "the {what} of this castling starts on {}; without it, drop `{}` from the castling field",
-                        rules.board.cell_name(cell),
-                        rule.flag
-                    )),
-                ));
+                return Err(FenError {
+                    kind: FenErrorKind::StrayCastlingRight,
+                    ..fen_err(
+                        offset,
+                        rule.flag.len_utf8(),
+                        format!(
+                            "castling right `{}` without its {what} on its start cell",
+                            rule.flag
+                        ),
+                        Some(format!(
+                            "the {what} of this castling starts on {}; without it, drop `{}` from the castling field",
+                            rules.board.cell_name(cell),
+                            rule.flag
+                        )),
+                    )
+                });
             }
         }
     }
@@ -190,6 +196,21 @@ fn read_castling(at: usize, f: &str, rules: &FenRules, setup: &mut Setup) -> Res
     let mut gates = [Vec::new(), Vec::new()];
     for (i, ch) in f.char_indices() {
         if let Some((side, cell)) = gate_named(ch, rules) {
+            let manned = (setup.placements.iter()).any(|p| p.0 == cell && p.1.index() == side);
+            if !manned {
+                return Err(fen_err(
+                    at + i,
+                    1,
+                    format!(
+                        "gate `{ch}` names {}, where no piece of {} stands",
+                        rules.board.cell_name(cell),
+                        if side == 0 { "White's" } else { "Black's" }
+                    ),
+                    Some(
+                        "a gate is the cell of a piece that has not moved: drop the letter".into(),
+                    ),
+                ));
+            }
             gates[side].push(cell);
             continue;
         }
@@ -444,6 +465,16 @@ fn read_fields(
         if let Some(given) = f.strip_prefix('+').and_then(check_pair) {
             if rest.peek().is_none() {
                 checks_given(at, f, [0, 0], rules.checks)?;
+                if let Some(limit) = rules.checks.filter(|&l| given.iter().any(|&n| n > l)) {
+                    return Err(fen_err(
+                        at,
+                        f.len(),
+                        format!("`{f}` gives more than {limit} checks"),
+                        Some(format!(
+                            "each side has given at most {limit} checks, e.g. `+{limit}+{limit}`"
+                        )),
+                    ));
+                }
                 setup.checks = given;
                 return Ok(());
             }

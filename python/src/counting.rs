@@ -1,0 +1,68 @@
+//! Fairy-Stockfish's `countStarted` (pychess lets a player start the board's
+//! honour count when they choose): the game ply at which the count started, 0 for
+//! the count the position keeps, negative for none started. A bare player's count
+//! (the pieces' honour) runs by itself either way.
+
+use crate::variants::Variant;
+use vdl::model::{Outcome, Side};
+use vdl::referee::Game;
+use vdl::Position;
+
+/// The running count (plies, limit in plies) with the board's honour count started
+/// at game ply `started`.
+pub fn count_as_started(pos: &Position, started: i32) -> Option<(u32, u32)> {
+    let (ply, limit) = pos.counted()?;
+    if started == 0 || bare_player(pos) {
+        return Some((ply, limit));
+    }
+    if started < 0 {
+        return Some((0, limit));
+    }
+    let black = i64::from(pos.side_to_move() == Side::Black);
+    let game_ply = 2 * (i64::from(pos.fullmove_number()) - 1).max(0) + black;
+    let counted = (1 + game_ply - i64::from(started)).clamp(0, i64::from(u32::MAX));
+    Some((counted as u32, limit))
+}
+
+/// A side left with one piece (its royal one): its count is the pieces' honour.
+fn bare_player(pos: &Position) -> bool {
+    let cells = 0..pos.rules().cell_count() as u16;
+    [Side::White, Side::Black].into_iter().any(|side| {
+        cells
+            .clone()
+            .filter(|&c| pos.piece_at(c).is_some_and(|p| p.side == side))
+            .count()
+            <= 1
+    })
+}
+
+/// A FEN in Fairy-Stockfish's counting form (`... LIMIT PLY FULL`) with the count
+/// as started.
+pub fn fen_with_count(v: &Variant, pos: &Position, fen: String, started: i32) -> String {
+    if started == 0 || !v.fsf {
+        return fen;
+    }
+    let Some((ply, limit)) = count_as_started(pos, started) else {
+        return fen;
+    };
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    if fields.len() == 6 {
+        fields[3] = limit.to_string();
+        fields[4] = ply.to_string();
+    }
+    fields.join(" ")
+}
+
+/// The game's end by the count as started, as `is_optional_game_end` gives it
+/// (a value from the side to move's view): past the limit, unless checkmated.
+pub fn count_end(game: &Game, started: i32) -> Option<i32> {
+    let pos = game.position();
+    let rule = pos.rules().definition.end.counting.as_ref()?;
+    let (ply, limit) = count_as_started(pos, started)?;
+    let mated = pos.in_check(pos.side_to_move()) && game.legal_moves().is_empty();
+    (ply > limit && !mated).then_some(match rule.outcome {
+        Outcome::Draw => crate::api::VALUE_DRAW,
+        Outcome::Win => crate::api::VALUE_MATE,
+        Outcome::Loss => -crate::api::VALUE_MATE,
+    })
+}
