@@ -1,0 +1,264 @@
+//! The command line: every subcommand and its options, as clap reads them.
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "vdl",
+    version,
+    about = "Check, compile and run chess-variant definitions"
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Check definition files and report every problem.
+    #[command(after_help = "Example: vdl check definitions/*.vdl")]
+    Check {
+        /// The definition files (`.vdl`) to check.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// `human` (drawn with the source) or `json` (data for editors and tools).
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// Fail (exit 1) on warnings too.
+        #[arg(long)]
+        deny_warnings: bool,
+    },
+    /// Explain a diagnostic code, with an example (without a code: list them all).
+    #[command(after_help = "Example: vdl explain vdl::unknown_piece")]
+    Explain {
+        /// A code as diagnostics print it (`vdl::unknown_piece`; the `vdl::` may be left out).
+        code: Option<String>,
+    },
+    /// Count the leaf nodes of the legal move tree.
+    #[command(
+        after_help = "Examples:\n  vdl perft definitions/chess.vdl --depth 5\n  \
+        vdl perft definitions/chess.vdl 5 --divide\n  \
+        vdl perft definitions/baroque.vdl --depth 3 --fen \"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w\""
+    )]
+    Perft {
+        /// The definition file.
+        file: String,
+        /// The depth in plies (also accepted after the file: `vdl perft FILE 5`).
+        #[arg(value_name = "DEPTH", required_unless_present = "depth")]
+        depth_given: Option<u32>,
+        /// The depth in plies.
+        #[arg(long, conflicts_with = "depth_given")]
+        depth: Option<u32>,
+        /// Start from this position instead of the definition's setup.
+        #[arg(long)]
+        fen: Option<String>,
+        /// For a shuffled setup: the array of this seed (default 0).
+        #[arg(long, conflicts_with = "fen")]
+        seed: Option<u64>,
+        /// One line per root move with its count, each printed as soon as it and
+        /// the moves before it are counted.
+        #[arg(long)]
+        divide: bool,
+        /// Threads sharing out the root moves (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// At every node, check the fast legality filter against the slow one (make
+        /// every move, search every enemy piece); one thread, much slower.
+        #[arg(long, conflicts_with_all = ["divide", "threads"])]
+        cross_check: bool,
+    },
+    /// List the legal moves of a position.
+    #[command(after_help = "Example: vdl moves definitions/rococo.vdl --json")]
+    Moves {
+        /// The definition file.
+        file: String,
+        /// The position, as FEN (default: the definition's setup).
+        #[arg(long)]
+        fen: Option<String>,
+        /// For a shuffled setup: the array of this seed (default 0).
+        #[arg(long, conflicts_with = "fen")]
+        seed: Option<u64>,
+        /// Each move as data: notation, cells, captures, conversions, promotion, drop, and a wall under `walls`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw a position with the definition's own coordinates.
+    #[command(after_help = "Examples:\n  vdl show definitions/panoply.vdl\n  \
+        vdl show definitions/rococo.vdl --svg rococo.svg --moves e2")]
+    Show {
+        /// The definition file.
+        file: String,
+        /// The position, as FEN (default: the definition's setup).
+        #[arg(long)]
+        fen: Option<String>,
+        /// For a shuffled setup: the array of this seed (default 0).
+        #[arg(long, conflicts_with = "fen")]
+        seed: Option<u64>,
+        /// Write the position as an SVG drawing to this file instead.
+        #[arg(long)]
+        svg: Option<String>,
+        /// With `--svg`: mark the moves of the piece on this cell.
+        #[arg(long, requires = "svg")]
+        moves: Option<String>,
+    },
+    /// Check a game record move by move and report the result.
+    #[command(
+        after_help = "Example: vdl referee definitions/chess.vdl tests/games/chess/opera-game-pgn.game"
+    )]
+    Referee {
+        /// The definition file.
+        file: String,
+        /// The game record: moves in SAN, the engine notation or the full notation,
+        /// PGN tags, comments and several games allowed.
+        game: String,
+        /// A machine-readable report.
+        #[arg(long)]
+        json: bool,
+        /// Print the game (as far as it is legal) as PGN, moves in SAN.
+        #[arg(long, conflicts_with = "json")]
+        pgn: bool,
+    },
+    /// Play a game in the terminal.
+    #[command(after_help = "Example: vdl play definitions/rococo.vdl --ai black\n\
+        Commands while playing: a move, moves, undo, fen, claim, help, quit.")]
+    Play {
+        /// The definition file.
+        file: String,
+        /// The start position, as FEN (default: the definition's setup).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Let the computer play this side (`white` or `black`).
+        #[arg(long)]
+        ai: Option<SideArg>,
+        /// Seed for the array of a shuffled setup (when there is no `--fen`) and for
+        /// the two-ply opponent's choices among equal moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The computer's thinking time per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// The computer player: the search (`search`) or the old two-ply opponent.
+        #[arg(long, value_enum, default_value_t = Opponent::Search)]
+        opponent: Opponent,
+        /// Write the game as PGN to this file when the session ends.
+        #[arg(long)]
+        pgn: Option<String>,
+    },
+    /// Speak the Universal Chess Interface (UCI) for GUIs and other programs;
+    /// with several definitions, the `UCI_Variant` option chooses among them.
+    #[command(after_help = "Example: vdl uci definitions/chess.vdl definitions/baroque.vdl")]
+    Uci {
+        /// The definition files offered; the first is played by default.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Speak the XBoard / WinBoard protocol (CECP version 2); with several
+    /// definitions, the `variant` command chooses among them.
+    #[command(
+        after_help = "Example: xboard -fcp \"vdl xboard definitions/chess.vdl definitions/fairy.vdl\""
+    )]
+    Xboard {
+        /// The definition files offered; orthodox chess as `normal`, the others under
+        /// their file names.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Show the definition on a local web page: its board, each piece's moves, play
+    /// by click or drag, undo/redo, a FEN box, the engine; the page follows the file
+    /// as it is edited, and shows its diagnostics while it has errors.
+    #[command(after_help = "Example: vdl serve definitions/rococo.vdl --port 8000
+        then open http://127.0.0.1:8000/ in a browser; --port 0 takes any free port.")]
+    Serve {
+        /// The definition file.
+        file: String,
+        /// The port to listen on (0: any free port; the address is printed).
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
+        /// The address to listen on; the default is this machine only.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The engine's thinking time per move, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
+        /// Seed for the array of a shuffled setup.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Turn a Fairy-Stockfish variants.ini into definitions, one file per section.
+    #[command(
+        name = "import-fsf",
+        after_help = "Examples:\n  vdl import-fsf variants.ini --out imported\n  \
+        vdl import-fsf variants.ini --variant capture --variant shinobi --out imported"
+    )]
+    ImportFsf {
+        /// The configuration file (Fairy-Stockfish's `variants.ini` format).
+        file: String,
+        /// Only this section (and what it needs); may be given again.
+        #[arg(long = "variant", value_name = "NAME")]
+        variants: Vec<String>,
+        /// The folder the definitions are written to.
+        #[arg(long, default_value = ".")]
+        out: std::path::PathBuf,
+        /// Write over files that exist and differ.
+        #[arg(long)]
+        force: bool,
+        /// Also write what was made of a refused section, as NAME.refused.vdl.
+        #[arg(long)]
+        keep_refused: bool,
+    },
+    /// Print a definition as a Fairy-Stockfish variants.ini section.
+    #[command(
+        name = "export-fsf",
+        after_help = "Example: vdl export-fsf definitions/crazyhouse.vdl"
+    )]
+    ExportFsf {
+        /// The definition file.
+        file: String,
+    },
+    /// Play random games, checking the engine's invariants after every move.
+    #[command(
+        after_help = "Examples:\n  vdl selfplay definitions/ultima.vdl --games 1000\n  \
+        vdl selfplay definitions/chess.vdl --ai --games 100 --movetime 100"
+    )]
+    Selfplay {
+        /// The definition file.
+        file: String,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Seed for the moves; game N of a shuffled setup uses the array of seed + N.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many plies.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+        /// Instead of random games: the search against the two-ply opponent, colours
+        /// alternating (e.g. `vdl selfplay definitions/chess.vdl --ai --games 100`).
+        #[arg(long)]
+        ai: bool,
+        /// With `--ai`: the search's time per move, in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// With `--ai`: games played at once (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Opponent {
+    Search,
+    TwoPly,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub(crate) enum SideArg {
+    White,
+    Black,
+}

@@ -1,0 +1,8 @@
+//! The subcommands, one file each: what `main` dispatches to.
+
+pub(crate) mod check;
+pub(crate) mod fsf;
+pub(crate) mod play;
+pub(crate) mod position;
+pub(crate) mod referee;
+pub(crate) mod selfplay;
