@@ -16,6 +16,7 @@ mod legality;
 mod movegen;
 mod parallel;
 mod passing;
+#[cfg(feature = "reference")]
 pub mod reference;
 mod threat_cache;
 mod two_cell;
