@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::Rng;
+use vdl::random::Rng;
 use vdl::Position;
 
 fn move_texts(pos: &mut Position) -> Vec<String> {
@@ -34,7 +34,7 @@ fn fen_round_trip_keeps_the_legal_moves() {
     let mut compared = 0;
     for file in shipped_definitions() {
         let rules = common::rules(&format!("definitions/{file}"));
-        let mut rng = Rng(0x5eed ^ file.len() as u64);
+        let mut rng = Rng::new(0x5eed ^ file.len() as u64);
         let mut list = Vec::new();
         for game in 0..games {
             let mut pos = Position::start_seeded(&rules, game);

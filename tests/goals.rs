@@ -5,8 +5,8 @@
 
 mod common;
 
-use common::Rng;
 use vdl::engine::reference;
+use vdl::random::Rng;
 use vdl::Position;
 
 fn moves(rules: &vdl::Ruleset, fen: &str) -> Vec<String> {
@@ -69,7 +69,7 @@ fn the_hill_is_reached_by_a_legal_move_only() {
 /// position, including the ends of games.
 fn cross_check(path: &str, seed: u64) {
     let rules = common::rules(path);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let games = if cfg!(debug_assertions) { 10 } else { 120 };
     let mut list = Vec::new();
     let mut ended = 0;

@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::Rng;
 use vdl::engine::Position;
+use vdl::random::Rng;
 
 /// The legal moves as text, sorted.
 fn moves(rules: &vdl::Ruleset, fen: &str) -> Vec<String> {
@@ -67,7 +67,7 @@ fn a_piece_put_between_may_give_a_cannon_its_hurdle() {
 /// Random games: at every position both paths list the same moves.
 fn paths_agree(plain: &str, general: &str, seed: u64) {
     let (plain, general) = (common::rules(plain), common::rules(general));
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let games = if cfg!(debug_assertions) { 5 } else { 60 };
     let mut list = Vec::new();
     for _ in 0..games {
@@ -106,7 +106,7 @@ fn takeover_moves_are_the_same_on_both_paths() {
 /// made, every enemy piece searched) at every position; the positions checked.
 fn filters_agree(path: &str, seed: u64, (games, plies): (usize, usize)) -> usize {
     let rules = common::rules(path);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut list = Vec::new();
     let mut checked = 0;
     for game in 0..games {

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::Rng;
 use vdl::engine::reference;
+use vdl::random::Rng;
 use vdl::Position;
 
 const CHESS_FENS: &[&str] = &[
@@ -17,7 +17,7 @@ const CHESS_FENS: &[&str] = &[
 
 /// Play random games from `fens`, comparing the generators at every position.
 fn cross_check(rules: &vdl::Ruleset, fens: &[&str], positions: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut seen = 0;
     let mut list = Vec::new();
     while seen < positions {
@@ -146,7 +146,7 @@ fn make_unmake_restores_position_and_hash() {
         ),
     ] {
         let rules = common::rules(path);
-        let mut rng = Rng(77);
+        let mut rng = Rng::new(77);
         let mut list = Vec::new();
         for fen in fens {
             let mut pos = Position::from_fen(&rules, fen).expect("valid");

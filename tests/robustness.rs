@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Rng;
+use vdl::random::Rng;
 
 /// How many mutants each test tries; `VDL_MUTANTS=N` runs more.
 fn mutants() -> usize {
@@ -149,7 +149,7 @@ fn mutated_definitions_never_panic() {
             sources.push(std::fs::read_to_string(e.path()).expect("readable"));
         }
     }
-    let mut rng = Rng(0xfeed_beef);
+    let mut rng = Rng::new(0xfeed_beef);
     let mut loaded = 0;
     for i in 0..mutants() {
         let text = mutate(&sources[i % sources.len()], &mut rng);
@@ -180,7 +180,7 @@ fn mutated_game_records_never_panic() {
     let record =
         std::fs::read_to_string(common::root().join("tests/games/chess/loyd-stalemate.game"))
             .expect("readable");
-    let mut rng = Rng(0xabad_cafe);
+    let mut rng = Rng::new(0xabad_cafe);
     for _ in 0..mutants() {
         let text = mutate(&record, &mut rng);
         let r = vdl::referee::referee(&rules, &text);

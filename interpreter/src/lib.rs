@@ -12,6 +12,7 @@ pub mod engine;
 pub mod fsf;
 pub mod lint;
 pub mod model;
+pub mod random;
 pub mod referee;
 pub mod search;
 pub mod source;

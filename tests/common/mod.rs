@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
+use vdl::random::Rng;
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -17,21 +18,6 @@ pub fn rules(path: &str) -> vdl::Ruleset {
     match loaded.ruleset {
         Some(r) => r,
         None => panic!("{path} has errors: {:#?}", loaded.diagnostics),
-    }
-}
-
-/// A small deterministic generator, so every run plays the same random games.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 
@@ -171,7 +157,7 @@ pub fn random_walks_agree(
     mut visit: impl FnMut(&vdl::Position, &[vdl::Move]),
 ) {
     use vdl::engine::reference;
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut list = Vec::new();
     let mut seen = 0;
     while seen < positions {

@@ -342,7 +342,7 @@ impl Zobrist {
     /// The key of two cells joined as the ends of one two-cell piece.
     pub fn link_key(&self, a: Cell, b: Cell) -> u64 {
         let (lo, hi) = (a.min(b) as u64, a.max(b) as u64);
-        crate::model::mix(self.link ^ (lo << 16 | hi))
+        crate::random::mix(self.link ^ (lo << 16 | hi))
     }
 
     /// The key of `count` pieces of one side's kind in reserve.
@@ -1007,18 +1007,18 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
 
 /// Per-process randomness is not wanted: keys come from a fixed seed.
 fn zobrist_keys(n: usize, kinds: usize) -> Zobrist {
-    let mut rng = crate::model::SplitMix(0x5644_4C5F_5A4F_4252);
+    let mut rng = crate::random::Rng::new(0x5644_4C5F_5A4F_4252);
     Zobrist {
-        pieces: (0..n * (2 * kinds + 1)).map(|_| rng.next()).collect(),
-        side: rng.next(),
-        castling: (0..MAX_CASTLING).map(|_| rng.next()).collect(),
-        en_passant: (0..n).map(|_| rng.next()).collect(),
-        swap_ban: (0..n).map(|_| rng.next()).collect(),
-        reserve: (0..2 * kinds).map(|_| rng.next()).collect(),
-        link: rng.next(),
-        checks: [rng.next(), rng.next()],
-        passes: rng.next(),
-        walls: (0..n).map(|_| rng.next()).collect(),
+        pieces: (0..n * (2 * kinds + 1)).map(|_| rng.next_u64()).collect(),
+        side: rng.next_u64(),
+        castling: (0..MAX_CASTLING).map(|_| rng.next_u64()).collect(),
+        en_passant: (0..n).map(|_| rng.next_u64()).collect(),
+        swap_ban: (0..n).map(|_| rng.next_u64()).collect(),
+        reserve: (0..2 * kinds).map(|_| rng.next_u64()).collect(),
+        link: rng.next_u64(),
+        checks: [rng.next_u64(), rng.next_u64()],
+        passes: rng.next_u64(),
+        walls: (0..n).map(|_| rng.next_u64()).collect(),
     }
 }
 

@@ -25,7 +25,7 @@ impl Position<'_> {
     pub(super) fn checks_key(&self) -> u64 {
         let z = &self.rules.zobrist;
         (0..2).filter(|&s| self.checks[s] > 0).fold(0, |h, s| {
-            h ^ crate::model::mix(z.checks[s] ^ u64::from(self.checks[s]))
+            h ^ crate::random::mix(z.checks[s] ^ u64::from(self.checks[s]))
         })
     }
 

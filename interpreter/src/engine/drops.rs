@@ -5,7 +5,8 @@
 
 use super::{code, kind_of, side_of, Move, MoveKind, Position, NO_CELL};
 use crate::compile::Cell;
-use crate::model::{mix, QueueEnd, Setup};
+use crate::model::{QueueEnd, Setup};
+use crate::random::mix;
 
 /// The drop state that changes move by move; the queues' pieces themselves are fixed
 /// and only their live ends move, so undoing restores this and nothing else.

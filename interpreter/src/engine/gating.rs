@@ -6,7 +6,8 @@
 
 use super::{code, Move, Position, NO_CELL};
 use crate::compile::{Cell, NO_GATE};
-use crate::model::{mix, Setup};
+use crate::model::Setup;
+use crate::random::mix;
 
 impl Position<'_> {
     pub(super) fn load_gates(&mut self, setup: &Setup) {

@@ -357,7 +357,7 @@ impl<'r> Position<'r> {
             if !pos.dealt_again() {
                 break;
             }
-            let next = model::mix(seed ^ model::mix(deal));
+            let next = crate::random::mix(seed ^ crate::random::mix(deal));
             pos = Position::from_setup(rules, &definition.start_setup(next));
         }
         pos

@@ -101,7 +101,7 @@ impl Position<'_> {
         if self.passes == 0 {
             0
         } else {
-            crate::model::mix(self.rules.zobrist.passes ^ u64::from(self.passes))
+            crate::random::mix(self.rules.zobrist.passes ^ u64::from(self.passes))
         }
     }
 

@@ -889,5 +889,3 @@ mod shuffle;
 pub use castling::{free_castle_start, FreeCastleError};
 pub use fen::{label_at, parse_fen, FenError, FenErrorKind, FenRules};
 pub use shuffle::black_image;
-pub use shuffle::mix;
-pub(crate) use shuffle::SplitMix;

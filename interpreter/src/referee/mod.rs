@@ -15,25 +15,7 @@ pub mod stream;
 
 pub use game::{EndReason, Game, GameResult, Played};
 
-/// A small deterministic random generator (xorshift), so games replay from a seed.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    /// A number below `n` (which must not be 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-}
+pub use crate::random::Rng;
 
 use crate::compile::Ruleset;
 use crate::diagnostic::{Code, Diagnostic, Span};
