@@ -426,20 +426,44 @@ fn every_definition_has_a_selfplay_test() {
     );
 }
 
-/// The long suite: 1,000 games of every seeded definition and 200 of each in the
-/// library, with other seeds.
+/// The long suite: 1,000 games of every seeded definition (fewer of the costliest)
+/// and 200 of each in the library, with other seeds, on every core.
 #[test]
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn selfplay_long() {
+    // (definition, most plies, games): run on every core, a definition a job
+    // a sample sized by cost: Panoply's, the duck's and the amazons' turns have
+    // hundreds of moves to check, each read back from its notation
+    let games = |name: &str| match name {
+        "panoply.vdl" => (1000, 200),
+        "duck.vdl" => (300, 60),
+        "amazons.vdl" => (300, 40),
+        _ => (1000, 1000),
+    };
+    let mut jobs: Vec<(String, usize, usize)> = Vec::new();
     for name in SELFPLAYED {
-        selfplay_games(&format!("definitions/{name}"), 1000, 1000, 11);
+        let (plies, n) = games(name);
+        jobs.push((format!("definitions/{name}"), plies, n));
     }
     for name in LIBRARY {
-        selfplay_games(&format!("definitions/{name}"), 500, 200, 11);
+        jobs.push((format!("definitions/{name}"), 500, 200));
     }
-    selfplay_games("definitions/duck.vdl", 300, 60, 11);
-    selfplay_games("definitions/amazons.vdl", 300, 40, 11);
-    selfplay_games("tests/definitions/movement.vdl", 1000, 1000, 11);
+    jobs.push(("tests/definitions/movement.vdl".into(), 1000, 1000));
+    // the longest first, so that the cores finish together
+    jobs.sort_by_key(|(_, plies, n)| std::cmp::Reverse(plies * n));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((path, plies, games)) = jobs.get(i) else {
+                    break;
+                };
+                selfplay_games(path, *plies, *games, 11);
+            });
+        }
+    });
 }
 
 #[test]
