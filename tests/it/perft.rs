@@ -1,0 +1,221 @@
+//! Perft tables from `tests/perft/*.epd`, asserted exactly. In a debug build only
+//! the entries up to `DEBUG_LIMIT` nodes run; an optimised build (`cargo test --profile quick`,
+//! what the README and CI use) runs every `D` entry. `L` entries (`;L4 N`) are too
+//! slow for the README's tests: the long suite (`-- --ignored`) runs them.
+
+use crate::common;
+
+const DEBUG_LIMIT: u64 = 300_000;
+
+fn run_table(file: &str) {
+    run_entries(file, 'D');
+}
+
+/// Run the entries of a table marked `mark` (`D`: always, `L`: the long suite).
+fn run_entries(file: &str, mark: char) {
+    let text = std::fs::read_to_string(common::root().join("tests/perft").join(file))
+        .unwrap_or_else(|e| panic!("cannot read {file}: {e}"));
+    let definition = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# definition: "))
+        .unwrap_or_else(|| panic!("{file} names no definition"));
+    // a bare file name is a shipped definition; a path is from the repository root
+    let definition = definition.trim();
+    let rules = if definition.contains('/') {
+        common::rules(definition)
+    } else {
+        common::rules(&format!("definitions/{definition}"))
+    };
+    let limit = if cfg!(debug_assertions) {
+        DEBUG_LIMIT
+    } else {
+        u64::MAX
+    };
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap_or_default().trim();
+        let mut pos = vdl::Position::from_fen(&rules, fen)
+            .unwrap_or_else(|e| panic!("{file}: bad FEN {fen}: {e}"));
+        for entry in parts {
+            let entry = entry.trim();
+            if !entry.starts_with(mark) {
+                assert!(entry.starts_with(['D', 'L']), "{file}: bad entry `{entry}`");
+                continue;
+            }
+            let (depth, nodes) = entry[1..]
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("{file}: bad entry `{entry}`"));
+            let depth: u32 = depth.parse().expect("depth is a number");
+            let nodes: u64 = nodes.trim().parse().expect("node count is a number");
+            if nodes > limit {
+                continue;
+            }
+            assert_eq!(pos.perft(depth), nodes, "{file}: perft({depth}) of {fen}");
+            checked += 1;
+        }
+    }
+    assert!(mark == 'L' || checked > 0, "{file}: no entry was checked");
+}
+
+/// The long suite: every table's `L` entries.
+#[test]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
+fn long_entries() {
+    let dir = common::root().join("tests/perft");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/perft")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".epd"))
+        .collect();
+    files.sort();
+    for f in files {
+        run_entries(&f, 'L');
+    }
+}
+
+#[test]
+fn chess() {
+    run_table("chess.epd");
+}
+
+#[test]
+fn chess960() {
+    run_table("chess960.epd");
+}
+
+#[test]
+fn baroque() {
+    run_table("baroque.epd");
+}
+
+#[test]
+fn ultima() {
+    run_table("ultima.epd");
+}
+
+#[test]
+fn rococo() {
+    run_table("rococo.epd");
+}
+
+#[test]
+fn takeover64() {
+    run_table("takeover64.epd");
+}
+
+#[test]
+fn takeover64_stop_beyond() {
+    run_table("takeover64-stop-beyond.epd");
+}
+
+#[test]
+fn takeover64_undefended() {
+    run_table("takeover64-undefended.epd");
+}
+
+#[test]
+fn movement_forms() {
+    run_table("movement.epd");
+}
+
+#[test]
+fn uc40_pieces() {
+    run_table("uc40-pieces.epd");
+}
+
+#[test]
+fn uc40() {
+    run_table("uc40.epd");
+}
+
+#[test]
+fn hexagonal() {
+    run_table("hex.epd");
+}
+
+#[test]
+fn panoply() {
+    run_table("panoply.epd");
+}
+
+/// The library of well-known variants, each table's figures from the source its
+/// header names.
+const LIBRARY_TABLES: &[&str] = &[
+    "aiwok.epd",
+    "amazon.epd",
+    "amazons.epd",
+    "antichess.epd",
+    "asean.epd",
+    "atomic.epd",
+    "atomic960.epd",
+    "breakthrough.epd",
+    "capablanca.epd",
+    "chancellor.epd",
+    "chessgi.epd",
+    "coregal.epd",
+    "courier.epd",
+    "crazyhouse.epd",
+    "duck.epd",
+    "embassy.epd",
+    "euroshogi.epd",
+    "extinction.epd",
+    "gardner.epd",
+    "giveaway.epd",
+    "grand.epd",
+    "grasshopper.epd",
+    "hoppelpoppel.epd",
+    "horde.epd",
+    "isolation.epd",
+    "janggi.epd",
+    "janus.epd",
+    "kingofthehill.epd",
+    "knightmate.epd",
+    "loop.epd",
+    "losalamos.epd",
+    "losers.epd",
+    "makruk.epd",
+    "minishogi.epd",
+    "modern.epd",
+    "newzealand.epd",
+    "nightrider.epd",
+    "nocheckatomic.epd",
+    "pocketknight.epd",
+    "racingkings.epd",
+    "seirawan.epd",
+    "shatranj.epd",
+    "shogi.epd",
+    "snailtrail.epd",
+    "threecheck.epd",
+    "xiangqi.epd",
+];
+
+#[test]
+fn library() {
+    for table in LIBRARY_TABLES {
+        run_table(table);
+    }
+}
+
+/// Every table in `tests/perft` is run by a test above.
+#[test]
+fn every_table_is_run() {
+    let source = std::fs::read_to_string(common::root().join("tests/it/perft.rs")).expect("source");
+    let dir = common::root().join("tests/perft");
+    for entry in std::fs::read_dir(&dir)
+        .expect("tests/perft")
+        .filter_map(Result::ok)
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".epd") {
+            assert!(
+                source.contains(&format!("\"{name}\"")),
+                "{name} is run by no test in tests/it/perft.rs"
+            );
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! The computer player: mates found at the depth they need, in chess problems and in
+//! constructed positions of the capture-mode variants, and values from the rules.
+
+use crate::common;
+
+use vdl::engine::Position;
+use vdl::search::{Limits, Score, Searcher};
+
+/// The search's best move and score in `fen` at `depth`.
+fn best(definition: &str, fen: &str, depth: u32) -> (String, Score) {
+    let rules = common::rules(definition);
+    let pos = Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {}", e.message));
+    let mut searcher = Searcher::new(&rules, 16);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let found = searcher.search(&pos, &[], &limits, &mut |_| {});
+    let m = found.best.expect("a legal move");
+    (pos.move_text(&m), found.score)
+}
+
+#[test]
+fn values_come_from_the_movement_tables() {
+    let rules = common::rules("definitions/chess.vdl");
+    let values = vdl::search::eval::piece_values(&rules);
+    let labels: Vec<String> = rules
+        .definition
+        .pieces
+        .iter()
+        .zip(&values)
+        .map(|(p, v)| format!("{} {v}", p.label))
+        .collect();
+    assert_eq!(labels, ["K 0", "Q 800", "R 462", "B 338", "N 299", "P 107"]);
+}
+
+/// Whether `m` mates at once: after it the side to move has no legal move, or
+/// (where royal pieces are captured) has lost its royal piece.
+fn mates(definition: &str, fen: &str, text: &str) -> bool {
+    let rules = common::rules(definition);
+    let mut pos = Position::from_fen(&rules, fen).expect("a legal FEN");
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let candidates: Vec<_> = legal
+        .iter()
+        .filter(|m| pos.move_text(m) == text)
+        .copied()
+        .collect();
+    assert!(!candidates.is_empty(), "{text} is not legal in {fen}");
+    candidates.into_iter().any(|m| {
+        pos.make(m);
+        let them = pos.side_to_move();
+        let mut replies = Vec::new();
+        pos.legal_moves(&mut replies);
+        let mated = pos.royal_cells(them).is_empty() || (replies.is_empty() && pos.in_check(them));
+        pos.unmake();
+        mated
+    })
+}
+
+#[test]
+fn chess_mate_in_one() {
+    let (m, score) = best(
+        "definitions/chess.vdl",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        2,
+    );
+    assert_eq!((m.as_str(), score), ("f3-f7", Score::Mate(1)));
+}
+
+#[test]
+fn chess_mate_in_two() {
+    let (m, score) = best(
+        "definitions/chess.vdl",
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10",
+        4,
+    );
+    assert_eq!((m.as_str(), score), ("d5-f6", Score::Mate(2)));
+}
+
+#[test]
+fn chess_mate_in_three() {
+    for fen in [
+        "5rk1/5Npp/8/8/8/1Q6/6PP/6K1 w - - 0 1",
+        "r4rk1/5Npp/8/8/8/1Q6/6PP/6K1 w - - 0 1",
+    ] {
+        let (m, score) = best("definitions/chess.vdl", fen, 6);
+        assert_eq!((m.as_str(), score), ("f7-h6", Score::Mate(3)), "{fen}");
+    }
+}
+
+#[test]
+fn takeover_mates() {
+    let def = "definitions/takeover64.vdl";
+    let fen = "B4R1b/8/3p3k/4p2p/p5R1/3P1P2/P1MKR3/2N5 w - - 2 51";
+    assert_eq!(best(def, fen, 2), ("f8-h8".to_string(), Score::Mate(1)));
+    assert!(mates(def, fen, "f8-h8"));
+    let fen = "M3k3/1r1bbNr1/P6p/3p1p2/1pPPRpp1/1K4b1/R7/1M1B2n1 w - - 2 47";
+    assert_eq!(best(def, fen, 2), ("f7-d6".to_string(), Score::Mate(1)));
+    assert!(mates(def, fen, "f7-d6"));
+    let fen = "B4R1b/7k/3p3p/4p3/p5R1/3P1P2/P1MK4/2N1R3 w - - 0 49";
+    assert_eq!(best(def, fen, 4), ("e1-e7".to_string(), Score::Mate(2)));
+}
+
+/// Whether `text` wins in two in `fen`: after it, every reply allows a mate in one
+/// (found by trying every move, not by the search).
+fn mates_in_two(definition: &str, fen: &str, text: &str) -> bool {
+    let rules = common::rules(definition);
+    let mut pos = Position::from_fen(&rules, fen).expect("a legal FEN");
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let Some(&m) = legal.iter().find(|m| pos.move_text(m) == text) else {
+        panic!("{text} is not legal in {fen}");
+    };
+    pos.make(m);
+    let mut replies = Vec::new();
+    pos.legal_moves(&mut replies);
+    let them = pos.side_to_move();
+    if replies.is_empty() {
+        return pos.in_check(them);
+    }
+    replies.iter().all(|&r| {
+        pos.make(r);
+        let after = pos.fen();
+        let mut finishes = Vec::new();
+        pos.legal_moves(&mut finishes);
+        let texts: Vec<String> = finishes.iter().map(|f| pos.move_text(f)).collect();
+        pos.unmake();
+        texts.iter().any(|t| mates(definition, &after, t))
+    })
+}
+
+/// Positions from random Baroque games where the search announced a mate, each
+/// mate checked by trying every move.
+#[test]
+fn baroque_mates() {
+    let def = "definitions/baroque.vdl";
+    let fen = "3kbbnm/p3q2p/7P/1p4p1/1M1nPBQ1/1PB4p/PPP3PN/N2pK3 w - - 74 38";
+    assert_eq!(best(def, fen, 2), ("f4-c7".to_string(), Score::Mate(1)));
+    assert!(mates(def, fen, "f4-c7"));
+    for fen in [
+        "2k2pn1/Np2pp2/P3b1bp/3NmQ2/3P2p1/P6B/PqBP3p/M4KR1 w - - 76 39",
+        "rp2q1nm/p1bp2p1/2p2p1k/3RB3/P1bn1pK1/PN1P2P1/P3PPp1/2MQ3B w - - 62 32",
+    ] {
+        let (m, score) = best(def, fen, 4);
+        assert_eq!(score, Score::Mate(2), "{fen}");
+        assert!(mates_in_two(def, fen, &m), "{fen}: {m}");
+    }
+}
+
+#[test]
+fn rococo_wins_by_capturing_the_king() {
+    // Rococo has no check: a king is taken. A win in 1 takes it now; in 2, every
+    // reply leaves it to be taken.
+    let def = "definitions/rococo.vdl";
+    let fen = "10/1sal1klwi1/1ppp1pppp1/3p6/10/10/2P7/1PPPcPPPP1/1IWLKCLSA1/10 b - - 5 3";
+    assert_eq!(best(def, fen, 2), ("d2-d1".to_string(), Score::Mate(1)));
+    assert!(mates(def, fen, "d2-d1"));
+    for fen in [
+        "10/1salcklwi1/1pSpppp1p1/8p1/10/10/8P1/1PPPPPP1P1/1IWLKCLAp1/10 b - - 3 2",
+        "10/1salcklwi1/1pp1ppp3/3S4p1/8p1/10/7P2/1PPPPPP1P1/1IWLKCLAp1/10 b - - 7 4",
+    ] {
+        assert_eq!(
+            best(def, fen, 4),
+            ("h1-f1".to_string(), Score::Mate(2)),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn a_node_limit_ends_the_search() {
+    let rules = common::rules("definitions/baroque.vdl");
+    let pos = Position::start(&rules);
+    let mut searcher = Searcher::new(&rules, 4);
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let found = searcher.search(&pos, &[], &limits, &mut |_| {});
+    assert!(found.best.is_some());
+    // Checked every 1,024 nodes.
+    assert!((20_000..21_024).contains(&found.nodes), "{}", found.nodes);
+}
+
+/// The search against the two-ply opponent it replaced: a short match here, the
+/// issue's 100 games at 0.1 s a move in the long suite.
+fn match_share(
+    definition: &str,
+    games: usize,
+    movetime_ms: u64,
+) -> vdl::referee::matches::MatchReport {
+    let rules = common::rules(definition);
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_millis(movetime_ms)),
+        ..Limits::default()
+    };
+    vdl::referee::matches::search_against_two_ply(&rules, games, 1, &limits, 400, 2)
+}
+
+#[test]
+fn the_search_beats_the_two_ply_opponent_in_chess() {
+    let r = match_share("definitions/chess.vdl", 4, 30);
+    assert_eq!(r.games, 4);
+    assert_eq!(r.two_ply_wins, 0, "{r:?}");
+    assert!(r.search_wins >= 3, "{r:?}");
+}
+
+#[test]
+#[ignore = "long: 400 games at 0.1 s a move, about ten minutes on two cores"]
+fn the_search_wins_nine_in_ten_decisive_games_against_two_ply() {
+    for definition in ["chess", "baroque", "rococo", "takeover64"] {
+        let r = match_share(&format!("definitions/{definition}.vdl"), 100, 100);
+        println!("{definition}: {r:?}");
+        assert_eq!(r.games, 100);
+        assert!(r.decisive_share() >= 90.0, "{definition}: {r:?}");
+    }
+}
