@@ -97,7 +97,7 @@ fn piece_commands(rules: &Ruleset) -> Vec<String> {
         .pieces
         .iter()
         .filter_map(|p| {
-            let moves = vdl::check::xbetza::write(p, tiling, true)?;
+            let moves = vdl::check::betza_writer::write(p, tiling, true)?;
             Some(format!("piece {}& {moves}", p.label))
         })
         .collect()

@@ -10,11 +10,11 @@ mod explosions;
 pub mod extend;
 mod hand;
 mod moves;
-mod regions;
+mod confinement;
 mod restrictions;
 mod two_cell;
 mod walls;
-pub mod xbetza;
+pub mod betza_writer;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{

@@ -16,12 +16,12 @@ use std::sync::Arc;
 mod overlap;
 mod rays;
 mod reach;
-mod regions;
+mod reachable;
 mod restrictions;
 mod walls;
 
 pub use reach::{RayReach, Reach, ReachTables};
-pub use regions::DeadMaterial;
+pub use reachable::DeadMaterial;
 
 pub use overlap::redundant_written;
 

@@ -3,7 +3,7 @@
 
 mod attack;
 mod castling;
-mod checks;
+mod check_count;
 mod counting;
 mod dead;
 mod drops;
