@@ -3,18 +3,18 @@
 //! what depends on a broken part (cells on a missing board) is skipped.
 
 pub mod betza;
+pub mod betza_writer;
 mod castle;
+mod confinement;
 mod counting;
 mod drops;
 mod explosions;
 pub mod extend;
 mod hand;
 mod moves;
-mod confinement;
 mod restrictions;
 mod two_cell;
 mod walls;
-pub mod betza_writer;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{
