@@ -302,24 +302,7 @@ impl<'r> Engine<'r> {
 
 /// Speak XBoard's protocol on standard input and output until `quit`.
 pub fn run(variants: &[Variant]) {
-    let (tx, rx) = mpsc::sync_channel::<String>(64);
-    // Input is read on its own thread, so that a finished search is answered at once.
-    std::thread::spawn(move || {
-        let mut input = std::io::stdin().lock();
-        loop {
-            let line = match read_line(&mut input) {
-                Input::Line(line) => line,
-                Input::TooLong(length) => {
-                    say(&format!("Error (line too long): {}", too_long(length)));
-                    continue;
-                }
-                Input::End => break,
-            };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = read_input();
     std::thread::scope(|scope| {
         let mut engine = Engine {
             variants,
@@ -347,40 +330,7 @@ pub fn run(variants: &[Variant]) {
             let Some(&command) = words.first() else {
                 continue;
             };
-            if matches!(command, "ping") {
-                say(&format!("pong {}", words.get(1).unwrap_or(&"")));
-                continue;
-            }
-            if matches!(
-                command,
-                "time"
-                    | "otim"
-                    | "post"
-                    | "nopost"
-                    | "hard"
-                    | "easy"
-                    | "computer"
-                    | "name"
-                    | "rating"
-                    | "accepted"
-                    | "rejected"
-                    | "random"
-                    | "cores"
-                    | "memory"
-                    | "lift"
-                    | "put"
-                    | "hover"
-            ) {
-                match command {
-                    "lift" => say(&highlight(&engine.game, words.get(1).unwrap_or(&""))),
-                    "time" => {
-                        let cs: u64 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(0);
-                        engine.tc.clock = Duration::from_millis(cs.saturating_mul(10)).min(LONGEST);
-                    }
-                    "post" => engine.post = true,
-                    "nopost" => engine.post = false,
-                    _ => {}
-                }
+            if engine.aside(command, &words) {
                 continue;
             }
             // Any other command ends a search in progress; its move is played
@@ -393,71 +343,8 @@ pub fn run(variants: &[Variant]) {
                     }
                 }
             }
-            match command {
-                "xboard" | "?" | "draw" | "result" | "white" | "black" => {
-                    if command == "result" {
-                        engine.plays = None;
-                    }
-                }
-                "protover" => engine.features(),
-                "quit" => break,
-                "new" => {
-                    engine.new_game();
-                    searcher = Some(Searcher::new(engine.rules(), HASH_MB));
-                }
-                "variant" => match variants
-                    .iter()
-                    .position(|v| Some(&xboard_name(v)) == words.get(1))
-                {
-                    Some(i) => {
-                        engine.current = i;
-                        engine.game = Game::new(Position::start(engine.rules()));
-                        searcher = Some(Searcher::new(engine.rules(), HASH_MB));
-                        if xboard_name(&variants[i]) != "normal" {
-                            if let Some(setup) = setup_command(engine.rules()) {
-                                say(&setup);
-                                for piece in piece_commands(engine.rules()) {
-                                    say(&piece);
-                                }
-                            }
-                        }
-                    }
-                    None => say(&format!(
-                        "Error (unknown variant): {}",
-                        words.get(1).unwrap_or(&"")
-                    )),
-                },
-                "force" => engine.plays = None,
-                "go" => engine.plays = Some(engine.game.position().side_to_move()),
-                "playother" => {
-                    engine.plays = Some(engine.game.position().side_to_move().opponent())
-                }
-                "usermove" => engine.user_move(words.get(1).copied().unwrap_or("")),
-                "setboard" => {
-                    match set_position(engine.rules(), Some(&words[1..].join(" ")), &[]) {
-                        Ok(g) => engine.game = g,
-                        Err(e) => say(&format!("tellusererror Illegal position: {e}")),
-                    }
-                }
-                "undo" => {
-                    engine.game.undo();
-                }
-                "remove" => {
-                    engine.game.undo();
-                    engine.game.undo();
-                }
-                "level" => parse_level(&words[1..], &mut engine.tc),
-                "st" => {
-                    let s: f64 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(1.0);
-                    engine.tc.per_move = Some(seconds_given(s).max(Duration::from_millis(10)));
-                }
-                "sd" => {
-                    engine.tc.depth = words
-                        .get(1)
-                        .and_then(|w| w.parse::<u64>().ok())
-                        .map(search_depth)
-                }
-                other => say(&format!("Error (unknown command): {other}")),
+            if !engine.command(command, &words, &mut searcher) {
+                break;
             }
             if running.is_none() && engine.engine_to_move() {
                 let Some(s) = searcher.take() else { continue };
@@ -480,4 +367,110 @@ pub fn run(variants: &[Variant]) {
             r.stop();
         }
     });
+}
+
+/// Standard input, line by line, read on its own thread, so that a finished search
+/// is answered at once; a line too long is answered with an error and dropped.
+fn read_input() -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::sync_channel::<String>(64);
+    std::thread::spawn(move || {
+        let mut input = std::io::stdin().lock();
+        loop {
+            let line = match read_line(&mut input) {
+                Input::Line(line) => line,
+                Input::TooLong(length) => {
+                    say(&format!("Error (line too long): {}", too_long(length)));
+                    continue;
+                }
+                Input::End => break,
+            };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+impl Engine<'_> {
+    /// The commands that leave a search running: pings, clocks, options and the
+    /// board's hints. Whether `command` is one of them.
+    fn aside(&mut self, command: &str, words: &[&str]) -> bool {
+        match command {
+            "ping" => say(&format!("pong {}", words.get(1).unwrap_or(&""))),
+            "lift" => say(&highlight(&self.game, words.get(1).unwrap_or(&""))),
+            "time" => {
+                let cs: u64 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(0);
+                self.tc.clock = Duration::from_millis(cs.saturating_mul(10)).min(LONGEST);
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "otim" | "hard" | "easy" | "computer" | "name" | "rating" | "accepted" | "rejected"
+            | "random" | "cores" | "memory" | "put" | "hover" => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// A command that changes the game or the engine's part in it; false on `quit`.
+    fn command(&mut self, command: &str, words: &[&str], searcher: &mut Option<Searcher>) -> bool {
+        match command {
+            "xboard" | "?" | "draw" | "white" | "black" => {}
+            "result" => self.plays = None,
+            "protover" => self.features(),
+            "quit" => return false,
+            "new" => {
+                self.new_game();
+                *searcher = Some(Searcher::new(self.rules(), HASH_MB));
+            }
+            "variant" => self.choose_variant(words.get(1).copied().unwrap_or(""), searcher),
+            "force" => self.plays = None,
+            "go" => self.plays = Some(self.game.position().side_to_move()),
+            "playother" => self.plays = Some(self.game.position().side_to_move().opponent()),
+            "usermove" => self.user_move(words.get(1).copied().unwrap_or("")),
+            "setboard" => match set_position(self.rules(), Some(&words[1..].join(" ")), &[]) {
+                Ok(g) => self.game = g,
+                Err(e) => say(&format!("tellusererror Illegal position: {e}")),
+            },
+            "undo" => {
+                self.game.undo();
+            }
+            "remove" => {
+                self.game.undo();
+                self.game.undo();
+            }
+            "level" => parse_level(&words[1..], &mut self.tc),
+            "st" => {
+                let s: f64 = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(1.0);
+                self.tc.per_move = Some(seconds_given(s).max(Duration::from_millis(10)));
+            }
+            "sd" => {
+                self.tc.depth = (words.get(1))
+                    .and_then(|w| w.parse::<u64>().ok())
+                    .map(search_depth)
+            }
+            other => say(&format!("Error (unknown command): {other}")),
+        }
+        true
+    }
+
+    /// `variant NAME`: a new game of that variant; a variant other than chess
+    /// describes its board and pieces to the GUI.
+    fn choose_variant(&mut self, name: &str, searcher: &mut Option<Searcher>) {
+        let Some(i) = (self.variants.iter()).position(|v| xboard_name(v) == name) else {
+            say(&format!("Error (unknown variant): {name}"));
+            return;
+        };
+        self.current = i;
+        self.game = Game::new(Position::start(self.rules()));
+        *searcher = Some(Searcher::new(self.rules(), HASH_MB));
+        if xboard_name(&self.variants[i]) != "normal" {
+            if let Some(setup) = setup_command(self.rules()) {
+                say(&setup);
+                for piece in piece_commands(self.rules()) {
+                    say(&piece);
+                }
+            }
+        }
+    }
 }
