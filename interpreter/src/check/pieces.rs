@@ -1,0 +1,317 @@
+//! `piece` sections: names and labels (each once, no label the start of another),
+//! then each piece's properties read into a `PieceDef`, each given once.
+
+use super::{begins, betza, Checker, MAX_EP_CELLS, MAX_PIECE_KINDS};
+use crate::diagnostic::{Code, Diagnostic, Span};
+use crate::model::{Coord, Geometry, MoveMode, MoveRule, PieceDef};
+use crate::syntax::{self, Name, PieceProp};
+use indexmap::IndexMap;
+
+type Zones = IndexMap<String, [Vec<Coord>; 2]>;
+
+/// Where each property of one piece was first given, and the move rules written so
+/// far (their count numbers the next rule).
+#[derive(Default)]
+struct Given {
+    written: u16,
+    royal: Option<Span>,
+    immobilize: Option<Span>,
+    swap: Option<Span>,
+    immune: Option<Span>,
+    modes: Vec<(&'static str, Span)>,
+    en_passant: Option<Span>,
+    promotes: Option<Span>,
+    captured_as: Option<Span>,
+    two_cell: Option<Span>,
+    value: Option<Span>,
+    confined: Option<Span>,
+    facing: Option<Span>,
+    cannot: [Option<Span>; 2],
+}
+
+impl Checker {
+    pub(super) fn pieces(
+        &mut self,
+        decls: &[&syntax::PieceDecl],
+        zones: Option<&Zones>,
+    ) -> Vec<PieceDef> {
+        // First: names and letters, so promotions may name pieces declared later.
+        self.names_and_labels(decls);
+        let known: Vec<&str> = decls.iter().map(|p| p.name.value.as_str()).collect();
+        let out: Vec<PieceDef> = (decls.iter())
+            .map(|p| self.piece(p, zones, &known, decls))
+            .collect();
+        self.promotions_to_two_cell(decls, &out);
+        out
+    }
+
+    /// Each name and label once, no label the start of another, not too many kinds.
+    fn names_and_labels(&mut self, decls: &[&syntax::PieceDecl]) {
+        let mut names: Vec<&Name> = Vec::new();
+        let mut labels: Vec<&Name> = Vec::new();
+        for (i, p) in decls.iter().enumerate() {
+            if i == MAX_PIECE_KINDS {
+                self.push(
+                    Diagnostic::error(
+                        Code::Limit,
+                        format!("more than {MAX_PIECE_KINDS} piece kinds"),
+                    )
+                    .at(p.name.span, format!("piece number {}", i + 1))
+                    .help(format!(
+                        "vdl supports at most {MAX_PIECE_KINDS} kinds of piece in one variant"
+                    )),
+                );
+            }
+            if let Some(first) = names.iter().find(|n| n.value == p.name.value) {
+                self.push(
+                    Diagnostic::error(
+                        Code::DuplicatePiece,
+                        format!("the piece `{}` is declared twice", p.name.value),
+                    )
+                    .at(p.name.span, "declared again here")
+                    .also(first.span, "first declared here")
+                    .help("give each piece its own name"),
+                );
+            }
+            names.push(&p.name);
+            if self.piece_label(&p.letter) {
+                self.label_clash(&p.letter, &labels);
+                labels.push(&p.letter);
+            }
+        }
+    }
+
+    /// A label used before, or the start of one used before (or the other way).
+    fn label_clash(&mut self, label: &Name, labels: &[&Name]) {
+        if let Some(first) = labels.iter().find(|l| l.value == label.value) {
+            self.push(
+                Diagnostic::error(Code::DuplicateLetter, format!("the label `{}` is used by two pieces", label.value))
+                    .at(label.span, "used again here")
+                    .also(first.span, "first used here")
+                    .help("FEN and move notation tell pieces apart by label: give each piece its own label"),
+            );
+        } else if let Some(other) = labels
+            .iter()
+            .find(|l| begins(&l.value, &label.value) || begins(&label.value, &l.value))
+        {
+            let (short, long) = if other.value.len() < label.value.len() {
+                (&other.value, &label.value)
+            } else {
+                (&label.value, &other.value)
+            };
+            self.push(
+                Diagnostic::error(
+                    Code::PrefixLabel,
+                    format!("the label `{short}` is the start of `{long}`"),
+                )
+                .at(label.span, "this label")
+                .also(other.span, "and this one")
+                .help(format!(
+                    "a FEN reading `{long}` could mean one piece or `{short}` and another: no label may begin another"
+                )),
+            );
+        }
+    }
+
+    /// One piece: its properties read, then checked together.
+    fn piece(
+        &mut self,
+        p: &syntax::PieceDecl,
+        zones: Option<&Zones>,
+        known: &[&str],
+        decls: &[&syntax::PieceDecl],
+    ) -> PieceDef {
+        let mut def = PieceDef {
+            name: p.name.value.clone(),
+            label: p.letter.value.clone(),
+            royal: false,
+            rules: Vec::new(),
+            en_passant: false,
+            promotion: None,
+            captures: Vec::new(),
+            immobilize: false,
+            swap: false,
+            immune: false,
+            two_cell: None,
+            value: None,
+            captured_as: None,
+            confined: None,
+            no_facing: false,
+            cannot_capture: Vec::new(),
+            cannot_hop: Vec::new(),
+            en_passant_in: None,
+        };
+        let mut given = Given::default();
+        for prop in &p.props {
+            self.piece_prop(&mut def, &mut given, prop, p, (zones, known, decls));
+        }
+        if def.two_cell.is_some() {
+            self.one_cell_properties(p);
+        }
+        def.royal = given.royal.is_some();
+        def.no_facing = given.facing.is_some();
+        self.zoned_capture_modes(&def, given.confined, p);
+        self.restrictions_fit(&def, &given.cannot);
+        if let (Some(at), None) = (given.facing, given.royal) {
+            self.push(
+                Diagnostic::error(
+                    Code::BadRegion,
+                    format!("`{}` has `no-facing` but is not royal", def.name),
+                )
+                .at(at, "only royal pieces may not face each other")
+                .help("add `royal`, or leave out `no-facing`"),
+            );
+        }
+        def.en_passant = given.en_passant.is_some();
+        def.immobilize = given.immobilize.is_some();
+        def.swap = given.swap.is_some();
+        def.immune = given.immune.is_some();
+        if let Some(at) = given.en_passant {
+            self.en_passant_reach(&def, at);
+        }
+        def
+    }
+
+    /// One property of a piece, into its definition; a property given twice is an error.
+    fn piece_prop(
+        &mut self,
+        def: &mut PieceDef,
+        given: &mut Given,
+        prop: &PieceProp,
+        p: &syntax::PieceDecl,
+        (zones, known, decls): (Option<&Zones>, &[&str], &[&syntax::PieceDecl]),
+    ) {
+        let name = &p.name.value;
+        match prop {
+            PieceProp::Royal(s) => self.flag_once(&mut given.royal, *s, "royal", name),
+            PieceProp::Immobilize(s) => {
+                self.flag_once(&mut given.immobilize, *s, "immobilize", name)
+            }
+            PieceProp::Swap(s) => self.flag_once(&mut given.swap, *s, "swap", name),
+            PieceProp::Immune(s) => self.flag_once(&mut given.immune, *s, "immune", name),
+            PieceProp::Capture {
+                span,
+                kind,
+                options,
+            } => self.capture_prop(def, given, (*span, kind, options), name),
+            PieceProp::EnPassant(s, zone) => {
+                self.flag_once(&mut given.en_passant, *s, "en-passant", name);
+                def.en_passant_in = self.zone_name(zone.as_ref(), zones);
+            }
+            PieceProp::Promotes { span, .. } => {
+                self.flag_once(&mut given.promotes, *span, "promotes", name);
+                def.promotion = self.promotion(prop, zones, known, decls);
+            }
+            PieceProp::CapturedAs(span, piece) => {
+                self.flag_once(&mut given.captured_as, *span, "captured-as", name);
+                def.captured_as = self.piece_ref(piece, known, decls);
+            }
+            PieceProp::Confined(span, zone) => {
+                self.flag_once(&mut given.confined, *span, "confined", name);
+                def.confined = self.zone_name(Some(zone), zones);
+            }
+            PieceProp::NoFacing(s) => self.flag_once(&mut given.facing, *s, "no-facing", name),
+            PieceProp::Cannot(span, what, names) => {
+                self.restriction(def, (*span, *what, names), &mut given.cannot, known, decls)
+            }
+            PieceProp::Betza(text, region) => self.betza_prop(def, given, text, region, zones),
+            PieceProp::Value(v) => {
+                self.flag_once(&mut given.value, v.span, "value", name);
+                def.value = self.piece_value(v);
+            }
+            PieceProp::TwoCell(span, items) => {
+                self.flag_once(&mut given.two_cell, *span, "two-cell", name);
+                def.two_cell = Some(self.two_cell(*span, items));
+            }
+            PieceProp::Rules(_, rules, region) => {
+                let region = self.move_region(region.as_ref(), zones);
+                for r in rules {
+                    let rules = self.move_rule(r);
+                    def.rules.extend(rules.into_iter().map(|r| MoveRule {
+                        written: given.written,
+                        region: region.clone(),
+                        ..r
+                    }));
+                    given.written += 1;
+                }
+            }
+        }
+    }
+
+    /// `capture MODE ...`: each mode once.
+    fn capture_prop(
+        &mut self,
+        def: &mut PieceDef,
+        given: &mut Given,
+        (span, kind, options): (Span, &Name, &[Name]),
+        name: &str,
+    ) {
+        let Some(mode) = self.capture_mode(kind, options) else {
+            return;
+        };
+        if let Some(&(_, first)) = given.modes.iter().find(|(n, _)| *n == mode.name()) {
+            self.push(
+                Diagnostic::error(
+                    Code::DuplicateProperty,
+                    format!("`capture {}` is given twice for `{name}`", mode.name()),
+                )
+                .at(span, "second one here")
+                .also(first, "first one here")
+                .help("give each capture mode once"),
+            );
+        } else {
+            given.modes.push((mode.name(), span));
+            def.captures.push(mode);
+        }
+    }
+
+    /// `moves "BETZA" [in ZONE]`: the rules, numbered after those written before.
+    fn betza_prop(
+        &mut self,
+        def: &mut PieceDef,
+        given: &mut Given,
+        text: &Name,
+        region: &Option<syntax::RegionDecl>,
+        zones: Option<&Zones>,
+    ) {
+        match betza::parse(&text.value, self.tiling) {
+            Ok(rules) => {
+                let base = given.written;
+                given.written += betza::group_spans(&text.value).len() as u16;
+                let region = self.move_region(region.as_ref(), zones);
+                def.rules.extend(rules.into_iter().map(|r| MoveRule {
+                    written: base + r.written,
+                    region: region.clone(),
+                    ..r
+                }));
+            }
+            Err(e) => self.push(
+                Diagnostic::error(Code::BadBetza, e.message)
+                    .at(text.span.sub(e.offset, e.len), "here")
+                    .help(e.help),
+            ),
+        }
+    }
+
+    /// An en-passant piece's quiet steps pass at most `MAX_EP_CELLS` cells.
+    fn en_passant_reach(&mut self, def: &PieceDef, at: Span) {
+        let longest = (def.rules.iter())
+            .filter(|r| r.mode == MoveMode::Quiet)
+            .filter_map(|r| match &r.geometry {
+                Geometry::Leap(path) => Some(path.len() - 1),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        if longest > MAX_EP_CELLS {
+            self.push(
+                Diagnostic::error(
+                    Code::Limit,
+                    format!("`{}` passes {longest} cells in one quiet step; en passant allows at most {MAX_EP_CELLS}", def.name),
+                )
+                .at(at, "en passant for this piece")
+                .help("shorten the step, or leave out `en-passant`"),
+            );
+        }
+    }
+}
