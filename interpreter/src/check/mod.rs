@@ -8,6 +8,7 @@ mod castle;
 mod confinement;
 mod counting;
 mod drops;
+mod end;
 mod explosions;
 pub mod extend;
 mod hand;
@@ -20,12 +21,11 @@ mod walls;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{
-    self, BoardShape, CaptureMode, Coord, Definition, EndRules, MoveLimit, Outcome, PieceDef,
-    Promotion,
+    self, BoardShape, CaptureMode, Coord, Definition, MoveLimit, Outcome, PieceDef, Promotion,
 };
 use crate::syntax::{
-    self, BoardEntry, CellItem, EndRuleDecl, Name, OutcomeWord, PieceProp, ResetItem, SideWord,
-    Spanned, ZoneBody,
+    self, BoardEntry, CellItem, EndRuleDecl, Name, PieceProp, ResetItem, SideWord, Spanned,
+    ZoneBody,
 };
 use indexmap::IndexMap;
 
@@ -773,149 +773,6 @@ impl Checker {
             None => d.help(format!("the pieces are: {}", known.join(", "))),
         });
         None
-    }
-
-    fn end_rules(
-        &mut self,
-        decl: Option<&syntax::EndDecl>,
-        pieces: &[&syntax::PieceDecl],
-        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
-    ) -> EndRules {
-        let mut end = EndRules::default();
-        let Some(decl) = decl else { return end };
-        let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
-        let mut seen: Vec<(u8, Span)> = Vec::new();
-        let conv = |o: OutcomeWord| match o {
-            OutcomeWord::Win => Outcome::Win,
-            OutcomeWord::Loss => Outcome::Loss,
-            OutcomeWord::Draw => Outcome::Draw,
-        };
-        for rule in &decl.rules {
-            let (tag, name) = match &rule.value {
-                EndRuleDecl::Checkmate(_) => (0, "checkmate"),
-                EndRuleDecl::Stalemate(_) => (1, "stalemate"),
-                EndRuleDecl::Repetition(..) => (2, "repetition"),
-                EndRuleDecl::MoveLimit(..) => (3, "move-rule"),
-                EndRuleDecl::RoyalCapture => (4, "royal-capture"),
-                EndRuleDecl::DeadPosition => (5, "dead-position"),
-                EndRuleDecl::Extinction(..) => (6, "extinction"),
-                EndRuleDecl::Reach(..) => (7, "reach"),
-                EndRuleDecl::Checks(..) => (8, "checks"),
-                EndRuleDecl::Counting(..) => (11, "counting"),
-                EndRuleDecl::DoublePass(_) => (9, "double-pass"),
-                EndRuleDecl::Facing(_) => (10, "facing"),
-                EndRuleDecl::BareKing(_) => (12, "bare-king"),
-                EndRuleDecl::Connect(..) => (13, "connect"),
-            };
-            if let Some(&(_, first)) = seen.iter().find(|(t, _)| *t == tag) {
-                self.push(
-                    Diagnostic::error(Code::BadEndRule, format!("`{name}` is given twice"))
-                        .at(rule.span, "second one here")
-                        .also(first, "first one here")
-                        .help(format!("give `{name}` once")),
-                );
-                continue;
-            }
-            seen.push((tag, rule.span));
-            match &rule.value {
-                EndRuleDecl::Checkmate(o) => end.checkmate = conv(o.value),
-                EndRuleDecl::RoyalCapture => end.royal_capture = true,
-                EndRuleDecl::Stalemate(o) => end.stalemate = conv(o.value),
-                EndRuleDecl::DeadPosition => end.dead_position = true,
-                EndRuleDecl::BareKing(o) => end.bare_king = Some(conv(o.value)),
-                EndRuleDecl::DoublePass(o) => end.double_pass = Some(conv(o.value)),
-                EndRuleDecl::Facing(o) => end.facing = Some(conv(o.value)),
-                EndRuleDecl::Counting(c) => end.counting = self.counting(c, &known, pieces),
-                EndRuleDecl::Extinction(all, kinds, o) => {
-                    end.extinction = Some(model::Extinction {
-                        all: *all,
-                        kinds: kinds
-                            .iter()
-                            .filter_map(|k| self.piece_ref(k, &known, pieces))
-                            .collect(),
-                        outcome: conv(o.value),
-                    });
-                }
-                EndRuleDecl::Reach(zone, kinds, count, o, after_reply) => {
-                    if let Some(zones) = zones {
-                        self.zone_ref(zone, zones);
-                    }
-                    let count = match count {
-                        Some(c) if !(1..=1000).contains(&c.value) => {
-                            self.diags.push(
-                                Diagnostic::error(
-                                    Code::BadEndRule,
-                                    format!("{} pieces cannot be required in a zone", c.value),
-                                )
-                                .at(c.span, "from 1 to 1000")
-                                .help("`reach camp Knight 9 win`: nine knights in the camp win"),
-                            );
-                            1
-                        }
-                        Some(c) => c.value as u32,
-                        None => 1,
-                    };
-                    end.reach = Some(model::Reach {
-                        zone: zone.value.clone(),
-                        kinds: kinds
-                            .iter()
-                            .filter_map(|k| self.piece_ref(k, &known, pieces))
-                            .collect(),
-                        count,
-                        outcome: conv(o.value),
-                        after_reply: *after_reply,
-                    });
-                }
-                EndRuleDecl::Connect(n, kinds, o) => {
-                    let help = "`connect 3 win`: three in a row win";
-                    let Some(count) = self.end_count(n, 2, "a line of {} pieces", help) else {
-                        continue;
-                    };
-                    end.connect = Some(model::Connect {
-                        count,
-                        kinds: kinds
-                            .iter()
-                            .filter_map(|k| self.piece_ref(k, &known, pieces))
-                            .collect(),
-                        outcome: conv(o.value),
-                    });
-                }
-                EndRuleDecl::Checks(n, o) => {
-                    let help = "`checks 3 win`: the player who gives check for the third time wins";
-                    let Some(count) = self.end_count(n, 1, "a count of {} checks", help) else {
-                        continue;
-                    };
-                    end.checks = Some(model::CheckCount {
-                        count,
-                        outcome: conv(o.value),
-                    });
-                }
-                EndRuleDecl::Repetition(n, o, claim) => {
-                    let help = "`repetition 3 draw` ends the game when a position occurs for the third time";
-                    let Some(count) = self.end_count(n, 2, "a repetition count of {}", help) else {
-                        continue;
-                    };
-                    end.repetition = Some(model::Repetition {
-                        count,
-                        outcome: conv(o.value),
-                        claim_at: self.claim_count(
-                            claim,
-                            2,
-                            n.value,
-                            "repetition 5 draw claim-at 3",
-                        ),
-                    });
-                }
-                EndRuleDecl::MoveLimit(decl) => {
-                    if let Some(limit) =
-                        self.move_limit(decl, &known, pieces, conv(decl.outcome.value))
-                    {
-                        end.move_limit = Some(limit);
-                    }
-                }
-            }
-        }
-        end
     }
 
     /// `double-pass` and `facing` end the game on a pass: without `pass` they

@@ -1,0 +1,170 @@
+//! The `end` section: each rule once, read into `EndRules`.
+
+use super::Checker;
+use crate::diagnostic::{Code, Diagnostic, Span};
+use crate::model::{self, Coord, EndRules, Outcome};
+use crate::syntax::{self, EndRuleDecl, OutcomeWord, Spanned};
+use indexmap::IndexMap;
+
+type Zones = IndexMap<String, [Vec<Coord>; 2]>;
+
+fn outcome(o: OutcomeWord) -> Outcome {
+    match o {
+        OutcomeWord::Win => Outcome::Win,
+        OutcomeWord::Loss => Outcome::Loss,
+        OutcomeWord::Draw => Outcome::Draw,
+    }
+}
+
+/// The rule's name, as written, for messages about it.
+fn rule_name(rule: &EndRuleDecl) -> &'static str {
+    match rule {
+        EndRuleDecl::Checkmate(_) => "checkmate",
+        EndRuleDecl::Stalemate(_) => "stalemate",
+        EndRuleDecl::Repetition(..) => "repetition",
+        EndRuleDecl::MoveLimit(..) => "move-rule",
+        EndRuleDecl::RoyalCapture => "royal-capture",
+        EndRuleDecl::DeadPosition => "dead-position",
+        EndRuleDecl::Extinction(..) => "extinction",
+        EndRuleDecl::Reach(..) => "reach",
+        EndRuleDecl::Checks(..) => "checks",
+        EndRuleDecl::Counting(..) => "counting",
+        EndRuleDecl::DoublePass(_) => "double-pass",
+        EndRuleDecl::Facing(_) => "facing",
+        EndRuleDecl::BareKing(_) => "bare-king",
+        EndRuleDecl::Connect(..) => "connect",
+    }
+}
+
+impl Checker {
+    pub(super) fn end_rules(
+        &mut self,
+        decl: Option<&syntax::EndDecl>,
+        pieces: &[&syntax::PieceDecl],
+        zones: Option<&Zones>,
+    ) -> EndRules {
+        let mut end = EndRules::default();
+        let Some(decl) = decl else { return end };
+        let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
+        let mut seen: Vec<(&str, Span)> = Vec::new();
+        for rule in &decl.rules {
+            let name = rule_name(&rule.value);
+            if let Some(&(_, first)) = seen.iter().find(|(n, _)| *n == name) {
+                self.push(
+                    Diagnostic::error(Code::BadEndRule, format!("`{name}` is given twice"))
+                        .at(rule.span, "second one here")
+                        .also(first, "first one here")
+                        .help(format!("give `{name}` once")),
+                );
+                continue;
+            }
+            seen.push((name, rule.span));
+            self.end_rule(&mut end, &rule.value, (&known, pieces), zones);
+        }
+        end
+    }
+
+    /// One rule, into the end rules.
+    fn end_rule(
+        &mut self,
+        end: &mut EndRules,
+        rule: &EndRuleDecl,
+        (known, pieces): (&[&str], &[&syntax::PieceDecl]),
+        zones: Option<&Zones>,
+    ) {
+        let kinds_of = |this: &mut Self, kinds: &[syntax::Name]| -> Vec<usize> {
+            (kinds.iter())
+                .filter_map(|k| this.piece_ref(k, known, pieces))
+                .collect()
+        };
+        match rule {
+            EndRuleDecl::Checkmate(o) => end.checkmate = outcome(o.value),
+            EndRuleDecl::RoyalCapture => end.royal_capture = true,
+            EndRuleDecl::Stalemate(o) => end.stalemate = outcome(o.value),
+            EndRuleDecl::DeadPosition => end.dead_position = true,
+            EndRuleDecl::BareKing(o) => end.bare_king = Some(outcome(o.value)),
+            EndRuleDecl::DoublePass(o) => end.double_pass = Some(outcome(o.value)),
+            EndRuleDecl::Facing(o) => end.facing = Some(outcome(o.value)),
+            EndRuleDecl::Counting(c) => end.counting = self.counting(c, known, pieces),
+            EndRuleDecl::Extinction(all, kinds, o) => {
+                end.extinction = Some(model::Extinction {
+                    all: *all,
+                    kinds: kinds_of(self, kinds),
+                    outcome: outcome(o.value),
+                });
+            }
+            EndRuleDecl::Reach(zone, kinds, count, o, after_reply) => {
+                if let Some(zones) = zones {
+                    self.zone_ref(zone, zones);
+                }
+                end.reach = Some(model::Reach {
+                    zone: zone.value.clone(),
+                    kinds: kinds_of(self, kinds),
+                    count: self.reach_count(count.as_ref()),
+                    outcome: outcome(o.value),
+                    after_reply: *after_reply,
+                });
+            }
+            EndRuleDecl::Connect(n, kinds, o) => {
+                let help = "`connect 3 win`: three in a row win";
+                if let Some(count) = self.end_count(n, 2, "a line of {} pieces", help) {
+                    end.connect = Some(model::Connect {
+                        count,
+                        kinds: kinds_of(self, kinds),
+                        outcome: outcome(o.value),
+                    });
+                }
+            }
+            EndRuleDecl::Checks(n, o) => {
+                let help = "`checks 3 win`: the player who gives check for the third time wins";
+                if let Some(count) = self.end_count(n, 1, "a count of {} checks", help) {
+                    end.checks = Some(model::CheckCount {
+                        count,
+                        outcome: outcome(o.value),
+                    });
+                }
+            }
+            EndRuleDecl::Repetition(n, o, claim) => {
+                let help =
+                    "`repetition 3 draw` ends the game when a position occurs for the third time";
+                if let Some(count) = self.end_count(n, 2, "a repetition count of {}", help) {
+                    end.repetition = Some(model::Repetition {
+                        count,
+                        outcome: outcome(o.value),
+                        claim_at: self.claim_count(
+                            claim,
+                            2,
+                            n.value,
+                            "repetition 5 draw claim-at 3",
+                        ),
+                    });
+                }
+            }
+            EndRuleDecl::MoveLimit(decl) => {
+                let o = outcome(decl.outcome.value);
+                if let Some(limit) = self.move_limit(decl, known, pieces, o) {
+                    end.move_limit = Some(limit);
+                }
+            }
+        }
+    }
+
+    /// How many pieces `reach` wants in the zone: 1 to 1000 (1 if not said).
+    fn reach_count(&mut self, count: Option<&Spanned<i64>>) -> u32 {
+        match count {
+            Some(c) if !(1..=1000).contains(&c.value) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        Code::BadEndRule,
+                        format!("{} pieces cannot be required in a zone", c.value),
+                    )
+                    .at(c.span, "from 1 to 1000")
+                    .help("`reach camp Knight 9 win`: nine knights in the camp win"),
+                );
+                1
+            }
+            Some(c) => c.value as u32,
+            None => 1,
+        }
+    }
+}
