@@ -4,6 +4,7 @@
 
 pub mod betza;
 pub mod betza_writer;
+mod board;
 mod castle;
 mod confinement;
 mod counting;
@@ -24,8 +25,7 @@ use crate::model::{
     self, BoardShape, CaptureMode, Coord, Definition, MoveLimit, Outcome, PieceDef, Promotion,
 };
 use crate::syntax::{
-    self, BoardEntry, CellItem, EndRuleDecl, Name, PieceProp, ResetItem, SideWord, Spanned,
-    ZoneBody,
+    self, CellItem, EndRuleDecl, Name, PieceProp, ResetItem, SideWord, Spanned, ZoneBody,
 };
 use indexmap::IndexMap;
 
@@ -104,152 +104,6 @@ fn once<'a, T>(
 impl Checker {
     fn push(&mut self, d: Diagnostic) {
         self.diags.push(d);
-    }
-
-    fn board(&mut self, decl: Option<&syntax::BoardDecl>) -> Option<BoardShape> {
-        let Some(decl) = decl else {
-            self.push(
-                Diagnostic::error(Code::MissingSection, "the definition has no `board`")
-                    .at(Span::new(0, 0), "expected a `board` section in this file")
-                    .help("add e.g. `board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }`"),
-            );
-            return None;
-        };
-        let mut files: Option<(Span, &Vec<Name>)> = None;
-        let mut ranks: Option<(Span, &Vec<Name>)> = None;
-        let mut removes = Vec::new();
-        let mut hex: Option<(Span, Option<&Name>)> = None;
-        for entry in &decl.entries {
-            let (slot, span, labels, what) = match entry {
-                BoardEntry::Hex(s, shape) => {
-                    match hex {
-                        Some((first, _)) => self.push(
-                            Diagnostic::error(Code::DuplicateSection, "`hex` is given twice")
-                                .at(*s, "second one here")
-                                .also(first, "first one here")
-                                .help("a board has one tiling"),
-                        ),
-                        None => hex = Some((*s, shape.as_ref())),
-                    }
-                    continue;
-                }
-                BoardEntry::Files(s, l) => (&mut files, *s, l, "files"),
-                BoardEntry::Ranks(s, l) => (&mut ranks, *s, l, "ranks"),
-                BoardEntry::Remove(_, cells) => {
-                    removes.push(cells);
-                    continue;
-                }
-            };
-            if let Some((first, _)) = slot {
-                let first = *first;
-                self.push(
-                    Diagnostic::error(Code::DuplicateSection, format!("`{what}` is given twice"))
-                        .at(span, "second one here")
-                        .also(first, "first one here")
-                        .help(format!("list all {what} in one `{what}` line")),
-                );
-            } else {
-                *slot = Some((span, labels));
-            }
-        }
-        let mut ok = true;
-        for (entry, what) in [(files, "files"), (ranks, "ranks")] {
-            match entry {
-                None => {
-                    self.push(
-                        Diagnostic::error(
-                            Code::MissingSection,
-                            format!("the board has no `{what}`"),
-                        )
-                        .at(decl.span, format!("this board needs a `{what}` line"))
-                        .help(format!(
-                            "e.g. `{what} {}`",
-                            if what == "files" {
-                                "a b c d e f g h"
-                            } else {
-                                "1 2 3 4 5 6 7 8"
-                            }
-                        )),
-                    );
-                    ok = false;
-                }
-                Some((span, labels)) => {
-                    if labels.len() > MAX_BOARD_SIDE {
-                        self.push(
-                            Diagnostic::error(
-                                Code::BoardSize,
-                                format!("the board has {} {what}; the limit is {MAX_BOARD_SIDE}", labels.len()),
-                            )
-                            .at(span, format!("{} {what}", labels.len()))
-                            .help(format!("vdl boards have at most {MAX_BOARD_SIDE} files and {MAX_BOARD_SIDE} ranks")),
-                        );
-                        ok = false;
-                    }
-                    for (i, l) in labels.iter().enumerate() {
-                        if let Some(first) = labels[..i].iter().find(|x| x.value == l.value) {
-                            self.push(
-                                Diagnostic::error(
-                                    Code::DuplicateLabel,
-                                    format!("the label `{}` is used twice in `{what}`", l.value),
-                                )
-                                .at(l.span, "used again here")
-                                .also(first.span, "first used here")
-                                .help("every file and every rank needs its own label"),
-                            );
-                            ok = false;
-                        }
-                    }
-                }
-            }
-        }
-        let (Some((files_span, files)), Some((_, ranks)), true) = (files, ranks, ok) else {
-            return None;
-        };
-        let mut shape = BoardShape {
-            files: files.iter().map(|n| n.value.clone()).collect(),
-            ranks: ranks.iter().map(|n| n.value.clone()).collect(),
-            removed: Vec::new(),
-            tiling: if hex.is_some() {
-                model::Tiling::Hex
-            } else {
-                model::Tiling::Square
-            },
-        };
-        // Cell names are file label + rank label; every name must mean one cell.
-        let mut seen: IndexMap<String, (usize, usize)> = IndexMap::new();
-        for (f, file) in shape.files.iter().enumerate() {
-            for (r, rank) in shape.ranks.iter().enumerate() {
-                let name = format!("{file}{rank}");
-                if let Some(&(f0, r0)) = seen.get(&name) {
-                    self.push(
-                        Diagnostic::error(
-                            Code::AmbiguousLabel,
-                            format!(
-                                "the cell name `{name}` could mean file `{}` rank `{}` or file `{}` rank `{}`",
-                                shape.files[f0], shape.ranks[r0], file, rank
-                            ),
-                        )
-                        .at(files_span, "these file labels")
-                        .help("choose file and rank labels so that no file label plus rank label spells another"),
-                    );
-                    return None;
-                }
-                seen.insert(name, (f, r));
-            }
-        }
-        let mut removed = Vec::new();
-        if let Some((span, Some(word))) = hex {
-            if word.value == "hexagon" {
-                removed.extend(self.hexagon_outside(&shape, span)?);
-            }
-        }
-        for cells in removes {
-            removed.extend(self.cell_items(&shape, cells, true));
-        }
-        removed.sort();
-        removed.dedup();
-        shape.removed = removed;
-        Some(shape)
     }
 
     /// The cells of a hex board's grid outside its largest regular hexagon: the two
