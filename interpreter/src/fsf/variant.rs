@@ -624,13 +624,27 @@ impl Reader {
                 "a piece confined to a region is not read by the import yet",
             );
         }
-        let side = |k: &str| if k.ends_with("Black") { 1 } else { 0 };
-        let v = &mut self.v;
+        if key == "startFen" {
+            self.v.start_fen = (s.value.trim().to_string(), s.span);
+            return;
+        }
+        let known = self.pawn_setting(key, s)
+            || self.castling_setting(key, s)
+            || self.drop_setting(key, s)
+            || self.draw_setting(key, s)
+            || self.goal_setting(key, s)
+            || self.play_setting(key, s);
+        if !known {
+            self.other(key, s);
+        }
+    }
+
+    /// Promotion, pawn steps and en passant. Whether `key` is one of these.
+    fn pawn_setting(&mut self, key: &str, s: &Setting) -> bool {
         match key {
-            "startFen" => v.start_fen = (s.value.trim().to_string(), s.span),
             "promotionRegionWhite" | "promotionRegionBlack" => {
                 if let Some(c) = self.cells(s, key) {
-                    self.v.promotion_region[side(key)] = c;
+                    self.v.promotion_region[side_of(key)] = c;
                 }
             }
             "pawnTypes" => {
@@ -647,7 +661,7 @@ impl Reader {
             }
             "promotionPawnTypesWhite" | "promotionPawnTypesBlack" => {
                 if let Some(t) = self.piece_set(s, key) {
-                    self.v.promotion_pawn_types[side(key)] = t;
+                    self.v.promotion_pawn_types[side_of(key)] = t;
                 }
             }
             "promotionPieceTypes" => {
@@ -657,7 +671,7 @@ impl Reader {
             }
             "promotionPieceTypesWhite" | "promotionPieceTypesBlack" => {
                 if let Some(t) = self.piece_set(s, key) {
-                    self.v.promotion_piece_types[side(key)] = t;
+                    self.v.promotion_piece_types[side_of(key)] = t;
                 }
             }
             "promotedPieceType" => self.promoted(s, key),
@@ -666,12 +680,12 @@ impl Reader {
             "doubleStep" => self.flag(s, key, |v| &mut v.double_step),
             "doubleStepRegionWhite" | "doubleStepRegionBlack" => {
                 if let Some(c) = self.cells(s, key) {
-                    self.v.double_step_region[side(key)] = c;
+                    self.v.double_step_region[side_of(key)] = c;
                 }
             }
             "tripleStepRegionWhite" | "tripleStepRegionBlack" => {
                 if let Some(c) = self.cells(s, key) {
-                    self.v.triple_step_region[side(key)] = c;
+                    self.v.triple_step_region[side_of(key)] = c;
                 }
             }
             "enPassantTypes" => {
@@ -681,9 +695,17 @@ impl Reader {
             }
             "enPassantTypesWhite" | "enPassantTypesBlack" => {
                 if let Some(t) = self.piece_set(s, key) {
-                    self.v.en_passant_types[side(key)] = t;
+                    self.v.en_passant_types[side_of(key)] = t;
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Castling. Whether `key` is one of these.
+    fn castling_setting(&mut self, key: &str, s: &Setting) -> bool {
+        match key {
             "castling" => self.flag(s, key, |v| &mut v.castling),
             "castlingKingsideFile" => {
                 if let Some(f) = self.file(s, key) {
@@ -722,7 +744,7 @@ impl Reader {
             }
             "castlingKingPieceWhite" | "castlingKingPieceBlack" => {
                 if let Some(t) = self.piece_type(s, key) {
-                    self.v.castling_king_piece[side(key)] = t;
+                    self.v.castling_king_piece[side_of(key)] = t;
                 }
             }
             "castlingRookPieces" | "castlingRookPiece" => {
@@ -732,11 +754,17 @@ impl Reader {
             }
             "castlingRookPiecesWhite" | "castlingRookPiecesBlack" => {
                 if let Some(t) = self.piece_set(s, key) {
-                    self.v.castling_rook_pieces[side(key)] = t;
+                    self.v.castling_rook_pieces[side_of(key)] = t;
                 }
             }
-            "checking" => self.flag(s, key, |v| &mut v.checking),
-            "mustCapture" => self.flag(s, key, |v| &mut v.must_capture),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Drops and the hand. Whether `key` is one of these.
+    fn drop_setting(&mut self, key: &str, s: &Setting) -> bool {
+        match key {
             "pieceDrops" => self.flag(s, key, |v| &mut v.piece_drops),
             "capturesToHand" => self.flag(s, key, |v| &mut v.captures_to_hand),
             "dropLoop" => self.flag(s, key, |v| &mut v.drop_loop),
@@ -777,7 +805,14 @@ impl Reader {
             "shogiPawnDropMateIllegal" => {
                 self.flag(s, key, |v| &mut v.shogi_pawn_drop_mate_illegal)
             }
-            "blastOnCapture" => self.flag(s, key, |v| &mut v.blast_on_capture),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Move and repetition rules, stalemate. Whether `key` is one of these.
+    fn draw_setting(&mut self, key: &str, s: &Setting) -> bool {
+        match key {
             "nMoveRule" => {
                 if let Some(n) = self.number(s, key, 0, 100_000) {
                     self.v.n_move_rule = n;
@@ -790,7 +825,7 @@ impl Reader {
             }
             "nMoveRuleTypesWhite" | "nMoveRuleTypesBlack" => {
                 if let Some(t) = self.piece_set(s, key) {
-                    self.v.n_move_rule_types[side(key)] = t;
+                    self.v.n_move_rule_types[side_of(key)] = t;
                 }
             }
             "nFoldRule" => {
@@ -809,6 +844,14 @@ impl Reader {
                     self.v.stalemate_value = x.unwrap_or(Value::Draw);
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Checkmate, extinction, flags, checks counted, lines connected. Whether `key` is one of these.
+    fn goal_setting(&mut self, key: &str, s: &Setting) -> bool {
+        match key {
             "checkmateValue" => {
                 if let Some(x) = self.value(s, key) {
                     self.v.checkmate_value = x.unwrap_or(Value::Loss);
@@ -833,7 +876,7 @@ impl Reader {
             }
             "flagPieceWhite" | "flagPieceBlack" => {
                 if let Some(t) = self.piece_type(s, key) {
-                    self.v.flag_piece[side(key)] = t;
+                    self.v.flag_piece[side_of(key)] = t;
                 }
             }
             "flagRegion" => {
@@ -843,7 +886,7 @@ impl Reader {
             }
             "flagRegionWhite" | "flagRegionBlack" => {
                 if let Some(c) = self.cells(s, key) {
-                    self.v.flag_region[side(key)] = c;
+                    self.v.flag_region[side_of(key)] = c;
                 }
             }
             "flagMove" => self.flag(s, key, |v| &mut v.flag_move),
@@ -871,6 +914,17 @@ impl Reader {
                     self.v.connect_value = x.unwrap_or(Value::Win);
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Checks, forced captures, passes, blasts, walls. Whether `key` is one of these.
+    fn play_setting(&mut self, key: &str, s: &Setting) -> bool {
+        match key {
+            "checking" => self.flag(s, key, |v| &mut v.checking),
+            "mustCapture" => self.flag(s, key, |v| &mut v.must_capture),
+            "blastOnCapture" => self.flag(s, key, |v| &mut v.blast_on_capture),
             "flyingGeneral" => self.flag(s, key, |v| &mut v.flying_general),
             "pass" => self.flag(s, key, |v| &mut v.pass),
             "passWhite" | "passBlack" => {
@@ -886,8 +940,9 @@ impl Reader {
                     self.v.walling = Some(key.trim_end_matches("Gating").to_string());
                 }
             }
-            _ => self.other(key, s),
+            _ => return false,
         }
+        true
     }
 
     fn flag(&mut self, s: &Setting, key: &str, field: fn(&mut Variant) -> &mut bool) {
@@ -946,4 +1001,9 @@ impl Reader {
                 .help("Fairy-Stockfish ignores keys it does not know, and so does the import; check the spelling"),
         );
     }
+}
+
+/// The side a `...White` / `...Black` key is about.
+fn side_of(key: &str) -> usize {
+    usize::from(key.ends_with("Black"))
 }
