@@ -63,6 +63,13 @@ pub(crate) fn play(
     result
 }
 
+/// Where the game started, for a saved record.
+struct Start {
+    fen: String,
+    side: Side,
+    number: u32,
+}
+
 pub(crate) fn play_session(
     game: &mut Game,
     ai: Option<Side>,
@@ -71,8 +78,11 @@ pub(crate) fn play_session(
     use std::io::{BufRead, Write};
     let start = game.position();
     let rules = start.rules();
-    let start_fen = start.fen();
-    let (start_side, start_number) = (start.side_to_move(), start.fullmove_number());
+    let from = Start {
+        fen: start.fen(),
+        side: start.side_to_move(),
+        number: start.fullmove_number(),
+    };
     outln!("{PLAY_HELP}\n");
     out!("{}", diagram(game.position()));
     let stdin = std::io::stdin();
@@ -109,93 +119,101 @@ pub(crate) fn play_session(
             "help" => outln!("{PLAY_HELP}"),
             "board" => out!("{}", diagram(game.position())),
             "fen" => outln!("{}", game.position().fen()),
-            "moves" => {
-                let legal = game.legal_moves();
-                let from = if arg.is_empty() {
-                    None
-                } else {
-                    rules.cell_by_name(arg).map(Some).unwrap_or(None)
-                };
-                if !arg.is_empty() && from.is_none() {
-                    outln!("`{arg}` is not a cell of this board");
-                    continue;
-                }
-                let mut shown: Vec<String> = legal
-                    .iter()
-                    .filter(|m| from.is_none_or(|f| m.from == f))
-                    .map(|m| game.notation(m))
-                    .collect();
-                shown.sort();
-                if shown.is_empty() {
-                    outln!(
-                        "no legal moves{}",
-                        if arg.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" from {arg}")
-                        }
-                    );
-                } else {
-                    outln!("{}", shown.join(", "));
-                }
-            }
-            "undo" => {
-                let steps = if ai.is_some() && game.played().len() >= 2 {
-                    2
-                } else {
-                    1
-                };
-                let mut undone = 0;
-                for _ in 0..steps {
-                    if game.undo() {
-                        undone += 1;
-                    }
-                }
-                if undone == 0 {
-                    outln!("nothing to undo");
-                } else {
-                    out!("{}", diagram(game.position()));
-                }
-            }
+            "moves" => list_moves(game, arg),
+            "undo" => undo(game, ai.is_some()),
             "claim" => match game.claim() {
                 Some(r) => outln!("Result: {r}"),
                 None => outln!("no draw can be claimed now"),
             },
-            "save" => {
-                if arg.is_empty() {
-                    outln!("save needs a file name: save FILE");
-                    continue;
-                }
-                let moves: Vec<String> = game.played().iter().map(|p| p.notation.clone()).collect();
-                let mut record =
-                    referee::record::write(&start_fen, start_side, start_number, &moves);
-                // A claimed draw is written as the result, which reads back as the claim.
-                if let Some(r) = game.result().filter(|r| r.claimed) {
-                    record.push_str(&format!("{}\n", r.score()));
-                }
-                match std::fs::write(arg, record) {
-                    Ok(()) => outln!("saved {} moves to {arg}", moves.len()),
-                    Err(e) => outln!("cannot write {arg}: {e}"),
-                }
-            }
-            _ => {
-                let before = game.position().clone();
-                match game.play_text(line) {
-                    Ok(m) => out!("{}{}", captured_text(&before, &m), diagram(game.position())),
-                    Err(_) if is_command_word(rules, word) => outln!(
-                        "unknown command `{word}`: `help` lists the commands; a move is written `e2-e4`"
-                    ),
-                    Err(r) => {
-                        outln!("illegal: {}", r.message);
-                        if let Some(h) = r.help {
-                            outln!("  {h}");
-                        }
-                    }
-                }
-            }
+            "save" => save(game, &from, arg),
+            _ => play_line(game, rules, word, line),
         }
     }
     Ok(())
+}
+
+/// `moves [CELL]`: the legal moves, or those of the piece on a cell.
+fn list_moves(game: &Game, arg: &str) {
+    let rules = game.position().rules();
+    let from = if arg.is_empty() {
+        None
+    } else {
+        rules.cell_by_name(arg).map(Some).unwrap_or(None)
+    };
+    if !arg.is_empty() && from.is_none() {
+        outln!("`{arg}` is not a cell of this board");
+        return;
+    }
+    let mut shown: Vec<String> = (game.legal_moves().iter())
+        .filter(|m| from.is_none_or(|f| m.from == f))
+        .map(|m| game.notation(m))
+        .collect();
+    shown.sort();
+    if shown.is_empty() {
+        let whence = if arg.is_empty() {
+            String::new()
+        } else {
+            format!(" from {arg}")
+        };
+        outln!("no legal moves{whence}");
+    } else {
+        outln!("{}", shown.join(", "));
+    }
+}
+
+/// `undo`: the last move taken back, and the computer's before it when it plays.
+fn undo(game: &mut Game, against_computer: bool) {
+    let steps = if against_computer && game.played().len() >= 2 {
+        2
+    } else {
+        1
+    };
+    let mut undone = 0;
+    for _ in 0..steps {
+        if game.undo() {
+            undone += 1;
+        }
+    }
+    if undone == 0 {
+        outln!("nothing to undo");
+    } else {
+        out!("{}", diagram(game.position()));
+    }
+}
+
+/// `save FILE`: the game as a record.
+fn save(game: &Game, from: &Start, arg: &str) {
+    if arg.is_empty() {
+        outln!("save needs a file name: save FILE");
+        return;
+    }
+    let moves: Vec<String> = game.played().iter().map(|p| p.notation.clone()).collect();
+    let mut record = referee::record::write(&from.fen, from.side, from.number, &moves);
+    // A claimed draw is written as the result, which reads back as the claim.
+    if let Some(r) = game.result().filter(|r| r.claimed) {
+        record.push_str(&format!("{}\n", r.score()));
+    }
+    match std::fs::write(arg, record) {
+        Ok(()) => outln!("saved {} moves to {arg}", moves.len()),
+        Err(e) => outln!("cannot write {arg}: {e}"),
+    }
+}
+
+/// A line that is no command: a move, or why it is none.
+fn play_line(game: &mut Game, rules: &Ruleset, word: &str, line: &str) {
+    let before = game.position().clone();
+    match game.play_text(line) {
+        Ok(m) => out!("{}{}", captured_text(&before, &m), diagram(game.position())),
+        Err(_) if is_command_word(rules, word) => {
+            outln!("unknown command `{word}`: `help` lists the commands; a move is written `e2-e4`")
+        }
+        Err(r) => {
+            outln!("illegal: {}", r.message);
+            if let Some(h) = r.help {
+                outln!("  {h}");
+            }
+        }
+    }
 }
 
 /// Whether a word that is neither a command nor a move looks like a mistyped
