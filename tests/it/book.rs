@@ -467,3 +467,35 @@ fn catalogue_lists_every_definition() {
         }
     }
 }
+
+/// The newcomers' map names only paths that exist, and every part of the library.
+#[test]
+fn the_architecture_map_names_real_paths() {
+    let root = common::root();
+    let map = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let paths: Vec<&str> = map
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|t| t.contains('/') && !t.contains(' '))
+        .collect();
+    assert!(paths.len() > 30, "{paths:?}");
+    for p in &paths {
+        assert!(
+            root.join(p).exists(),
+            "ARCHITECTURE.md names `{p}`, which does not exist"
+        );
+    }
+    for entry in std::fs::read_dir(root.join("interpreter/src")).expect("interpreter/src") {
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        let part = format!("interpreter/src/{}", name.trim_end_matches(".rs"));
+        assert!(
+            name == "lib.rs" || paths.iter().any(|p| p.starts_with(&part)),
+            "ARCHITECTURE.md does not say where `{part}` belongs"
+        );
+    }
+}
