@@ -241,24 +241,8 @@ mod tests {
 
     fn piece(text: &str) -> PieceDef {
         PieceDef {
-            name: "Test".into(),
-            label: "T".into(),
-            royal: false,
             rules: betza::parse(text, Tiling::Square).expect("betza"),
-            en_passant: false,
-            promotion: None,
-            captures: Vec::new(),
-            immobilize: false,
-            swap: false,
-            immune: false,
-            two_cell: None,
-            value: None,
-            captured_as: None,
-            confined: None,
-            no_facing: false,
-            cannot_capture: Vec::new(),
-            cannot_hop: Vec::new(),
-            en_passant_in: None,
+            ..PieceDef::plain("Test", "T")
         }
     }
 

@@ -121,26 +121,7 @@ impl Checker {
         known: &[&str],
         decls: &[&syntax::PieceDecl],
     ) -> PieceDef {
-        let mut def = PieceDef {
-            name: p.name.value.clone(),
-            label: p.letter.value.clone(),
-            royal: false,
-            rules: Vec::new(),
-            en_passant: false,
-            promotion: None,
-            captures: Vec::new(),
-            immobilize: false,
-            swap: false,
-            immune: false,
-            two_cell: None,
-            value: None,
-            captured_as: None,
-            confined: None,
-            no_facing: false,
-            cannot_capture: Vec::new(),
-            cannot_hop: Vec::new(),
-            en_passant_in: None,
-        };
+        let mut def = PieceDef::plain(&p.name.value, &p.letter.value);
         let mut given = Given::default();
         for prop in &p.props {
             self.piece_prop(&mut def, &mut given, prop, p, (zones, known, decls));

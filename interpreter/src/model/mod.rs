@@ -579,6 +579,32 @@ pub struct PieceDef {
     pub en_passant_in: Option<String>,
 }
 
+impl PieceDef {
+    /// A piece with a name and a label and nothing else: no moves, no properties.
+    pub fn plain(name: &str, label: &str) -> PieceDef {
+        PieceDef {
+            name: name.to_string(),
+            label: label.to_string(),
+            royal: false,
+            rules: Vec::new(),
+            en_passant: false,
+            promotion: None,
+            captures: Vec::new(),
+            immobilize: false,
+            swap: false,
+            immune: false,
+            two_cell: None,
+            value: None,
+            captured_as: None,
+            confined: None,
+            no_facing: false,
+            cannot_capture: Vec::new(),
+            cannot_hop: Vec::new(),
+            en_passant_in: None,
+        }
+    }
+}
+
 /// How a piece on two neighbouring cells (its ends) moves and is captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct TwoCell {
