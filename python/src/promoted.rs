@@ -17,21 +17,22 @@ fn pieces_of(rules: &Ruleset, board: &str) -> Vec<(Cell, usize)> {
     let (mut rank, mut file) = (height - 1, 0i32);
     for (i, c) in board.char_indices() {
         if c.is_ascii_digit() {
-            empties = empties * 10 + c.to_digit(10).map_or(0, |d| d as i32);
+            let digit = c.to_digit(10).map_or(0, |d| d as i32);
+            empties = empties.saturating_mul(10).saturating_add(digit);
             continue;
         }
-        file += empties.min(1 << 16);
+        file = file.saturating_add(empties);
         empties = 0;
         match c {
-            '/' => (rank, file) = (rank - 1, 0),
+            '/' => (rank, file) = (rank.saturating_sub(1), 0),
             '[' => break,
             '+' | '~' => {}
-            '*' => file += 1,
+            '*' => file = file.saturating_add(1),
             _ => {
                 if let Some(cell) = rules.cell_at(Coord { file, rank }) {
                     out.push((cell, i + c.len_utf8()));
                 }
-                file += 1;
+                file = file.saturating_add(1);
             }
         }
     }

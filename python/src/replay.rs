@@ -231,9 +231,12 @@ fn read_dropping_stray_rights<'r>(v: &'r Variant, fen: &str) -> Result<Position<
                 if fen.get(flag.clone()).is_none() {
                     return Err(e);
                 }
+                let at = flag.start;
                 fen.replace_range(flag, "");
                 // a castling field left empty is `-`
-                fen = fen.replace("  ", " - ");
+                if fen[..at].ends_with(' ') && fen[at..].starts_with(' ') {
+                    fen.insert(at, '-');
+                }
             }
             read => return read,
         }

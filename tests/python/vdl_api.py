@@ -157,6 +157,10 @@ assert vdl.get_fen("chess", "4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1", ["a1a2"], False, 
 stray = "8/rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 assert vdl.get_fen("chess", stray, []) == "8/rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"
 assert vdl.validate_fen(stray, "chess") == vdl.FEN_INVALID_CASTLING_INFO
+# every right stray: the field becomes `-`
+assert vdl.get_fen("chess", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", []) == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+# a stranger's marked FEN with a run of digits past any number: an error, no overflow
+raises("vdl::bad_fen", vdl.get_fen, "chess", "9" * 40 + "Q~/8/8/8/8/8/8/4K2k w - - 0 1", [])
 assert vdl.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq  0 1", "chess") == vdl.FEN_INVALID_NB_PARTS
 assert vdl.validate_fen("rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPK w kq - 0 1", "horde") == \
     vdl.FEN_INVALID_NUMBER_OF_KINGS
