@@ -5,11 +5,11 @@
 //! the generator decides, so a filter that lets too much through costs time, never
 //! a wrong answer. The exhaustive test skips the filter: the reference.
 
-use super::movegen::pincer_dirs;
+use super::capture::pincer_dirs;
 use super::threat_cache::{Geometry, GeometryKey};
 use super::{kind_of, side_of, Move, Position};
 use crate::compile::{Cell, RayKind};
-use crate::model::{Coord, Immobilization, Offset};
+use crate::model::Offset;
 
 impl Position<'_> {
     /// Whether side `by` could capture the piece on `cell` (or a piece put there),
@@ -236,24 +236,6 @@ impl Position<'_> {
         region
     }
 
-    /// The cells whose contents decide whether the piece on `from` is frozen: its
-    /// neighbours and, under the pure rule, the neighbours of the hostile
-    /// immobilizers among them (where a friendly piece cancels them).
-    fn freeze_region(&self, from: Cell) -> u128 {
-        let rules = self.rules;
-        let side = side_of(self.board[from as usize]);
-        let mut mask = rules.reach.around[from as usize];
-        if rules.immobilization == Immobilization::Pure {
-            for &a in &rules.neighbours[from as usize] {
-                let e = self.board[a as usize];
-                if e != 0 && side_of(e) != side && rules.immobilizer_kinds & 1 << kind_of(e) != 0 {
-                    mask |= rules.reach.around[a as usize];
-                }
-            }
-        }
-        mask
-    }
-
     /// The cells of the rays of `kind` from `from` that its ways could take
     /// `target` along, as far as they could matter: a capturing slide up to the
     /// target, a ray an overtake or vault passes the target on, a slide's first
@@ -311,52 +293,6 @@ impl Position<'_> {
         mask
     }
 
-    /// The cells next to `target` where a pincer's partner could stand: those
-    /// with a cell on the other side of the target.
-    fn pincer_partners(&self, target: Cell) -> u128 {
-        let rules = self.rules;
-        pincer_dirs(true).iter().fold(0, |m, &d| {
-            let back = rules.step(target, Offset::new(-d.dx, -d.dy));
-            match rules.step(target, d) {
-                Some(p) if back.is_some() => m | 1 << p,
-                _ => m,
-            }
-        })
-    }
-
-    /// Whether a piece of side `by` other than the one on `from` stands next to
-    /// `target` with a cell on the other side: a pincer's partner.
-    fn has_pincer_partner(&self, by: usize, from: Cell, target: Cell) -> bool {
-        let rules = self.rules;
-        pincer_dirs(true).iter().any(|&d| {
-            let partner = rules.step(target, d).filter(|&p| {
-                let q = self.board[p as usize];
-                p != from && q != 0 && side_of(q) == by
-            });
-            partner.is_some() && rules.step(target, Offset::new(-d.dx, -d.dy)).is_some()
-        })
-    }
-
-    /// Where a coordination could take `target`: landing on its file when a royal
-    /// piece of the capturing side shares its rank, on its rank when one shares its
-    /// file.
-    fn coordination_lines(&self, by: usize, target: Cell, ways: &Ways) -> Lines {
-        if !ways.coordinate {
-            return (None, None);
-        }
-        let rules = self.rules;
-        let t = rules.cells[target as usize];
-        self.royals[by]
-            .iter()
-            .fold((None, None), |(file, rank), &r| {
-                let rc = rules.cells[r as usize];
-                (
-                    file.or((rc.rank == t.rank).then_some(t.file)),
-                    rank.or((rc.file == t.file).then_some(t.rank)),
-                )
-            })
-    }
-
     /// The ways the piece of `kind` on `from` might take the piece on `target`, by
     /// its reach masks and the target's kind (a chameleon takes a victim only in the
     /// ways the victim's kind captures); none when every way must be searched.
@@ -399,142 +335,21 @@ impl Position<'_> {
         })
     }
 
-    /// Whether `target` lies one ray step behind `from` for some ray of `kind`:
-    /// where a withdrawal takes.
-    fn withdraws_from(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
-        let rules = self.rules;
-        rules
-            .rays_of(by, kind, from)
-            .iter()
-            .any(|r| rules.step(from, Offset::new(-r.dir.dx, -r.dir.dy)) == Some(target))
-    }
-
     fn next_to(&self, a: Cell, b: Cell) -> bool {
         let (a, b) = (self.rules.cells[a as usize], self.rules.cells[b as usize]);
         (a.file - b.file).abs() <= 1 && (a.rank - b.rank).abs() <= 1
     }
 
-    /// Whether a capturing ray of `kind` from `from` reaches `target` (the first piece
-    /// along a slide, a leap's target; any hop).
-    fn replaces(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
-        let rules = self.rules;
-        rules.ray_range(by, kind, from).any(|i| {
-            let r = &rules.rays[i];
-            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
-            match r.kind {
-                _ if !r.capture => false,
-                RayKind::Hop | RayKind::HopBehind => true,
-                RayKind::Leap => cells.last() == Some(&target),
-                RayKind::Slide => {
-                    self.line_passes(i, cells, target, 0)
-                        && cells[r.blockers as usize..]
-                            .iter()
-                            .find(|&&c| self.board[c as usize] != 0)
-                            == Some(&target)
-                }
-            }
-        })
-    }
-
-    /// Whether `target` is one of the cells a ray of `kind` from `from` passes,
-    /// whatever stands on them: where an overtake or a vault may take.
-    fn on_ray(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
-        let rules = self.rules;
-        rules.ray_range(by, kind, from).any(|i| {
-            let r = &rules.rays[i];
-            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
-            self.line_passes(i, cells, target, 0) && cells.contains(&target)
-        })
-    }
-
-    /// Whether a quiet landing of `kind` from `from` could take `target` by approach,
-    /// pincer or coordination (with the capturing side's royal piece on `royal`).
-    fn landing_may_take(
-        &self,
-        by: usize,
-        kind: usize,
-        from: Cell,
-        target: Cell,
-        ways: &Ways,
-        royal: Option<Cell>,
-    ) -> bool {
-        let rules = self.rules;
-        let tc = rules.cells[target as usize];
-        // Coordination takes on the royal piece's rank or file only.
-        let aligned = royal.is_some_and(|r| {
-            let rc = rules.cells[r as usize];
-            rc.file == tc.file || rc.rank == tc.rank
-        });
-        // A pincer needs a partner already next to the target.
-        let pincer = ways.pincer && self.has_pincer_partner(by, from, target);
-        let approach = ways.approach;
-        if !approach && !pincer && !aligned {
-            return false;
-        }
-        let takes_from = |l: Cell, dir: Offset| {
-            let lc = rules.cells[l as usize];
-            let d = Offset::new(tc.file - lc.file, tc.rank - lc.rank);
-            if approach && d == dir {
-                return true;
-            }
-            if pincer && pincer_dirs(true).contains(&d) {
-                let partner = rules.step(target, d).is_some_and(|c| {
-                    let p = self.board[c as usize];
-                    c != from && p != 0 && side_of(p) == by
-                });
-                if partner {
-                    return true;
-                }
-            }
-            aligned
-                && royal.is_some_and(|r| {
-                    let (a, b) = (rules.cells[l as usize], rules.cells[r as usize]);
-                    a.file != b.file
-                        && a.rank != b.rank
-                        && target != from
-                        && (tc
-                            == Coord {
-                                file: a.file,
-                                rank: b.rank,
-                            }
-                            || tc
-                                == Coord {
-                                    file: b.file,
-                                    rank: a.rank,
-                                })
-                })
-        };
-        rules.ray_range(by, kind, from).any(|i| {
-            let r = &rules.rays[i];
-            if !r.quiet || matches!(r.kind, RayKind::Hop | RayKind::HopBehind) {
-                return false;
-            }
-            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
-            // Approach and pincer victims lie next to a landing cell or one ray
-            // step beyond it.
-            let near = (approach || pincer) && self.line_passes(i, cells, target, 1);
-            if !near && !aligned {
-                return false;
-            }
-            for &l in &cells[r.blockers as usize..] {
-                if self.board[l as usize] != 0 {
-                    if ways.past_pieces {
-                        continue;
-                    }
-                    return false;
-                }
-                if takes_from(l, r.dir) {
-                    return true;
-                }
-            }
-            false
-        })
-    }
-
     /// A necessary condition: whether `target` is one of the cells ray `i` may end
     /// on (`tol` 0), or next to one or a ray step beyond one (`tol` 1): by the ray's
     /// masks on boards that have them, else cell by cell.
-    fn line_passes(&self, i: usize, cells: &[Cell], target: Cell, tol: i32) -> bool {
+    pub(in crate::engine) fn line_passes(
+        &self,
+        i: usize,
+        cells: &[Cell],
+        target: Cell,
+        tol: i32,
+    ) -> bool {
         let rules = self.rules;
         if let Some(m) = rules.reach.rays.get(i) {
             let mask = if tol == 0 { m.cells } else { m.near };
@@ -549,30 +364,10 @@ impl Position<'_> {
                         && (self.next_to(c, target) || rules.step(c, r.dir) == Some(target)))
             })
     }
-
-    /// Whether `target` lies on a line, either way, that a piece of `kind` on `from`
-    /// moves along, whatever stands on it: where a vault or a recoil may capture.
-    fn on_line(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
-        let rules = self.rules;
-        rules.rays_of(by, kind, from).iter().any(|r| {
-            [r.dir, Offset::new(-r.dir.dx, -r.dir.dy)]
-                .into_iter()
-                .any(|d| {
-                    let mut at = from;
-                    while let Some(c) = rules.step(at, d) {
-                        if c == target {
-                            return true;
-                        }
-                        at = c;
-                    }
-                    false
-                })
-        })
-    }
 }
 
 /// A file and a rank on which a coordination could take a target (none: no line).
-type Lines = (Option<i32>, Option<i32>);
+pub(super) type Lines = (Option<i32>, Option<i32>);
 
 /// An enemy piece that could take a royal piece from where it stands.
 #[derive(Clone, Copy)]
@@ -591,19 +386,19 @@ pub(super) struct Threat {
 /// The ways a piece might capture on a cell, by geometry alone.
 #[derive(Clone, Copy)]
 pub(super) struct Ways {
-    replace: bool,
+    pub(super) replace: bool,
     /// A chameleon moving like its victim, of this kind.
-    mimic_replace: Option<usize>,
+    pub(super) mimic_replace: Option<usize>,
     /// A withdrawal (the target one ray step behind) or a mutual destruction (next
     /// to it).
-    adjacent: bool,
+    pub(super) adjacent: bool,
     /// An overtake or a vault along a ray through the target.
-    jumps: bool,
-    recoil: bool,
-    approach: bool,
-    pincer: bool,
-    coordinate: bool,
-    past_pieces: bool,
+    pub(super) jumps: bool,
+    pub(super) recoil: bool,
+    pub(super) approach: bool,
+    pub(super) pincer: bool,
+    pub(super) coordinate: bool,
+    pub(super) past_pieces: bool,
 }
 
 impl Threat {

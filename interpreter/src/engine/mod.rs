@@ -2,6 +2,8 @@
 //! compiled tables of a `Ruleset`. Nothing here knows a piece by name.
 
 mod attack;
+mod capture;
+mod capture_only;
 mod castling;
 mod check_count;
 mod counting;
@@ -324,7 +326,7 @@ pub struct Position<'r> {
     /// A move buffer for the general attack test.
     scratch: std::cell::RefCell<Vec<Move>>,
     /// What `capture-only` zones ask of each of one piece's moves.
-    zone_facts: std::cell::RefCell<Vec<movegen::ZoneFact>>,
+    zone_facts: std::cell::RefCell<Vec<capture_only::ZoneFact>>,
     /// Set while the general attack test generates moves (which then skip takeovers).
     attack_test: std::cell::Cell<bool>,
     /// Set while the reference filter runs: attack tests search every enemy piece.

@@ -1,9 +1,11 @@
-//! The reference's reading of freezing (the mutual rule), of the capture modes it
-//! knows (`recoil`, `vault`, `overtake adjacent`), and of which captures of a
-//! two-cell piece are allowed. Written from the rules' words, on coordinates.
+//! The reference's reading of freezing (the mutual rule), its dispatch to the
+//! capture modes it knows (`recoil`, `vault`, `overtake adjacent`, each read in its
+//! mode's file under `engine/capture/`), and of which captures of a two-cell piece
+//! are allowed. Written from the rules' words, on coordinates.
 
 use super::{shift, Ctx, Raw};
 use crate::compile::orient;
+use crate::engine::capture::{overtake, recoil, vault};
 use crate::model::{CaptureMode, Coord, Geometry, Offset};
 
 /// Whether the reference reads this capture mode.
@@ -44,7 +46,7 @@ pub(super) fn frozen(ctx: &Ctx, c: Coord) -> bool {
 }
 
 /// An enemy of the piece on `from` stands on `c`.
-fn enemy(ctx: &Ctx, from: Coord, c: Coord) -> bool {
+pub(in crate::engine) fn enemy(ctx: &Ctx, from: Coord, c: Coord) -> bool {
     match (ctx.get(from), ctx.get(c)) {
         (Some((us, _)), Some((them, _))) => us != them,
         _ => false,
@@ -79,67 +81,16 @@ pub(super) fn mode_moves(ctx: &Ctx, from: Coord, raw: &mut Vec<Raw>) {
     for mode in &ctx.def.pieces[kind].captures {
         for (d, rides) in quiet_lines(ctx, from) {
             match *mode {
-                CaptureMode::Recoil { optional } => recoil(ctx, from, d, rides, optional, raw),
-                CaptureMode::Vault => vault(ctx, from, d, rides, raw),
+                CaptureMode::Recoil { optional } => {
+                    recoil::reference::recoil(ctx, from, d, rides, optional, raw)
+                }
+                CaptureMode::Vault => vault::reference::vault(ctx, from, d, rides, raw),
                 CaptureMode::Overtake { adjacent: true, .. } => {
-                    let (victim, landing) = (shift(from, d), shift(shift(from, d), d));
-                    if enemy(ctx, from, victim)
-                        && ctx.on_board(landing)
-                        && ctx.get(landing).is_none()
-                    {
-                        raw.push((landing, vec![victim], vec![]));
-                    }
+                    overtake::reference::adjacent(ctx, from, d, raw)
                 }
                 _ => {}
             }
         }
-    }
-}
-
-/// Moving k cells along `d` takes the enemy k cells the other way, nothing between.
-fn recoil(ctx: &Ctx, from: Coord, d: Offset, rides: bool, optional: bool, raw: &mut Vec<Raw>) {
-    let back = Offset::new(-d.dx, -d.dy);
-    let mut k = 1;
-    loop {
-        let to = (0..k).fold(from, |c, _| shift(c, d));
-        if !ctx.on_board(to) || ctx.get(to).is_some() {
-            return;
-        }
-        let behind: Vec<Coord> = (1..=k)
-            .map(|j| (0..j).fold(from, |c, _| shift(c, back)))
-            .collect();
-        let victim = behind[k - 1];
-        let clear = behind[..k - 1].iter().all(|&c| ctx.get(c).is_none());
-        if clear && ctx.on_board(victim) && enemy(ctx, from, victim) {
-            if optional {
-                raw.push((to, vec![victim], vec![]));
-            } else if let Some(m) = raw.iter_mut().find(|m| m.0 == to && m.1.is_empty()) {
-                m.1.push(victim);
-            }
-        }
-        if !rides {
-            return;
-        }
-        k += 1;
-    }
-}
-
-/// Leaping along `d` over the enemy k cells away to the empty cell k cells beyond.
-fn vault(ctx: &Ctx, from: Coord, d: Offset, rides: bool, raw: &mut Vec<Raw>) {
-    let mut k = 1;
-    loop {
-        let victim = (0..k).fold(from, |c, _| shift(c, d));
-        let to = (0..k).fold(victim, |c, _| shift(c, d));
-        if !ctx.on_board(to) {
-            return;
-        }
-        if enemy(ctx, from, victim) && ctx.get(to).is_none() {
-            raw.push((to, vec![victim], vec![]));
-        }
-        if !rides {
-            return;
-        }
-        k += 1;
     }
 }
 

@@ -8,7 +8,7 @@
 //! cell its kind may drop on. Capture modes, freezing and swaps are not read:
 //! `understands` says whether a position needs none of them.
 
-mod capture;
+pub(in crate::engine) mod capture;
 mod explosion;
 mod passing;
 mod two_cell;
@@ -40,7 +40,7 @@ pub struct RefMove {
 }
 
 #[derive(Clone)]
-struct Ctx<'a> {
+pub(in crate::engine) struct Ctx<'a> {
     def: &'a Definition,
     grid: Grid,
     /// Each side's drop queue, front first.
@@ -68,10 +68,10 @@ impl Ctx<'_> {
         b.contains(c)
             .then(|| (c.rank * b.width() + c.file) as usize)
     }
-    fn get(&self, c: Coord) -> Option<(usize, usize)> {
+    pub(in crate::engine) fn get(&self, c: Coord) -> Option<(usize, usize)> {
         self.idx(c).and_then(|i| self.grid[i])
     }
-    fn on_board(&self, c: Coord) -> bool {
+    pub(in crate::engine) fn on_board(&self, c: Coord) -> bool {
         self.def.board.contains(c)
     }
     fn set(&mut self, c: Coord, v: Option<(usize, usize)>) {
@@ -93,7 +93,7 @@ impl Ctx<'_> {
     }
 }
 
-fn shift(c: Coord, o: Offset) -> Coord {
+pub(in crate::engine) fn shift(c: Coord, o: Offset) -> Coord {
     Coord {
         file: c.file + o.dx,
         rank: c.rank + o.dy,
@@ -102,7 +102,7 @@ fn shift(c: Coord, o: Offset) -> Coord {
 
 /// A move as a piece's rules make it: the landing cell, the captures, the cells a
 /// double step passes.
-type Raw = (Coord, Vec<Coord>, Vec<Coord>);
+pub(in crate::engine) type Raw = (Coord, Vec<Coord>, Vec<Coord>);
 
 /// Every move of the piece on `from` by its rules, without regard to royal safety.
 /// `ep` is (capturable cells, victim). A frozen piece has none; a two-cell piece
