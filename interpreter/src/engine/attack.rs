@@ -10,6 +10,7 @@ use super::threat_cache::{Geometry, GeometryKey};
 use super::{kind_of, side_of, Move, Position};
 use crate::compile::{Cell, RayKind};
 use crate::model::Offset;
+use crate::model::Side;
 
 impl Position<'_> {
     /// Whether side `by` could capture the piece on `cell` (or a piece put there),
@@ -433,5 +434,116 @@ impl Ways {
             || self.approach
             || self.pincer
             || self.coordinate
+    }
+}
+
+impl Position<'_> {
+    /// Whether a cell is attacked by a side: some piece of that side could capture there.
+    pub fn attacked(&self, cell: Cell, by: Side) -> bool {
+        self.attacked_by(cell, by.index())
+    }
+
+    #[inline]
+    pub(super) fn attacked_by(&self, cell: Cell, by: usize) -> bool {
+        if self.rules.flags.special {
+            return self.attacked_general(cell, by);
+        }
+        if self.rules.flags.capture_limits {
+            return self.attacked_on_lines::<true>(cell, by);
+        }
+        self.attacked_on_lines::<false>(cell, by)
+    }
+
+    /// The attack test by the reverse tables; with `LIMITS`, the attackers'
+    /// `cannot-capture` and `cannot-hop` kinds are minded.
+    #[inline(always)]
+    fn attacked_on_lines<const LIMITS: bool>(&self, cell: Cell, by: usize) -> bool {
+        let r = self.rules;
+        let n = r.cell_count();
+        let here = self.board[cell as usize];
+        // Whether a piece of `kind` may take what stands on the target (anything may
+        // take an empty cell: the royal piece that would stand there).
+        let takes =
+            |kind: usize| !LIMITS || here == 0 || r.restrictions.may_capture(kind, kind_of(here));
+        let hops = |kind: usize, screen: Cell| {
+            !LIMITS
+                || r.restrictions
+                    .may_hop(kind, kind_of(self.board[screen as usize]))
+        };
+        let (a, b) = r.attack_index[by * n + cell as usize];
+        for ray in &r.attack_rays[a as usize..b as usize] {
+            let start = ray.start as usize;
+            let len = ray.len as usize;
+            let cells = &r.attack_cells[start..start + len];
+            let masks = &r.attack_masks[start..start + len];
+            let mut i = 0;
+            while i < len {
+                let p = self.board[cells[i] as usize];
+                if p != 0 {
+                    if side_of(p) == by && masks[i] & (1 << kind_of(p)) != 0 && takes(kind_of(p)) {
+                        return true;
+                    }
+                    break;
+                }
+                i += 1;
+            }
+            if ray.hops != 0 && i < len {
+                let h = &r.hop_masks[ray.hops as usize];
+                let screen = i;
+                i += 1;
+                while i < len && self.board[cells[i] as usize] == 0 {
+                    i += 1;
+                }
+                if i < len {
+                    let p = self.board[cells[i] as usize];
+                    let bit = 1 << kind_of(p);
+                    let next = i == screen + 1;
+                    let first = screen == 0;
+                    if side_of(p) == by
+                        && (h.hop & bit != 0
+                            || (first && h.behind & bit != 0)
+                            || (next && h.near & bit != 0)
+                            || (first && next && h.near_behind & bit != 0))
+                        && takes(kind_of(p))
+                        && hops(kind_of(p), cells[screen])
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        let (a, b) = r.lame_index[by * n + cell as usize];
+        for la in &r.lame_attacks[a as usize..b as usize] {
+            let p = self.board[la.from as usize];
+            if p != 0 && side_of(p) == by && la.mask & (1 << kind_of(p)) != 0 {
+                let (start, len, screened) = la.between();
+                let cells = &r.lame_cells[start..start + len];
+                let open = match cells.split_last() {
+                    Some((&screen, rest)) if screened => {
+                        self.board[screen as usize] != 0
+                            && rest.iter().all(|&c| self.board[c as usize] == 0)
+                            && hops(kind_of(p), screen)
+                    }
+                    _ => cells.iter().all(|&c| self.board[c as usize] == 0),
+                };
+                if open && takes(kind_of(p)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the piece on `cell` cannot move because an enemy immobilizes it.
+    pub fn is_frozen_piece(&self, cell: Cell) -> bool {
+        self.rules.flags.immobilizers && self.is_frozen(cell)
+    }
+
+    /// Whether any royal piece of `side` is attacked.
+    pub fn in_check(&self, side: Side) -> bool {
+        let s = side.index();
+        self.royals[s]
+            .iter()
+            .any(|&c| self.royal_attacked(c, 1 - s))
     }
 }

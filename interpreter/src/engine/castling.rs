@@ -2,7 +2,7 @@
 //! in `Position::castles`, where free (Chess960) castlings start on the cells the
 //! start position gave them.
 
-use super::{kind_of, side_of, Move, MoveKind, Position};
+use super::{kind_of, side_of, Move, Position};
 use crate::compile::CompiledCastle;
 use crate::model::Coord;
 use std::sync::Arc;
@@ -37,9 +37,7 @@ impl Position<'_> {
             // may castle through attacks (duck chess).
             let royal = rules.royal[kind_of(king)];
             if clear && !(royal && c.safe.iter().any(|&s| self.royal_attacked(s, 1 - us))) {
-                let mut m = Move::new(c.king_from, c.king_to, MoveKind::Castle);
-                m.aux = i as u32;
-                out.push(m);
+                out.push(Move::castling(c.king_from, c.king_to, i));
             }
         }
     }

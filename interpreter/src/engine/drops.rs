@@ -189,7 +189,7 @@ impl Position<'_> {
         if self.rules.flags.gating {
             return self.gate_of(m).map(|(cell, _)| cell);
         }
-        let slot = usize::from(m.drop).checked_sub(1)?;
+        let slot = m.drop_slot()?;
         self.rules.drop_zone[self.side].get(slot).copied()
     }
 

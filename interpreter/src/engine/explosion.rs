@@ -25,9 +25,9 @@ impl Position<'_> {
                 if last.kind == MoveKind::Explosion
                     && (last.from, last.to) == (e.from, e.to)
                     && last.captures() == e.captures()
-                    && last.drop == e.drop
+                    && last.drop_slot() == e.drop_slot()
                 {
-                    last.promotion = last.promotion.min(e.promotion);
+                    *last = last.with_promotion(last.promotion().min(e.promotion()));
                     continue;
                 }
             }
@@ -40,9 +40,9 @@ impl Position<'_> {
     /// The capture `m` as an explosion: its victims, the capturer, then the
     /// neighbours of its landing cell that the blast takes.
     fn explosion(&self, m: Move) -> Move {
-        let mut e = Move::new(m.from, m.to, MoveKind::Explosion);
-        e.promotion = m.promotion;
-        e.drop = m.drop;
+        let mut e = Move::new(m.from, m.to, MoveKind::Explosion)
+            .with_promotion(m.promotion())
+            .with_drop_of(&m);
         for &c in m.captures() {
             e.add_capture(c);
         }

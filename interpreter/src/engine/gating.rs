@@ -43,7 +43,7 @@ impl Position<'_> {
     /// The gate a move of the side to move fills, and the kind it puts there.
     pub(super) fn gate_of(&self, m: &Move) -> Option<(Cell, usize)> {
         let hand = &self.rules.hand;
-        let (slot, at) = hand.gate_of_code(usize::from(m.drop).checked_sub(1)?);
+        let (slot, at) = hand.gate_of_code(m.drop_slot()?);
         let cell = *hand.gate_cells[self.side].get(slot)?;
         Some((cell, usize::from(*hand.gate_kinds.get(at)?)))
     }

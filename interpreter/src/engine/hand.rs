@@ -3,22 +3,8 @@
 //! `captured-as` kind. The counts live in `Position::reserve` (hashed, in the FEN's
 //! `[...]`).
 
-use super::{code, kind_of, side_of, Move, MoveKind, Position, Undo, NO_SWAP_BAN};
-use crate::compile::{CapturedGoTo, Cell};
-
-impl Move {
-    /// A drop from the hand of a piece of `kind` on `cell`.
-    pub(crate) fn dropping(cell: Cell, kind: usize) -> Move {
-        let mut m = Move::new(cell, cell, MoveKind::Drop);
-        m.aux = kind as u32;
-        m
-    }
-
-    /// The kind this move drops from the player's hand, if it is a drop.
-    pub fn from_hand(&self) -> Option<usize> {
-        (self.kind == MoveKind::Drop).then_some(self.aux as usize)
-    }
-}
+use super::{code, kind_of, side_of, Move, Position, Undo};
+use crate::compile::CapturedGoTo;
 
 impl Position<'_> {
     /// Where a captured piece `p` goes, for a capture by `captor` (`delta` 1) or its
@@ -80,12 +66,7 @@ impl Position<'_> {
         let us = self.side;
         let undo = self.undo_record(m, code(us, kind));
         self.history.push(undo);
-        self.hash ^= self.swap_ban_key();
-        self.swap_ban = NO_SWAP_BAN;
-        for &c in &self.ep.cells[..self.ep.len as usize] {
-            self.hash ^= rules.zobrist.en_passant[c as usize];
-        }
-        self.ep = super::EnPassant::NONE;
+        self.clear_last_traces();
         self.adjust_reserve(us, kind, -1);
         self.place(m.to, code(us, kind));
         self.halfmove = if rules.resets_clock[kind] || rules.drop_resets_clock {
@@ -93,29 +74,14 @@ impl Position<'_> {
         } else {
             self.halfmove.saturating_add(1)
         };
-        if us == 1 {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.side ^= 1;
-        self.hash ^= rules.zobrist.side;
-        if rules.goals.checks.is_some() {
-            self.count_check();
-        }
-        if rules.flags.counting {
-            self.count_move(&[], None);
-        }
+        self.end_turn(&[], None);
     }
 
-    /// Take a drop back (the side to move is already the dropper's again).
+    /// Take a drop's piece back to the hand (the side to move is already the
+    /// dropper's again; `unmake` restores the rest).
     pub(super) fn unmake_drop(&mut self, u: &Undo, kind: usize) {
         self.remove(u.mv.to);
         self.adjust_reserve(self.side, kind, 1);
-        self.swap_ban = u.swap_ban;
-        self.ep = u.ep;
-        self.halfmove = u.halfmove;
-        self.fullmove = u.fullmove;
-        self.checks = u.checks;
-        self.hash = u.hash;
     }
 
     /// Drop no kind listed in `no-drop-mate` so as to checkmate: such a drop that

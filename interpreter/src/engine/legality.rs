@@ -428,3 +428,51 @@ fn touched_cells(m: &Move) -> Option<u128> {
     }
     Some(mask)
 }
+
+impl Position<'_> {
+    /// Every move the pieces' rules allow, without regard to royal safety.
+    pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(out);
+    }
+
+    /// Every legal move, appended to `out` after clearing it.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.rules.flags.goals && self.goal().is_some() {
+            return;
+        }
+        self.moves_of_unfinished_game(out);
+    }
+
+    /// The legal moves when no goal has ended the game yet.
+    pub(super) fn moves_of_unfinished_game(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(out);
+        let with_drops = (self.rules.flags.drops && self.may_drop(out)).then(|| out.clone());
+        let with_gates =
+            (self.rules.flags.gating && self.gates[self.side] != 0).then(|| out.clone());
+        if self.rules.flags.walls {
+            // The wall may shield a royal piece or, the duck moving off, expose one.
+            self.add_walls(out);
+            self.keep_legal_turns(out);
+        } else {
+            self.keep_legal(out);
+        }
+        if let Some(pseudo) = with_drops {
+            self.add_drop_turns(&pseudo, out);
+        }
+        if let Some(pseudo) = with_gates {
+            self.add_gate_turns(&pseudo, out);
+        }
+        if self.rules.flags.hand {
+            self.keep_drops_without_mate(out);
+        }
+        if self.rules.flags.pass {
+            self.keep_parting_moves(out);
+            self.add_pass(out);
+        }
+        self.keep_moves_without_check(out);
+        self.keep_forced_captures(out);
+    }
+}

@@ -201,8 +201,8 @@ fn same_effect(a: &Move, b: &Move) -> bool {
         && a.captures().iter().all(|c| b.captures().contains(c));
     a.to == b.to
         && a.from == b.from
-        && (a.kind != MoveKind::TwoCell || a.aux == b.aux)
-        && a.promotion == b.promotion
+        && (a.kind != MoveKind::TwoCell || a.two_cell_ends() == b.two_cell_ends())
+        && a.promotion() == b.promotion()
         && a.converted() == b.converted()
         && same_caps
         && (a.kind == b.kind
@@ -280,15 +280,11 @@ pub(in crate::engine) fn push(out: &mut Vec<Move>, m: Move, promo: Option<Promo>
                 return;
             }
             if p.queued != 0 {
-                let mut pm = m;
-                pm.promotion = p.queued;
-                out.push(pm);
+                out.push(m.with_promotion(Some(usize::from(p.queued) - 1)));
             }
             for &k in &p.table.choices {
                 if p.available & (1 << k) != 0 {
-                    let mut pm = m;
-                    pm.promotion = k + 1;
-                    out.push(pm);
+                    out.push(m.with_promotion(Some(usize::from(k))));
                 }
             }
             if p.table.optional_at(m.to) {

@@ -5,7 +5,7 @@
 //! them, the passes just made are part of the position: its hash and its FEN
 //! (`pass`, `pass-pass`).
 
-use super::{kind_of, side_of, Move, MoveKind, Position, NO_SWAP_BAN};
+use super::{kind_of, side_of, Move, MoveKind, Position};
 use crate::model::Side;
 
 impl Position<'_> {
@@ -58,26 +58,14 @@ impl Position<'_> {
         let rules = self.rules;
         let mover = self.board[m.from as usize];
         let undo = self.undo_record(m, mover);
-        self.hash ^= self.swap_ban_key();
-        self.swap_ban = NO_SWAP_BAN;
-        for &c in &self.ep.cells[..self.ep.len as usize] {
-            self.hash ^= rules.zobrist.en_passant[c as usize];
-        }
-        self.ep = super::EnPassant::NONE;
+        self.clear_last_traces();
         self.halfmove = self.halfmove.saturating_add(1);
-        if self.side == 1 {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
         if rules.goals.passes_counted() {
             self.hash ^= self.passes_key();
             self.passes = (self.passes + 1).min(2);
             self.hash ^= self.passes_key();
         }
-        self.side ^= 1;
-        self.hash ^= rules.zobrist.side;
-        if rules.flags.counting {
-            self.count_move(&[], None);
-        }
+        self.end_turn(&[], None);
         self.history.push(undo);
     }
 

@@ -144,8 +144,7 @@ impl Position<'_> {
     /// `m` taking both ends of each two-cell victim it may take, without those it
     /// may not; `None` when it lands on or jumps over one of those.
     fn with_whole_victims(&self, from: Cell, m: Move) -> Option<Move> {
-        let mut fixed = m;
-        fixed.counts &= !15;
+        let mut fixed = m.without_captures();
         for &c in m.captures() {
             match self.other_end(c) {
                 None => fixed = fixed.with_capture(c),

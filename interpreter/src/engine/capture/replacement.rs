@@ -128,10 +128,8 @@ impl Position<'_> {
             if ray.quiet && !ray.double_step {
                 push_normal(out, from, t, &[], promo);
             } else if ray.quiet {
-                let mut m = Move::new(from, t, MoveKind::DoubleStep);
-                m.aux = ray.start;
                 // check limits passed cells to MAX_EP_CELLS
-                m.set_aux_len(ray.blockers as u8);
+                let m = Move::double_step(from, t, ray.start, ray.blockers as u8);
                 push(out, m, promo);
             } else if ray.capture && can_ep && self.ep.contains(t) {
                 let m = Move::new(from, t, MoveKind::EnPassant).with_capture(self.ep.victim);
