@@ -499,3 +499,96 @@ fn the_architecture_map_names_real_paths() {
         );
     }
 }
+
+/// Whether `item` is defined in `text` (a file of kind `ext`): a Rust item, a
+/// grammar rule, or a word of a book page's code.
+fn defines(text: &str, ext: &str, item: &str) -> bool {
+    let word = |line: &str, w: &str| {
+        line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .any(|t| t == w)
+    };
+    text.lines().any(|line| {
+        let t = line.trim_start();
+        match ext {
+            "rs" => ["fn ", "struct ", "enum ", "type ", "const "]
+                .iter()
+                .any(|k| {
+                    t.split_once(k).is_some_and(|(pre, rest)| {
+                        let pre = pre.trim();
+                        (pre.is_empty() || (pre.starts_with("pub") && !pre.contains(['=', ';'])))
+                            && rest.split(['(', '<', ' ', '{', ':', ';']).next() == Some(item)
+                    })
+                }),
+            "pest" => t
+                .split_once('=')
+                .is_some_and(|(name, _)| name.trim() == item),
+            _ => word(t, item),
+        }
+    })
+}
+
+/// The recipes in ARCHITECTURE.md name, step by step, a file and the item in it to
+/// extend (`path` · `item`): each item is still defined where the recipe says.
+#[test]
+fn the_architecture_recipes_name_real_items() {
+    let root = common::root();
+    let map = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let recipes = map
+        .split("## Recipes")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("a Recipes section");
+    let mut checked = 0;
+    for line in recipes.lines() {
+        // `path` · `item`, possibly several times on a line
+        let parts: Vec<&str> = line.split('`').collect();
+        for i in (1..parts.len().saturating_sub(2)).step_by(2) {
+            let (path, sep, item) = (parts[i], parts[i + 1], parts[i + 2]);
+            if sep.trim() != "·" {
+                continue;
+            }
+            let text = std::fs::read_to_string(root.join(path))
+                .unwrap_or_else(|_| panic!("a recipe names `{path}`, which does not exist"));
+            let ext = path.rsplit('.').next().unwrap_or("");
+            assert!(
+                defines(&text, ext, item),
+                "a recipe names `{item}` in `{path}`, which does not define it"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "only {checked} recipe steps found");
+}
+
+/// Every capture mode has a home: `engine/capture/mod.rs` lists a file for each
+/// mode the language has, and the file exists.
+#[test]
+fn every_capture_mode_has_a_file_in_engine_capture() {
+    let root = common::root();
+    let dir = root.join("interpreter/src/engine/capture");
+    let table = std::fs::read_to_string(dir.join("mod.rs")).expect("capture/mod.rs");
+    let grammar = std::fs::read_to_string(root.join("grammar/vdl.pest")).expect("grammar");
+    let kinds = grammar
+        .lines()
+        .find(|l| l.starts_with("capture_kind"))
+        .expect("capture_kind rule");
+    let words: Vec<&str> = kinds.split('"').skip(1).step_by(2).collect();
+    assert!(words.len() >= 10, "{words:?}");
+    for word in words.iter().chain(&["replacement", "swap", "immobilize"]) {
+        let name = word.replace('-', " ");
+        let row = table
+            .lines()
+            .filter(|l| l.starts_with("//! |"))
+            .find(|l| {
+                l.split('|')
+                    .nth(1)
+                    .is_some_and(|modes| modes.contains(name.as_str()))
+            })
+            .unwrap_or_else(|| panic!("no row for `{word}` in engine/capture/mod.rs"));
+        let file = row.split('`').nth(1).expect("a file in the row");
+        assert!(
+            dir.join(file).exists(),
+            "`{word}` lives in `{file}`, which does not exist"
+        );
+    }
+}

@@ -6,11 +6,11 @@
 //! a wrong answer. The exhaustive test skips the filter: the reference.
 
 use super::capture::pincer_dirs;
+use super::movegen::Purpose;
 use super::threat_cache::{Geometry, GeometryKey};
 use super::{kind_of, side_of, Move, Position};
 use crate::compile::{Cell, RayKind};
-use crate::model::Offset;
-use crate::model::Side;
+use crate::model::{Offset, Side};
 
 impl Position<'_> {
     /// Whether side `by` could capture the piece on `cell` (or a piece put there),
@@ -21,10 +21,7 @@ impl Position<'_> {
             return self.attacked_as_victim(cell, by);
         }
         let mut buf = self.scratch.borrow_mut();
-        let outer = self.attack_test.replace(true);
-        let found = self.attacked_general_with(cell, by, &mut buf);
-        self.attack_test.set(outer);
-        found
+        self.attacked_general_with(cell, by, &mut buf)
     }
 
     /// A capture needs a victim of the other side: whether `by` could capture a piece
@@ -90,7 +87,7 @@ impl Position<'_> {
             return false;
         }
         buf.clear();
-        self.general_piece_moves(by, from, kind, buf, false);
+        self.general_piece_moves(by, from, kind, buf, false, Purpose::AttackTest);
         buf.iter().any(|m| m.captures().contains(&target))
     }
 

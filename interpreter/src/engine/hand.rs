@@ -3,7 +3,7 @@
 //! `captured-as` kind. The counts live in `Position::reserve` (hashed, in the FEN's
 //! `[...]`).
 
-use super::{code, kind_of, side_of, Move, Position, Undo};
+use super::{code, kind_of, side_of, Move, Position, Undo, MAX_CAPTURES};
 use crate::compile::CapturedGoTo;
 
 impl Position<'_> {
@@ -74,7 +74,7 @@ impl Position<'_> {
         } else {
             self.halfmove.saturating_add(1)
         };
-        self.end_turn(&[], None);
+        self.end_turn(&m, 0, &[0; MAX_CAPTURES]);
     }
 
     /// Take a drop's piece back to the hand (the side to move is already the

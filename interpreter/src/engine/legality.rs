@@ -264,7 +264,6 @@ impl Position<'_> {
         threats.regions = 0;
         threats.checked = false;
         let mut buf = self.scratch.borrow_mut();
-        let outer = self.attack_test.replace(true);
         for &from in &self.lists[by] {
             if self.rules.flags.two_cell && self.other_end(from).is_some_and(|o| o < from) {
                 continue;
@@ -278,7 +277,6 @@ impl Position<'_> {
                 threats.pieces.push(t);
             }
         }
-        self.attack_test.set(outer);
     }
 
     fn is_legal_by_threats(&mut self, threats: &Threats, m: Move) -> bool {
@@ -313,7 +311,6 @@ impl Position<'_> {
         let by = 1 - self.side;
         let retest = |pos: &Position<'_>| {
             let mut buf = pos.scratch.borrow_mut();
-            let outer = pos.attack_test.replace(true);
             let attacked = threats
                 .pieces
                 .iter()
@@ -327,7 +324,6 @@ impl Position<'_> {
                             .iter()
                             .any(|&r| pos.attacker_captures(m.from, by, r, &mut buf))
                 });
-            pos.attack_test.set(outer);
             attacked
         };
         let attacked = match self.board_after(&m, retest) {

@@ -45,7 +45,17 @@ impl<'r> Position<'r> {
         let mut undo = self.undo_record(m, mover);
         let castle_clear = &self.castles.clear;
         let mut clear = castle_clear[m.from as usize] | castle_clear[m.to as usize];
-        clear |= self.take_captures(&m, &mut undo);
+        for (i, &c) in m.captures().iter().enumerate() {
+            if rules.flags.two_cell {
+                self.unlink_victim(c);
+            }
+            let p = self.remove(c);
+            undo.captured[i] = p;
+            clear |= self.castles.clear[c as usize];
+            if rules.flags.reserves {
+                self.keep_captured(p, self.side, 1);
+            }
+        }
         self.clear_last_traces();
         clear |= self.move_pieces(&m, mover);
         self.lose_castling(clear);
@@ -60,33 +70,12 @@ impl<'r> Position<'r> {
         if rules.flags.gating {
             self.gate_after_move(&m);
         }
-        let promoted = m.promotion().map(|_| kind_of(mover));
-        self.end_turn(&undo.captured[..m.ncap()], promoted);
+        self.end_turn(&m, mover, &undo.captured);
         self.clear_passes();
         self.history.push(undo);
         if rules.forcing_check_resets_clock && self.halfmove > 0 && !self.answering_check {
             self.reset_after_forcing_check();
         }
-    }
-
-    /// The move's victims off the board, kept in the undo record (and in the
-    /// reserve, where promotions use them); the castling rights their cells held.
-    #[inline(always)]
-    fn take_captures(&mut self, m: &Move, undo: &mut Undo) -> u32 {
-        let rules = self.rules;
-        let mut clear = 0;
-        for (i, &c) in m.captures().iter().enumerate() {
-            if rules.flags.two_cell {
-                self.unlink_victim(c);
-            }
-            let p = self.remove(c);
-            undo.captured[i] = p;
-            clear |= self.castles.clear[c as usize];
-            if rules.flags.reserves {
-                self.keep_captured(p, self.side, 1);
-            }
-        }
-        clear
     }
 
     /// The mover (and a castling's partner, a swap's, a converted piece) to its
@@ -213,9 +202,9 @@ impl<'r> Position<'r> {
 
     /// How every turn ends, a move, a drop or a pass: the move number, the side to
     /// move, the checks given and the `counting` count (with the pieces the turn
-    /// took and the kind that promoted, if any).
+    /// took, `captured`, and the kind that promoted, if any).
     #[inline(always)]
-    pub(super) fn end_turn(&mut self, captured: &[u8], promoted: Option<usize>) {
+    pub(super) fn end_turn(&mut self, m: &Move, mover: u8, captured: &[u8; MAX_CAPTURES]) {
         let rules = self.rules;
         if self.side == 1 {
             self.fullmove = self.fullmove.saturating_add(1);
@@ -226,7 +215,8 @@ impl<'r> Position<'r> {
             self.count_check();
         }
         if rules.flags.counting {
-            self.count_move(captured, promoted);
+            let promoted = m.promotion().map(|_| kind_of(mover));
+            self.count_move(&captured[..m.ncap()], promoted);
         }
     }
 

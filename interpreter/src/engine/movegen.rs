@@ -6,6 +6,15 @@
 use super::{kind_of, side_of, Move, MoveKind, Position};
 use crate::compile::{Cell, PromotionTable, Ray, RayKind};
 
+/// What moves are generated for: to be played, or to find out whether a piece
+/// could capture on a cell (an attack test). An attack test makes no takeovers
+/// (they capture nothing) and lets a piece that could not promote attack anyway.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Purpose {
+    Play,
+    AttackTest,
+}
+
 /// A piece's promotion on the moves being generated: its table, and the choices the
 /// player has (for promotions to captured pieces, those in reserve).
 #[derive(Clone, Copy)]
@@ -19,7 +28,12 @@ pub(in crate::engine) struct Promo<'a> {
 }
 
 impl Position<'_> {
-    pub(in crate::engine) fn promo(&self, us: usize, kind: usize) -> Option<Promo<'_>> {
+    pub(in crate::engine) fn promo(
+        &self,
+        us: usize,
+        kind: usize,
+        purpose: Purpose,
+    ) -> Option<Promo<'_>> {
         let table = self.rules.promotion_of(us, kind)?;
         let available = if table.from_captured {
             table.choice_kinds & self.in_reserve[us]
@@ -34,7 +48,7 @@ impl Position<'_> {
             table,
             available,
             queued,
-            attacking: self.attack_test.get(),
+            attacking: purpose == Purpose::AttackTest,
         })
     }
 
@@ -60,7 +74,14 @@ impl Position<'_> {
         } else {
             for &from in &self.lists[us] {
                 let kind = kind_of(self.board[from as usize]);
-                self.piece_moves(us, from, kind, out, ep_open && rules.en_passant[kind]);
+                self.piece_moves(
+                    us,
+                    from,
+                    kind,
+                    out,
+                    ep_open && rules.en_passant[kind],
+                    Purpose::Play,
+                );
             }
         }
         if castling && rules.flags.has_castling && self.castling != 0 {
@@ -97,9 +118,16 @@ impl Position<'_> {
                     }
                     continue;
                 }
-                self.general_piece_moves(us, from, kind, out, ep_open);
+                self.general_piece_moves(us, from, kind, out, ep_open, Purpose::Play);
             } else {
-                self.piece_moves(us, from, kind, out, ep_open && rules.en_passant[kind]);
+                self.piece_moves(
+                    us,
+                    from,
+                    kind,
+                    out,
+                    ep_open && rules.en_passant[kind],
+                    Purpose::Play,
+                );
                 if rules.flags.capture_limits {
                     self.drop_barred_captures(kind, out, start);
                 }
@@ -141,6 +169,7 @@ impl Position<'_> {
         kind: usize,
         out: &mut Vec<Move>,
         ep_open: bool,
+        purpose: Purpose,
     ) {
         let start = out.len();
         if self.rules.flags.two_cell {
@@ -151,9 +180,10 @@ impl Position<'_> {
             }
         }
         if self.rules.captures[kind].any() {
-            self.mode_moves(us, from, kind, out, ep_open);
+            self.mode_moves(us, from, kind, out, ep_open, purpose);
         } else {
-            self.piece_moves(us, from, kind, out, ep_open && self.rules.en_passant[kind]);
+            let can_ep = ep_open && self.rules.en_passant[kind];
+            self.piece_moves(us, from, kind, out, can_ep, purpose);
         }
         if self.rules.flags.two_cell {
             self.two_cell_victims(from, out, start);

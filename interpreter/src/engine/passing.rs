@@ -5,7 +5,7 @@
 //! them, the passes just made are part of the position: its hash and its FEN
 //! (`pass`, `pass-pass`).
 
-use super::{kind_of, side_of, Move, MoveKind, Position};
+use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::model::Side;
 
 impl Position<'_> {
@@ -65,7 +65,7 @@ impl Position<'_> {
             self.passes = (self.passes + 1).min(2);
             self.hash ^= self.passes_key();
         }
-        self.end_turn(&[], None);
+        self.end_turn(&m, mover, &[0; MAX_CAPTURES]);
         self.history.push(undo);
     }
 

@@ -57,8 +57,6 @@ pub struct Position<'r> {
     pub(super) scratch: std::cell::RefCell<Vec<Move>>,
     /// What `capture-only` zones ask of each of one piece's moves.
     pub(super) zone_facts: std::cell::RefCell<Vec<capture_only::ZoneFact>>,
-    /// Set while the general attack test generates moves (which then skip takeovers).
-    pub(super) attack_test: std::cell::Cell<bool>,
     /// Set while the reference filter runs: attack tests search every enemy piece.
     pub(super) exhaustive: std::cell::Cell<bool>,
     /// Set while the replies to a drop are generated for the `no-drop-mate` rule.
@@ -194,7 +192,6 @@ impl<'r> Position<'r> {
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             zone_facts: Default::default(),
-            attack_test: std::cell::Cell::new(false),
             exhaustive: std::cell::Cell::new(false),
             answering_drop: std::cell::Cell::new(false),
             answering_check: false,

@@ -2,6 +2,7 @@
 //! kind past the last, which no piece may capture), so rays stop at it and attack
 //! tests pass it by; the turn's wall cell rides in the move (`Position::wall_of`).
 
+use super::movegen::Purpose;
 use super::{Move, MoveKind, Position, NO_CELL};
 use crate::compile::Cell;
 use crate::model::{Setup, WallRule};
@@ -151,7 +152,7 @@ impl Position<'_> {
     /// The quiet moves of the piece on `from` (no captures, no en passant).
     fn quiet_moves_of(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>) {
         let start = out.len();
-        self.piece_moves(us, from, kind, out, false);
+        self.piece_moves(us, from, kind, out, false, Purpose::Play);
         let mut keep = start;
         for i in start..out.len() {
             let q = out[i];

@@ -38,7 +38,7 @@ pub(super) mod vault;
 
 pub(super) use pincer::pincer_dirs;
 
-use super::movegen::{push, push_normal, push_with_captures, Promo};
+use super::movegen::{push, push_normal, push_with_captures, Promo, Purpose};
 use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::compile::{Cell, KindCaptures, Ray, RayKind, Victims, NO_VICTIMS};
 use crate::model::Offset;
@@ -64,11 +64,12 @@ impl Position<'_> {
         kind: usize,
         out: &mut Vec<Move>,
         ep_open: bool,
+        purpose: Purpose,
     ) {
         let rules = self.rules;
         // a copy: its flags stay in registers while moves are pushed
         let modes = rules.captures[kind];
-        let promo = self.promo(us, kind);
+        let promo = self.promo(us, kind, purpose);
         let mover = Mover {
             us,
             from,

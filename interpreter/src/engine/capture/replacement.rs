@@ -2,7 +2,7 @@
 //! path: variants whose pieces capture only this way walk each piece's precomputed
 //! rays here and nowhere else. Hops (the cannon's screen) land the same way.
 
-use super::super::movegen::{push, push_normal, Promo};
+use super::super::movegen::{push, push_normal, Promo, Purpose};
 use super::super::{kind_of, side_of, Move, MoveKind, Position};
 use crate::compile::{Cell, Ray, RayKind};
 
@@ -15,11 +15,12 @@ impl Position<'_> {
         kind: usize,
         out: &mut Vec<Move>,
         can_ep: bool,
+        purpose: Purpose,
     ) {
         let rules = self.rules;
-        let promo = self.promo(us, kind);
+        let promo = self.promo(us, kind, purpose);
         // Takeovers capture nothing, so attack tests skip them.
-        let takes_over = rules.takeover[kind].is_some() && !self.attack_test.get();
+        let takes_over = rules.takeover[kind].is_some() && purpose == Purpose::Play;
         for ray in rules.rays_of(us, kind, from) {
             let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
             match ray.kind {
