@@ -108,12 +108,12 @@ impl Reach {
         for (side, kind, c) in start_cells(rules, &queued) {
             add(&mut cells, &mut queue, side, kind, c);
         }
-        let converts = rules.takeover.iter().any(Option::is_some);
+        let converts = rules.capture.takeover.iter().any(Option::is_some);
         while let Some((side, kind, from)) = queue.pop() {
             let mut next: Vec<u16> = Vec::new();
             for ray in rules.rays_of(side, kind, from) {
                 let on =
-                    &rules.ray_cells[ray.start as usize..ray.start as usize + ray.len as usize];
+                    &rules.moves.cells[ray.start as usize..ray.start as usize + ray.len as usize];
                 match ray.kind {
                     RayKind::Leap => next.extend(on.last()),
                     RayKind::Slide => next.extend(on),
@@ -180,7 +180,7 @@ fn start_cells(rules: &Ruleset, queued: &[Vec<usize>; 2]) -> Vec<(usize, usize, 
         }
     }
     for (side, kinds) in queued.iter().enumerate() {
-        for &c in &rules.drop_zone[side] {
+        for &c in &rules.drop_queue.zone[side] {
             out.extend(kinds.iter().map(|&k| (side, k, c)));
         }
     }
@@ -712,7 +712,7 @@ fn redundant_moves(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) 
             continue;
         };
         let spans = written_rules(decl);
-        for w in crate::compile::redundant_written(&rules.rule_cover[kind]) {
+        for w in crate::compile::redundant_written(&rules.moves.rule_cover[kind]) {
             let Some(span) = spans.get(w) else { continue };
             out.push(
                 warning(

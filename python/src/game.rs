@@ -370,7 +370,7 @@ fn kebab(name: &str) -> String {
 pub fn fog_fen(pos: &Position, legal: &[Move]) -> String {
     let rules = pos.rules();
     let us = pos.side_to_move();
-    let mut visible = vec![false; rules.cells.len()];
+    let mut visible = vec![false; rules.board.cells.len()];
     for m in legal {
         visible[m.to as usize] = true;
     }

@@ -33,7 +33,7 @@ pub fn variant_for(name: &str, chess960: bool) -> Result<Arc<Variant>, Failure> 
 /// Berolina pawn's double step: the cell passed and the cell reached, in board
 /// order) in vdl's form, both ways: `b3>a4` and `a4>b3`.
 fn two_cell_en_passant(v: &Variant, field: &str) -> Option<[String; 2]> {
-    let names = &v.rules.cell_names;
+    let names = &v.rules.board.cell_names;
     // two cell names: a stranger's long field is not searched
     let longest = names.iter().map(String::len).max().unwrap_or(0);
     if field.len() > 2 * longest {
@@ -51,7 +51,7 @@ fn two_cell_en_passant(v: &Variant, field: &str) -> Option<[String; 2]> {
 fn normalize_fen(v: &Variant, fen: &str) -> Vec<String> {
     let fen = normalize_holdings(v, fen);
     let fields: Vec<&str> = fen.split_whitespace().collect();
-    if v.fsf && fields.len() > 3 && !v.rules.cell_names.iter().any(|n| n == fields[3]) {
+    if v.fsf && fields.len() > 3 && !v.rules.board.cell_names.iter().any(|n| n == fields[3]) {
         if let Some(readings) = two_cell_en_passant(v, fields[3]) {
             let mut out: Vec<String> = readings
                 .iter()
@@ -124,7 +124,7 @@ fn with_captured_reserve<'r>(v: &'r Variant, pos: Position<'r>, fen: &str) -> Po
     }
     let start = Position::start(rules);
     let count = |p: &Position, side, kind| {
-        (0..rules.cells.len() as u16)
+        (0..rules.board.cells.len() as u16)
             .filter(|&c| p.piece_at(c) == Some(vdl::engine::Piece { side, kind }))
             .count()
     };
@@ -422,7 +422,7 @@ fn shredder_castling(pos: &Position) -> String {
     for side in 0..2 {
         let mut held: Vec<i32> = (pos.castles().iter().enumerate())
             .filter(|&(i, c)| c.side == side && pos.castling_rights() & (1 << i) != 0)
-            .map(|(_, c)| rules.cells[c.rook_from as usize].file)
+            .map(|(_, c)| rules.board.cells[c.rook_from as usize].file)
             .collect();
         held.sort_unstable_by(|a, b| b.cmp(a));
         for file in held {
@@ -447,7 +447,7 @@ fn sideways_en_passant(pos: &Position) -> Option<String> {
     let (passed, reached) = pos.en_passant();
     let (reached, first) = (reached?, *passed.first()?);
     let rules = pos.rules();
-    let at = |c: Cell| rules.cells[c as usize];
+    let at = |c: Cell| rules.board.cells[c as usize];
     if at(first).file == at(reached).file {
         return None;
     }

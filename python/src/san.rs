@@ -73,10 +73,10 @@ struct Writer<'a, 'r> {
 
 impl Writer<'_, '_> {
     fn file_of(&self, c: u16) -> i32 {
-        self.pos.rules().cells[c as usize].file
+        self.pos.rules().board.cells[c as usize].file
     }
     fn rank_of(&self, c: u16) -> i32 {
-        self.pos.rules().cells[c as usize].rank
+        self.pos.rules().board.cells[c as usize].rank
     }
     fn max_file(&self) -> i32 {
         self.pos.rules().definition.board.files.len() as i32 - 1
@@ -114,7 +114,7 @@ impl Writer<'_, '_> {
     }
     /// Cells of the player's pieces of `kind`.
     fn cells_of(&self, kind: usize) -> Vec<u16> {
-        (0..self.pos.rules().cells.len() as u16)
+        (0..self.pos.rules().board.cells.len() as u16)
             .filter(|&c| {
                 self.pos.piece_at(c)
                     == Some(Piece {

@@ -46,6 +46,7 @@ impl Layout {
         let rules = pos.rules();
         let tiling = rules.definition.board.tiling;
         let raw: Vec<(f64, f64)> = rules
+            .board
             .cells
             .iter()
             .map(|c| {
@@ -164,9 +165,9 @@ pub fn draw(pos: &Position, legal: &[Move], moves_from: Option<Cell>) -> String 
 fn cells(out: &mut String, pos: &Position, layout: &Layout) {
     let rules = pos.rules();
     out.push_str("<g class=\"cells\" stroke=\"#8a7356\" stroke-width=\"0.6\">\n");
-    for (i, &coord) in rules.cells.iter().enumerate() {
+    for (i, &coord) in rules.board.cells.iter().enumerate() {
         let c = i as Cell;
-        let zone = rules.capture_only.iter().any(|z| z[i]);
+        let zone = rules.capture.capture_only.iter().any(|z| z[i]);
         let name = escape(rules.cell_name(c));
         out.push_str(&format!(
             "{} class=\"cell\" data-cell=\"{name}\" fill=\"{}\"><title>{name}</title></{}>\n",
@@ -181,7 +182,7 @@ fn cells(out: &mut String, pos: &Position, layout: &Layout) {
     }
     out.push_str("</g>\n<g class=\"coordinates\" font-size=\"10\" fill=\"#5b4a36\">\n");
     let board = &rules.definition.board;
-    for (i, &coord) in rules.cells.iter().enumerate() {
+    for (i, &coord) in rules.board.cells.iter().enumerate() {
         let (x, y) = layout.centre(i as Cell);
         let name = escape(rules.cell_name(i as Cell));
         match layout.tiling {

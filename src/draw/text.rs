@@ -72,7 +72,7 @@ pub(crate) fn cell_text(pos: &Position, c: vdl::compile::Cell) -> String {
     match pos.piece_at(c) {
         Some(p) => rules.piece_label(p.kind, p.side),
         None if pos.is_wall(c) => "*".to_string(),
-        None if rules.capture_only.iter().any(|z| z[c as usize]) => ":".to_string(),
+        None if rules.capture.capture_only.iter().any(|z| z[c as usize]) => ":".to_string(),
         None => ".".to_string(),
     }
 }
@@ -191,7 +191,8 @@ pub(crate) fn diagram(pos: &Position) -> String {
         .max()
         .unwrap_or(1);
     let rw = board.ranks.iter().map(String::len).max().unwrap_or(1);
-    let restricted = |c: vdl::compile::Cell| rules.capture_only.iter().any(|z| z[c as usize]);
+    let restricted =
+        |c: vdl::compile::Cell| rules.capture.capture_only.iter().any(|z| z[c as usize]);
     let mut out = String::new();
     let queues = queue_board(pos, fw);
     for rank in (0..board.height()).rev() {

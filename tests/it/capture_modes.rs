@@ -230,13 +230,13 @@ fn coordinate_uses_the_own_royal_piece() {
     // a move that ends on the king's file or rank.
     for (to, taken) in &caps {
         let t = r.cell_by_name(to).expect("cell");
-        let tc = r.cells[t as usize];
+        let tc = r.board.cells[t as usize];
         assert!(
             tc.file != 4 && tc.rank != 4,
             "{to} is aligned with the king"
         );
         for c in taken {
-            let cc = r.cells[r.cell_by_name(c).expect("cell") as usize];
+            let cc = r.board.cells[r.cell_by_name(c).expect("cell") as usize];
             assert!(
                 (cc.file == tc.file && cc.rank == 4) || (cc.file == 4 && cc.rank == tc.rank),
                 "{to}: {c}"

@@ -19,7 +19,7 @@ fn fen(rules: &Ruleset, pieces: &[(&str, char)], reserve: &str, side: char) -> S
     let mut grid = [['.'; 10]; 10];
     for &(cell, letter) in pieces {
         let c = rules.cell_by_name(cell).expect("a cell of the board");
-        let at = rules.cells[c as usize];
+        let at = rules.board.cells[c as usize];
         grid[at.rank as usize][at.file as usize] = letter;
     }
     let rows: Vec<String> = (0..10)

@@ -7,14 +7,20 @@ use super::{AttackBuilder, AttackRay, Cell, HopMasks, LameAttack, LameEntry};
 use crate::model::Offset;
 use indexmap::IndexMap;
 
-pub(super) struct AttackTables {
-    pub attack_index: Vec<(u32, u32)>,
-    pub attack_rays: Vec<AttackRay>,
-    pub attack_cells: Vec<Cell>,
-    pub attack_masks: Vec<u64>,
+/// The reverse attack tables: from each target cell outward.
+#[derive(Clone, Debug)]
+pub struct AttackTables {
+    /// Per side and target cell, its lines in `rays`.
+    pub index: Vec<(u32, u32)>,
+    pub rays: Vec<AttackRay>,
+    /// The cells of the lines, and per cell the kinds attacking from there.
+    pub cells: Vec<Cell>,
+    pub masks: Vec<u64>,
+    /// Entry 0 is empty; see `AttackRay::hops`.
     pub hop_masks: Vec<HopMasks>,
+    /// Per side and target cell, its lame attacks in `lame`.
     pub lame_index: Vec<(u32, u32)>,
-    pub lame_attacks: Vec<LameAttack>,
+    pub lame: Vec<LameAttack>,
     pub lame_cells: Vec<Cell>,
 }
 
@@ -97,13 +103,13 @@ pub(super) fn attack_tables(
     }
 
     AttackTables {
-        attack_index,
-        attack_rays,
-        attack_cells,
-        attack_masks,
+        index: attack_index,
+        rays: attack_rays,
+        cells: attack_cells,
+        masks: attack_masks,
         hop_masks,
         lame_index,
-        lame_attacks,
+        lame: lame_attacks,
         lame_cells,
     }
 }

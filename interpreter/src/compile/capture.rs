@@ -2,7 +2,8 @@
 //! each mode that takes on landing takes (`LandingVictims`), and what chameleons
 //! imitate (`Mimicry`). The engine's `engine/capture/` reads these.
 
-use crate::model::{CaptureMode, Definition};
+use super::rays::Grid;
+use crate::model::{CaptureMode, CaptureOnly, Definition, Immobilization, PieceDef};
 
 /// A kind's capture modes besides replacement, as flags and options.
 #[derive(Clone, Copy, Debug, Default)]
@@ -86,108 +87,161 @@ pub struct Mimicry {
     pub vault: u64,
 }
 
-/// Each kind's capture modes as flags, and what chameleons imitate.
-pub(super) struct CaptureTables {
-    pub(super) captures: Vec<KindCaptures>,
-    pub(super) takeover: Vec<Option<Takeover>>,
-    pub(super) mimicry: Mimicry,
-    pub(super) immobilizer_kinds: u64,
-    pub(super) chameleon_kinds: u64,
+/// How the pieces capture besides replacement, by concern: each kind's modes as
+/// flags, what chameleons imitate, freezing, and the zones and blasts that change
+/// captures.
+#[derive(Clone, Debug)]
+pub struct CaptureRules {
+    /// Per kind, its capture modes.
+    pub modes: Vec<KindCaptures>,
+    /// Per kind: its takeover, if it has one.
+    pub takeover: Vec<Option<Takeover>>,
+    /// Kinds a takeover never converts: `immune` and royal pieces.
+    pub immune: u64,
+    pub mimicry: Mimicry,
+    /// Kinds that immobilize, and kinds that mimic (chameleons), as masks.
+    pub immobilizer_kinds: u64,
+    pub chameleon_kinds: u64,
+    pub immobilization: Immobilization,
+    /// A frozen piece may remove itself.
+    pub suicide: bool,
+    /// Per side, the cells of `capture-only` zones: a move may end there only when
+    /// the capture it makes needs it.
+    pub capture_only: [Vec<bool>; 2],
+    /// The cells of those zones under the `fewest-crossed` rule.
+    pub fewest_crossed: [Vec<bool>; 2],
+    /// With explosions: the kinds a blast leaves standing next to the capture's
+    /// cell, as a mask.
+    pub blast_spared: u64,
 }
 
-pub(super) fn capture_tables(def: &Definition) -> CaptureTables {
+pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
     let kinds = def.pieces.len();
-    let mut captures = vec![KindCaptures::default(); kinds];
+    let mut modes = vec![KindCaptures::default(); kinds];
     let mut takeover = vec![None; kinds];
     let mut mimicry = Mimicry::default();
-    let mut immobilizer_kinds = 0u64;
-    let mut chameleon_kinds = 0u64;
+    let (mut immobilizer_kinds, mut chameleon_kinds) = (0u64, 0u64);
     for (k, p) in def.pieces.iter().enumerate() {
-        let c = &mut captures[k];
-        for m in &p.captures {
-            match *m {
-                CaptureMode::Approach { optional } => c.approach = Some(optional),
-                CaptureMode::Withdraw { optional } => c.withdraw = Some(optional),
-                CaptureMode::Overtake { single, adjacent } => {
-                    c.overtake = Some(single || adjacent);
-                    c.overtake_adjacent = adjacent;
-                }
-                CaptureMode::Pincer {
-                    all_directions,
-                    optional,
-                } => c.pincer = Some((all_directions, optional)),
-                CaptureMode::Coordinate { optional } => c.coordinate = Some(optional),
-                CaptureMode::Chameleon { replacement } => c.chameleon = Some(replacement),
-                CaptureMode::MutualDestruction => c.destruction = true,
-                CaptureMode::Recoil { optional } => c.recoil = Some(optional),
-                CaptureMode::Vault => c.vault = true,
-                CaptureMode::Takeover {
-                    stop_beyond,
-                    undefended,
-                    adjacent,
-                } => {
-                    takeover[k] = Some(Takeover {
-                        stop_beyond,
-                        undefended,
-                        adjacent,
-                    })
-                }
-            }
-        }
-        c.swap = p.swap;
+        (modes[k], takeover[k]) = kind_captures(p);
         let bit = 1u64 << k;
-        if c.chameleon.is_some() {
+        if modes[k].chameleon.is_some() {
             chameleon_kinds |= bit;
         } else {
-            let mim = &mut mimicry;
-            if c.approach.is_some() {
-                mim.approach |= bit;
-            }
-            if c.withdraw.is_some() {
-                mim.withdraw |= bit;
-            }
-            if c.overtake.is_some() {
-                if c.overtake_adjacent {
-                    mim.overtake_adjacent |= bit;
-                } else {
-                    mim.overtake |= bit;
-                }
-            }
-            if c.pincer.is_some() {
-                mim.pincer |= bit;
-            }
-            if c.coordinate.is_some() {
-                mim.coordinate |= bit;
-            }
-            if p.rules.iter().any(|r| r.mode.captures()) {
-                mim.replacement |= bit;
-            }
-            if c.swap {
-                mim.swap |= bit;
-            }
-            if c.destruction {
-                mim.destruction |= bit;
-            }
-            if c.recoil.is_some() {
-                mim.recoil |= bit;
-            }
-            if c.vault {
-                mim.vault |= bit;
-            }
+            mimicry.add(&modes[k], p, bit);
         }
         if p.immobilize {
             immobilizer_kinds |= bit;
         }
     }
-    for c in captures.iter_mut() {
-        let mimics = |m: u64| c.chameleon.is_some() && m != 0;
-        c.vaults = c.vault || mimics(mimicry.vault);
-        c.far = c.vaults || c.recoil.is_some() || mimics(mimicry.recoil);
-        c.lands_capturing = c.approach.is_some()
-            || c.withdraw.is_some()
-            || c.recoil.is_some()
-            || c.pincer.is_some()
-            || c.coordinate.is_some()
+    for c in modes.iter_mut() {
+        c.derive(&mimicry);
+    }
+    let (capture_only, fewest_crossed) = capture_only_tables(def, grid);
+    CaptureRules {
+        modes,
+        takeover,
+        immune: def
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.immune || p.royal)
+            .fold(0u64, |m, (k, _)| m | 1 << k),
+        mimicry,
+        immobilizer_kinds,
+        chameleon_kinds,
+        immobilization: def.immobilization,
+        suicide: def.suicide,
+        capture_only,
+        fewest_crossed,
+        blast_spared: def
+            .explosions
+            .as_ref()
+            .map_or(0, |e| e.spared.iter().fold(0u64, |m, &k| m | 1 << k)),
+    }
+}
+
+/// A piece's capture modes as flags, and its takeover.
+fn kind_captures(p: &PieceDef) -> (KindCaptures, Option<Takeover>) {
+    let mut c = KindCaptures::default();
+    let mut takeover = None;
+    for m in &p.captures {
+        match *m {
+            CaptureMode::Approach { optional } => c.approach = Some(optional),
+            CaptureMode::Withdraw { optional } => c.withdraw = Some(optional),
+            CaptureMode::Overtake { single, adjacent } => {
+                c.overtake = Some(single || adjacent);
+                c.overtake_adjacent = adjacent;
+            }
+            CaptureMode::Pincer {
+                all_directions,
+                optional,
+            } => c.pincer = Some((all_directions, optional)),
+            CaptureMode::Coordinate { optional } => c.coordinate = Some(optional),
+            CaptureMode::Chameleon { replacement } => c.chameleon = Some(replacement),
+            CaptureMode::MutualDestruction => c.destruction = true,
+            CaptureMode::Recoil { optional } => c.recoil = Some(optional),
+            CaptureMode::Vault => c.vault = true,
+            CaptureMode::Takeover {
+                stop_beyond,
+                undefended,
+                adjacent,
+            } => {
+                takeover = Some(Takeover {
+                    stop_beyond,
+                    undefended,
+                    adjacent,
+                })
+            }
+        }
+    }
+    c.swap = p.swap;
+    (c, takeover)
+}
+
+impl Mimicry {
+    /// A kind (`bit`) that is no chameleon, with its modes `c`: what a chameleon
+    /// taking it imitates.
+    fn add(&mut self, c: &KindCaptures, p: &PieceDef, bit: u64) {
+        let mark = |has: bool, mask: &mut u64| {
+            if has {
+                *mask |= bit;
+            }
+        };
+        mark(c.approach.is_some(), &mut self.approach);
+        mark(c.withdraw.is_some(), &mut self.withdraw);
+        mark(
+            c.overtake.is_some() && c.overtake_adjacent,
+            &mut self.overtake_adjacent,
+        );
+        mark(
+            c.overtake.is_some() && !c.overtake_adjacent,
+            &mut self.overtake,
+        );
+        mark(c.pincer.is_some(), &mut self.pincer);
+        mark(c.coordinate.is_some(), &mut self.coordinate);
+        mark(
+            p.rules.iter().any(|r| r.mode.captures()),
+            &mut self.replacement,
+        );
+        mark(c.swap, &mut self.swap);
+        mark(c.destruction, &mut self.destruction);
+        mark(c.recoil.is_some(), &mut self.recoil);
+        mark(c.vault, &mut self.vault);
+    }
+}
+
+impl KindCaptures {
+    /// The flags derived from a kind's modes and what it imitates.
+    fn derive(&mut self, mimicry: &Mimicry) {
+        let chameleon = self.chameleon.is_some();
+        let mimics = |m: u64| chameleon && m != 0;
+        self.vaults = self.vault || mimics(mimicry.vault);
+        self.far = self.vaults || self.recoil.is_some() || mimics(mimicry.recoil);
+        self.lands_capturing = self.approach.is_some()
+            || self.withdraw.is_some()
+            || self.recoil.is_some()
+            || self.pincer.is_some()
+            || self.coordinate.is_some()
             || mimics(
                 mimicry.approach
                     | mimicry.withdraw
@@ -195,15 +249,28 @@ pub(super) fn capture_tables(def: &Definition) -> CaptureTables {
                     | mimicry.pincer
                     | mimicry.coordinate,
             );
-        c.landing = LandingVictims::of(c, &mimicry);
+        self.landing = LandingVictims::of(self, mimicry);
     }
-    CaptureTables {
-        captures,
-        takeover,
-        mimicry,
-        immobilizer_kinds,
-        chameleon_kinds,
+}
+
+/// Per side, the cells of `capture-only` zones, and those under `fewest-crossed`.
+fn capture_only_tables(def: &Definition, grid: &Grid) -> ([Vec<bool>; 2], [Vec<bool>; 2]) {
+    let n = grid.cells.len();
+    let mut capture_only = [vec![false; n], vec![false; n]];
+    let mut fewest_crossed = [vec![false; n], vec![false; n]];
+    for (name, rule) in &def.capture_only_zones {
+        if let Some(z) = def.zones.get(name) {
+            for side in 0..2 {
+                for c in z[side].iter().filter_map(|c| grid.at(*c)) {
+                    capture_only[side][c as usize] = true;
+                    if *rule == CaptureOnly::FewestCrossed {
+                        fewest_crossed[side][c as usize] = true;
+                    }
+                }
+            }
+        }
     }
+    (capture_only, fewest_crossed)
 }
 
 impl LandingVictims {

@@ -2,14 +2,15 @@
 //! side, piece kind and cell the precomputed rays it moves along, plus the reverse
 //! tables that answer "is this cell attacked?". All geometry is done here, once.
 
-use crate::model::{
-    CaptureMode, CaptureOnly, Coord, Definition, Immobilization, MoveMode, Offset, QueueEnd, Side,
-    TwoCell,
-};
+use crate::model::{CaptureMode, Coord, Definition, Offset, QueueEnd, Side, TwoCell};
 
 mod attacks;
+mod board;
 mod capture;
 mod castling;
+mod clock;
+mod drop_queue;
+mod flags;
 mod goals;
 mod hand;
 use indexmap::IndexMap;
@@ -21,8 +22,14 @@ mod reachable;
 mod restrictions;
 mod walls;
 
-use capture::{capture_tables, CaptureTables};
-pub use capture::{KindCaptures, LandingVictims, Mimicry, Takeover, Victims, NO_VICTIMS};
+pub use attacks::AttackTables;
+pub use board::BoardTables;
+pub use capture::{
+    CaptureRules, KindCaptures, LandingVictims, Mimicry, Takeover, Victims, NO_VICTIMS,
+};
+pub use clock::ClockRules;
+pub use drop_queue::DropQueueRules;
+pub use flags::Flags;
 pub use reach::{RayReach, Reach, ReachTables};
 pub use reachable::DeadMaterial;
 
@@ -147,53 +154,6 @@ impl PromotionTable {
     }
 }
 
-/// Facts about the whole variant that let the engine take shortcuts.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Flags {
-    /// All captures are by rays that stop at the first piece or by plain leaps, so a
-    /// move can expose a royal piece only along a line through it (pins).
-    pub line_attacks_only: bool,
-    pub has_castling: bool,
-    pub has_en_passant: bool,
-    pub has_promotion: bool,
-    /// Some kind captures other than by replacement, immobilizes, or frozen pieces
-    /// may commit suicide: moves are generated and attacks tested by the general path.
-    pub special: bool,
-    pub immobilizers: bool,
-    /// Some promotion is to captured pieces: positions keep each side's reserve.
-    pub reserves: bool,
-    /// Some `capture-only` zone uses the `fewest-crossed` rule.
-    pub fewest_crossed: bool,
-    /// Some kind has two rays that may make the same move (`Ruleset::repeats`).
-    pub repeats: bool,
-    /// Players have drop queues: turns may add a drop.
-    pub drops: bool,
-    /// Some kind stands on two cells.
-    pub two_cell: bool,
-    /// Putting a piece on an empty cell can stop an enemy capture but never make
-    /// one possible: no hops (a new hurdle) and no `capture-only` zones (a blocked
-    /// landing outside may allow one inside).
-    pub filling_only_blocks: bool,
-    /// Some side has `capture-only` cells.
-    pub capture_only_zones: bool,
-    /// A position may be over by a goal other than checkmate (`Ruleset::goals`).
-    pub goals: bool,
-    /// Players have pieces in hand: a turn may be a drop (`Ruleset::hand`).
-    pub hand: bool,
-    /// Every capture explodes (`Ruleset::blast_spared`).
-    pub explosions: bool,
-    /// Pieces enter from the hand by gating (`HandRules::gate_kinds`).
-    pub gating: bool,
-    /// Some piece has `cannot-capture` or `cannot-hop`.
-    pub capture_limits: bool,
-    /// A turn may be a pass.
-    pub pass: bool,
-    /// Moves are counted towards a `counting` limit (`Definition::end`).
-    pub counting: bool,
-    /// Every move puts a wall (`Ruleset::walls`).
-    pub walls: bool,
-}
-
 #[derive(Clone, Debug)]
 pub struct Zobrist {
     pub pieces: Vec<u64>,
@@ -231,86 +191,36 @@ impl Zobrist {
     }
 }
 
-/// A compiled variant: everything the engine needs, precomputed.
+/// A compiled variant: everything the engine needs, precomputed, grouped by
+/// concern.
 #[derive(Clone, Debug)]
 pub struct Ruleset {
     pub definition: Definition,
-    pub cells: Vec<Coord>,
-    pub cell_names: Vec<String>,
-    grid: Vec<Option<Cell>>,
-    /// Each cell's unit steps (`dx`, `dy` in -1..=1), `UNIT_NONE` off the board:
-    /// the steps taken most often, read without coordinate arithmetic.
-    unit_steps: Vec<[Cell; 9]>,
+    /// The board as numbered cells.
+    pub board: BoardTables,
     pub kinds: usize,
     pub royal: Vec<bool>,
     pub en_passant: Vec<bool>,
-    pub ray_index: Vec<(u32, u32)>,
-    pub rays: Vec<Ray>,
-    pub ray_cells: Vec<Cell>,
-    pub attack_index: Vec<(u32, u32)>,
-    pub attack_rays: Vec<AttackRay>,
-    pub attack_cells: Vec<Cell>,
-    pub attack_masks: Vec<u64>,
-    /// Entry 0 is empty; see `AttackRay::hops`.
-    pub hop_masks: Vec<HopMasks>,
-    pub lame_index: Vec<(u32, u32)>,
-    pub lame_attacks: Vec<LameAttack>,
-    pub lame_cells: Vec<Cell>,
+    /// Each kind's moves as rays, per side and cell.
+    pub moves: MoveRays,
+    /// From each cell, the lines and leaps that attack it.
+    pub attacks: AttackTables,
     pub promotion: Vec<Option<PromotionTable>>,
     /// The castling rules on the definition's cells (a free castling's at its end
     /// cells: each game places it, see `Ruleset::castles_for`).
     pub castles: Arc<CastleTable>,
-    pub forward: [Offset; 2],
-    pub captures: Vec<KindCaptures>,
-    /// Per kind: its takeover, if it has one.
-    pub takeover: Vec<Option<Takeover>>,
-    /// Kinds a takeover never converts: `immune` and royal pieces.
-    pub immune: u64,
-    pub mimicry: Mimicry,
-    /// Kinds that immobilize, and kinds that mimic (chameleons), as masks.
-    pub immobilizer_kinds: u64,
-    pub chameleon_kinds: u64,
-    pub immobilization: Immobilization,
-    pub suicide: bool,
-    /// Each cell's neighbours (the king's steps).
-    pub neighbours: Vec<Vec<Cell>>,
+    /// How pieces capture besides replacement.
+    pub capture: CaptureRules,
     /// Per kind: how it moves if it stands on two cells.
     pub two_cell: Vec<Option<TwoCell>>,
-    /// The steps across a cell's edges, going round (what joins two-cell ends).
-    pub edge_steps: Vec<Offset>,
-    /// Per side, the cells of `capture-only` zones: a move may end there only when
-    /// the capture it makes needs it.
-    pub capture_only: [Vec<bool>; 2],
-    /// The cells of those zones under the `fewest-crossed` rule.
-    pub fewest_crossed: [Vec<bool>; 2],
-    /// Kinds whose every move resets the halfmove clock (the n-move rule).
-    pub resets_clock: Vec<bool>,
-    /// A drop from the hand resets the move-rule count (`reset-by drop`).
-    pub drop_resets_clock: bool,
-    /// A promotion resets the FEN's count (without a move rule, as FEN counts).
-    pub promotion_resets_clock: bool,
-    pub capture_resets_clock: bool,
-    /// A move that locks the moved piece (see `MoveLimit::reset_on_lock`) resets it.
-    pub lock_resets_clock: bool,
-    /// A check whose every answer resets the clock resets it too.
-    pub forcing_check_resets_clock: bool,
+    /// What resets the halfmove clock.
+    pub clock: ClockRules,
     pub zobrist: Zobrist,
     pub flags: Flags,
-    /// Per side, the cells a drop may land on (when empty).
-    pub drop_zone: [Vec<Cell>; 2],
+    /// Drop queues: where a turn's drop lands, from which end.
+    pub drop_queue: DropQueueRules,
     /// Pieces in hand: drop cells, drop rules, where captured pieces go.
     pub hand: HandRules,
-    /// The end of the queue a drop takes.
-    pub drop_end: QueueEnd,
-    /// Kinds whose exchange earns no drop credit, as a mask.
-    pub no_credit: u64,
-    /// Per side and kind: two of its rays may make the same move, which the move
-    /// generator then lists once.
-    pub repeats: Vec<bool>,
-    /// Per kind, per written rule (`MoveRule::written`): for each of its rays on the
-    /// board, the mask of other written rules covering it there (empty: the rule
-    /// fits nowhere). See `redundant_written`.
-    pub rule_cover: Vec<Vec<Vec<u64>>>,
     /// Per side, kind and cell: the cells a piece there could capture on by its
     /// rays' geometry (see `reach`); empty without capture modes and on boards too
     /// large for masks.
@@ -319,15 +229,29 @@ pub struct Ruleset {
     pub dead_material: DeadMaterial,
     /// Extinction, reaching a zone, forced captures.
     pub goals: Goals,
-    /// With `flags.explosions`: the kinds a blast leaves standing next to the
-    /// capture's cell, as a mask.
-    pub blast_spared: u64,
     /// With `flags.walls`: how a move puts its wall, and where.
     pub walls: Option<WallRules>,
     /// The board code of a wall (`wall_code`): never on a board without walls.
     pub wall_code: u8,
     /// The kinds each kind never captures or hops over.
     pub restrictions: Restrictions,
+}
+
+/// Each kind's moves as rays, per side and cell.
+#[derive(Clone, Debug)]
+pub struct MoveRays {
+    /// Per side, kind and cell: its rays in `rays`.
+    pub index: Vec<(u32, u32)>,
+    pub rays: Vec<Ray>,
+    /// The cells the rays walk, in order.
+    pub cells: Vec<Cell>,
+    /// Per side and kind: two of its rays may make the same move, which the move
+    /// generator then lists once.
+    pub repeats: Vec<bool>,
+    /// Per kind, per written rule (`MoveRule::written`): for each of its rays on the
+    /// board, the mask of other written rules covering it there (empty: the rule
+    /// fits nowhere). See `redundant_written`.
+    pub rule_cover: Vec<Vec<Vec<u64>>>,
 }
 
 pub use crate::check::MAX_CASTLING;
@@ -339,7 +263,7 @@ pub use walls::{wall_code, WallRules};
 
 impl Ruleset {
     pub fn cell_count(&self) -> usize {
-        self.cells.len()
+        self.board.cells.len()
     }
 
     pub fn cell_at(&self, c: Coord) -> Option<Cell> {
@@ -347,7 +271,7 @@ impl Ruleset {
         if c.file < 0 || c.rank < 0 || c.file >= b.width() || c.rank >= b.height() {
             return None;
         }
-        self.grid[(c.rank * b.width() + c.file) as usize]
+        self.board.grid[(c.rank * b.width() + c.file) as usize]
     }
 
     pub fn cell_by_name(&self, name: &str) -> Option<Cell> {
@@ -356,7 +280,7 @@ impl Ruleset {
     }
 
     pub fn cell_name(&self, cell: Cell) -> &str {
-        &self.cell_names[cell as usize]
+        &self.board.cell_names[cell as usize]
     }
 
     /// A piece's label as written: upper case for White, lower case for Black.
@@ -372,7 +296,7 @@ impl Ruleset {
     /// capturing rays, on any of its rays (all true on boards too large for masks).
     #[inline]
     pub fn reach(&self, side: usize, kind: usize, from: Cell, target: Cell) -> [bool; 3] {
-        let i = (side * self.kinds + kind) * self.cells.len() + from as usize;
+        let i = (side * self.kinds + kind) * self.board.cells.len() + from as usize;
         self.reach.pieces.get(i).map_or([true; 3], |r| {
             let has = |m: u128| m >> target & 1 != 0;
             [has(r.near), has(r.strikes), has(r.passes)]
@@ -383,22 +307,24 @@ impl Ruleset {
     /// captures, wherever the victim stands, if the board has masks.
     #[inline]
     pub fn region(&self, side: usize, kind: usize, from: Cell) -> Option<u128> {
-        let i = (side * self.kinds + kind) * self.cells.len() + from as usize;
+        let i = (side * self.kinds + kind) * self.board.cells.len() + from as usize;
         self.reach.pieces.get(i).map(|r| r.region)
     }
 
     /// The indices in `rays` of a kind's rays for a side, from a cell.
     #[inline]
     pub fn ray_range(&self, side: usize, kind: usize, cell: Cell) -> std::ops::Range<usize> {
-        let (a, b) = self.ray_index[(side * self.kinds + kind) * self.cells.len() + cell as usize];
+        let (a, b) =
+            self.moves.index[(side * self.kinds + kind) * self.board.cells.len() + cell as usize];
         a as usize..b as usize
     }
 
     /// Rays of a kind for a side, from a cell.
     #[inline]
     pub fn rays_of(&self, side: usize, kind: usize, cell: Cell) -> &[Ray] {
-        let (a, b) = self.ray_index[(side * self.kinds + kind) * self.cells.len() + cell as usize];
-        &self.rays[a as usize..b as usize]
+        let (a, b) =
+            self.moves.index[(side * self.kinds + kind) * self.board.cells.len() + cell as usize];
+        &self.moves.rays[a as usize..b as usize]
     }
 
     #[inline]
@@ -407,22 +333,22 @@ impl Ruleset {
     }
 
     pub fn kind_captures(&self, kind: usize) -> &KindCaptures {
-        &self.captures[kind]
+        &self.capture.modes[kind]
     }
 
     #[inline]
     pub fn step(&self, cell: Cell, o: Offset) -> Option<Cell> {
         if o.dx.unsigned_abs() <= 1 && o.dy.unsigned_abs() <= 1 {
-            if let Some(steps) = self.unit_steps.get(cell as usize) {
+            if let Some(steps) = self.board.unit_steps.get(cell as usize) {
                 let s = steps[(o.dy * 3 + o.dx + 4) as usize];
-                return (s != UNIT_NONE).then_some(s);
+                return (s != board::UNIT_NONE).then_some(s);
             }
         }
         self.step_by_coords(cell, o)
     }
 
     fn step_by_coords(&self, cell: Cell, o: Offset) -> Option<Cell> {
-        let c = self.cells[cell as usize];
+        let c = self.board.cells[cell as usize];
         self.cell_at(Coord {
             file: c.file + o.dx,
             rank: c.rank + o.dy,
@@ -454,264 +380,110 @@ struct AttackBuilder {
 }
 
 pub fn compile(def: Definition) -> Ruleset {
-    let board = &def.board;
-    let (w, h) = (board.width(), board.height());
-    let mut grid = vec![None; (w * h) as usize];
-    let mut cells = Vec::new();
-    for r in 0..h {
-        for f in 0..w {
-            let c = Coord { file: f, rank: r };
-            if board.contains(c) {
-                grid[(r * w + f) as usize] = Some(cells.len() as Cell);
-                cells.push(c);
-            }
-        }
-    }
-    let n = cells.len();
-    let cell_names: Vec<String> = cells.iter().map(|c| board.cell_name(*c)).collect();
-    let kinds = def.pieces.len();
+    let (cells, grid) = board::number_cells(&def);
     let grid_view = rays::Grid {
         cells: &cells,
         grid: &grid,
-        width: w,
-        height: h,
+        width: def.board.width(),
+        height: def.board.height(),
         within: None,
     };
-    // Cells each (side, kind) starts on: where `initial` moves are allowed.
-    let mut initial = vec![vec![false; n]; 2 * kinds];
-    for &(coord, side, kind) in &def.setup.placements {
-        if let Some(c) = grid_view.at(coord) {
-            initial[side.index() * kinds + kind][c as usize] = true;
-        }
-    }
-    let MoveTables {
-        ray_index,
-        rays,
-        ray_cells,
-        attack,
-        lame,
-        line_attacks_only,
-        mut repeats,
-        rule_cover,
-    } = move_tables(&def, &grid_view, &initial);
-    let attacks::AttackTables {
-        attack_index,
-        attack_rays,
-        attack_cells,
-        attack_masks,
-        hop_masks,
-        lame_index,
-        lame_attacks,
-        lame_cells,
-    } = attacks::attack_tables(&grid_view, &attack, &lame);
-
-    let promotion = promotion_tables(&def, &grid_view);
-    let castles = Arc::new(CastleTable::new(&def.castling, n, |c| grid_view.at(c)));
-    let zobrist = zobrist_keys(n, kinds);
-    let CaptureTables {
-        captures,
-        takeover,
-        mimicry,
-        immobilizer_kinds,
-        chameleon_kinds,
-    } = capture_tables(&def);
-    let steps = def.board.tiling.neighbours();
-    let neighbours: Vec<Vec<Cell>> = (0..n as Cell)
-        .map(|c| {
-            steps
-                .iter()
-                .filter_map(|&o| grid_view.shift(c, o))
-                .collect()
-        })
-        .collect();
-    let (capture_only, fewest_crossed) = capture_only_tables(&def, &grid_view);
-    let restricted = capture_only.iter().any(|z| z.iter().any(|&b| b));
-    let two_cell: Vec<Option<TwoCell>> = def.pieces.iter().map(|p| p.two_cell).collect();
-    let special = captures.iter().any(KindCaptures::any)
-        || two_cell.iter().any(Option::is_some)
-        || immobilizer_kinds != 0
-        || def.suicide
-        || restricted;
-    // A chameleon lists a move twice only if it also captures on its own, or a kind
-    // it imitates by moving onto it can reach one cell two ways.
-    for k in (0..kinds).filter(|k| chameleon_kinds & (1 << k) != 0) {
-        let own = def.pieces[k].rules.iter().any(|r| r.mode.captures());
-        for side in 0..2 {
-            let imitated = (0..kinds)
-                .any(|v| mimicry.replacement & (1 << v) != 0 && repeats[side * kinds + v]);
-            repeats[side * kinds + k] |= own || imitated;
-        }
-    }
+    let MoveTables { mut moves, facts } = move_tables(&def, &grid_view);
+    let attacks = attacks::attack_tables(&grid_view, &facts.attack, &facts.lame);
+    let capture = capture::capture_rules(&def, &grid_view);
+    chameleon_repeats(&def, &capture, &mut moves.repeats);
+    let castles = Arc::new(CastleTable::new(&def.castling, cells.len(), |c| {
+        grid_view.at(c)
+    }));
     let goals = goals::goals(&def, &grid_view);
     let restrictions = restrictions::restrictions(&def);
-    let flags = Flags {
-        line_attacks_only: line_attacks_only && !special && !restrictions.any(),
-        special,
-        immobilizers: immobilizer_kinds != 0,
-        has_castling: !castles.rules.is_empty(),
-        has_en_passant: def.pieces.iter().any(|p| p.en_passant),
-        has_promotion: def.pieces.iter().any(|p| p.promotion.is_some()),
-        fewest_crossed: fewest_crossed.iter().any(|z| z.iter().any(|&b| b)),
-        repeats: repeats.iter().any(|&r| r),
-        reserves: def.hand.is_some()
-            || def
-                .pieces
-                .iter()
-                .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
-        drops: def.drops.is_some(),
-        hand: def.hand.is_some(),
-        capture_only_zones: restricted,
-        filling_only_blocks: !restricted
-            && !rays
-                .iter()
-                .any(|r| matches!(r.kind, RayKind::Hop | RayKind::HopBehind)),
-        two_cell: two_cell.iter().any(Option::is_some),
-        goals: goals.any(),
-        capture_limits: restrictions.any(),
-        counting: def.end.counting.is_some(),
-        pass: def.pass,
-        explosions: def.explosions.is_some(),
-        gating: def.hand.as_ref().is_some_and(|h| h.gate.is_some()),
-        walls: def.walls.is_some(),
-    };
+    let flags = flags::flags(
+        &def,
+        &moves,
+        &facts,
+        &capture,
+        &castles,
+        &goals,
+        &restrictions,
+    );
+    let neighbours = board::neighbours(&def, &grid_view);
+    let promotion = promotion_tables(&def, &grid_view);
     let walls = walls::wall_rules(&def, &grid_view);
-    let blast_spared = def
-        .explosions
-        .as_ref()
-        .map_or(0, |e| e.spared.iter().fold(0u64, |m, &k| m | 1 << k));
     let hand = hand::hand_rules(&def, &grid_view);
-    let drop_zone = [0, 1].map(|side| {
-        let cells = def
-            .drops
-            .as_ref()
-            .and_then(|d| def.zones.get(&d.zone))
-            .map_or(&[][..], |z| &z[side][..]);
-        cells.iter().filter_map(|&c| grid_view.at(c)).collect()
-    });
-    let drop_end = def.drops.as_ref().map_or(QueueEnd::Front, |d| d.end);
-    let no_credit = def
-        .drops
-        .as_ref()
-        .map_or(0, |d| d.no_credit.iter().fold(0u64, |m, &k| m | 1 << k));
-    let limit = def.end.move_limit.as_ref();
-    // Without a move rule the FEN's count is FEN's own: the half-moves since the
-    // last capture, drop or pawn move (a `P` that moves and captures differently;
-    // a shogi pawn or a soldier, which capture as they move, do not reset it).
-    let pawn = |k: usize| {
-        let p = &def.pieces[k];
-        let has = |mode| p.rules.iter().any(|r| r.mode == mode);
-        p.label.eq_ignore_ascii_case("P") && has(MoveMode::Quiet) && has(MoveMode::Capture)
-    };
-    let resets_clock = (0..kinds)
-        .map(|k| limit.map_or(pawn(k), |l| l.reset_by.contains(&k)))
-        .collect();
-    let drop_resets_clock = limit.is_none_or(|l| l.reset_on_drop);
-    let promotion_resets_clock = limit.is_none();
-    let capture_resets_clock = limit.is_none_or(|l| l.reset_on_capture);
-    let lock_resets_clock = limit.is_some_and(|l| l.reset_on_lock);
-    let forcing_check_resets_clock = limit.is_some_and(|l| l.reset_on_forcing_check);
-    let immobilization = def.immobilization;
-    let suicide = def.suicide;
-    let immune = def
-        .pieces
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.immune || p.royal)
-        .fold(0u64, |m, (k, _)| m | 1 << k);
-    let edge_steps = def.board.tiling.edge_steps();
+    let drop_queue = drop_queue::drop_queue_rules(&def, &grid_view);
+    let (kinds, n) = (def.pieces.len(), cells.len());
     let mut rules = Ruleset {
-        restrictions,
-        two_cell,
-        edge_steps,
-        blast_spared,
-        walls,
-        wall_code: wall_code(kinds),
-        drop_zone,
-        hand,
-        drop_end,
-        no_credit,
-        captures,
-        takeover,
-        immune,
-        mimicry,
-        immobilizer_kinds,
-        chameleon_kinds,
-        immobilization,
-        suicide,
-        neighbours,
-        capture_only,
-        fewest_crossed,
-        resets_clock,
-        drop_resets_clock,
-        promotion_resets_clock,
-        capture_resets_clock,
-        lock_resets_clock,
-        forcing_check_resets_clock,
+        board: board::board_tables(&def, cells, grid, neighbours),
+        kinds,
         royal: def.pieces.iter().map(|p| p.royal).collect(),
         en_passant: def.pieces.iter().map(|p| p.en_passant).collect(),
-        definition: def,
-        cells,
-        cell_names,
-        grid,
-        unit_steps: Vec::new(),
-        kinds,
-        ray_index,
-        rays,
-        ray_cells,
-        attack_index,
-        attack_rays,
-        attack_cells,
-        attack_masks,
-        hop_masks,
-        lame_index,
-        lame_attacks,
-        lame_cells,
+        two_cell: def.pieces.iter().map(|p| p.two_cell).collect(),
+        clock: clock::clock_rules(&def),
+        moves,
+        attacks,
         promotion,
         castles,
-        forward: [Offset::new(0, 1), Offset::new(0, -1)],
-        zobrist,
+        capture,
+        zobrist: zobrist_keys(n, kinds),
         flags,
-        repeats,
-        rule_cover,
+        drop_queue,
+        hand,
         reach: ReachTables::default(),
         dead_material: DeadMaterial::default(),
         goals,
+        walls,
+        wall_code: wall_code(kinds),
+        restrictions,
+        definition: def,
     };
-    rules.unit_steps = unit_steps(&rules);
+    rules.board.unit_steps = board::unit_steps(&rules);
     rules.reach = reach::reach_tables(&rules);
     rules
 }
 
-/// Off the board, in `Ruleset::unit_steps`.
-const UNIT_NONE: Cell = Cell::MAX;
+/// A chameleon lists a move twice only if it also captures on its own, or a kind it
+/// imitates by moving onto it can reach one cell two ways.
+fn chameleon_repeats(def: &Definition, capture: &CaptureRules, repeats: &mut [bool]) {
+    let kinds = def.pieces.len();
+    for k in (0..kinds).filter(|k| capture.chameleon_kinds & (1 << k) != 0) {
+        let own = def.pieces[k].rules.iter().any(|r| r.mode.captures());
+        for side in 0..2 {
+            let imitated = (0..kinds)
+                .any(|v| capture.mimicry.replacement & (1 << v) != 0 && repeats[side * kinds + v]);
+            repeats[side * kinds + k] |= own || imitated;
+        }
+    }
+}
 
-fn unit_steps(rules: &Ruleset) -> Vec<[Cell; 9]> {
-    (0..rules.cells.len() as Cell)
-        .map(|c| {
-            let mut steps = [UNIT_NONE; 9];
-            for (i, s) in steps.iter_mut().enumerate() {
-                let o = Offset::new(i as i32 % 3 - 1, i as i32 / 3 - 1);
-                *s = rules.step_by_coords(c, o).unwrap_or(UNIT_NONE);
-            }
-            steps
-        })
-        .collect()
+/// The cells each (side, kind) starts on: where `initial` moves are allowed.
+fn initial_cells(def: &Definition, grid: &rays::Grid) -> Vec<Vec<bool>> {
+    let kinds = def.pieces.len();
+    let mut initial = vec![vec![false; grid.cells.len()]; 2 * kinds];
+    for &(coord, side, kind) in &def.setup.placements {
+        if let Some(c) = grid.at(coord) {
+            initial[side.index() * kinds + kind][c as usize] = true;
+        }
+    }
+    initial
 }
 
 /// What the move rules compile to: every (side, kind, cell)'s rays, and the attack
 /// facts gathered on the way.
 struct MoveTables {
-    ray_index: Vec<(u32, u32)>,
-    rays: Vec<Ray>,
-    ray_cells: Vec<Cell>,
-    attack: [IndexMap<(Cell, Offset), AttackBuilder>; 2],
-    lame: [Vec<LameEntry>; 2],
-    line_attacks_only: bool,
-    repeats: Vec<bool>,
-    rule_cover: Vec<Vec<Vec<u64>>>,
+    moves: MoveRays,
+    facts: AttackFacts,
 }
 
-fn move_tables(def: &Definition, grid_view: &rays::Grid, initial: &[Vec<bool>]) -> MoveTables {
+/// What the rays tell about attacks, for the reverse tables and the flags.
+pub(super) struct AttackFacts {
+    attack: [IndexMap<(Cell, Offset), AttackBuilder>; 2],
+    lame: [Vec<LameEntry>; 2],
+    /// All captures are by lines that stop at the first piece, or plain leaps.
+    line_attacks_only: bool,
+}
+
+fn move_tables(def: &Definition, grid_view: &rays::Grid) -> MoveTables {
+    let initial = initial_cells(def, grid_view);
     let n = grid_view.cells.len();
     let kinds = def.pieces.len();
     let mut tables = rays::RayTables {
@@ -782,14 +554,18 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid, initial: &[Vec<bool>]) 
         }
     }
     MoveTables {
-        ray_index,
-        rays: tables.rays,
-        ray_cells: tables.ray_cells,
-        attack: tables.attack,
-        lame: tables.lame,
-        line_attacks_only: tables.line_attacks_only,
-        repeats,
-        rule_cover,
+        moves: MoveRays {
+            index: ray_index,
+            rays: tables.rays,
+            cells: tables.ray_cells,
+            repeats,
+            rule_cover,
+        },
+        facts: AttackFacts {
+            attack: tables.attack,
+            lame: tables.lame,
+            line_attacks_only: tables.line_attacks_only,
+        },
     }
 }
 
@@ -896,24 +672,4 @@ fn zobrist_keys(n: usize, kinds: usize) -> Zobrist {
         passes: rng.next_u64(),
         walls: (0..n).map(|_| rng.next_u64()).collect(),
     }
-}
-
-/// Per side, the cells of `capture-only` zones, and those under `fewest-crossed`.
-fn capture_only_tables(def: &Definition, grid: &rays::Grid) -> ([Vec<bool>; 2], [Vec<bool>; 2]) {
-    let n = grid.cells.len();
-    let mut capture_only = [vec![false; n], vec![false; n]];
-    let mut fewest_crossed = [vec![false; n], vec![false; n]];
-    for (name, rule) in &def.capture_only_zones {
-        if let Some(z) = def.zones.get(name) {
-            for side in 0..2 {
-                for c in z[side].iter().filter_map(|c| grid.at(*c)) {
-                    capture_only[side][c as usize] = true;
-                    if *rule == CaptureOnly::FewestCrossed {
-                        fewest_crossed[side][c as usize] = true;
-                    }
-                }
-            }
-        }
-    }
-    (capture_only, fewest_crossed)
 }

@@ -43,7 +43,7 @@ pub struct ReachTables {
 /// The masks, for the general path only (where the attack test uses them) and
 /// boards small enough.
 pub(super) fn reach_tables(rules: &Ruleset) -> ReachTables {
-    let n = rules.cells.len();
+    let n = rules.board.cells.len();
     if !rules.flags.special || n > MAX_MASKED_CELLS {
         return ReachTables::default();
     }
@@ -53,7 +53,7 @@ pub(super) fn reach_tables(rules: &Ruleset) -> ReachTables {
             let steps = Offset::AROUND
                 .iter()
                 .fold(0, |m, &d| m | bit(rules.step(c, d)));
-            rules.neighbours[c as usize]
+            rules.board.neighbours[c as usize]
                 .iter()
                 .fold(steps | bit(Some(c)), |m, &a| m | bit(Some(a)))
         })
@@ -75,10 +75,11 @@ pub(super) fn reach_tables(rules: &Ruleset) -> ReachTables {
         }
     }
     let rays = rules
+        .moves
         .rays
         .iter()
         .map(|ray| {
-            let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+            let cells = &rules.moves.cells[ray.start as usize..][..ray.len as usize];
             let ends = &cells[(ray.blockers as usize).min(cells.len())..];
             let mut r = RayReach::default();
             for &c in ends {
@@ -100,7 +101,7 @@ fn reach_of(rules: &Ruleset, around: &[u128], side: usize, kind: usize, from: Ce
     let bit = |c: Option<Cell>| c.map_or(0, |c| 1u128 << c);
     for ray in rules.rays_of(side, kind, from) {
         reach.near |= bit(rules.step(from, Offset::new(-ray.dir.dx, -ray.dir.dy)));
-        for &c in &rules.ray_cells[ray.start as usize..][..ray.len as usize] {
+        for &c in &rules.moves.cells[ray.start as usize..][..ray.len as usize] {
             reach.passes |= bit(Some(c));
             if ray.capture {
                 reach.strikes |= bit(Some(c));
@@ -112,9 +113,9 @@ fn reach_of(rules: &Ruleset, around: &[u128], side: usize, kind: usize, from: Ce
 }
 
 fn region_of(rules: &Ruleset, side: usize, kind: usize, from: Cell) -> u128 {
-    let modes = &rules.captures[kind];
+    let modes = &rules.capture.modes[kind];
     let mut region = 0;
-    if modes.recoil.is_some() || (modes.chameleon.is_some() && rules.mimicry.recoil != 0) {
+    if modes.recoil.is_some() || (modes.chameleon.is_some() && rules.capture.mimicry.recoil != 0) {
         for ray in rules.rays_of(side, kind, from) {
             for d in [ray.dir, Offset::new(-ray.dir.dx, -ray.dir.dy)] {
                 let mut c = rules.step(from, d);

@@ -81,7 +81,7 @@ fn regions_of(rules: &Ruleset, side: usize, kind: usize) -> Vec<u16> {
     }
     for c in 0..n as Cell {
         for r in rules.rays_of(side, kind, c) {
-            for &t in &rules.ray_cells[r.start as usize..r.start as usize + r.len as usize] {
+            for &t in &rules.moves.cells[r.start as usize..r.start as usize + r.len as usize] {
                 let (a, b) = (root(&mut parent, c as usize), root(&mut parent, t as usize));
                 parent[a.max(b)] = a.min(b);
             }

@@ -251,13 +251,13 @@ impl Position<'_> {
         lines: Lines,
     ) -> u128 {
         let rules = self.rules;
-        let t = rules.cells[target as usize];
+        let t = rules.board.cells[target as usize];
         let lands = ways.approach || ways.pincer || lines != (None, None);
         let whole = ways.past_pieces && lands;
         let mut mask = 0u128;
         for i in rules.ray_range(by, kind, from) {
-            let r = &rules.rays[i];
-            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+            let r = &rules.moves.rays[i];
+            let cells = &rules.moves.cells[r.start as usize..][..r.len as usize];
             let on_ray = || self.line_passes(i, cells, target, 0);
             let mut end = 0;
             if whole || r.kind != RayKind::Slide {
@@ -272,7 +272,7 @@ impl Position<'_> {
                     end = end.max(r.blockers as usize + 1);
                 }
                 for (k, &c) in cells.iter().enumerate().skip(r.blockers as usize) {
-                    let a = rules.cells[c as usize];
+                    let a = rules.board.cells[c as usize];
                     let d = Offset::new(t.file - a.file, t.rank - a.rank);
                     let approach = ways.approach && d == r.dir;
                     let pincer = ways.pincer
@@ -296,14 +296,15 @@ impl Position<'_> {
     /// ways the victim's kind captures); none when every way must be searched.
     fn capture_ways(&self, from: Cell, kind: usize, by: usize, target: Cell) -> Option<Ways> {
         let rules = self.rules;
-        let modes = &rules.captures[kind];
+        let modes = &rules.capture.modes[kind];
         let two_cell = rules.flags.two_cell && rules.two_cell[kind].is_some();
-        if (rules.royal[kind] && modes.any()) || rules.takeover[kind].is_some() || two_cell {
+        if (rules.royal[kind] && modes.any()) || rules.capture.takeover[kind].is_some() || two_cell
+        {
             return None;
         }
         let victim = kind_of(self.board[target as usize]);
         let bit = 1u64 << victim;
-        let mim = &rules.mimicry;
+        let mim = &rules.capture.mimicry;
         let chameleon = modes.chameleon.is_some();
         let takes = |native: bool, mimicked: u64| native || (chameleon && mimicked & bit != 0);
         let [reach, strikes, passes] = rules.reach(by, kind, from, target);
@@ -334,7 +335,10 @@ impl Position<'_> {
     }
 
     fn next_to(&self, a: Cell, b: Cell) -> bool {
-        let (a, b) = (self.rules.cells[a as usize], self.rules.cells[b as usize]);
+        let (a, b) = (
+            self.rules.board.cells[a as usize],
+            self.rules.board.cells[b as usize],
+        );
         (a.file - b.file).abs() <= 1 && (a.rank - b.rank).abs() <= 1
     }
 
@@ -353,7 +357,7 @@ impl Position<'_> {
             let mask = if tol == 0 { m.cells } else { m.near };
             return mask >> target & 1 != 0;
         }
-        let r = &rules.rays[i];
+        let r = &rules.moves.rays[i];
         cells[(r.blockers as usize).min(cells.len())..]
             .iter()
             .any(|&c| {
@@ -467,12 +471,12 @@ impl Position<'_> {
                 || r.restrictions
                     .may_hop(kind, kind_of(self.board[screen as usize]))
         };
-        let (a, b) = r.attack_index[by * n + cell as usize];
-        for ray in &r.attack_rays[a as usize..b as usize] {
+        let (a, b) = r.attacks.index[by * n + cell as usize];
+        for ray in &r.attacks.rays[a as usize..b as usize] {
             let start = ray.start as usize;
             let len = ray.len as usize;
-            let cells = &r.attack_cells[start..start + len];
-            let masks = &r.attack_masks[start..start + len];
+            let cells = &r.attacks.cells[start..start + len];
+            let masks = &r.attacks.masks[start..start + len];
             let mut i = 0;
             while i < len {
                 let p = self.board[cells[i] as usize];
@@ -485,7 +489,7 @@ impl Position<'_> {
                 i += 1;
             }
             if ray.hops != 0 && i < len {
-                let h = &r.hop_masks[ray.hops as usize];
+                let h = &r.attacks.hop_masks[ray.hops as usize];
                 let screen = i;
                 i += 1;
                 while i < len && self.board[cells[i] as usize] == 0 {
@@ -509,12 +513,12 @@ impl Position<'_> {
                 }
             }
         }
-        let (a, b) = r.lame_index[by * n + cell as usize];
-        for la in &r.lame_attacks[a as usize..b as usize] {
+        let (a, b) = r.attacks.lame_index[by * n + cell as usize];
+        for la in &r.attacks.lame[a as usize..b as usize] {
             let p = self.board[la.from as usize];
             if p != 0 && side_of(p) == by && la.mask & (1 << kind_of(p)) != 0 {
                 let (start, len, screened) = la.between();
-                let cells = &r.lame_cells[start..start + len];
+                let cells = &r.attacks.lame_cells[start..start + len];
                 let open = match cells.split_last() {
                     Some((&screen, rest)) if screened => {
                         self.board[screen as usize] != 0

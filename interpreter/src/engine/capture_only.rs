@@ -11,16 +11,16 @@ impl Position<'_> {
     /// move there is never made.
     #[inline]
     pub(in crate::engine) fn capture_only(&self, us: usize, t: Cell) -> bool {
-        self.rules.flags.capture_only_zones && self.rules.capture_only[us][t as usize]
+        self.rules.flags.capture_only_zones && self.rules.capture.capture_only[us][t as usize]
     }
 
     /// Among one piece's moves (`out[start..]`), keep those the `capture-only` zones
     /// allow: a move entering the zone without capturing goes at once; with
     /// captures, the full rule decides (`restrict_to_needed_captures`).
     pub(in crate::engine) fn keep_zone_moves(&self, us: usize, out: &mut Vec<Move>, start: usize) {
-        let zone = &self.rules.capture_only[us];
+        let zone = &self.rules.capture.capture_only[us];
         if self.rules.flags.fewest_crossed {
-            let fewest = &self.rules.fewest_crossed[us][..];
+            let fewest = &self.rules.capture.fewest_crossed[us][..];
             self.restrict_to_needed_captures(out, start, zone, Some(fewest));
             return;
         }
@@ -93,7 +93,10 @@ impl Position<'_> {
     /// The cells of `cells` a move passes over or ends on, along its line.
     fn cells_crossed(&self, m: &Move, cells: &[bool]) -> u32 {
         let rules = self.rules;
-        let (a, b) = (rules.cells[m.from as usize], rules.cells[m.to as usize]);
+        let (a, b) = (
+            rules.board.cells[m.from as usize],
+            rules.board.cells[m.to as usize],
+        );
         let (dx, dy) = (b.file - a.file, b.rank - a.rank);
         let mut n = u32::from(cells[m.to as usize]);
         if dx == 0 || dy == 0 || dx.abs() == dy.abs() {

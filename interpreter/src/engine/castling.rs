@@ -70,7 +70,7 @@ impl Position<'_> {
 
     /// Where this game's free castlings start: (rule, king, rook).
     pub fn castle_starts(&self) -> Vec<(usize, Coord, Coord)> {
-        let cells = &self.rules.cells;
+        let cells = &self.rules.board.cells;
         (self.castles.rules.iter().enumerate())
             .filter(|(_, c)| c.free && (c.king_from, c.rook_from) != (c.king_to, c.rook_to))
             .map(|(i, c)| (i, cells[c.king_from as usize], cells[c.rook_from as usize]))
@@ -91,8 +91,8 @@ impl Position<'_> {
         }
         let rules = self.rules;
         let rook = self.board[c.rook_from as usize];
-        let at = rules.cells[c.rook_from as usize];
-        let king = rules.cells[c.king_from as usize];
+        let at = rules.board.cells[c.rook_from as usize];
+        let king = rules.board.cells[c.king_from as usize];
         let dir = (at.file - king.file).signum();
         let mut beyond = (1..).map_while(|k| {
             rules.cell_at(Coord {

@@ -69,7 +69,7 @@ fn material_fixed(rules: &Ruleset) -> bool {
         || rules.goals.no_check
         || rules.flags.explosions
         || rules.definition.end.royal_capture)
-        && rules.takeover.iter().all(Option::is_none)
+        && rules.capture.takeover.iter().all(Option::is_none)
 }
 
 /// Dead: no checkmate with this material, nor with any left after a capture.
@@ -175,7 +175,7 @@ fn attack_reach(rules: &Ruleset, side: usize, kind: usize, cells: &[Cell]) -> Ve
     for &c in cells {
         for r in rules.rays_of(side, kind, c).iter().filter(|r| r.capture) {
             let start = r.start as usize;
-            for &t in &rules.ray_cells[start..start + r.len as usize] {
+            for &t in &rules.moves.cells[start..start + r.len as usize] {
                 reach[t as usize] = true;
             }
         }
@@ -241,7 +241,7 @@ impl Placement<'_> {
                 .filter(|r| r.capture)
                 .any(|r| {
                     let start = r.start as usize;
-                    rules.ray_cells[start..start + r.len as usize].contains(&royal)
+                    rules.moves.cells[start..start + r.len as usize].contains(&royal)
                 })
         })
     }
@@ -273,7 +273,7 @@ impl Placement<'_> {
             .rays_of(me.index(), kind_of(p), royal)
             .iter()
             .filter(|r| r.quiet && r.len > 0)
-            .map(|r| rules.ray_cells[r.start as usize])
+            .map(|r| rules.moves.cells[r.start as usize])
             .filter(|&t| {
                 pos.board[t as usize] == 0 && !self.may_stand[t as usize] && !enemy_reach(t)
             })

@@ -155,7 +155,7 @@ impl Position<'_> {
     pub(super) fn drops_after_move(&mut self, m: &Move, mover: u8, captured: &[u8]) {
         let us = self.side;
         let rules = self.rules;
-        let no_credit = rules.no_credit;
+        let no_credit = rules.drop_queue.no_credit;
         let mut state = self.drops;
         state.credits[us] = state.credits[us].saturating_add(self.earned_by(m));
         state.exchange = (NO_CELL, 0);
@@ -174,8 +174,8 @@ impl Position<'_> {
         }
         self.set_drops(state);
         if let Some(cell) = self.drop_cell(m) {
-            if let Some(kind) = self.queue_end(us, rules.drop_end) {
-                self.take_from_queue(us, rules.drop_end);
+            if let Some(kind) = self.queue_end(us, rules.drop_queue.end) {
+                self.take_from_queue(us, rules.drop_queue.end);
                 let mut state = self.drops;
                 state.credits[us] = state.credits[us].saturating_sub(1);
                 self.set_drops(state);
@@ -190,7 +190,7 @@ impl Position<'_> {
             return self.gate_of(m).map(|(cell, _)| cell);
         }
         let slot = m.drop_slot()?;
-        self.rules.drop_zone[self.side].get(slot).copied()
+        self.rules.drop_queue.zone[self.side].get(slot).copied()
     }
 
     /// The kind a turn drops, if it drops.
@@ -219,7 +219,7 @@ impl Position<'_> {
             }
         }
         (head < tail).then(|| {
-            usize::from(match self.rules.drop_end {
+            usize::from(match self.rules.drop_queue.end {
                 QueueEnd::Front => self.queues[us][head as usize],
                 QueueEnd::Back => self.queues[us][tail as usize - 1],
             })
@@ -248,8 +248,8 @@ impl Position<'_> {
             }
             slots.clear();
             self.make(m);
-            if self.queue_end(us, self.rules.drop_end).is_some() {
-                let zone = &self.rules.drop_zone[us];
+            if self.queue_end(us, self.rules.drop_queue.end).is_some() {
+                let zone = &self.rules.drop_queue.zone[us];
                 slots.extend((0..zone.len()).filter(|&i| self.board[zone[i] as usize] == 0));
             }
             self.unmake();

@@ -129,7 +129,10 @@ impl Position<'_> {
             return Err("no cell is named".into());
         };
         if let [.., prev, last] = cells {
-            let (a, b) = (rules.cells[*prev as usize], rules.cells[*last as usize]);
+            let (a, b) = (
+                rules.board.cells[*prev as usize],
+                rules.board.cells[*last as usize],
+            );
             let step = crate::model::Offset::new(b.file - a.file, b.rank - a.rank);
             return rules
                 .step(*last, step)
@@ -142,7 +145,7 @@ impl Position<'_> {
                     )
                 });
         }
-        let forward = rules.forward[1 - self.side];
+        let forward = rules.board.forward[1 - self.side];
         let mut at = first;
         for _ in 0..MAX_EP_CELLS {
             let Some(next) = rules.step(at, forward) else {
@@ -156,12 +159,12 @@ impl Position<'_> {
             }
             at = next;
         }
-        let origin = rules.cells[first as usize];
-        let beyond: Vec<Cell> = rules.neighbours[first as usize]
+        let origin = rules.board.cells[first as usize];
+        let beyond: Vec<Cell> = rules.board.neighbours[first as usize]
             .iter()
             .copied()
             .filter(|&n| {
-                let c = rules.cells[n as usize];
+                let c = rules.board.cells[n as usize];
                 let (dx, dy) = (c.file - origin.file, c.rank - origin.rank);
                 dx * forward.dx + dy * forward.dy > 0 && self.passer(n)
             })

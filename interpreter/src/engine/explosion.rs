@@ -47,8 +47,8 @@ impl Position<'_> {
             e.add_capture(c);
         }
         e.add_capture(m.from);
-        let spared = self.rules.blast_spared;
-        for &n in &self.rules.neighbours[m.to as usize] {
+        let spared = self.rules.capture.blast_spared;
+        for &n in &self.rules.board.neighbours[m.to as usize] {
             let p = self.board[n as usize];
             if p != 0 && spared >> kind_of(p) & 1 == 0 && !e.captures().contains(&n) {
                 e.add_capture(n);
@@ -82,7 +82,7 @@ impl Position<'_> {
     }
 
     fn next_to_royal(&self, c: Cell, side: usize) -> bool {
-        self.rules.neighbours[c as usize].iter().any(|&n| {
+        self.rules.board.neighbours[c as usize].iter().any(|&n| {
             let p = self.board[n as usize];
             p != 0 && side_of(p) == side && self.rules.royal[kind_of(p)]
         })

@@ -161,7 +161,7 @@ impl Position<'_> {
                     .definition
                     .board
                     .files
-                    .get(r.cells[c as usize].file as usize)?;
+                    .get(r.board.cells[c as usize].file as usize)?;
                 Some(if side == 0 {
                     file.to_ascii_uppercase()
                 } else {

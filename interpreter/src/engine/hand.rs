@@ -69,7 +69,7 @@ impl Position<'_> {
         self.clear_last_traces();
         self.adjust_reserve(us, kind, -1);
         self.place(m.to, code(us, kind));
-        self.halfmove = if rules.resets_clock[kind] || rules.drop_resets_clock {
+        self.halfmove = if rules.clock.by_kind[kind] || rules.clock.on_drop {
             0
         } else {
             self.halfmove.saturating_add(1)

@@ -199,13 +199,13 @@ impl Position<'_> {
         let r = self.rules;
         let us = self.side;
         let by = 1 - us;
-        let (a, b) = r.attack_index[by * r.cell_count() + royal as usize];
+        let (a, b) = r.attacks.index[by * r.cell_count() + royal as usize];
         let mut checked = false;
-        for ray in &r.attack_rays[a as usize..b as usize] {
+        for ray in &r.attacks.rays[a as usize..b as usize] {
             let start = ray.start as usize;
             let len = ray.len as usize;
-            let cells = &r.attack_cells[start..start + len];
-            let masks = &r.attack_masks[start..start + len];
+            let cells = &r.attacks.cells[start..start + len];
+            let masks = &r.attacks.masks[start..start + len];
             let mut i = 0;
             while i < len && self.board[cells[i] as usize] == 0 {
                 i += 1;

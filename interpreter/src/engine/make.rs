@@ -73,7 +73,7 @@ impl<'r> Position<'r> {
         self.end_turn(&m, mover, &undo.captured);
         self.clear_passes();
         self.history.push(undo);
-        if rules.forcing_check_resets_clock && self.halfmove > 0 && !self.answering_check {
+        if rules.clock.on_forcing_check && self.halfmove > 0 && !self.answering_check {
             self.reset_after_forcing_check();
         }
     }
@@ -162,7 +162,7 @@ impl<'r> Position<'r> {
     fn open_en_passant(&mut self, m: &Move) {
         let rules = self.rules;
         if let Some((start, len)) = m.passed_range() {
-            let passed = &rules.ray_cells[start..][..len];
+            let passed = &rules.moves.cells[start..][..len];
             for (i, &c) in passed.iter().enumerate() {
                 self.ep.cells[i] = c;
                 self.hash ^= rules.zobrist.en_passant[c as usize];
@@ -178,9 +178,9 @@ impl<'r> Position<'r> {
     fn run_clock(&mut self, m: &Move, kind: usize) {
         let rules = self.rules;
         let took = m.ncap() > 0 || m.converted().is_some();
-        let locks = rules.lock_resets_clock && self.arrival(m).is_some_and(|c| self.locked(c));
-        let promotes = rules.promotion_resets_clock && m.promotion().is_some();
-        if (took && rules.capture_resets_clock) || rules.resets_clock[kind] || locks || promotes {
+        let locks = rules.clock.on_lock && self.arrival(m).is_some_and(|c| self.locked(c));
+        let promotes = rules.clock.on_promotion && m.promotion().is_some();
+        if (took && rules.clock.on_capture) || rules.clock.by_kind[kind] || locks || promotes {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
@@ -359,7 +359,8 @@ impl<'r> Position<'r> {
             return false;
         }
         let (m, p) = (kind_of(mover), kind_of(partner));
-        r.captures[p].swap || (r.chameleon_kinds & (1 << p) != 0 && r.mimicry.swap & (1 << m) != 0)
+        r.capture.modes[p].swap
+            || (r.capture.chameleon_kinds & (1 << p) != 0 && r.capture.mimicry.swap & (1 << m) != 0)
     }
 }
 

@@ -95,7 +95,7 @@ impl Position<'_> {
     #[inline(never)]
     fn moves_general(&self, us: usize, out: &mut Vec<Move>, ep_open: bool) {
         let rules = self.rules;
-        let repeats = &rules.repeats[us * rules.kinds..][..rules.kinds];
+        let repeats = &rules.moves.repeats[us * rules.kinds..][..rules.kinds];
         for &from in &self.lists[us] {
             let kind = kind_of(self.board[from as usize]);
             let start = out.len();
@@ -109,7 +109,7 @@ impl Position<'_> {
                     continue;
                 }
                 if rules.flags.immobilizers && self.is_frozen_whole(from) {
-                    if rules.suicide && !rules.royal[kind] {
+                    if rules.capture.suicide && !rules.royal[kind] {
                         let mut m = Move::new(from, from, MoveKind::Suicide).with_capture(from);
                         if let Some(o) = other {
                             m = m.with_capture(o);
@@ -179,7 +179,7 @@ impl Position<'_> {
                 return;
             }
         }
-        if self.rules.captures[kind].any() {
+        if self.rules.capture.modes[kind].any() {
             self.mode_moves(us, from, kind, out, ep_open, purpose);
         } else {
             let can_ep = ep_open && self.rules.en_passant[kind];
@@ -215,7 +215,7 @@ impl Position<'_> {
     /// The first piece a ray reaches: a leap's target (its path empty), the first
     /// piece along a slide, the first piece a hop may land on.
     pub(in crate::engine) fn first_reached(&self, ray: &Ray, kind: usize) -> Option<Cell> {
-        let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let cells = &self.rules.moves.cells[ray.start as usize..][..ray.len as usize];
         let reach = match ray.kind {
             RayKind::Leap | RayKind::Slide => self.open_cells(ray, cells)?,
             RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray, kind),

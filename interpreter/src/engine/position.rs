@@ -276,7 +276,7 @@ impl<'r> Position<'r> {
     /// The cells a double step passes (and leaves capturable en passant).
     pub fn passed_cells(&self, m: &Move) -> &'r [Cell] {
         match m.passed_range() {
-            Some((start, len)) => &self.rules.ray_cells[start..][..len],
+            Some((start, len)) => &self.rules.moves.cells[start..][..len],
             None => &[],
         }
     }

@@ -77,7 +77,7 @@ impl Position<'_> {
         };
         match self.other_end(cell) {
             Some(o) => {
-                let b = r.cells[o as usize];
+                let b = r.board.cells[o as usize];
                 let later = b.rank < at.rank || (b.rank == at.rank && b.file > at.file);
                 if later {
                     format!("({})", r.cell_name(o))
@@ -90,7 +90,10 @@ impl Position<'_> {
     }
 
     fn offset(&self, a: Cell, b: Cell) -> Offset {
-        let (x, y) = (self.rules.cells[a as usize], self.rules.cells[b as usize]);
+        let (x, y) = (
+            self.rules.board.cells[a as usize],
+            self.rules.board.cells[b as usize],
+        );
         Offset::new(y.file - x.file, y.rank - x.rank)
     }
 
@@ -250,7 +253,7 @@ impl Position<'_> {
         next: &mut [([Cell; 2], Option<[Cell; 2]>)],
     ) -> usize {
         let r = self.rules;
-        let edges = &r.edge_steps;
+        let edges = &r.board.edge_steps;
         let mut n = 0;
         for (x, y) in [(at[0], at[1]), (at[1], at[0])] {
             let d = self.offset(y, x);

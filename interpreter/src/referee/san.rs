@@ -144,8 +144,8 @@ fn is_castling(pos: &Position, m: &Move, king_side: bool) -> bool {
         .and_then(|i| pos.castle(i))
         .is_some_and(|c| {
             let (king, rook) = (
-                rules.cells[c.king_from as usize],
-                rules.cells[c.rook_from as usize],
+                rules.board.cells[c.king_from as usize],
+                rules.board.cells[c.rook_from as usize],
             );
             (rook.file > king.file) == king_side
         })
@@ -203,7 +203,7 @@ fn fits(pos: &Position, m: &Move, text: &str, loose: bool) -> bool {
     if takes && m.captures().is_empty() {
         return false;
     }
-    let from = rules.cells[m.from as usize];
+    let from = rules.board.cells[m.from as usize];
     let board = &rules.definition.board;
     let file = board
         .files
@@ -313,7 +313,7 @@ fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
         .label
         .to_ascii_uppercase();
     let pawn = label == "P";
-    let from = rules.cells[m.from as usize];
+    let from = rules.board.cells[m.from as usize];
     let board = &rules.definition.board;
     let file = board.files.get(from.file as usize)?.clone();
     let rank = board.ranks.get(from.rank as usize)?.clone();
@@ -328,8 +328,8 @@ fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
         })
         .collect();
     let same = |f: &dyn Fn(&Move) -> bool| rivals.iter().any(|o| f(o));
-    let file_of = |c| rules.cells[c as usize].file;
-    let rank_of = |c| rules.cells[c as usize].rank;
+    let file_of = |c| rules.board.cells[c as usize].file;
+    let rank_of = |c| rules.board.cells[c as usize].rank;
     let start = if pawn && takes {
         file
     } else if rivals.is_empty() {

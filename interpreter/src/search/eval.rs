@@ -110,7 +110,9 @@ fn promotion_distance(rules: &Ruleset, side: usize, kind: usize) -> Option<Vec<O
             let best = rules
                 .rays_of(side, kind, c)
                 .iter()
-                .flat_map(|r| &rules.ray_cells[r.start as usize..r.start as usize + r.len as usize])
+                .flat_map(|r| {
+                    &rules.moves.cells[r.start as usize..r.start as usize + r.len as usize]
+                })
                 .filter_map(|&t| dist[t as usize])
                 .min();
             if let Some(b) = best {

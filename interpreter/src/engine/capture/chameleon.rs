@@ -16,7 +16,7 @@ impl Position<'_> {
         ep_open: bool,
         out: &mut Vec<Move>,
     ) {
-        let mimicry = &self.rules.mimicry;
+        let mimicry = &self.rules.capture.mimicry;
         let mut kinds = mimicry.swap;
         while kinds != 0 {
             let victim = kinds.trailing_zeros() as usize;
@@ -36,7 +36,7 @@ impl Position<'_> {
     /// step.
     fn mimic_replacements(&self, m: Mover, ep_open: bool, out: &mut Vec<Move>) {
         let rules = self.rules;
-        let mut kinds = rules.mimicry.replacement;
+        let mut kinds = rules.capture.mimicry.replacement;
         while kinds != 0 {
             let victim = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
@@ -63,7 +63,7 @@ impl Position<'_> {
     /// A chameleon capturing en passant the way the piece that just passed would:
     /// along that piece's capturing ray, onto a passed cell, taking it.
     fn mimic_en_passant(&self, m: Mover, ray: &Ray, out: &mut Vec<Move>) {
-        let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let cells = &self.rules.moves.cells[ray.start as usize..][..ray.len as usize];
         if matches!(ray.kind, RayKind::Hop | RayKind::HopBehind) {
             return;
         }
@@ -92,7 +92,7 @@ impl Position<'_> {
     ) -> bool {
         let rules = self.rules;
         rules.rays_of(us, kind, from).iter().any(|r| {
-            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+            let cells = &rules.moves.cells[r.start as usize..][..r.len as usize];
             match r.kind {
                 RayKind::Leap | RayKind::Slide => cells[r.blockers as usize..].contains(&to),
                 _ => cells.contains(&to),

@@ -21,7 +21,10 @@ impl Position<'_> {
             .first()
             .map(|&r| if r == from { t } else { r });
         let corners = royal.map_or([None, None], |royal| {
-            let (a, b) = (rules.cells[t as usize], rules.cells[royal as usize]);
+            let (a, b) = (
+                rules.board.cells[t as usize],
+                rules.board.cells[royal as usize],
+            );
             if a.file == b.file || a.rank == b.rank {
                 return [None, None];
             }
@@ -44,11 +47,11 @@ impl Position<'_> {
             return (None, None);
         }
         let rules = self.rules;
-        let t = rules.cells[target as usize];
+        let t = rules.board.cells[target as usize];
         self.royals[by]
             .iter()
             .fold((None, None), |(file, rank), &r| {
-                let rc = rules.cells[r as usize];
+                let rc = rules.board.cells[r as usize];
                 (
                     file.or((rc.rank == t.rank).then_some(t.file)),
                     rank.or((rc.file == t.file).then_some(t.rank)),
@@ -61,8 +64,11 @@ impl Position<'_> {
     #[inline]
     pub(super) fn coordinates_from(&self, l: Cell, royal: Cell, from: Cell, target: Cell) -> bool {
         let rules = self.rules;
-        let (a, b) = (rules.cells[l as usize], rules.cells[royal as usize]);
-        let tc = rules.cells[target as usize];
+        let (a, b) = (
+            rules.board.cells[l as usize],
+            rules.board.cells[royal as usize],
+        );
+        let tc = rules.board.cells[target as usize];
         a.file != b.file
             && a.rank != b.rank
             && target != from

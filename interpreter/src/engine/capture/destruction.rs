@@ -12,7 +12,7 @@ impl Position<'_> {
         victims: u64,
         out: &mut Vec<Move>,
     ) {
-        for &a in &self.rules.neighbours[from as usize] {
+        for &a in &self.rules.board.neighbours[from as usize] {
             let q = self.board[a as usize];
             if q != 0 && side_of(q) != us && victims & (1 << kind_of(q)) != 0 {
                 out.push(

@@ -14,11 +14,11 @@ impl Position<'_> {
         let ends = [Some(cell), self.other_end(cell)];
         ends.into_iter().flatten().any(|c| {
             self.is_frozen(c)
-                && self.rules.neighbours[c as usize].iter().any(|&a| {
+                && self.rules.board.neighbours[c as usize].iter().any(|&a| {
                     let e = self.board[a as usize];
                     e != 0
                         && side_of(e) != side_of(self.board[c as usize])
-                        && self.rules.immobilizer_kinds & (1 << kind_of(e)) != 0
+                        && self.rules.capture.immobilizer_kinds & (1 << kind_of(e)) != 0
                         && self.is_frozen(a)
                 })
         })
@@ -52,17 +52,17 @@ impl Position<'_> {
                 return false;
             }
         }
-        let x_immobilizes = rules.immobilizer_kinds & (1 << kind_of(x)) != 0;
-        let cancellers = rules.immobilizer_kinds | rules.chameleon_kinds;
-        for &a in &rules.neighbours[cell as usize] {
+        let x_immobilizes = rules.capture.immobilizer_kinds & (1 << kind_of(x)) != 0;
+        let cancellers = rules.capture.immobilizer_kinds | rules.capture.chameleon_kinds;
+        for &a in &rules.board.neighbours[cell as usize] {
             let e = self.board[a as usize];
             if e == 0 || side_of(e) == us {
                 continue;
             }
             let bit = 1u64 << kind_of(e);
-            if rules.immobilizer_kinds & bit != 0 {
-                let cancelled = rules.immobilization == Immobilization::Pure
-                    && rules.neighbours[a as usize].iter().any(|&b| {
+            if rules.capture.immobilizer_kinds & bit != 0 {
+                let cancelled = rules.capture.immobilization == Immobilization::Pure
+                    && rules.board.neighbours[a as usize].iter().any(|&b| {
                         let f = self.board[b as usize];
                         b != cell
                             && f != 0
@@ -73,7 +73,7 @@ impl Position<'_> {
                     return true;
                 }
             }
-            if x_immobilizes && rules.chameleon_kinds & bit != 0 {
+            if x_immobilizes && rules.capture.chameleon_kinds & bit != 0 {
                 return true;
             }
         }
@@ -87,10 +87,13 @@ impl Position<'_> {
         let rules = self.rules;
         let side = side_of(self.board[from as usize]);
         let mut mask = rules.reach.around[from as usize];
-        if rules.immobilization == Immobilization::Pure {
-            for &a in &rules.neighbours[from as usize] {
+        if rules.capture.immobilization == Immobilization::Pure {
+            for &a in &rules.board.neighbours[from as usize] {
                 let e = self.board[a as usize];
-                if e != 0 && side_of(e) != side && rules.immobilizer_kinds & 1 << kind_of(e) != 0 {
+                if e != 0
+                    && side_of(e) != side
+                    && rules.capture.immobilizer_kinds & 1 << kind_of(e) != 0
+                {
                     mask |= rules.reach.around[a as usize];
                 }
             }

@@ -49,10 +49,10 @@ impl Position<'_> {
         royal: Option<Cell>,
     ) -> bool {
         let rules = self.rules;
-        let tc = rules.cells[target as usize];
+        let tc = rules.board.cells[target as usize];
         // Coordination takes on the royal piece's rank or file only.
         let aligned = royal.is_some_and(|r| {
-            let rc = rules.cells[r as usize];
+            let rc = rules.board.cells[r as usize];
             rc.file == tc.file || rc.rank == tc.rank
         });
         // A pincer needs a partner already next to the target.
@@ -62,7 +62,7 @@ impl Position<'_> {
             return false;
         }
         let takes_from = |l: Cell, dir: Offset| {
-            let lc = rules.cells[l as usize];
+            let lc = rules.board.cells[l as usize];
             let d = Offset::new(tc.file - lc.file, tc.rank - lc.rank);
             if approach && d == dir {
                 return true;
@@ -73,11 +73,11 @@ impl Position<'_> {
             aligned && royal.is_some_and(|r| self.coordinates_from(l, r, from, target))
         };
         rules.ray_range(by, kind, from).any(|i| {
-            let r = &rules.rays[i];
+            let r = &rules.moves.rays[i];
             if !r.quiet || matches!(r.kind, RayKind::Hop | RayKind::HopBehind) {
                 return false;
             }
-            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+            let cells = &rules.moves.cells[r.start as usize..][..r.len as usize];
             // Approach and pincer victims lie next to a landing cell or one ray
             // step beyond it.
             let near = (approach || pincer) && self.line_passes(i, cells, target, 1);

@@ -68,7 +68,7 @@ impl Position<'_> {
     ) {
         let rules = self.rules;
         // a copy: its flags stay in registers while moves are pushed
-        let modes = rules.captures[kind];
+        let modes = rules.capture.modes[kind];
         let promo = self.promo(us, kind, purpose);
         let mover = Mover {
             us,
@@ -114,7 +114,7 @@ impl Position<'_> {
         ray: &Ray,
         out: &mut Vec<Move>,
     ) -> bool {
-        let cells = &self.rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let cells = &self.rules.moves.cells[ray.start as usize..][..ray.len as usize];
         let Some(walk) = self.open_cells(ray, cells) else {
             return false;
         };
@@ -152,7 +152,7 @@ impl Position<'_> {
             kind,
             promo,
         } = mover;
-        if !self.rules.captures[kind].lands_capturing {
+        if !self.rules.capture.modes[kind].lands_capturing {
             push_normal(out, from, t, jumped, promo);
             return;
         }
@@ -197,7 +197,7 @@ impl Position<'_> {
         may: &mut Captures,
     ) {
         let rules = self.rules;
-        let modes = &rules.captures[kind];
+        let modes = &rules.capture.modes[kind];
         let Arrival { from, t, dir, .. } = arrival;
         let mimic = modes.chameleon.is_some();
         // Take `c` if it holds an enemy of the kinds a mode takes (for a chameleon,

@@ -25,7 +25,7 @@ impl Position<'_> {
         ray: &Ray,
         out: &mut Vec<Move>,
     ) {
-        let mimicry = &self.rules.mimicry;
+        let mimicry = &self.rules.capture.mimicry;
         if let Some(single) = modes.overtake {
             let adjacent = modes.overtake_adjacent;
             self.overtake(m, ray, !0, Reach { single, adjacent }, out);
@@ -54,7 +54,7 @@ impl Position<'_> {
     fn overtake(&self, m: Mover, ray: &Ray, victims: u64, reach: Reach, out: &mut Vec<Move>) {
         let (rules, us) = (self.rules, m.us);
         let single = reach.single;
-        let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let cells = &rules.moves.cells[ray.start as usize..][..ray.len as usize];
         let Some(mut i) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
             return;
         };
@@ -105,8 +105,8 @@ impl Position<'_> {
     ) -> bool {
         let rules = self.rules;
         rules.ray_range(by, kind, from).any(|i| {
-            let r = &rules.rays[i];
-            let cells = &rules.ray_cells[r.start as usize..][..r.len as usize];
+            let r = &rules.moves.rays[i];
+            let cells = &rules.moves.cells[r.start as usize..][..r.len as usize];
             self.line_passes(i, cells, target, 0) && cells.contains(&target)
         })
     }

@@ -40,7 +40,7 @@ impl Position<'_> {
             let mover = kind_of(self.board[from as usize]);
             // a swap is an arrival too: the mover's capture modes take what it
             // approaches, withdraws from, pins or coordinates
-            let (m, with_optional) = if rules.captures[mover].lands_capturing {
+            let (m, with_optional) = if rules.capture.modes[mover].lands_capturing {
                 let arrival = Arrival {
                     from,
                     t,

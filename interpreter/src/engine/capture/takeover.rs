@@ -21,15 +21,15 @@ impl Position<'_> {
         promo: Option<Promo>,
     ) {
         let rules = self.rules;
-        let Some(rule) = rules.takeover[kind] else {
+        let Some(rule) = rules.capture.takeover[kind] else {
             return;
         };
-        let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let cells = &rules.moves.cells[ray.start as usize..][..ray.len as usize];
         let convertible = |c: Cell| {
             let q = self.board[c as usize];
             q != 0
                 && side_of(q) != us
-                && rules.immune & (1 << kind_of(q)) == 0
+                && rules.capture.immune & (1 << kind_of(q)) == 0
                 && !(rules.flags.two_cell && rules.two_cell[kind_of(q)].is_some())
                 && !(rule.undefended && self.attacked_by(c, 1 - us))
         };

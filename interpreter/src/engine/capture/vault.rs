@@ -19,7 +19,7 @@ impl Position<'_> {
         if modes.vault {
             self.vaults(m, ray, !0, out);
         }
-        let mimicked = self.rules.mimicry.vault;
+        let mimicked = self.rules.capture.mimicry.vault;
         if modes.chameleon.is_some() && mimicked != 0 {
             self.vaults(m, ray, mimicked, out);
         }
@@ -30,7 +30,7 @@ impl Position<'_> {
     /// leap vaults over its target to the same leap beyond.
     fn vaults(&self, m: Mover, ray: &Ray, victims: u64, out: &mut Vec<Move>) {
         let (rules, us) = (self.rules, m.us);
-        let cells = &rules.ray_cells[ray.start as usize..][..ray.len as usize];
+        let cells = &rules.moves.cells[ray.start as usize..][..ray.len as usize];
         let enemy = |c: Cell| {
             let q = self.board[c as usize];
             q != 0 && side_of(q) != us && victims & (1 << kind_of(q)) != 0

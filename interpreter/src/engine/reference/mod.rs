@@ -481,7 +481,7 @@ fn grid_of(pos: &Position) -> Grid {
     let rules = pos.rules();
     let b = &rules.definition.board;
     let mut grid: Grid = vec![None; (b.width() * b.height()) as usize];
-    for (cell, coord) in rules.cells.iter().enumerate() {
+    for (cell, coord) in rules.board.cells.iter().enumerate() {
         if let Some(p) = pos.piece_at(cell as u16) {
             grid[(coord.rank * b.width() + coord.file) as usize] = Some((p.side.index(), p.kind));
         } else if pos.is_wall(cell as u16) {
@@ -528,8 +528,11 @@ pub fn legal_moves(pos: &Position) -> Vec<RefMove> {
     let rules = pos.rules();
     let ctx = ctx_of(pos);
     let (ep_cells, victim) = pos.en_passant();
-    let ep_cells: Vec<Coord> = ep_cells.iter().map(|&c| rules.cells[c as usize]).collect();
-    let ep = victim.map(|v| (ep_cells.as_slice(), rules.cells[v as usize]));
+    let ep_cells: Vec<Coord> = ep_cells
+        .iter()
+        .map(|&c| rules.board.cells[c as usize])
+        .collect();
+    let ep = victim.map(|v| (ep_cells.as_slice(), rules.board.cells[v as usize]));
     let turn = Turn {
         side: pos.side_to_move().index(),
         ep,
@@ -901,7 +904,9 @@ fn with_drops(pos: &Position, ctx: &Ctx, pseudo: &[RefMove]) -> Vec<RefMove> {
     let rules = pos.rules();
     let us = pos.side_to_move();
     let side = us.index();
-    let exchange = pos.exchange().map(|(c, n)| (rules.cells[c as usize], n));
+    let exchange = pos
+        .exchange()
+        .map(|(c, n)| (rules.board.cells[c as usize], n));
     let zone = def.zones.get(&drops.zone).map_or(&[][..], |z| &z[side][..]);
     let mut out = Vec::new();
     for m in pseudo {
@@ -940,7 +945,7 @@ fn with_gates(pos: &Position, ctx: &Ctx, pseudo: &[RefMove]) -> Vec<RefMove> {
     let gates: Vec<Coord> = pos
         .open_gates(us)
         .into_iter()
-        .map(|c| rules.cells[c as usize])
+        .map(|c| rules.board.cells[c as usize])
         .collect();
     let mut out = Vec::new();
     for m in pseudo
@@ -967,7 +972,7 @@ fn with_gates(pos: &Position, ctx: &Ctx, pseudo: &[RefMove]) -> Vec<RefMove> {
 
 /// The ends of each two-cell piece.
 fn links_of(pos: &Position) -> Vec<(Coord, Coord)> {
-    let cells = &pos.rules().cells;
+    let cells = &pos.rules().board.cells;
     pos.two_cell_pairs()
         .into_iter()
         .map(|(a, b)| (cells[a as usize], cells[b as usize]))
@@ -1090,29 +1095,29 @@ pub fn fast_legal_moves(pos: &mut Position) -> Vec<RefMove> {
             let mut captures: Vec<Coord> = m
                 .captures()
                 .iter()
-                .map(|&c| rules.cells[c as usize])
+                .map(|&c| rules.board.cells[c as usize])
                 .collect();
             captures.sort();
             RefMove {
-                from: rules.cells[m.from as usize],
-                to: rules.cells[m.to as usize],
+                from: rules.board.cells[m.from as usize],
+                to: rules.board.cells[m.to as usize],
                 captures,
                 promotion: m.promotion(),
                 castle: m.castle_rule(),
                 passed: pos
                     .passed_cells(m)
                     .iter()
-                    .map(|&c| rules.cells[c as usize])
+                    .map(|&c| rules.board.cells[c as usize])
                     .collect(),
                 drop: pos
                     .drop_cell(m)
                     .zip(pos.dropped_kind(m))
                     .or(m.from_hand().map(|k| (m.to, k)))
-                    .map(|(c, k)| (rules.cells[c as usize], k)),
-                wall: pos.wall_of(m).map(|c| rules.cells[c as usize]),
+                    .map(|(c, k)| (rules.board.cells[c as usize], k)),
+                wall: pos.wall_of(m).map(|c| rules.board.cells[c as usize]),
                 ends: m.two_cell_ends().map(|(a, b)| {
                     let pair = |[x, y]: [u16; 2]| {
-                        let (x, y) = (rules.cells[x as usize], rules.cells[y as usize]);
+                        let (x, y) = (rules.board.cells[x as usize], rules.board.cells[y as usize]);
                         [x.min(y), x.max(y)]
                     };
                     (pair(a), pair(b))

@@ -151,7 +151,7 @@ pub(super) fn keep_drop(
         }
         return Ok(());
     }
-    let end = match rules.drop_end {
+    let end = match rules.drop_queue.end {
         crate::model::QueueEnd::Front => "front",
         crate::model::QueueEnd::Back => "back",
     };
@@ -176,7 +176,7 @@ pub(super) fn keep_drop(
             expected.unwrap_or_default()
         ))
     } else if candidates.is_empty() {
-        let zone = &rules.drop_zone[side.index()];
+        let zone = &rules.drop_queue.zone[side.index()];
         Some(if !zone.contains(cell) {
             format!(
                 "{} is not a cell {} may drop on",
@@ -195,7 +195,7 @@ pub(super) fn keep_drop(
     match message {
         None => Ok(()),
         Some(message) => {
-            let cells: Vec<&str> = rules.drop_zone[side.index()]
+            let cells: Vec<&str> = rules.drop_queue.zone[side.index()]
                 .iter()
                 .map(|&c| rules.cell_name(c))
                 .collect();

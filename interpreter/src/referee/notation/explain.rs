@@ -95,13 +95,13 @@ fn frozen(pos: &Position, piece: Piece, from: Cell) -> Option<String> {
         return None;
     }
     let rules = pos.rules();
-    let by = rules.neighbours[from as usize].iter().find_map(|&c| {
+    let by = rules.board.neighbours[from as usize].iter().find_map(|&c| {
         let p = pos.piece_at(c)?;
         let bit = 1u64 << p.kind;
         let freezes = p.side != piece.side
-            && (rules.immobilizer_kinds & bit != 0
-                || (rules.chameleon_kinds & bit != 0
-                    && rules.immobilizer_kinds & (1 << piece.kind) != 0));
+            && (rules.capture.immobilizer_kinds & bit != 0
+                || (rules.capture.chameleon_kinds & bit != 0
+                    && rules.capture.immobilizer_kinds & (1 << piece.kind) != 0));
         freezes.then(|| format!("the {} on {}", piece_name(rules, p), rules.cell_name(c)))
     });
     Some(format!(

@@ -395,7 +395,7 @@ fn resolve_removals(pos: &Position, w: &Written, legal: &[Move]) -> Result<Move,
         }
         let why = match pos.piece_at(*cell) {
             None => format!("no piece on {}", rules.cell_name(*cell)),
-            Some(_) if !rules.suicide => "this variant has no suicide moves".to_string(),
+            Some(_) if !rules.capture.suicide => "this variant has no suicide moves".to_string(),
             Some(p) => format!(
                 "the {} on {} may not remove itself: only a frozen piece that is not royal may",
                 piece_name(rules, p),

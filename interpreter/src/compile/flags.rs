@@ -1,0 +1,102 @@
+//! The variant's shortcuts: facts about the whole variant, derived once, that let
+//! the engine take its fast paths.
+
+use super::{AttackFacts, CaptureRules, CastleTable, Goals, MoveRays, RayKind, Restrictions};
+use crate::model::Definition;
+
+/// Facts about the whole variant that let the engine take shortcuts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Flags {
+    /// All captures are by rays that stop at the first piece or by plain leaps, so a
+    /// move can expose a royal piece only along a line through it (pins).
+    pub line_attacks_only: bool,
+    pub has_castling: bool,
+    pub has_en_passant: bool,
+    pub has_promotion: bool,
+    /// Some kind captures other than by replacement, immobilizes, or frozen pieces
+    /// may commit suicide: moves are generated and attacks tested by the general path.
+    pub special: bool,
+    pub immobilizers: bool,
+    /// Some promotion is to captured pieces: positions keep each side's reserve.
+    pub reserves: bool,
+    /// Some `capture-only` zone uses the `fewest-crossed` rule.
+    pub fewest_crossed: bool,
+    /// Some kind has two rays that may make the same move (`MoveRays::repeats`).
+    pub repeats: bool,
+    /// Players have drop queues: turns may add a drop.
+    pub drops: bool,
+    /// Some kind stands on two cells.
+    pub two_cell: bool,
+    /// Putting a piece on an empty cell can stop an enemy capture but never make
+    /// one possible: no hops (a new hurdle) and no `capture-only` zones (a blocked
+    /// landing outside may allow one inside).
+    pub filling_only_blocks: bool,
+    /// Some side has `capture-only` cells.
+    pub capture_only_zones: bool,
+    /// A position may be over by a goal other than checkmate (`Ruleset::goals`).
+    pub goals: bool,
+    /// Players have pieces in hand: a turn may be a drop (`Ruleset::hand`).
+    pub hand: bool,
+    /// Every capture explodes (`CaptureRules::blast_spared`).
+    pub explosions: bool,
+    /// Pieces enter from the hand by gating (`HandRules::gate_kinds`).
+    pub gating: bool,
+    /// Some piece has `cannot-capture` or `cannot-hop`.
+    pub capture_limits: bool,
+    /// A turn may be a pass.
+    pub pass: bool,
+    /// Moves are counted towards a `counting` limit (`Definition::end`).
+    pub counting: bool,
+    /// Every move puts a wall (`Ruleset::walls`).
+    pub walls: bool,
+}
+
+/// The flags of a variant from its compiled parts.
+pub(super) fn flags(
+    def: &Definition,
+    moves: &MoveRays,
+    facts: &AttackFacts,
+    capture: &CaptureRules,
+    castles: &CastleTable,
+    goals: &Goals,
+    restrictions: &Restrictions,
+) -> Flags {
+    let restricted = capture.capture_only.iter().any(|z| z.iter().any(|&b| b));
+    let two_cell = def.pieces.iter().any(|p| p.two_cell.is_some());
+    let special = capture.modes.iter().any(|c| c.any())
+        || two_cell
+        || capture.immobilizer_kinds != 0
+        || def.suicide
+        || restricted;
+    Flags {
+        line_attacks_only: facts.line_attacks_only && !special && !restrictions.any(),
+        special,
+        immobilizers: capture.immobilizer_kinds != 0,
+        has_castling: !castles.rules.is_empty(),
+        has_en_passant: def.pieces.iter().any(|p| p.en_passant),
+        has_promotion: def.pieces.iter().any(|p| p.promotion.is_some()),
+        fewest_crossed: capture.fewest_crossed.iter().any(|z| z.iter().any(|&b| b)),
+        repeats: moves.repeats.iter().any(|&r| r),
+        reserves: def.hand.is_some()
+            || def
+                .pieces
+                .iter()
+                .any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
+        drops: def.drops.is_some(),
+        hand: def.hand.is_some(),
+        capture_only_zones: restricted,
+        filling_only_blocks: !restricted
+            && !moves
+                .rays
+                .iter()
+                .any(|r| matches!(r.kind, RayKind::Hop | RayKind::HopBehind)),
+        two_cell,
+        goals: goals.any(),
+        capture_limits: restrictions.any(),
+        counting: def.end.counting.is_some(),
+        pass: def.pass,
+        explosions: def.explosions.is_some(),
+        gating: def.hand.as_ref().is_some_and(|h| h.gate.is_some()),
+        walls: def.walls.is_some(),
+    }
+}
