@@ -4,7 +4,7 @@
 //! Each is said in the construct's own words, on the offending token, with the form
 //! that works; never with the word that was written as its fix.
 
-use super::Mistake;
+use super::errors::Mistake;
 
 /// A token of the source: its byte range and text.
 #[derive(Clone, Copy)]
@@ -397,7 +397,7 @@ fn unclosed_piece(source: &str, found: Token) -> Option<Mistake> {
     if !super::SECTION_WORDS.contains(&found.text) {
         return None;
     }
-    let open = super::unclosed_brace(&source[..found.start])?;
+    let open = super::errors::unclosed_brace(&source[..found.start])?;
     let line_start = source[..open].rfind('\n').map_or(0, |i| i + 1);
     let header = source[line_start..open].trim();
     let (kind, name) = header.split_once(' ')?;

@@ -1,0 +1,104 @@
+//! The reference's goals: a zone reached, pieces lined up, checks given.
+
+use super::*;
+
+/// Whether `side` has a piece of a kind that counts in the `reach` zone.
+pub(super) fn reached(ctx: &Ctx, side: usize) -> bool {
+    let def = ctx.def;
+    def.end.reach.as_ref().is_some_and(|r| {
+        let zone = def.zones.get(&r.zone).map_or(&[][..], |z| &z[side][..]);
+        let there = zone.iter().filter(|&&c| {
+            ctx.get(c)
+                .is_some_and(|(s, k)| s == side && r.kinds.contains(&k))
+        });
+        there.count() >= r.count as usize
+    })
+}
+
+/// Whether an `extinction` or `reach` rule has ended the game, for either player
+/// (with `after-reply`, a reach by the player to move only).
+pub(super) fn goal_reached(ctx: &Ctx, to_move: usize) -> bool {
+    let def = ctx.def;
+    let b = &def.board;
+    let pieces: Vec<(Coord, usize, usize)> = (0..b.height())
+        .flat_map(|rank| (0..b.width()).map(move |file| Coord { file, rank }))
+        .filter_map(|c| ctx.get(c).map(|(s, k)| (c, s, k)))
+        .collect();
+    (0..2).any(|side| {
+        let own = || pieces.iter().filter(|p| p.1 == side);
+        // a piece in hand is still the player's
+        let held =
+            |k: usize| def.hand.is_some() && ctx.reserves[side].get(k).is_some_and(|&n| n > 0);
+        let has = |k: usize| own().any(|p| p.2 == k) || held(k);
+        let extinct = def.end.extinction.as_ref().is_some_and(|e| {
+            if e.kinds.is_empty() {
+                own().next().is_none() && !(0..def.pieces.len()).any(held)
+            } else if e.all {
+                !e.kinds.iter().any(|&k| has(k))
+            } else {
+                e.kinds.iter().any(|&k| !has(k))
+            }
+        });
+        // A bare king: royal pieces only, the opponent with one piece more (two, for
+        // the player to move, who may still take one).
+        let others = |s: usize| {
+            pieces
+                .iter()
+                .filter(|p| p.1 == s && !def.pieces[p.2].royal)
+                .count()
+        };
+        let spare = if side == to_move { 2 } else { 1 };
+        let bared = def.end.bare_king.is_some() && others(side) == 0 && others(1 - side) >= spare;
+        // With `after-reply`, White's arrival waits for Black's reply.
+        let reached = def.end.reach.as_ref().is_some_and(|r| {
+            let zone = def.zones.get(&r.zone).map_or(&[][..], |z| &z[side][..]);
+            !(r.after_reply && side == 0 && to_move == 1)
+                && own()
+                    .filter(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
+                    .count()
+                    >= r.count as usize
+        });
+        extinct || bared || reached || (side != to_move && lined_up(ctx, side))
+    })
+}
+
+/// `connect`: whether `side` has the rule's count of pieces (of its kinds) on
+/// consecutive cells of a rank, a file or a diagonal (a hexagonal board's axes).
+pub(super) fn lined_up(ctx: &Ctx, side: usize) -> bool {
+    let def = ctx.def;
+    let Some(c) = &def.end.connect else {
+        return false;
+    };
+    let steps: &[(i32, i32)] = match def.board.tiling {
+        crate::model::Tiling::Square => &[(1, 0), (0, 1), (1, 1), (1, -1)],
+        crate::model::Tiling::Hex => &[(1, 0), (0, 1), (-1, 1)],
+    };
+    let counts = |at: Coord| {
+        def.board.contains(at)
+            && ctx
+                .get(at)
+                .is_some_and(|(s, k)| s == side && (c.kinds.is_empty() || c.kinds.contains(&k)))
+    };
+    (0..def.board.height()).any(|rank| {
+        (0..def.board.width()).any(|file| {
+            steps.iter().any(|&(dx, dy)| {
+                (0..c.count as i32).all(|i| {
+                    counts(Coord {
+                        file: file + dx * i,
+                        rank: rank + dy * i,
+                    })
+                })
+            })
+        })
+    })
+}
+
+/// Whether a player has given the checks a `checks` rule counts (the counts are
+/// the position's own: one position does not show the checks before it).
+pub(super) fn checks_given_out(pos: &Position) -> bool {
+    pos.rules().definition.end.checks.is_some_and(|c| {
+        [Side::White, Side::Black]
+            .into_iter()
+            .any(|s| pos.checks_given(s) >= c.count)
+    })
+}

@@ -1,0 +1,246 @@
+//! The hand, the rules of play and the end exported.
+
+use super::*;
+
+impl Exporter<'_> {
+    pub(super) fn hand(&mut self) {
+        let d = self.def;
+        let Some(hand) = &d.hand else { return };
+        self.set("pieceDrops", "true");
+        self.set("capturesToHand", hand.keep_captured.to_string());
+        // a promotion to the plain kind keeps it when captured: Fairy-Stockfish's dropLoop
+        let plain = d
+            .pieces
+            .iter()
+            .filter_map(|p| p.promotion.as_ref())
+            .filter(|p| !p.leaving)
+            .any(|p| p.all_choices().any(|c| !d.pieces[c].label.ends_with('~')));
+        if hand.keep_captured && plain {
+            self.set("dropLoop", "true");
+        }
+        if hand.gate.is_some() {
+            self.no("gating");
+        }
+        for &k in &hand.one_per_file {
+            match self.letters[k] {
+                Some(l) if hand.one_per_file.len() == 1 => self.set("dropNoDoubled", l.to_string()),
+                _ => self.no("`one-per-file` of several kinds"),
+            }
+        }
+        for &k in &hand.no_drop_mate {
+            let fw = betza_of(self.file, &d.pieces[k].name)
+                .is_some_and(|(f, z, _)| f.join("") == "fW" && z.is_empty());
+            if fw {
+                self.set("shogiPawnDropMateIllegal", "true");
+            } else {
+                self.no(format!("`no-drop-mate {}`: Fairy-Stockfish's rule is for a piece moving as the shogi pawn", d.pieces[k].name));
+            }
+        }
+        for (k, zone) in &hand.drop_zones {
+            let cells = d.zones.get(zone).cloned().unwrap_or_default();
+            let pawn_rule = self
+                .keys
+                .iter()
+                .any(|(key, v)| key == "pawn" && Some(v.chars().next()) == Some(self.letters[*k]));
+            let all: Vec<Coord> = (0..d.board.height())
+                .flat_map(|r| (0..d.board.width()).map(move |f| Coord { file: f, rank: r }))
+                .filter(|c| d.board.contains(*c))
+                .collect();
+            let promo = d.pieces[*k]
+                .promotion
+                .as_ref()
+                .and_then(|p| d.zones.get(&p.zone))
+                .cloned()
+                .unwrap_or_default();
+            // Fairy-Stockfish's pawn drops: off the first rank and the promotion zone,
+            // unless `firstRankPawnDrops` or `promotionZonePawnDrops`
+            let pawn_cells = |side: usize, first_rank: bool, promotion_zone: bool| -> Vec<Coord> {
+                let first = if side == 0 { 0 } else { d.board.height() - 1 };
+                let mut c: Vec<Coord> = all
+                    .iter()
+                    .copied()
+                    .filter(|c| {
+                        (first_rank || c.rank != first)
+                            && (promotion_zone || !promo[side].contains(c))
+                    })
+                    .collect();
+                c.sort();
+                c
+            };
+            let mut given = cells.clone();
+            for side in &mut given {
+                side.sort();
+            }
+            let fits = [(false, false), (true, false), (false, true)]
+                .into_iter()
+                .find(|&(f, p)| {
+                    pawn_rule && given[0] == pawn_cells(0, f, p) && given[1] == pawn_cells(1, f, p)
+                });
+            match fits {
+                Some((first, promotion)) => {
+                    self.set("firstRankPawnDrops", first.to_string());
+                    self.set("promotionZonePawnDrops", promotion.to_string());
+                }
+                None => self.no(format!("`drop {} in {zone}`: Fairy-Stockfish narrows the drops of a pawn only (not on its first rank, not in its promotion zone), or of every piece at once", d.pieces[*k].name)),
+            }
+        }
+    }
+
+    pub(super) fn rules_of_play(&mut self) {
+        let d = self.def;
+        if d.must_capture {
+            self.set("mustCapture", "true");
+        }
+        if d.no_check {
+            self.set("checking", "false");
+        }
+        if d.pass {
+            self.set("pass", "true");
+        }
+        if let Some(x) = &d.explosions {
+            let pawn = self
+                .keys
+                .iter()
+                .find(|(k, _)| k == "pawn")
+                .and_then(|(_, v)| v.chars().next());
+            let spared: Vec<Option<char>> = x.spared.iter().map(|&k| self.letters[k]).collect();
+            if spared.is_empty() || (spared.len() == 1 && spared[0] == pawn) {
+                self.set("blastOnCapture", "true");
+            } else {
+                self.no("explosions that spare kinds other than the pawn");
+            }
+        }
+        if let Some(w) = &d.walls {
+            use crate::model::WallRule;
+            let rule = match w.rule {
+                WallRule::Arrow => "arrow",
+                WallRule::Duck => "duck",
+                WallRule::Anywhere => "static",
+                WallRule::Trail => "past",
+            };
+            if w.zone.is_some() {
+                self.no("walls only in a zone");
+            }
+            self.set("wallingRule", rule);
+        }
+        if d.pieces.iter().any(|p| p.no_facing && p.royal) {
+            self.set("flyingGeneral", "true");
+        }
+    }
+
+    pub(super) fn end(&mut self) {
+        let e = &self.def.end;
+        let value = |o: Outcome| match o {
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+            Outcome::Draw => "draw",
+        };
+        let inverse = |o: Outcome| match o {
+            Outcome::Win => "loss",
+            Outcome::Loss => "win",
+            Outcome::Draw => "draw",
+        };
+        if e.dead_position {
+            // not a key: the programs built on Fairy-Stockfish judge insufficient material
+            self.set(
+                "# dead-position",
+                "judged by the program (pyffish's has_insufficient_material)",
+            );
+        }
+        self.set("checkmateValue", value(e.checkmate));
+        self.set("stalemateValue", value(e.stalemate));
+        match &e.repetition {
+            Some(r) => {
+                self.set("nFoldRule", r.claim_at.unwrap_or(r.count).to_string());
+                self.set("nFoldValue", inverse(r.outcome));
+            }
+            None => self.set("nFoldRule", "0"),
+        }
+        // Fairy-Stockfish's drops always reset the move count
+        let drops = self.def.hand.as_ref().is_some_and(|h| h.gate.is_none());
+        match &e.move_limit {
+            Some(m) => {
+                if m.outcome != Outcome::Draw
+                    || !m.reset_on_capture
+                    || m.reset_on_lock
+                    || m.reset_on_forcing_check
+                    || (drops && !m.reset_on_drop)
+                {
+                    self.no(
+                        "a move rule that is not a draw reset by captures and by some kinds' moves",
+                    );
+                }
+                self.set("nMoveRule", m.claim_at.unwrap_or(m.moves).to_string());
+                let kinds: String = m.reset_by.iter().filter_map(|&k| self.letters[k]).collect();
+                self.set(
+                    "nMoveRuleTypes",
+                    if kinds.is_empty() {
+                        "-".to_string()
+                    } else {
+                        kinds
+                    },
+                );
+            }
+            None => self.set("nMoveRule", "0"),
+        }
+        if let Some(x) = &e.extinction {
+            if x.all && x.kinds.len() > 1 {
+                self.no("`extinction all` of several kinds");
+            }
+            self.set("extinctionValue", value(x.outcome));
+            let kinds: String = x.kinds.iter().filter_map(|&k| self.letters[k]).collect();
+            self.set(
+                "extinctionPieceTypes",
+                if x.kinds.is_empty() {
+                    "*".to_string()
+                } else {
+                    kinds
+                },
+            );
+        }
+        if let Some(r) = &e.reach {
+            let kinds: Vec<char> = r.kinds.iter().filter_map(|&k| self.letters[k]).collect();
+            let mut unique = kinds.clone();
+            unique.dedup();
+            if r.outcome != Outcome::Win
+                || unique.len() > 1 && unique.len() < self.letters.iter().flatten().count()
+            {
+                self.no("a `reach` rule that is not a win for one kind or for every piece");
+            }
+            let cells = self.def.zones.get(&r.zone).cloned().unwrap_or_default();
+            self.set(
+                "flagPiece",
+                if unique.len() == 1 {
+                    unique[0].to_string()
+                } else {
+                    "*".to_string()
+                },
+            );
+            self.set("flagRegionWhite", self.cells(&cells[0]));
+            self.set("flagRegionBlack", self.cells(&cells[1]));
+            if r.count > 1 {
+                self.set("flagPieceCount", r.count.to_string());
+            }
+            if r.after_reply {
+                self.set("flagMove", "true");
+            }
+        }
+        if let Some(c) = &e.checks {
+            if c.outcome != Outcome::Win {
+                self.no("a `checks` rule that is not a win");
+            }
+            self.set("checkCounting", "true");
+        }
+        for (held, what) in [
+            (e.royal_capture, "`royal-capture`"),
+            (e.bare_king.is_some(), "`bare-king`"),
+            (e.double_pass.is_some(), "`double-pass`"),
+            (e.facing.is_some(), "`facing`"),
+            (e.counting.is_some(), "Makruk's `counting`"),
+        ] {
+            if held {
+                self.no(format!("the end rule {what}"));
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! Promotions exported.
+
+use super::*;
+
+impl Exporter<'_> {
+    pub(super) fn promotions(&mut self) {
+        let d = self.def;
+        let mut region: Option<String> = None;
+        let mut choices: Option<[String; 2]> = None;
+        let mut mandatory: Option<bool> = None;
+        let mut promoted: Vec<String> = Vec::new();
+        let mut piece_mandatory: Option<bool> = None;
+        for (k, p) in d.pieces.iter().enumerate() {
+            let Some(pr) = &p.promotion else { continue };
+            if pr.from_captured || pr.from_queue.is_some() {
+                self.no(format!(
+                    "{}'s promotion to captured pieces or from a drop queue",
+                    p.name
+                ));
+                continue;
+            }
+            if pr.forced_in.is_some() {
+                self.no(format!(
+                    "{}'s optional promotion that a zone makes compulsory",
+                    p.name
+                ));
+            }
+            let cells = d.zones.get(&pr.zone).cloned().unwrap_or_default();
+            let zone = format!("{}|{}", self.cells(&cells[0]), self.cells(&cells[1]));
+            if region.as_ref().is_some_and(|r| *r != zone) {
+                self.no("promotion zones that differ between pieces (Fairy-Stockfish has one)");
+            }
+            region = Some(zone);
+            let names = |side: usize| -> String {
+                pr.choices_for(side)
+                    .iter()
+                    .filter_map(|&c| self.letters[self.promoted_copy(c).unwrap_or(c)])
+                    .collect()
+            };
+            if pr.leaving {
+                // shogi-style: one kind, `+X`
+                let [target] = pr.choices[..] else {
+                    self.no(format!(
+                        "{}'s promotion on leaving the zone to several kinds",
+                        p.name
+                    ));
+                    continue;
+                };
+                let t = &d.pieces[target];
+                let new_letter = self.free_letter();
+                match (new_letter, betza_of(self.file, &t.name)) {
+                    (Some(l), Some((free, zoned, false)))
+                        if t.label.starts_with('+') && zoned.is_empty() =>
+                    {
+                        let betza: Option<String> = pieces::groups(&free.join(" "))
+                            .and_then(|g| g.iter().map(fsf_group).collect());
+                        match betza {
+                            Some(betza) => {
+                                self.extra_letters.push(l);
+                                self.custom(l, &betza);
+                                if let Some(from) = self.letters[k] {
+                                    promoted.push(format!("{from}:{l}"));
+                                }
+                            }
+                            None => self.no(format!(
+                                "{}'s moves, outside Fairy-Stockfish's Betza",
+                                t.name
+                            )),
+                        }
+                    }
+                    _ => self.no(format!("{}'s promotion to {}", p.name, t.name)),
+                }
+                if piece_mandatory.is_some_and(|m| m == pr.optional) {
+                    self.no("optional and compulsory shogi-style promotions together");
+                }
+                piece_mandatory = Some(!pr.optional);
+                continue;
+            }
+            let both = [names(0), names(1)];
+            if choices.as_ref().is_some_and(|c| *c != both) {
+                self.no("promotion choices that differ between pieces");
+            }
+            choices = Some(both);
+            if mandatory.is_some_and(|m| m == pr.optional) {
+                self.no("optional and compulsory promotions together");
+            }
+            mandatory = Some(!pr.optional);
+        }
+        if let Some(zone) = region {
+            let (w, b) = zone.split_once('|').unwrap_or(("-", "-"));
+            self.set("promotionRegionWhite", w);
+            self.set("promotionRegionBlack", b);
+        }
+        match choices {
+            Some([w, b]) if w == b => self.set("promotionPieceTypes", w),
+            Some([w, b]) => {
+                self.set("promotionPieceTypesWhite", w);
+                self.set("promotionPieceTypesBlack", b);
+            }
+            None => self.set("promotionPieceTypes", "-"),
+        }
+        if let Some(m) = mandatory {
+            self.set("mandatoryPawnPromotion", m.to_string());
+        }
+        if !promoted.is_empty() {
+            self.set("promotedPieceType", promoted.join(" "));
+            self.set(
+                "mandatoryPiecePromotion",
+                piece_mandatory.unwrap_or(false).to_string(),
+            );
+        }
+    }
+
+    /// A letter no kind uses, for a promoted kind's own type.
+    pub(super) fn free_letter(&self) -> Option<char> {
+        let taken: Vec<char> = self
+            .letters
+            .iter()
+            .flatten()
+            .chain(&self.extra_letters)
+            .copied()
+            .collect();
+        ('a'..='z').rev().find(|c| !taken.contains(c))
+    }
+}

@@ -1,0 +1,389 @@
+//! Pieces written as vdl: their moves, en passant, promotions.
+
+use super::super::pieces::{self, Group};
+use super::super::variant::{Cell, Piece};
+use super::*;
+use crate::diagnostic::{Code, Diagnostic};
+
+impl Writer<'_> {
+    /// The cells a side's piece of this type starts on.
+    pub(super) fn start_cells(&self, p: &Piece, side: usize) -> Vec<Cell> {
+        self.cells_where(|s| match s {
+            Square::Piece(label) if label.len() == 1 => {
+                let c = label.chars().next().unwrap_or(' ');
+                c.to_ascii_lowercase() == p.letter && c.is_ascii_uppercase() == (side == 0)
+            }
+            _ => false,
+        })
+    }
+
+    pub(super) fn piece(&mut self, p: &Piece) -> Result<String, Diagnostic> {
+        let name = pieces::name(&p.key);
+        let mut props: Vec<String> = Vec::new();
+        if p.key == "king" || self.pseudo_royal.as_ref() == Some(&p.key) {
+            props.push("royal".into());
+        }
+        let (moves, initial, passant) = self.moves(p)?;
+        props.push(format!("moves \"{moves}\""));
+        if !initial.is_empty() && self.v.double_step {
+            let region = self.v.double_step_region.clone();
+            let starts = [self.start_cells(p, 0), self.start_cells(p, 1)];
+            let hand = self
+                .start
+                .hand
+                .as_deref()
+                .unwrap_or("")
+                .chars()
+                .any(|c| c.to_ascii_lowercase() == p.letter)
+                || self.v.captures_to_hand;
+            let on_region = |side: usize| {
+                !starts[side].is_empty() && starts[side].iter().all(|c| region[side].contains(c))
+            };
+            let same = !hand && starts[0] == region[0] && starts[1] == region[1];
+            if same
+                || (on_region(0)
+                    && on_region(1)
+                    && starts[0].len() == region[0].len()
+                    && starts[1].len() == region[1].len())
+            {
+                let joined: Vec<String> = initial.iter().map(|g| format!("i{g}")).collect();
+                let last = props.len() - 1;
+                props[last] = format!("moves \"{moves} {}\"", joined.join(" "));
+            } else if !region[0].is_empty() || !region[1].is_empty() {
+                let zone = self.zone("double-step", &region);
+                props.push(format!("moves \"{}\" in {zone}", initial.join(" ")));
+            }
+        }
+        if p.key == "pawn"
+            && self.v.double_step
+            && (!self.v.triple_step_region[0].is_empty()
+                || !self.v.triple_step_region[1].is_empty())
+        {
+            let zone = self.zone("triple-step", &self.v.triple_step_region.clone());
+            props.push(format!("moves \"fmnH\" in {zone}"));
+        }
+        if passant && self.en_passant(p)? {
+            props.push("en-passant".into());
+        }
+        if let Some(promotes) = self.promotion(p)? {
+            props.push(promotes);
+        }
+        if p.key == "king" && self.v.flying_general {
+            props.push("no-facing".into());
+        }
+        let label = p.letter.to_ascii_uppercase();
+        Ok(
+            if props.len() <= 2 && props.iter().map(String::len).sum::<usize>() < 50 {
+                format!("piece {name} {label} {{ {} }}", props.join(" "))
+            } else {
+                format!("piece {name} {label} {{\n  {}\n}}", props.join("\n  "))
+            },
+        )
+    }
+
+    /// The piece's moves: the Betza it always has, its initial moves (without the
+    /// `i`), and whether it takes part in en passant.
+    pub(super) fn moves(&self, p: &Piece) -> Result<(String, Vec<String>, bool), Diagnostic> {
+        let ep = self.v.en_passant_types[0].contains(&p.key);
+        if p.key == "pawn" {
+            return Ok(("fmW fcF".into(), vec!["fmnD".into()], ep));
+        }
+        let Some(groups) = pieces::groups(&p.betza) else {
+            return Err(Diagnostic::error(
+                Code::FsfBadValue,
+                format!("`{}` is not Betza notation Fairy-Stockfish reads", p.betza),
+            )
+            .at(p.span, "cannot be split into moves"));
+        };
+        let mut always = Vec::new();
+        let mut initial = Vec::new();
+        let mut passant = false;
+        for g in &groups {
+            let mut g: Group = g.clone();
+            if g.has('e') {
+                passant = true;
+                g = g.without('e');
+            }
+            if g.has('i') {
+                initial.push(g.without('i').to_vdl());
+            } else {
+                always.push(g.to_vdl());
+            }
+        }
+        if passant && groups.iter().any(|g| g.has('c') && !g.has('e')) {
+            return Err(self.refusal(
+                p.span,
+                format!(
+                    "`{}` captures en passant with some of its captures only",
+                    p.betza
+                ),
+                "vdl's en passant takes every capture of the piece",
+            ));
+        }
+        if always.is_empty() && initial.is_empty() {
+            return Ok((String::new(), Vec::new(), false));
+        }
+        // kept as written where vdl reads it alike
+        if initial.is_empty()
+            && !passant
+            && groups
+                .iter()
+                .all(|g| g.to_vdl() == g.modifiers.clone() + &g.rest)
+        {
+            return Ok((p.betza.trim().to_string(), initial, ep));
+        }
+        Ok((always.join(" "), initial, passant || ep))
+    }
+
+    /// Whether the piece is written with `en-passant`, which in vdl both leaves
+    /// the cells of any quiet move along a path capturable and captures so. In
+    /// Fairy-Stockfish a pawn's straight double step and other pieces' initial
+    /// moves leave them, and en-passant pieces take them: where the two differ in
+    /// a way that can happen in a game, the section is refused.
+    pub(super) fn en_passant(&self, p: &Piece) -> Result<bool, Diagnostic> {
+        let creates = |q: &Piece| {
+            q.key == "pawn"
+                || self
+                    .moves(q)
+                    .is_ok_and(|(_, initial, _)| initial.iter().any(|g| passes_cells(g)))
+        };
+        let captures = |q: &Piece| self.moves(q).is_ok_and(|(_, _, ep)| ep);
+        let in_game = || self.v.pieces.iter().filter(|q| self.used.contains(&q.key));
+        let any_creates = in_game().any(creates);
+        let any_captures = in_game().any(captures);
+        let quiet_paths = self.moves(p).is_ok_and(|(always, _, _)| {
+            p.key != "pawn"
+                && pieces::groups(&always)
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|g| passes_cells(&g.to_vdl()))
+        });
+        match (creates(p), captures(p)) {
+            (true, true) if !quiet_paths => Ok(true),
+            (_, true) if !any_creates => Ok(false),
+            (true, false) if !any_captures => Ok(false),
+            (false, false) => Ok(false),
+            _ => Err(self.refusal(p.span, format!("`{}`'s en passant differs from vdl's, which takes every quiet move along a path", p.betza), "en passant")),
+        }
+    }
+
+    pub(super) fn promotion(&mut self, p: &Piece) -> Result<Option<String>, Diagnostic> {
+        let v = self.v;
+        let pawn = [0, 1].map(|s| {
+            v.promotion_pawn_types[s].contains(&p.key)
+                && !v.promotion_piece_types[s].is_empty()
+                && !v.promotion_region[s].is_empty()
+        });
+        let promoted = v
+            .promoted_piece_type
+            .iter()
+            .find(|(f, _)| *f == p.key)
+            .map(|(_, t)| t.clone());
+        if pawn[0] || pawn[1] {
+            if promoted.is_some() {
+                return Err(self.refusal(
+                    p.span,
+                    format!("`{}` promotes both as a pawn and as a shogi piece", p.key),
+                    "two kinds of promotion",
+                ));
+            }
+            // a side that never has the piece may be given the other side's promotion
+            let hand = self.start.hand.clone().unwrap_or_default();
+            let never = [0, 1].map(|side| {
+                self.start_cells(p, side).is_empty()
+                    && !v.captures_to_hand
+                    && !hand.chars().any(|c| {
+                        c.to_ascii_lowercase() == p.letter && c.is_ascii_uppercase() == (side == 0)
+                    })
+            });
+            let from = |side: usize| {
+                if pawn[side] || !never[side] {
+                    side
+                } else {
+                    1 - side
+                }
+            };
+            if pawn[0] != pawn[1] && !never[usize::from(pawn[0])] {
+                return Err(self.refusal(
+                    p.span,
+                    "a piece that promotes for one side only is not expressed".into(),
+                    "promotion",
+                ));
+            }
+            let region = [
+                v.promotion_region[from(0)].clone(),
+                v.promotion_region[from(1)].clone(),
+            ];
+            let zone = self.zone("promotion", &region);
+            let names = [0, 1].map(|s| self.choices(p, &v.promotion_piece_types[from(s)]));
+            let to = if names[0] == names[1] {
+                names[0].join(" ")
+            } else {
+                format!("white {} black {}", names[0].join(" "), names[1].join(" "))
+            };
+            let optional = if v.mandatory_pawn_promotion {
+                String::new()
+            } else {
+                self.optional(p)
+            };
+            return Ok(Some(format!("promotes in {zone} to {to}{optional}")));
+        }
+        let Some(target) = promoted else {
+            return Ok(None);
+        };
+        if v.promotion_region[0].is_empty() && v.promotion_region[1].is_empty() {
+            return Ok(None);
+        }
+        let zone = self.zone("promotion", &v.promotion_region.clone());
+        let Some(t) = v.piece(&target) else {
+            return Ok(None);
+        };
+        let name = format!("Promoted{}", pieces::name(&p.key));
+        let (moves, _, _) = self.moves(t)?;
+        let label = format!("+{}", p.letter.to_ascii_uppercase());
+        if !self.promoted.iter().any(|x| x.0 == name) {
+            self.promoted
+                .push((name.clone(), label, moves, pieces::name(&p.key)));
+            self.promoted_types.push((name.clone(), target.clone()));
+        }
+        let optional = if v.mandatory_piece_promotion {
+            String::new()
+        } else {
+            self.optional(p)
+        };
+        Ok(Some(format!(
+            "promotes in {zone} or-leaving to {name}{optional}"
+        )))
+    }
+
+    /// ` optional`, and where the piece could never move again: ` except in ZONE`.
+    pub(super) fn optional(&mut self, p: &Piece) -> String {
+        if !self.v.immobility_illegal {
+            return " optional".into();
+        }
+        let dead = self.dead_cells(p);
+        if dead[0].is_empty() && dead[1].is_empty() {
+            return " optional".into();
+        }
+        let zone = self.zone(
+            &format!("dead-{}", pieces::name(&p.key).to_lowercase()),
+            &dead,
+        );
+        format!(" optional except in {zone}")
+    }
+
+    /// Each side's cells from which the piece has no quiet move on an empty board.
+    pub fn dead_cells(&self, p: &Piece) -> [Vec<Cell>; 2] {
+        let steps = quiet_steps(&self.moves(p).map(|m| m.0).unwrap_or_default());
+        let cells = self.all_cells();
+        [0, 1].map(|side| {
+            cells
+                .iter()
+                .copied()
+                .filter(|&(f, r)| {
+                    !steps.iter().any(|&(dx, dy)| {
+                        let dy = if side == 0 { dy } else { -dy };
+                        let (nf, nr) = (f as i32 + dx, r as i32 + dy);
+                        nf >= 0
+                            && nr >= 0
+                            && nf < self.v.files as i32
+                            && nr < self.v.ranks as i32
+                            && cells.contains(&(nf as u8, nr as u8))
+                    })
+                })
+                .collect()
+        })
+    }
+
+    pub(super) fn choices(&mut self, pawn: &Piece, kinds: &[String]) -> Vec<String> {
+        let drops = self.v.captures_to_hand && !self.v.drop_loop;
+        kinds
+            .iter()
+            .filter_map(|k| self.v.piece(k).cloned())
+            .map(|t| {
+                let name = pieces::name(&t.key);
+                if !drops {
+                    return name;
+                }
+                let promoted = format!("Promoted{name}");
+                if !self.promoted.iter().any(|x| x.0 == promoted) {
+                    let moves = self.moves(&t).map(|m| m.0).unwrap_or_default();
+                    let label = format!("{}~", t.letter.to_ascii_uppercase());
+                    self.promoted
+                        .push((promoted.clone(), label, moves, pieces::name(&pawn.key)));
+                    self.promoted_types.push((promoted.clone(), t.key.clone()));
+                }
+                promoted
+            })
+            .collect()
+    }
+}
+
+/// Whether a move of a Betza group (quiet-capable) passes cells on its way: a
+/// rider, or a lame leaper.
+fn passes_cells(group: &str) -> bool {
+    pieces::groups(group).unwrap_or_default().iter().any(|g| {
+        let quiet = !g.has('c') || g.has('m');
+        let rest: Vec<char> = g.rest.chars().collect();
+        let rider = matches!(rest.first(), Some('R' | 'B' | 'Q')) || rest.len() > 1;
+        quiet && (rider || g.has('n'))
+    })
+}
+
+/// The single steps a Betza string's quiet moves make (forward is +y), enough to
+/// tell whether a piece can move at all from a cell of an empty board.
+fn quiet_steps(betza: &str) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for g in pieces::groups(betza).unwrap_or_default() {
+        if g.has('c') && !g.has('m') || g.has('p') || g.has('g') {
+            continue;
+        }
+        let atom = g.rest.chars().next().unwrap_or(' ');
+        let base: &[(i32, i32)] = match atom {
+            'W' | 'R' => &[(1, 0)],
+            'F' | 'B' => &[(1, 1)],
+            'K' | 'Q' => &[(1, 0), (1, 1)],
+            'D' => &[(2, 0)],
+            'N' => &[(2, 1)],
+            'A' => &[(2, 2)],
+            'H' => &[(3, 0)],
+            'C' => &[(3, 1)],
+            'Z' => &[(3, 2)],
+            'G' => &[(3, 3)],
+            _ => &[],
+        };
+        let dirs: String = g
+            .modifiers
+            .chars()
+            .filter(|c| "fblrvsh".contains(*c))
+            .collect();
+        for &(a, b) in base {
+            for (x, y) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let (dx, dy) = (x * sx, y * sy);
+                    if direction_allowed(&dirs, dx, dy) && !out.contains(&(dx, dy)) {
+                        out.push((dx, dy));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a step is among those directional modifiers pick (a coarse reading:
+/// `f` forward, `b` backward, `s`/`l`/`r` sideways, `v` vertical).
+fn direction_allowed(dirs: &str, dx: i32, dy: i32) -> bool {
+    if dirs.is_empty() {
+        return true;
+    }
+    dirs.chars().any(|d| match d {
+        'f' => dy > 0,
+        'b' => dy < 0,
+        'v' => dy != 0 && dy.abs() >= dx.abs(),
+        's' => dx != 0 && dx.abs() >= dy.abs(),
+        'l' => dx < 0,
+        'r' => dx > 0,
+        _ => true,
+    })
+}

@@ -1,0 +1,270 @@
+//! Castling, the setup, the hand and the rules written as vdl.
+
+use super::super::pieces::{self};
+use super::super::variant::{Cell, Piece};
+use super::*;
+use crate::diagnostic::Diagnostic;
+use std::fmt::Write as _;
+
+impl Writer<'_> {
+    /// The castling moves the start position's rights name; returns the flags kept.
+    pub(super) fn castling(&mut self) -> Result<String, Diagnostic> {
+        let v = self.v;
+        let mut kept = String::new();
+        if !v.castling || self.start.castling == "-" {
+            return Ok(kept);
+        }
+        for flag in self.start.castling.clone().chars() {
+            let side = if flag.is_ascii_uppercase() { 0 } else { 1 };
+            let kingside = match flag.to_ascii_uppercase() {
+                'K' => true,
+                'Q' => false,
+                _ => {
+                    return Err(self.refusal(
+                        v.start_fen.1,
+                        format!(
+                            "the castling right `{flag}` (by file, or a gate) is not expressed"
+                        ),
+                        "castling field",
+                    ));
+                }
+            };
+            let rank = if side == 0 {
+                v.castling_rank
+            } else {
+                v.ranks - 1 - v.castling_rank
+            };
+            let Some((king, rook)) = self.castlers(side, rank, kingside) else {
+                continue;
+            };
+            let king_to = if kingside {
+                v.castling_kingside_file
+            } else {
+                v.castling_queenside_file
+            };
+            let rook_to = if kingside { king_to - 1 } else { king_to + 1 };
+            let name = flag.to_string();
+            self.items.push(Item {
+                key: ItemKey::Castle(name.clone()),
+                text: format!(
+                    "castle {name} king {}-{} rook {}-{}",
+                    cell((king, rank)),
+                    cell((king_to, rank)),
+                    cell((rook, rank)),
+                    cell((rook_to, rank))
+                ),
+            });
+            kept.push(flag);
+        }
+        Ok(kept)
+    }
+
+    /// The king's and the rook's files for a castling right, as Fairy-Stockfish
+    /// finds them: the castling king on the rank, the outermost rook on that side.
+    pub(super) fn castlers(&self, side: usize, rank: u8, kingside: bool) -> Option<(u8, u8)> {
+        let v = self.v;
+        let row = &self.start.rows[(v.ranks - 1 - rank) as usize];
+        let is = |f: u8, kinds: &[String]| match &row[f as usize] {
+            Square::Piece(label) if label.len() == 1 => {
+                let c = label.chars().next().unwrap_or(' ');
+                c.is_ascii_uppercase() == (side == 0)
+                    && v.by_letter(c).is_some_and(|p| kinds.contains(&p.key))
+            }
+            _ => false,
+        };
+        let king_kind: Vec<String> = v.castling_king_piece[side].iter().cloned().collect();
+        let kings: Vec<u8> = (0..v.files).filter(|&f| is(f, &king_kind)).collect();
+        let king = match kings.as_slice() {
+            [one] => *one,
+            _ => kings.into_iter().find(|&f| f == v.castling_king_file)?,
+        };
+        let rooks = &v.castling_rook_pieces[side];
+        let rook = if kingside {
+            let edge = v
+                .castling_rook_kingside_file
+                .unwrap_or(v.files - 1)
+                .min(v.files - 1);
+            (king + 1..=edge).rev().find(|&f| is(f, rooks))?
+        } else {
+            (v.castling_rook_queenside_file..king).find(|&f| is(f, rooks))?
+        };
+        Some((king, rook))
+    }
+
+    pub(super) fn setup(&mut self, castling: &str) {
+        let mut board = String::new();
+        for (i, row) in self.start.rows.iter().enumerate() {
+            if i > 0 {
+                board.push('/');
+            }
+            let mut empty = 0;
+            for s in row {
+                match s {
+                    Square::Empty | Square::Hole => empty += 1,
+                    Square::Piece(label) => {
+                        if empty > 0 {
+                            let _ = write!(board, "{empty}");
+                            empty = 0;
+                        }
+                        board.push_str(label);
+                    }
+                }
+            }
+            if empty > 0 {
+                let _ = write!(board, "{empty}");
+            }
+        }
+        let hand = if self.v.piece_drops {
+            format!(
+                "[{}]",
+                self.start
+                    .hand
+                    .clone()
+                    .unwrap_or_default()
+                    .trim_matches('-')
+            )
+        } else {
+            String::new()
+        };
+        let castling = if castling.is_empty() { "-" } else { castling };
+        let checks = self
+            .start
+            .checks
+            .as_ref()
+            .filter(|_| self.v.check_counting)
+            .map(|c| format!(" {c}"))
+            .unwrap_or_default();
+        let fen = format!(
+            "{board}{hand} {} {castling} {}{checks} {}",
+            self.start.side, self.start.ep, self.start.clocks
+        );
+        self.items.push(Item {
+            key: ItemKey::Setup,
+            text: format!("setup \"{fen}\""),
+        });
+    }
+
+    pub(super) fn hand(&mut self) -> Result<(), Diagnostic> {
+        let v = self.v;
+        if !v.piece_drops {
+            return Ok(());
+        }
+        let mut lines: Vec<String> = Vec::new();
+        if v.captures_to_hand {
+            lines.push("keep-captured".into());
+        }
+        let all = self.all_cells();
+        let mut by_zone: Vec<([Vec<Cell>; 2], Vec<String>)> = Vec::new();
+        let droppable: Vec<Piece> = self.droppable();
+        for p in &droppable {
+            let cells = [0, 1].map(|side| {
+                let mut cells: Vec<Cell> =
+                    v.drop_region[side].clone().unwrap_or_else(|| all.clone());
+                cells.retain(|c| all.contains(c));
+                if p.key == "pawn" {
+                    if !v.promotion_zone_pawn_drops {
+                        cells.retain(|c| !v.promotion_region[side].contains(c));
+                    }
+                    if !v.first_rank_pawn_drops {
+                        let first = if side == 0 { 0 } else { v.ranks - 1 };
+                        cells.retain(|c| c.1 != first);
+                    }
+                }
+                cells
+            });
+            let mut cells = cells;
+            if v.immobility_illegal {
+                let dead = self.dead_cells(p);
+                for side in 0..2 {
+                    cells[side].retain(|c| !dead[side].contains(c));
+                }
+            }
+            if cells[0].len() == all.len() && cells[1].len() == all.len() {
+                continue;
+            }
+            match by_zone.iter_mut().find(|(z, _)| *z == cells) {
+                Some((_, names)) => names.push(pieces::name(&p.key)),
+                None => by_zone.push((cells, vec![pieces::name(&p.key)])),
+            }
+        }
+        for (i, (cells, names)) in by_zone.iter().enumerate() {
+            let _ = i;
+            let zone_name = format!("{}-drops", names[0].to_lowercase());
+            let zone = self.zone(&zone_name, cells);
+            lines.push(format!("drop {} in {zone}", names.join(" ")));
+        }
+        if let Some(k) = &v.drop_no_doubled {
+            if droppable.iter().any(|p| p.key == *k) {
+                lines.push(format!("one-per-file {}", pieces::name(k)));
+            }
+        }
+        if v.drop_on_top {
+            lines.push("on-top".to_string());
+        }
+        if v.shogi_pawn_drop_mate_illegal && droppable.iter().any(|p| p.key == "shogiPawn") {
+            lines.push(format!("no-drop-mate {}", pieces::name("shogiPawn")));
+        }
+        let text = if lines.is_empty() {
+            "hand { }".to_string()
+        } else {
+            format!("hand {{\n  {}\n}}", lines.join("\n  "))
+        };
+        self.items.push(Item {
+            key: ItemKey::Hand,
+            text,
+        });
+        Ok(())
+    }
+
+    /// The types that can be in a hand: every type on the board or in the start
+    /// hand when captures go to hand, else those in the start hand.
+    pub(super) fn droppable(&self) -> Vec<Piece> {
+        let hand = self.start.hand.clone().unwrap_or_default();
+        let in_hand = |p: &Piece| hand.chars().any(|c| c.to_ascii_lowercase() == p.letter);
+        let on_board =
+            |p: &Piece| !self.start_cells(p, 0).is_empty() || !self.start_cells(p, 1).is_empty();
+        self.v
+            .pieces
+            .iter()
+            .filter(|p| p.key != "king" && (in_hand(p) || (self.v.captures_to_hand && on_board(p))))
+            .cloned()
+            .collect()
+    }
+
+    pub(super) fn rules(&mut self) {
+        let v = self.v;
+        let mut items = Vec::new();
+        if v.must_capture {
+            items.push(("must-capture", "must-capture".to_string()));
+        }
+        if !v.checking {
+            items.push(("no-check", "no-check".to_string()));
+        }
+        if v.blast_on_capture {
+            let spare = if v.piece("pawn").is_some() {
+                " spare Pawn"
+            } else {
+                ""
+            };
+            items.push(("explosions", format!("explosions{spare}")));
+        }
+        if v.pass {
+            items.push(("pass", "pass".to_string()));
+        }
+        if let Some(w) = &v.walling {
+            let rule = match w.as_str() {
+                "arrow" => "arrow",
+                "duck" => "duck",
+                "static" => "anywhere",
+                _ => "trail",
+            };
+            items.push(("walls", format!("walls {rule}")));
+        }
+        for (key, text) in items {
+            self.items.push(Item {
+                key: ItemKey::Rule(key),
+                text,
+            });
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! How a game ends: outcomes, repetition, move limits, counting, goals.
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// The n-th occurrence of a position ends the game; from `claim_at` on, the player
+/// to move may claim it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Repetition {
+    pub count: u32,
+    pub outcome: Outcome,
+    pub claim_at: Option<u32>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveLimit {
+    /// Full moves (each side moving once) without a resetting move.
+    pub moves: u32,
+    pub outcome: Outcome,
+    /// Full moves from which the player to move may claim the outcome.
+    pub claim_at: Option<u32>,
+    pub reset_on_capture: bool,
+    /// A move resets the count when it leaves the moved piece frozen by an enemy
+    /// immobilizer that is itself frozen: neither can move again without a capture.
+    pub reset_on_lock: bool,
+    /// A move resets the count when it gives check and every legal answer resets it.
+    pub reset_on_forcing_check: bool,
+    /// A drop from the hand resets the count.
+    pub reset_on_drop: bool,
+    pub reset_by: Vec<usize>,
+}
+
+/// How games end. Checkmate and stalemate values are for the player who has no move;
+/// a repetition's value is for the player whose move completes it.
+#[derive(Clone, Debug, Serialize)]
+pub struct EndRules {
+    pub checkmate: Outcome,
+    pub stalemate: Outcome,
+    pub repetition: Option<Repetition>,
+    pub move_limit: Option<MoveLimit>,
+    /// A draw when no sequence of legal moves can end in checkmate.
+    pub dead_position: bool,
+    /// `bare-king`: the outcome for a player left with royal pieces only (see
+    /// `Goals::bare_king`).
+    pub bare_king: Option<Outcome>,
+    /// Royal pieces may be captured (there is no check); taking a side's last royal
+    /// piece wins.
+    pub royal_capture: bool,
+    /// A player who has lost every piece of one of some kinds.
+    pub extinction: Option<Extinction>,
+    /// A player who brings a piece of some kinds into a zone.
+    pub reach: Option<Reach>,
+    /// A player who has given check some number of times.
+    pub checks: Option<CheckCount>,
+    /// A player who lines up some pieces with their move.
+    pub connect: Option<Connect>,
+    /// Both players pass, one after the other: the outcome for the second.
+    pub double_pass: Option<Outcome>,
+    /// The royal pieces face each other on a file: the player to move must part
+    /// them or pass, and passing ends the game with this outcome for that player.
+    pub facing: Option<Outcome>,
+    /// Makruk's counting: a count of moves that ends the game once it passes its limit.
+    pub counting: Option<Counting>,
+}
+
+/// `counting OUTCOME { without KINDS  board N  bare [from-pieces] KINDS N ... else N }`,
+/// as Fairy-Stockfish counts Makruk's and ASEAN chess's honours (see
+/// `engine/counting.rs`). The player to move when the count passes its limit gets
+/// the outcome, unless checkmated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counting {
+    pub outcome: Outcome,
+    /// No count while a piece of these kinds is on the board.
+    pub without: Vec<usize>,
+    /// Board's honour: the limit in moves for a player with more than its royal
+    /// piece, counted from 0.
+    pub board: Option<u32>,
+    /// Pieces' honour: for a bare player, the first case whose pieces (a kind listed
+    /// twice: two of them) the other side has gives the limit in moves.
+    pub bare: Vec<(Vec<usize>, u32)>,
+    /// The limit when no case fits; none: no count.
+    pub bare_else: Option<u32>,
+    /// A bare player's count starts at the number of pieces on the board.
+    pub from_pieces: bool,
+}
+
+/// `connect N [KINDS] OUTCOME`: the player whose move leaves `count` of their pieces
+/// (of `kinds`; empty: any) on consecutive cells of a line gets `outcome`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Connect {
+    pub count: u32,
+    pub kinds: Vec<usize>,
+    pub outcome: Outcome,
+}
+
+/// `checks N OUTCOME`: the player who has given check `count` times gets `outcome`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckCount {
+    pub count: u32,
+    pub outcome: Outcome,
+}
+
+/// `explosions`: a capture removes the capturing piece, its victims and the pieces
+/// on the cells next to the capture's cell, but for the spared kinds among those.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Explosions {
+    pub spared: Vec<usize>,
+}
+
+/// How a move puts its wall (`walls RULE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum WallRule {
+    /// A new wall on a cell the moved piece's quiet moves reach from its end cell.
+    Arrow,
+    /// The one wall moves to another empty cell (it is put on any empty cell while
+    /// the board has none).
+    Duck,
+    /// A new wall on any empty cell.
+    Anywhere,
+    /// The cell the piece left becomes a wall.
+    Trail,
+}
+
+/// `walls`: after every move the player puts a wall, a cell no piece may enter,
+/// cross or take.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Walls {
+    pub rule: WallRule,
+    /// `in ZONE`: the zone whose cells (the player's) a wall may go on.
+    pub zone: Option<String>,
+}
+
+/// `extinction`: the game ends when a player has no piece left of one of `kinds`
+/// (with `all`, of any of them; with `kinds` empty, no piece at all); `outcome` is
+/// that player's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Extinction {
+    /// `all`: the player must have lost every listed kind, not just one.
+    pub all: bool,
+    pub kinds: Vec<usize>,
+    pub outcome: Outcome,
+}
+
+/// `reach`: the game ends when a player has a piece of one of `kinds` on a cell of
+/// `zone` (as the zone is for that player); `outcome` is that player's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reach {
+    pub zone: String,
+    pub kinds: Vec<usize>,
+    /// How many of the player's pieces of those kinds must stand in the zone at once.
+    pub count: u32,
+    pub outcome: Outcome,
+    /// The game ends only when the player who reached the zone is to move again;
+    /// White then draws if Black's reply reached it too.
+    pub after_reply: bool,
+}
+
+impl Default for EndRules {
+    fn default() -> Self {
+        EndRules {
+            checkmate: Outcome::Loss,
+            stalemate: Outcome::Draw,
+            repetition: None,
+            move_limit: None,
+            dead_position: false,
+            bare_king: None,
+            royal_capture: false,
+            extinction: None,
+            reach: None,
+            checks: None,
+            connect: None,
+            double_pass: None,
+            facing: None,
+            counting: None,
+        }
+    }
+}

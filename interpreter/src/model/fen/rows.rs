@@ -1,0 +1,404 @@
+//! The board field: ranks of pieces, walls, the two ends of two-cell pieces.
+
+use super::*;
+use crate::model::{BoardShape, Coord, PieceDef, Side, WallRule};
+
+/// A piece's cell with the offset of its label in the FEN, and a partner cell
+/// written after it, for a two-cell piece, with the offset of that mark.
+pub(super) struct Written {
+    label_at: usize,
+    partner: Option<(Coord, usize)>,
+}
+
+#[allow(clippy::type_complexity)]
+/// The pieces, two-cell links and walls of the FEN's rows.
+type Rows = (Vec<Placement>, Vec<(Coord, Coord)>, Vec<Coord>);
+
+pub(super) fn read_rows(
+    rows_at: usize,
+    rows: &str,
+    board: &BoardShape,
+    pieces: &[PieceDef],
+    wall_rule: Option<WallRule>,
+) -> Result<Rows, FenError> {
+    let mut placements = Vec::new();
+    let mut walls = Vec::new();
+    let mut written = Vec::new();
+    let row_texts: Vec<(usize, &str)> = {
+        let mut v = Vec::new();
+        let mut start = 0;
+        for (i, ch) in rows.char_indices() {
+            if ch == '/' {
+                v.push((rows_at + start, &rows[start..i]));
+                start = i + 1;
+            }
+        }
+        v.push((rows_at + start, &rows[start..]));
+        v
+    };
+    let height = board.height() as usize;
+    if row_texts.len() != height {
+        let (at, len) = if row_texts.len() > height {
+            let (at, _) = row_texts[height];
+            (at - 1, rows_at + rows.len() - (at - 1))
+        } else {
+            (rows_at, rows.len())
+        };
+        return Err(fen_err(
+            at,
+            len,
+            format!(
+                "this board has {} ranks but the FEN has {} rows",
+                height,
+                row_texts.len()
+            ),
+            Some("separate the rows with `/`, one row per rank, last rank first".into()),
+        ));
+    }
+    for (row_index, &(row_at, row)) in row_texts.iter().enumerate() {
+        let rank = (height - 1 - row_index) as i32;
+        let files = board.row_files(rank);
+        let width = files.len() as i32;
+        let mut file = 0i32;
+        let bytes = row.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let ch = bytes[i];
+            if ch.is_ascii_digit() {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let n: i32 = row[start..i].parse().unwrap_or(i32::MAX);
+                if n == 0 {
+                    return Err(fen_err(
+                        row_at + start,
+                        i - start,
+                        "an empty run of zero cells".into(),
+                        Some("empty runs count at least one cell".into()),
+                    ));
+                }
+                file = file.saturating_add(n);
+                if file > width {
+                    return Err(row_width_error(row_at, row, &files, rank, board, pieces));
+                }
+                continue;
+            }
+            if ch == b'*' {
+                let coord = wall_at(
+                    row_at + i,
+                    wall_rule,
+                    walls.len(),
+                    (file, &files),
+                    rank,
+                    board,
+                )
+                .map_err(|e| {
+                    e.unwrap_or_else(|| row_width_error(row_at, row, &files, rank, board, pieces))
+                })?;
+                walls.push(coord);
+                file += 1;
+                i += 1;
+                continue;
+            }
+            let Some((kind, side, len)) = label_at(&row[i..], pieces) else {
+                let c = row[i..].chars().next().unwrap_or('?');
+                let labels: Vec<String> = pieces
+                    .iter()
+                    .map(|p| format!("{} ({})", p.label, p.name))
+                    .collect();
+                return Err(FenError {
+                    kind: FenErrorKind::UnknownPiece,
+                    ..fen_err(
+                        row_at + i,
+                        c.len_utf8(),
+                        format!("`{c}` is not a piece label of this variant"),
+                        Some(format!(
+                            "the piece labels are {}; upper case for White, lower case for Black",
+                            labels.join(", ")
+                        )),
+                    )
+                });
+            };
+            if file >= width {
+                return Err(row_width_error(row_at, row, &files, rank, board, pieces));
+            }
+            let coord = Coord {
+                file: files[file as usize],
+                rank,
+            };
+            if !board.contains(coord) {
+                return Err(fen_err(
+                    row_at + i,
+                    1,
+                    format!(
+                        "a piece on {}, which is not a cell of this board",
+                        board.cell_name(coord)
+                    ),
+                    Some("removed cells must be counted as empty".into()),
+                ));
+            }
+            placements.push((coord, side, kind));
+            let partner = partner_mark(row_at + i + len, &row[i + len..], board)?;
+            written.push(Written {
+                label_at: row_at + i,
+                partner: partner.map(|(c, _)| (c, row_at + i + len)),
+            });
+            file += 1;
+            i += len + partner.map_or(0, |(_, n)| n);
+        }
+        if file != width {
+            return Err(row_width_error(row_at, row, &files, rank, board, pieces));
+        }
+    }
+    let links = pair_ends(&placements, &written, board, pieces)?;
+    Ok((placements, links, walls))
+}
+
+/// The cell of a wall (`*`) at the row's `file` when `before` walls came before
+/// it; `Err(None)` when the row is too long.
+pub(super) fn wall_at(
+    at: usize,
+    rule: Option<WallRule>,
+    before: usize,
+    (file, files): (i32, &[i32]),
+    rank: i32,
+    board: &BoardShape,
+) -> Result<Coord, Option<FenError>> {
+    let Some(rule) = rule else {
+        return Err(Some(fen_err(
+            at,
+            1,
+            "a wall (`*`) in a variant without walls".into(),
+            Some("only a definition with a `walls` rule has walls; write the cell as empty".into()),
+        )));
+    };
+    if rule == WallRule::Duck && before > 0 {
+        return Err(Some(fen_err(
+            at,
+            1,
+            "a second duck: under `walls duck` the board has one wall".into(),
+            Some("write the other cells as empty".into()),
+        )));
+    }
+    let Some(&f) = files.get(file as usize) else {
+        return Err(None);
+    };
+    let coord = Coord { file: f, rank };
+    if !board.contains(coord) {
+        return Err(Some(fen_err(
+            at,
+            1,
+            format!(
+                "a wall on {}, which is not a cell of this board",
+                board.cell_name(coord)
+            ),
+            Some("removed cells must be counted as empty".into()),
+        )));
+    }
+    Ok(coord)
+}
+
+/// `(f2)` right after a label: the other end of a two-cell piece, and the mark's length.
+pub(super) fn partner_mark(
+    at: usize,
+    text: &str,
+    board: &BoardShape,
+) -> Result<Option<(Coord, usize)>, FenError> {
+    let Some(body) = text.strip_prefix('(') else {
+        return Ok(None);
+    };
+    let Some(end) = body.find(')') else {
+        return Err(fen_err(
+            at,
+            text.len(),
+            "the other end's cell has no closing `)`".into(),
+            Some("a two-cell piece is written on its first end with the other end's cell, e.g. `B(f2)`".into()),
+        ));
+    };
+    let name = &body[..end];
+    match board.parse_cell(name).filter(|c| board.contains(*c)) {
+        Some(c) => Ok(Some((c, end + 2))),
+        None => Err(fen_err(
+            at + 1,
+            name.len(),
+            format!("`{name}` is not a cell of this board"),
+            Some("the mark after a two-cell piece names the cell of its other end".into()),
+        )),
+    }
+}
+
+/// Pair the ends of the two-cell pieces: each marked end with the cell it names,
+/// which must hold the same piece, as its neighbour, and not be paired already;
+/// every end of a two-cell piece paired once; no mark on a one-cell piece.
+pub(super) fn pair_ends(
+    placements: &[Placement],
+    written: &[Written],
+    board: &BoardShape,
+    pieces: &[PieceDef],
+) -> Result<Vec<(Coord, Coord)>, FenError> {
+    let mut links: Vec<(Coord, Coord)> = Vec::new();
+    let paired = |links: &[(Coord, Coord)], c: Coord| links.iter().any(|&(a, b)| a == c || b == c);
+    let edges = board.tiling.edge_steps();
+    for (&(cell, side, kind), w) in placements.iter().zip(written) {
+        let Some((other, mark_at)) = w.partner else {
+            continue;
+        };
+        let err = |message: String, help: &str| fen_err(mark_at, 1, message, Some(help.into()));
+        if pieces[kind].two_cell.is_none() {
+            return Err(err(
+                format!(
+                    "`{}` stands on one cell: it has no other end",
+                    pieces[kind].name
+                ),
+                "only two-cell pieces are written with the cell of their other end",
+            ));
+        }
+        let same = placements
+            .iter()
+            .any(|&(c, s, k)| c == other && s == side && k == kind);
+        let next = edges.iter().any(|o| {
+            Coord {
+                file: cell.file + o.dx,
+                rank: cell.rank + o.dy,
+            } == other
+        });
+        if !same || !next {
+            return Err(err(
+                format!(
+                    "the other end of this {} on {} must be the same piece on a neighbouring cell, not {}",
+                    pieces[kind].name,
+                    board.cell_name(cell),
+                    board.cell_name(other)
+                ),
+                "write the piece on both cells, and the mark on one of them",
+            ));
+        }
+        if paired(&links, cell) || paired(&links, other) {
+            return Err(err(
+                format!(
+                    "{} is already an end of another piece",
+                    board.cell_name(other)
+                ),
+                "each end belongs to one two-cell piece: mark each piece once",
+            ));
+        }
+        links.push((cell, other));
+    }
+    for (&(cell, _, kind), w) in placements.iter().zip(written) {
+        if pieces[kind].two_cell.is_some() && !paired(&links, cell) {
+            return Err(fen_err(
+                w.label_at,
+                pieces[kind].label.len(),
+                format!(
+                    "the {} on {} has no other end",
+                    pieces[kind].name,
+                    board.cell_name(cell)
+                ),
+                Some(format!(
+                    "write a two-cell piece on both its cells, the first written followed by the other's cell in brackets, e.g. `{}(f2)`",
+                    pieces[kind].label
+                )),
+            ));
+        }
+    }
+    Ok(links)
+}
+
+/// The piece whose label starts `text`, written upper case for White and lower case
+/// for Black: its kind, side and the label's length. Labels are prefix-free (the
+/// checker sees to it), so at most one matches; the longest would win otherwise.
+pub fn label_at(text: &str, pieces: &[PieceDef]) -> Option<(usize, Side, usize)> {
+    // A promoted piece's label may start with `+`: its first letter tells the side.
+    let first = text.bytes().find(|&b| b != b'+')?;
+    let side = if first.is_ascii_uppercase() {
+        Side::White
+    } else if first.is_ascii_lowercase() {
+        Side::Black
+    } else {
+        return None;
+    };
+    let written = |label: &str| -> bool {
+        let bytes = text.as_bytes();
+        bytes.len() >= label.len()
+            && label.bytes().zip(bytes).all(|(l, &t)| match side {
+                Side::White => t == l,
+                Side::Black => t == l.to_ascii_lowercase(),
+            })
+    };
+    pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.label.is_empty() && written(&p.label))
+        .max_by_key(|(_, p)| p.label.len())
+        .map(|(kind, p)| (kind, side, p.label.len()))
+}
+
+pub(super) fn row_width_error(
+    row_at: usize,
+    row: &str,
+    files: &[i32],
+    rank: i32,
+    board: &BoardShape,
+    pieces: &[PieceDef],
+) -> FenError {
+    let width = files.len();
+    let mut cells = 0i64;
+    let bytes = row.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let s = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            // saturating: a run of many digits must not overflow the count
+            cells = cells.saturating_add(row[s..i].parse::<i64>().unwrap_or(i64::MAX));
+        } else {
+            cells = cells.saturating_add(1);
+            i += label_at(&row[i..], pieces).map_or_else(
+                || row[i..].chars().next().map_or(1, char::len_utf8),
+                |l| l.2,
+            );
+            // a two-cell piece's mark, `(f2)`, is part of its cell
+            if let Some(mark) = row[i..].strip_prefix('(') {
+                i += mark.find(')').map_or(row.len() - i, |end| end + 2);
+            }
+        }
+    }
+    if board.tiling == crate::model::Tiling::Hex {
+        let name = |i: usize| {
+            board.cell_name(Coord {
+                file: files[i],
+                rank,
+            })
+        };
+        let span = match width {
+            0 => "none".to_string(),
+            _ => format!("{} to {}", name(0), name(width - 1)),
+        };
+        return fen_err(
+            row_at,
+            row.len(),
+            format!(
+                "this row (rank {}) has {cells} cells but the rank has {width} ({span})",
+                board.ranks[rank as usize]
+            ),
+            Some(
+                "on a hexagonal board a row lists only the cells its rank has, lowest file first"
+                    .into(),
+            ),
+        );
+    }
+    fen_err(
+        row_at,
+        row.len(),
+        format!(
+            "this row (rank {}) has {} cells but the board has {} files",
+            board.ranks[rank as usize], cells, width
+        ),
+        Some(format!(
+            "each row must cover all {width} files: pieces plus empty runs"
+        )),
+    )
+}

@@ -1,0 +1,466 @@
+//! The spanned AST: what a definition file says, in its own words, with where.
+
+use crate::diagnostic::Span;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+pub type Name = Spanned<String>;
+
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    /// `extends "base.vdl"`: the definition this file changes.
+    pub extends: Option<ExtendsDecl>,
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ExtendsDecl {
+    pub span: Span,
+    /// The path as written; the span covers the text inside the quotes.
+    pub path: Name,
+}
+
+/// `modify Name { ... }`: the given properties replace those of the same kind in a
+/// piece of the base definition.
+#[derive(Clone, Debug)]
+pub struct ModifyDecl {
+    pub span: Span,
+    pub name: Name,
+    pub props: Vec<PieceProp>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Variant(VariantDecl),
+    Board(BoardDecl),
+    Zone(ZoneDecl),
+    Piece(PieceDecl),
+    Modify(ModifyDecl),
+    Castle(CastleDecl),
+    Setup(SetupDecl),
+    Shuffle(ShuffleDecl),
+    /// `redeal when first-move ...`: deal the shuffles again while the array lets
+    /// the first player do one of these with its first move.
+    Redeal(RedealDecl),
+    Drops(DropsDecl),
+    Hand(HandDecl),
+    End(EndDecl),
+    Immobilization(Spanned<ImmobilizationWord>),
+    Suicide(Span),
+    MustCapture(Span),
+    /// `no-check`: no move may give check.
+    NoCheck(Span),
+    /// `explosions`: every capture explodes.
+    Explosions(ExplosionsDecl),
+    /// `pass`: a turn may be a pass.
+    Pass(Span),
+    /// `walls RULE [in ZONE]`: every move puts a wall on a cell.
+    Walls(WallsDecl),
+}
+
+#[derive(Clone, Debug)]
+pub struct WallsDecl {
+    pub span: Span,
+    pub rule: Spanned<WallRule>,
+    /// `in ZONE`: the cells a wall may go on.
+    pub zone: Option<Name>,
+}
+
+pub use crate::model::WallRule;
+
+#[derive(Clone, Debug)]
+pub struct ExplosionsDecl {
+    pub span: Span,
+    /// The kinds a blast leaves standing next to the capture's cell.
+    pub spared: Vec<Name>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImmobilizationWord {
+    Pure,
+    Mutual,
+}
+
+#[derive(Clone, Debug)]
+pub struct VariantDecl {
+    pub span: Span,
+    pub name: Name,
+    /// Other names it goes by.
+    pub aliases: Vec<Name>,
+}
+
+#[derive(Clone, Debug)]
+pub struct BoardDecl {
+    pub span: Span,
+    pub entries: Vec<BoardEntry>,
+}
+
+#[derive(Clone, Debug)]
+pub enum BoardEntry {
+    /// `hex [hexagon|rhombus]`: hexagonal cells; the shape word if given.
+    Hex(Span, Option<Name>),
+    Files(Span, Vec<Name>),
+    Ranks(Span, Vec<Name>),
+    Remove(Span, Vec<CellItem>),
+}
+
+/// One cell, or a rectangle written `a1..h2`.
+#[derive(Clone, Debug)]
+pub enum CellItem {
+    Cell(Name),
+    Range(Span, Name, Name),
+}
+
+#[derive(Clone, Debug)]
+pub struct ZoneDecl {
+    pub span: Span,
+    pub name: Name,
+    pub body: ZoneBody,
+    /// `capture-only`: moves may end here only when their capture needs it.
+    pub capture_only: bool,
+    /// `capture-only fewest-crossed`: passing over counts too, as few cells as possible.
+    pub fewest_crossed: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum ZoneBody {
+    /// The same cells for both players.
+    Shared(Vec<CellItem>),
+    /// Cells given per player.
+    PerSide(Vec<(Spanned<SideWord>, Vec<CellItem>)>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideWord {
+    White,
+    Black,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    pub span: Span,
+    pub name: Name,
+    pub letter: Name,
+    pub props: Vec<PieceProp>,
+}
+
+#[derive(Clone, Debug)]
+pub enum PieceProp {
+    Royal(Span),
+    /// `en-passant [in ZONE]`.
+    EnPassant(Span, Option<Name>),
+    Promotes {
+        span: Span,
+        zone: Name,
+        to: Vec<Name>,
+        /// `to white NAME... black NAME...`: each side's own choices (`to` is then
+        /// empty), the side word with its span.
+        sides: Vec<(Name, Vec<Name>)>,
+        /// `captured`: only to pieces captured and off the board.
+        captured: Option<Span>,
+        /// `queue back`: to the piece at that end of the drop queue.
+        queue: Option<Spanned<QueueEnd>>,
+        optional: Option<Span>,
+        /// `or-leaving`: a move starting in the zone promotes too.
+        leaving: Option<Span>,
+        /// `optional except in ZONE`: compulsory on moves ending there.
+        forced_in: Option<Name>,
+    },
+    /// `captured-as NAME`: the kind it becomes in the captor's hand.
+    CapturedAs(Span, Name),
+    /// A Betza string (the span covers the text inside the quotes) and the zone
+    /// of `in ZONE`, where the moves are made from.
+    Betza(Name, Option<RegionDecl>),
+    Capture {
+        span: Span,
+        kind: Spanned<String>,
+        options: Vec<Spanned<String>>,
+    },
+    Immobilize(Span),
+    Swap(Span),
+    Immune(Span),
+    /// `value N`: the piece's worth in hundredths of a pawn.
+    Value(Spanned<i64>),
+    Rules(Span, Vec<MoveRuleDecl>, Option<RegionDecl>),
+    /// `confined to ZONE`: moves only within the zone.
+    Confined(Span, Name),
+    /// `no-facing`: attacks along its file (xiangqi's flying general).
+    NoFacing(Span),
+    /// `cannot-capture NAME...` or `cannot-hop NAME...`: kinds the piece never
+    /// captures, or never hops over.
+    Cannot(Span, Restriction, Vec<Name>),
+    /// `two-cell { ... }`: the piece's own steps, each item with its span.
+    TwoCell(Span, Vec<Spanned<TwoCellItem>>),
+}
+
+/// What a `cannot-...` property forbids a piece to do to some kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Restriction {
+    Capture,
+    Hop,
+}
+
+impl Restriction {
+    pub fn word(self) -> &'static str {
+        match self {
+            Restriction::Capture => "cannot-capture",
+            Restriction::Hop => "cannot-hop",
+        }
+    }
+}
+
+/// `in ZONE` or `within ZONE` after a piece's `moves`.
+#[derive(Clone, Debug)]
+pub struct RegionDecl {
+    pub zone: Name,
+    /// `within`: the moves also stay in the zone.
+    pub within: bool,
+}
+
+/// One item of a `two-cell` block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwoCellItem {
+    Steps(i64),
+    Turn,
+    Advance { capture: bool },
+    RetreatAfterCapture,
+    CapturedOnAxis,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKindWord {
+    Leap,
+    Ride,
+    Path,
+    Hop,
+    Zigzag,
+    Circle,
+    Equal,
+    Chain,
+}
+
+impl MoveKindWord {
+    pub fn word(self) -> &'static str {
+        match self {
+            MoveKindWord::Leap => "leap",
+            MoveKindWord::Ride => "ride",
+            MoveKindWord::Path => "path",
+            MoveKindWord::Hop => "hop",
+            MoveKindWord::Zigzag => "zigzag",
+            MoveKindWord::Circle => "circle",
+            MoveKindWord::Equal => "equal",
+            MoveKindWord::Chain => "chain",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleOption {
+    Quiet,
+    Capture,
+    Initial,
+    All,
+    Range(i64),
+    LandBehind,
+    Adjacent,
+    Jump,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveRuleDecl {
+    pub span: Span,
+    pub kind: Spanned<MoveKindWord>,
+    pub offsets: Vec<Spanned<(i64, i64)>>,
+    /// `after (dx,dy)...`: fixed steps before the rule's own.
+    pub after: Vec<Spanned<(i64, i64)>>,
+    pub after_span: Option<Span>,
+    pub options: Vec<Spanned<RuleOption>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CastleDecl {
+    pub span: Span,
+    pub flag: Name,
+    /// None for `*`: where the start position puts the king (Chess960).
+    pub king_from: Option<Name>,
+    pub king_to: Name,
+    /// None for `*`: the outermost partner on its side of the king.
+    pub rook_from: Option<Name>,
+    pub rook_to: Name,
+    /// `partner NAME`: the kind a `*` rook start looks for.
+    pub partner: Option<Name>,
+    pub empty: Option<Vec<CellItem>>,
+    pub safe: Option<Vec<CellItem>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SetupDecl {
+    pub span: Span,
+    /// The FEN; the span covers the text inside the quotes.
+    pub fen: Name,
+    /// The symmetry the designer says the setup has, checked by a lint.
+    pub symmetry: Option<Spanned<Symmetry>>,
+}
+
+/// `shuffle Name... in cells [queue]`: pieces placed at random when a game starts.
+#[derive(Clone, Debug)]
+pub struct ShuffleDecl {
+    pub span: Span,
+    pub pieces: Vec<Name>,
+    pub cells: Vec<CellItem>,
+    /// `queue`: the pieces that find no cell go to the drop queue, in random order.
+    pub queue: Option<Span>,
+    /// `ordered`: the pieces go on the cells drawn in the order listed.
+    pub ordered: bool,
+}
+
+/// `redeal when first-move captures or checks or mates`.
+#[derive(Clone, Debug)]
+pub struct RedealDecl {
+    pub span: Span,
+    pub when: Vec<Spanned<RedealWhen>>,
+}
+
+/// What a first move may not be able to do in a dealt array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RedealWhen {
+    Captures,
+    Checks,
+    Mates,
+}
+
+/// Which end of a drop queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueEnd {
+    Front,
+    Back,
+}
+
+/// `drops queue END in ZONE credit exchange [except Name...]`.
+#[derive(Clone, Debug)]
+pub struct DropsDecl {
+    pub span: Span,
+    pub end: Spanned<QueueEnd>,
+    pub zone: Name,
+    pub except: Vec<Name>,
+}
+
+/// `hand { ... }`: pieces in hand and their drops.
+#[derive(Clone, Debug)]
+pub struct HandDecl {
+    pub span: Span,
+    pub rules: Vec<HandRuleDecl>,
+}
+
+#[derive(Clone, Debug)]
+pub enum HandRuleDecl {
+    /// `keep-captured`: captured pieces go to the captor's hand.
+    KeepCaptured(Span),
+    /// `drop NAME... in ZONE`.
+    Drop(Span, Vec<Name>, Name),
+    /// `one-per-file NAME...`.
+    OnePerFile(Span, Vec<Name>),
+    /// `no-drop-mate NAME...`.
+    NoDropMate(Span, Vec<Name>),
+    /// `gate NAME... in ZONE`.
+    Gate(Span, Vec<Name>, Name),
+    /// `on-top`: drops land on the first rank or on a piece.
+    OnTop(Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Black's array is White's reflected across the middle rank.
+    Mirrored,
+    /// Black's array is White's turned half round the centre.
+    Rotated,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndDecl {
+    pub span: Span,
+    pub rules: Vec<Spanned<EndRuleDecl>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutcomeWord {
+    Win,
+    Loss,
+    Draw,
+}
+
+#[derive(Clone, Debug)]
+pub enum EndRuleDecl {
+    Checkmate(Spanned<OutcomeWord>),
+    Stalemate(Spanned<OutcomeWord>),
+    /// The count, the outcome and the count from which it may be claimed.
+    Repetition(Spanned<i64>, Spanned<OutcomeWord>, Option<Spanned<i64>>),
+    MoveLimit(MoveLimitDecl),
+    RoyalCapture,
+    DeadPosition,
+    /// `bare-king OUTCOME`.
+    BareKing(Spanned<OutcomeWord>),
+    /// Whether every listed kind must be lost (`all`) or any one, the kinds (none:
+    /// every piece), and the outcome for the player who has lost them.
+    Extinction(bool, Vec<Name>, Spanned<OutcomeWord>),
+    /// The zone, the kinds, and the outcome for the player who brings one there.
+    /// The zone, the kinds, the outcome, and `after-reply`.
+    /// `reach ZONE KINDS [N] OUTCOME [after-reply]`: the zone, the kinds, how many
+    /// must stand there at once, the outcome, `after-reply`.
+    Reach(
+        Name,
+        Vec<Name>,
+        Option<Spanned<i64>>,
+        Spanned<OutcomeWord>,
+        bool,
+    ),
+    /// The number of checks and the outcome for the player who has given them.
+    Checks(Spanned<i64>, Spanned<OutcomeWord>),
+    /// `connect N [KINDS] OUTCOME`: N in a row after a player's move.
+    Connect(Spanned<i64>, Vec<Name>, Spanned<OutcomeWord>),
+    /// `double-pass`: the outcome for the player who passes second.
+    DoublePass(Spanned<OutcomeWord>),
+    /// `facing`: the outcome for the player who passes with the royal pieces facing.
+    Facing(Spanned<OutcomeWord>),
+    Counting(CountingDecl),
+}
+
+/// `counting OUTCOME { without KINDS  board N  bare [from-pieces] KINDS N ... else N }`.
+#[derive(Clone, Debug)]
+pub struct CountingDecl {
+    pub outcome: Spanned<OutcomeWord>,
+    /// The kinds that stop any count while one is on the board.
+    pub without: Vec<Name>,
+    /// The board's honour's limit in moves.
+    pub board: Option<Spanned<i64>>,
+    /// Whether `bare` is given; `from-pieces`; its cases (the other side's
+    /// pieces, the limit).
+    pub bare: Option<Span>,
+    pub from_pieces: bool,
+    pub cases: Vec<(Vec<Name>, Spanned<i64>)>,
+    pub bare_else: Option<Spanned<i64>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveLimitDecl {
+    pub moves: Spanned<i64>,
+    pub outcome: Spanned<OutcomeWord>,
+    pub claim_at: Option<Spanned<i64>>,
+    pub resets: Vec<Spanned<ResetItem>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResetItem {
+    Capture,
+    /// A move that leaves the moved piece locked next to a frozen enemy immobilizer.
+    Lock,
+    /// A check whose every legal answer resets the count.
+    ForcingCheck,
+    /// A drop from the hand.
+    Drop,
+    Piece(String),
+}

@@ -1,0 +1,373 @@
+//! The pest parse tree read into the AST: sections and the items they share.
+
+use super::ast::*;
+use super::Rule;
+use crate::diagnostic::Span;
+use pest::iterators::Pair;
+
+/// Builds the AST; `base` is added to every span so that several files can share
+/// one offset space (see `crate::source`).
+pub(super) struct Builder {
+    pub(super) base: usize,
+}
+
+impl Builder {
+    pub(super) fn item(&self, pair: Pair<Rule>) -> Option<Item> {
+        let span = self.span_of(&pair);
+        Some(match pair.as_rule() {
+            Rule::variant => {
+                let mut names = pair.into_inner().map(|p| self.string_of(p));
+                Item::Variant(VariantDecl {
+                    span,
+                    name: names.next()?,
+                    aliases: names.collect(),
+                })
+            }
+            Rule::board => Item::Board(self.board(pair)),
+            Rule::zone => Item::Zone(self.zone(pair)),
+            Rule::piece => Item::Piece(self.piece(pair)),
+            Rule::modify => {
+                let mut inner = pair.into_inner();
+                let name = inner
+                    .next()
+                    .map(|p| self.name(p))
+                    .unwrap_or_else(|| empty_name(span));
+                Item::Modify(ModifyDecl {
+                    span,
+                    name,
+                    props: self.piece_props(inner),
+                })
+            }
+            Rule::castle => Item::Castle(self.castle(pair)),
+            Rule::setup => {
+                let mut inner = pair.into_inner();
+                let fen = inner
+                    .next()
+                    .map(|p| self.string_of(p))
+                    .unwrap_or_else(|| empty_name(span));
+                let symmetry = inner.next().map(|p| Spanned {
+                    span: self.span_of(&p),
+                    value: if p.as_str() == "rotated" {
+                        Symmetry::Rotated
+                    } else {
+                        Symmetry::Mirrored
+                    },
+                });
+                // The section ends at the closing quote or the symmetry word, not at
+                // the whitespace after it.
+                let end = symmetry.as_ref().map_or(fen.span.end + 1, |s| s.span.end);
+                Item::Setup(SetupDecl {
+                    span: Span::new(span.start, end.min(span.end)),
+                    fen,
+                    symmetry,
+                })
+            }
+            Rule::shuffle => Item::Shuffle(self.shuffle(pair)),
+            Rule::redeal => Item::Redeal(RedealDecl {
+                span,
+                when: pair
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::redeal_when)
+                    .map(|p| Spanned {
+                        span: self.span_of(&p),
+                        value: match p.as_str().trim() {
+                            "captures" => RedealWhen::Captures,
+                            "checks" => RedealWhen::Checks,
+                            _ => RedealWhen::Mates,
+                        },
+                    })
+                    .collect(),
+            }),
+            Rule::drops => Item::Drops(self.drops(pair)),
+            Rule::hand => Item::Hand(self.hand(pair)),
+            Rule::end_rules => Item::End(self.end_rules(pair)),
+            Rule::immobilization => {
+                let word = first(pair);
+                Item::Immobilization(Spanned {
+                    span: self.span_of(&word),
+                    value: if word.as_str() == "pure" {
+                        ImmobilizationWord::Pure
+                    } else {
+                        ImmobilizationWord::Mutual
+                    },
+                })
+            }
+            Rule::suicide => Item::Suicide(span),
+            Rule::must_capture => Item::MustCapture(span),
+            Rule::no_check => Item::NoCheck(span),
+            Rule::passing => Item::Pass(span),
+            Rule::explosions => Item::Explosions(ExplosionsDecl {
+                span,
+                spared: pair.into_inner().map(|p| self.name(p)).collect(),
+            }),
+            Rule::walls => Item::Walls(self.walls(pair, span)),
+            _ => return None,
+        })
+    }
+
+    /// `white NAME...` in a promotion's choices: the side word and the names.
+    pub(super) fn promote_side(&self, pair: Pair<Rule>) -> (Name, Vec<Name>) {
+        let mut parts = pair.into_inner();
+        let side = parts
+            .next()
+            .map_or_else(|| empty_name(Span::new(0, 0)), |s| self.name(s));
+        (side, parts.map(|n| self.name(n)).collect())
+    }
+
+    fn walls(&self, pair: Pair<Rule>, span: Span) -> WallsDecl {
+        let mut rule = Spanned {
+            value: WallRule::Duck,
+            span,
+        };
+        let mut zone = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::walls_rule => {
+                    rule = Spanned {
+                        span: self.span_of(&part),
+                        value: match part.as_str() {
+                            "arrow" => WallRule::Arrow,
+                            "anywhere" => WallRule::Anywhere,
+                            "trail" => WallRule::Trail,
+                            _ => WallRule::Duck,
+                        },
+                    }
+                }
+                Rule::ident => zone = Some(self.name(part)),
+                _ => {}
+            }
+        }
+        WallsDecl { span, rule, zone }
+    }
+
+    fn shuffle(&self, pair: Pair<Rule>) -> ShuffleDecl {
+        let span = self.span_of(&pair);
+        let mut decl = ShuffleDecl {
+            span,
+            pieces: Vec::new(),
+            cells: Vec::new(),
+            queue: None,
+            ordered: false,
+        };
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::ident => decl.pieces.push(self.name(part)),
+                Rule::cell_set => decl.cells = self.cell_set(part),
+                Rule::shuffle_queue => decl.queue = Some(self.span_of(&part)),
+                Rule::shuffle_ordered => decl.ordered = true,
+                _ => {}
+            }
+        }
+        decl
+    }
+
+    fn hand(&self, pair: Pair<Rule>) -> HandDecl {
+        let span = self.span_of(&pair);
+        let rules = pair
+            .into_inner()
+            .map(|rule| {
+                let s = self.span_of(&rule);
+                let as_rule = rule.as_rule();
+                let mut names: Vec<Name> = rule.into_inner().map(|n| self.name(n)).collect();
+                match as_rule {
+                    Rule::keep_captured => HandRuleDecl::KeepCaptured(s),
+                    Rule::on_top => HandRuleDecl::OnTop(s),
+                    Rule::hand_drop => {
+                        let zone = names.pop().unwrap_or_else(|| empty_name(s));
+                        HandRuleDecl::Drop(s, names, zone)
+                    }
+                    Rule::one_per_file => HandRuleDecl::OnePerFile(s, names),
+                    Rule::gate => {
+                        let zone = names.pop().unwrap_or_else(|| empty_name(s));
+                        HandRuleDecl::Gate(s, names, zone)
+                    }
+                    _ => HandRuleDecl::NoDropMate(s, names),
+                }
+            })
+            .collect();
+        HandDecl { span, rules }
+    }
+
+    fn drops(&self, pair: Pair<Rule>) -> DropsDecl {
+        let span = self.span_of(&pair);
+        let mut inner = pair.into_inner();
+        let end = inner.next().map_or(
+            Spanned {
+                span,
+                value: QueueEnd::Front,
+            },
+            |p| self.queue_end(p),
+        );
+        let zone = inner
+            .next()
+            .map(|p| self.name(p))
+            .unwrap_or_else(|| empty_name(span));
+        let except = inner
+            .next()
+            .map(|p| p.into_inner().map(|n| self.name(n)).collect())
+            .unwrap_or_default();
+        DropsDecl {
+            span,
+            end,
+            zone,
+            except,
+        }
+    }
+
+    pub(super) fn queue_end(&self, pair: Pair<Rule>) -> Spanned<QueueEnd> {
+        Spanned {
+            span: self.span_of(&pair),
+            value: if pair.as_str() == "back" {
+                QueueEnd::Back
+            } else {
+                QueueEnd::Front
+            },
+        }
+    }
+
+    pub(super) fn span_of(&self, pair: &Pair<Rule>) -> Span {
+        let s = pair.as_span();
+        Span::new(self.base + s.start(), self.base + s.end())
+    }
+
+    pub(super) fn name(&self, pair: Pair<Rule>) -> Name {
+        Spanned {
+            span: self.span_of(&pair),
+            value: pair.as_str().to_string(),
+        }
+    }
+
+    /// A `string` pair as its body text and the body's span.
+    pub(super) fn string_of(&self, pair: Pair<Rule>) -> Name {
+        self.name(first(pair))
+    }
+
+    pub(super) fn int_of(&self, pair: Pair<Rule>) -> Spanned<i64> {
+        // Out-of-range numbers saturate; the check stage reports them as out of range.
+        let text = pair.as_str();
+        let value = text.parse::<i64>().unwrap_or(if text.starts_with('-') {
+            i64::MIN
+        } else {
+            i64::MAX
+        });
+        Spanned {
+            span: self.span_of(&pair),
+            value,
+        }
+    }
+
+    fn board(&self, pair: Pair<Rule>) -> BoardDecl {
+        let span = self.span_of(&pair);
+        let entries = pair
+            .into_inner()
+            .filter_map(|p| {
+                let s = self.span_of(&p);
+                match p.as_rule() {
+                    Rule::hex => Some(BoardEntry::Hex(
+                        s,
+                        p.into_inner().next().map(|w| self.name(w)),
+                    )),
+                    Rule::files => Some(BoardEntry::Files(
+                        s,
+                        p.into_inner().map(|p| self.name(p)).collect(),
+                    )),
+                    Rule::ranks => Some(BoardEntry::Ranks(
+                        s,
+                        p.into_inner().map(|p| self.name(p)).collect(),
+                    )),
+                    Rule::remove => Some(BoardEntry::Remove(s, self.cell_set(first(p)))),
+                    _ => None,
+                }
+            })
+            .collect();
+        BoardDecl { span, entries }
+    }
+
+    pub(super) fn cell_set(&self, pair: Pair<Rule>) -> Vec<CellItem> {
+        pair.into_inner()
+            .map(|item| match item.as_rule() {
+                Rule::cell_range => {
+                    let span = self.span_of(&item);
+                    let mut ends = item.into_inner().map(|p| self.name(p));
+                    let a = ends.next().unwrap_or_else(|| empty_name(span));
+                    let b = ends.next().unwrap_or_else(|| empty_name(span));
+                    CellItem::Range(span, a, b)
+                }
+                _ => CellItem::Cell(self.name(first(item))),
+            })
+            .collect()
+    }
+
+    fn zone(&self, pair: Pair<Rule>) -> ZoneDecl {
+        let span = self.span_of(&pair);
+        let mut inner = pair.into_inner();
+        let zone_name = inner
+            .next()
+            .map(|p| self.name(p))
+            .unwrap_or_else(|| empty_name(span));
+        let mut parts: Vec<Pair<Rule>> = inner.collect();
+        let capture_only = parts
+            .last()
+            .is_some_and(|p| p.as_rule() == Rule::capture_only);
+        let mut fewest_crossed = false;
+        if capture_only {
+            if let Some(p) = parts.pop() {
+                fewest_crossed = p.into_inner().next().is_some();
+            }
+        }
+        let body = match parts.into_iter().next() {
+            Some(p) if p.as_rule() == Rule::zone_sides => ZoneBody::PerSide(
+                p.into_inner()
+                    .map(|side_pair| {
+                        let mut parts = side_pair.into_inner();
+                        let side = parts.next();
+                        let side = match side {
+                            Some(s) => Spanned {
+                                span: self.span_of(&s),
+                                value: if s.as_str() == "white" {
+                                    SideWord::White
+                                } else {
+                                    SideWord::Black
+                                },
+                            },
+                            None => Spanned {
+                                span,
+                                value: SideWord::White,
+                            },
+                        };
+                        (
+                            side,
+                            parts.next().map(|p| self.cell_set(p)).unwrap_or_default(),
+                        )
+                    })
+                    .collect(),
+            ),
+            Some(p) => ZoneBody::Shared(self.cell_set(p)),
+            None => ZoneBody::Shared(Vec::new()),
+        };
+        ZoneDecl {
+            span,
+            name: zone_name,
+            body,
+            capture_only,
+            fewest_crossed,
+        }
+    }
+}
+
+/// The first inner pair; the grammar guarantees it exists for the rules this is used on.
+pub(super) fn first(pair: Pair<Rule>) -> Pair<Rule> {
+    let outer = pair.clone();
+    pair.into_inner().next().unwrap_or(outer)
+}
+
+pub(super) fn empty_name(span: Span) -> Name {
+    Spanned {
+        value: String::new(),
+        span,
+    }
+}
+
+pub(super) fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '-' || c == '_'
+}

@@ -1,0 +1,174 @@
+//! The `end` section read into the AST: its rules, counting and move limit.
+
+use super::ast::*;
+use super::build::{first, Builder};
+use super::Rule;
+use pest::iterators::{Pair, Pairs};
+
+impl Builder {
+    pub(super) fn outcome(&self, pair: Pair<Rule>) -> Spanned<OutcomeWord> {
+        Spanned {
+            span: self.span_of(&pair),
+            value: match pair.as_str() {
+                "win" => OutcomeWord::Win,
+                "loss" => OutcomeWord::Loss,
+                _ => OutcomeWord::Draw,
+            },
+        }
+    }
+    pub(super) fn end_rules(&self, pair: Pair<Rule>) -> EndDecl {
+        let span = self.span_of(&pair);
+        let rules = pair
+            .into_inner()
+            .filter_map(|p| {
+                let s = self.span_of(&p);
+                let rule = p.as_rule();
+                let mut inner = p.into_inner();
+                let value = match rule {
+                    Rule::checkmate => EndRuleDecl::Checkmate(self.outcome(inner.next()?)),
+                    Rule::royal_capture => EndRuleDecl::RoyalCapture,
+                    Rule::dead_position => EndRuleDecl::DeadPosition,
+                    Rule::bare_king => EndRuleDecl::BareKing(self.outcome(inner.next()?)),
+                    Rule::stalemate => EndRuleDecl::Stalemate(self.outcome(inner.next()?)),
+                    Rule::repetition => {
+                        let n = self.int_of(inner.next()?);
+                        let o = self.outcome(inner.next()?);
+                        let claim = inner.next().and_then(|c| self.claim_at(c));
+                        EndRuleDecl::Repetition(n, o, claim)
+                    }
+                    Rule::move_limit => EndRuleDecl::MoveLimit(self.move_limit(inner)?),
+                    Rule::extinction => {
+                        let mut words: Vec<Pair<Rule>> = inner.collect();
+                        let outcome = self.outcome(words.pop()?);
+                        let all = words.first().is_some_and(|w| w.as_rule() == Rule::all);
+                        EndRuleDecl::Extinction(
+                            all,
+                            words
+                                .into_iter()
+                                .filter(|w| w.as_rule() == Rule::ident)
+                                .map(|w| self.name(w))
+                                .collect(),
+                            outcome,
+                        )
+                    }
+                    Rule::reach => {
+                        let mut words: Vec<Pair<Rule>> = inner.collect();
+                        let after_reply = words
+                            .last()
+                            .is_some_and(|w| w.as_rule() == Rule::after_reply);
+                        if after_reply {
+                            words.pop();
+                        }
+                        let outcome = self.outcome(words.pop()?);
+                        let count = match words.last() {
+                            Some(w) if w.as_rule() == Rule::reach_count => {
+                                let c = words.pop()?;
+                                Some(self.int_of(c.into_inner().next()?))
+                            }
+                            _ => None,
+                        };
+                        let mut names = words.into_iter().map(|w| self.name(w));
+                        EndRuleDecl::Reach(
+                            names.next()?,
+                            names.collect(),
+                            count,
+                            outcome,
+                            after_reply,
+                        )
+                    }
+                    Rule::connect => {
+                        let mut words: Vec<Pair<Rule>> = inner.collect();
+                        let outcome = self.outcome(words.pop()?);
+                        let mut rest = words.into_iter();
+                        let n = self.int_of(rest.next()?);
+                        EndRuleDecl::Connect(n, rest.map(|w| self.name(w)).collect(), outcome)
+                    }
+                    Rule::checks => {
+                        let n = self.int_of(inner.next()?);
+                        EndRuleDecl::Checks(n, self.outcome(inner.next()?))
+                    }
+                    Rule::double_pass => EndRuleDecl::DoublePass(self.outcome(inner.next()?)),
+                    Rule::facing => EndRuleDecl::Facing(self.outcome(inner.next()?)),
+                    Rule::counting => EndRuleDecl::Counting(self.counting(inner)?),
+                    _ => return None,
+                };
+                Some(Spanned { span: s, value })
+            })
+            .collect();
+        EndDecl { span, rules }
+    }
+    pub(super) fn claim_at(&self, pair: Pair<'_, Rule>) -> Option<Spanned<i64>> {
+        Some(self.int_of(pair.into_inner().next()?))
+    }
+    pub(super) fn counting(&self, mut inner: Pairs<'_, Rule>) -> Option<CountingDecl> {
+        let mut decl = CountingDecl {
+            outcome: self.outcome(inner.next()?),
+            without: Vec::new(),
+            board: None,
+            bare: None,
+            from_pieces: false,
+            cases: Vec::new(),
+            bare_else: None,
+        };
+        for part in inner {
+            match part.as_rule() {
+                Rule::counting_without => {
+                    decl.without = part.into_inner().map(|w| self.name(w)).collect();
+                }
+                Rule::counting_board => decl.board = Some(self.int_of(first(part))),
+                Rule::counting_bare => {
+                    decl.bare = Some(self.span_of(&part));
+                    for case in part.into_inner() {
+                        if case.as_rule() == Rule::from_pieces {
+                            decl.from_pieces = true;
+                            continue;
+                        }
+                        let is_else = case.as_rule() == Rule::counting_else;
+                        let mut words: Vec<Pair<Rule>> = case.into_inner().collect();
+                        let limit = self.int_of(words.pop()?);
+                        if is_else {
+                            decl.bare_else = Some(limit);
+                        } else {
+                            decl.cases
+                                .push((words.into_iter().map(|w| self.name(w)).collect(), limit));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(decl)
+    }
+    pub(super) fn move_limit(&self, mut inner: Pairs<'_, Rule>) -> Option<MoveLimitDecl> {
+        let moves = self.int_of(inner.next()?);
+        let outcome = self.outcome(inner.next()?);
+        let mut claim_at = None;
+        let mut resets = Vec::new();
+        for p in inner {
+            match p.as_rule() {
+                Rule::claim_at => claim_at = self.claim_at(p),
+                _ => resets = self.resets(p),
+            }
+        }
+        Some(MoveLimitDecl {
+            moves,
+            outcome,
+            claim_at,
+            resets,
+        })
+    }
+    pub(super) fn resets(&self, pair: Pair<'_, Rule>) -> Vec<Spanned<ResetItem>> {
+        pair.into_inner()
+            .map(|item| Spanned {
+                span: self.span_of(&item),
+                value: match item.as_rule() {
+                    Rule::capture => ResetItem::Capture,
+                    Rule::lock => ResetItem::Lock,
+                    Rule::forcing_check => ResetItem::ForcingCheck,
+                    Rule::drop_reset => ResetItem::Drop,
+                    _ => ResetItem::Piece(item.as_str().to_string()),
+                },
+            })
+            .collect()
+    }
+}
