@@ -316,27 +316,7 @@ fn pieces(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnos
             continue;
         };
         if !reach.appears(0, kind) && !reach.appears(1, kind) {
-            let choice = rules.definition.pieces.iter().any(|p| {
-                p.promotion
-                    .as_ref()
-                    .is_some_and(|pr| pr.all_choices().any(|k| k == kind))
-            });
-            let help = if choice {
-                "it is not in the setup, and the pieces that promote to it can never reach their promotion zone".to_string()
-            } else {
-                format!(
-                    "it is not in the setup and no piece promotes to it; place it in the setup FEN (label `{}`) or remove it",
-                    def.label
-                )
-            };
-            out.push(
-                warning(
-                    Code::UnusedPiece,
-                    format!("the {} never appears on the board", def.name),
-                )
-                .at(decl.name.span, "declared here")
-                .help(help),
-            );
+            out.push(never_appears(rules, kind, decl));
         }
         if !def.rules.is_empty() && !can_move(rules, kind) {
             let b = &rules.definition.board;
@@ -363,55 +343,88 @@ fn pieces(rules: &Ruleset, places: &Places, reach: &Reach, out: &mut Vec<Diagnos
                 .help("under `walls arrow` a move is followed by an arrow on a cell the piece could move to without capturing; give it quiet moves (`m` or no modifier in Betza)"),
             );
         }
-        // A promotion zone the piece, where it appears, can never reach.
-        let Some(promotion) = &def.promotion else {
-            continue;
-        };
-        let Some(zone) = rules.definition.zones.get(&promotion.zone) else {
-            continue;
-        };
-        let stranded: Vec<&str> = [Side::White, Side::Black]
-            .into_iter()
-            .filter(|&side| {
-                let s = side.index();
-                reach.appears(s, kind)
-                    && !zone[s].is_empty()
-                    && !zone[s].iter().any(|&coord| {
-                        rules
-                            .cell_at(coord)
-                            .is_some_and(|c| reach.at(s, kind)[c as usize])
-                    })
-            })
-            .map(|side| match side {
-                Side::White => "White's",
-                Side::Black => "Black's",
-            })
-            .collect();
-        if stranded.is_empty() {
-            continue;
+        if let Some(w) = stranded_promotion(rules, reach, kind, decl) {
+            out.push(w);
         }
-        let at = decl
-            .props
-            .iter()
-            .find_map(|p| match p {
-                PieceProp::Promotes { zone, .. } => Some(zone.span),
-                _ => None,
-            })
-            .unwrap_or(decl.name.span);
-        out.push(
-            warning(
-                Code::UnreachableZone,
-                format!(
-                    "{} {} can never reach the zone `{}` it promotes in",
-                    stranded.join(" and "),
-                    def.name,
-                    promotion.zone
-                ),
-            )
-            .at(at, "out of reach")
-            .help("no sequence of its moves from where it starts ends in the zone; check the zone's cells for each side and the piece's direction"),
-        );
     }
+}
+
+/// The warning for a piece the game never has: not in the setup, and no promotion
+/// reaches it.
+fn never_appears(rules: &Ruleset, kind: usize, decl: &PieceDecl) -> Diagnostic {
+    let def = &rules.definition.pieces[kind];
+    let choice = rules.definition.pieces.iter().any(|p| {
+        p.promotion
+            .as_ref()
+            .is_some_and(|pr| pr.all_choices().any(|k| k == kind))
+    });
+    let help = if choice {
+        "it is not in the setup, and the pieces that promote to it can never reach their promotion zone".to_string()
+    } else {
+        format!(
+            "it is not in the setup and no piece promotes to it; place it in the setup FEN (label `{}`) or remove it",
+            def.label
+        )
+    };
+    warning(
+        Code::UnusedPiece,
+        format!("the {} never appears on the board", def.name),
+    )
+    .at(decl.name.span, "declared here")
+    .help(help)
+}
+
+/// The warning for a promotion zone the piece, where it appears, can never reach.
+fn stranded_promotion(
+    rules: &Ruleset,
+    reach: &Reach,
+    kind: usize,
+    decl: &PieceDecl,
+) -> Option<Diagnostic> {
+    let def = &rules.definition.pieces[kind];
+    let promotion = def.promotion.as_ref()?;
+    let zone = rules.definition.zones.get(&promotion.zone)?;
+    let stranded: Vec<&str> = [Side::White, Side::Black]
+        .into_iter()
+        .filter(|&side| {
+            let s = side.index();
+            reach.appears(s, kind)
+                && !zone[s].is_empty()
+                && !zone[s].iter().any(|&coord| {
+                    rules
+                        .cell_at(coord)
+                        .is_some_and(|c| reach.at(s, kind)[c as usize])
+                })
+        })
+        .map(|side| match side {
+            Side::White => "White's",
+            Side::Black => "Black's",
+        })
+        .collect();
+    if stranded.is_empty() {
+        return None;
+    }
+    let at = decl
+        .props
+        .iter()
+        .find_map(|p| match p {
+            PieceProp::Promotes { zone, .. } => Some(zone.span),
+            _ => None,
+        })
+        .unwrap_or(decl.name.span);
+    Some(
+        warning(
+            Code::UnreachableZone,
+            format!(
+                "{} {} can never reach the zone `{}` it promotes in",
+                stranded.join(" and "),
+                def.name,
+                promotion.zone
+            ),
+        )
+        .at(at, "out of reach")
+        .help("no sequence of its moves from where it starts ends in the zone; check the zone's cells for each side and the piece's direction"),
+    )
 }
 
 fn zones(rules: &Ruleset, places: &Places, out: &mut Vec<Diagnostic>) {

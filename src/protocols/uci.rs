@@ -198,13 +198,65 @@ fn announce(variants: &[Variant]) {
 }
 
 /// Speak UCI on standard input and output until `quit` or the end of input.
+/// What the session keeps between commands: the variant, the hash size, the game
+/// and the searcher (away while it searches).
+struct Session<'v> {
+    variants: &'v [Variant],
+    current: usize,
+    hash_mb: usize,
+    game: Game<'v>,
+    searcher: Option<Searcher>,
+}
+
+impl<'v> Session<'v> {
+    fn new(variants: &'v [Variant]) -> Session<'v> {
+        Session {
+            variants,
+            current: 0,
+            hash_mb: DEFAULT_HASH_MB,
+            game: Game::new(Position::start(&variants[0].rules)),
+            searcher: Some(Searcher::new(&variants[0].rules, DEFAULT_HASH_MB)),
+        }
+    }
+
+    fn searcher(&mut self) -> &mut Searcher {
+        let (rules, hash_mb) = (&self.variants[self.current].rules, self.hash_mb);
+        self.searcher
+            .get_or_insert_with(|| Searcher::new(rules, hash_mb))
+    }
+
+    /// `setoption name NAME value VALUE`: the hash size, the variant.
+    fn set_option(&mut self, line: &str) {
+        let text = line.trim_start_matches("setoption").trim();
+        let (name, value) = text
+            .strip_prefix("name ")
+            .unwrap_or(text)
+            .split_once(" value ")
+            .unwrap_or((text, ""));
+        match name.trim().to_ascii_lowercase().as_str() {
+            "hash" => {
+                self.hash_mb = value.trim().parse().unwrap_or(self.hash_mb).clamp(1, 4096);
+                let hash_mb = self.hash_mb;
+                self.searcher().resize(hash_mb);
+            }
+            "uci_variant" => match self.variants.iter().position(|v| v.name == value.trim()) {
+                Some(i) => {
+                    self.current = i;
+                    self.game = Game::new(Position::start(&self.variants[i].rules));
+                    self.searcher = Some(Searcher::new(&self.variants[i].rules, self.hash_mb));
+                }
+                None => say(&format!("info string no variant `{}`", value.trim())),
+            },
+            "uci_chess960" => {}
+            other => say(&format!("info string no option `{other}`")),
+        }
+    }
+}
+
 pub fn run(variants: &[Variant]) {
-    let mut current = 0;
-    let mut hash_mb = DEFAULT_HASH_MB;
+    let mut session = Session::new(variants);
     let stdin = std::io::stdin();
     std::thread::scope(|scope| {
-        let mut game = Game::new(Position::start(&variants[0].rules));
-        let mut searcher = Some(Searcher::new(&variants[0].rules, hash_mb));
         let mut running: Option<Running> = None;
         let mut counting: Option<Counting> = None;
         let mut input = stdin.lock();
@@ -236,66 +288,47 @@ pub fn run(variants: &[Variant]) {
                 if let Some(r) = running.take() {
                     let now = matches!(command, "stop" | "quit") || r.unlimited;
                     let back = if now { r.stop() } else { r.wait() };
-                    searcher = back.map(|(s, _)| s);
+                    session.searcher = back.map(|(s, _)| s);
                 }
             }
-            let searcher_now =
-                searcher.get_or_insert_with(|| Searcher::new(&variants[current].rules, hash_mb));
             match command {
                 "uci" => announce(variants),
                 "isready" => say("readyok"),
                 "quit" => break,
                 "stop" | "ponderhit" => {}
-                "ucinewgame" => searcher_now.clear(),
-                "setoption" => {
-                    let text = line.trim_start_matches("setoption").trim();
-                    let (name, value) = text
-                        .strip_prefix("name ")
-                        .unwrap_or(text)
-                        .split_once(" value ")
-                        .unwrap_or((text, ""));
-                    match name.trim().to_ascii_lowercase().as_str() {
-                        "hash" => {
-                            hash_mb = value.trim().parse().unwrap_or(hash_mb).clamp(1, 4096);
-                            searcher_now.resize(hash_mb);
-                        }
-                        "uci_variant" => match variants.iter().position(|v| v.name == value.trim())
-                        {
-                            Some(i) => {
-                                current = i;
-                                game = Game::new(Position::start(&variants[i].rules));
-                                searcher = Some(Searcher::new(&variants[i].rules, hash_mb));
-                            }
-                            None => say(&format!("info string no variant `{}`", value.trim())),
-                        },
-                        "uci_chess960" => {}
-                        other => say(&format!("info string no option `{other}`")),
-                    }
-                }
-                "position" => match parse_position(&variants[current], &words[1..]) {
-                    Ok(g) => game = g,
+                "ucinewgame" => session.searcher().clear(),
+                "setoption" => session.set_option(&line),
+                "position" => match parse_position(&variants[session.current], &words[1..]) {
+                    Ok(g) => session.game = g,
                     Err(e) => say(&format!("info string {e}")),
                 },
-                "d" => say(&format!("info string fen {}", game.position().fen())),
-                "go" => match parse_go(&words[1..], game.position().side_to_move().index() == 0) {
-                    Go::Perft(depth) if depth > u64::from(MAX_PERFT_DEPTH) => say(&format!(
-                        "info string a perft depth is at most {MAX_PERFT_DEPTH} plies, not {depth}"
-                    )),
-                    Go::Perft(depth) => {
-                        counting = Some(Counting::start(scope, &game, depth.max(1) as u32))
+                "d" => say(&format!(
+                    "info string fen {}",
+                    session.game.position().fen()
+                )),
+                "go" => {
+                    let game = &session.game;
+                    match parse_go(&words[1..], game.position().side_to_move().index() == 0) {
+                        Go::Perft(depth) if depth > u64::from(MAX_PERFT_DEPTH) => say(&format!(
+                            "info string a perft depth is at most {MAX_PERFT_DEPTH} plies, not {depth}"
+                        )),
+                        Go::Perft(depth) => {
+                            counting = Some(Counting::start(scope, game, depth.max(1) as u32))
+                        }
+                        Go::Search(limits) => {
+                            session.searcher();
+                            let Some(s) = session.searcher.take() else { continue };
+                            running = Some(Running::start(
+                                scope,
+                                s,
+                                &session.game,
+                                limits,
+                                |pos, info| say(&info_line(pos, info)),
+                                |pos, found| say(&bestmove_line(pos, found)),
+                            ));
+                        }
                     }
-                    Go::Search(limits) => {
-                        let Some(s) = searcher.take() else { continue };
-                        running = Some(Running::start(
-                            scope,
-                            s,
-                            &game,
-                            limits,
-                            |pos, info| say(&info_line(pos, info)),
-                            |pos, found| say(&bestmove_line(pos, found)),
-                        ));
-                    }
-                },
+                }
                 other => say(&format!("info string unknown command `{other}`")),
             }
         }

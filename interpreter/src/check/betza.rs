@@ -87,6 +87,43 @@ fn i_end(chars: &[(usize, char)], i: usize, end: usize) -> usize {
 
 type Groups = (Vec<MoveRule>, Vec<(usize, usize)>);
 
+/// The range written after an atom (from `chars[*i]` on, which it moves past), if
+/// any: at least 1, and not for `K`.
+fn read_range(
+    text: &str,
+    chars: &[(usize, char)],
+    i: &mut usize,
+    atom: char,
+) -> Result<Option<u32>, BetzaError> {
+    let digits_at = i_end(chars, *i, text.len());
+    while *i < chars.len() && chars[*i].1.is_ascii_digit() {
+        *i += 1;
+    }
+    let digits_end = i_end(chars, *i, text.len());
+    if digits_end == digits_at {
+        return Ok(None);
+    }
+    let n: u32 = text[digits_at..digits_end].parse().unwrap_or(u32::MAX);
+    let len = digits_end - digits_at;
+    if n == 0 {
+        return Err(error(
+            digits_at,
+            len,
+            "a range of zero allows no move".into(),
+            "a range counts steps and is at least 1",
+        ));
+    }
+    if atom == 'K' {
+        return Err(error(
+            digits_at,
+            len,
+            "a range does not apply to `K`".into(),
+            "write the king's rider as `Q` with a range, e.g. `Q2`",
+        ));
+    }
+    Ok(Some(n))
+}
+
 fn parse_groups(text: &str, tiling: Tiling) -> Result<Groups, BetzaError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut rules = Vec::new();
@@ -134,48 +171,24 @@ fn parse_groups(text: &str, tiling: Tiling) -> Result<Groups, BetzaError> {
             rider = true;
             i += 1;
         }
-        let mut range = None;
-        let digits_at = if i < chars.len() {
-            chars[i].0
-        } else {
-            text.len()
-        };
-        while i < chars.len() && chars[i].1.is_ascii_digit() {
-            i += 1;
-        }
-        let digits_end = if i < chars.len() {
-            chars[i].0
-        } else {
-            text.len()
-        };
-        if digits_end > digits_at {
-            let n: u32 = text[digits_at..digits_end].parse().unwrap_or(u32::MAX);
-            if n == 0 {
-                return Err(error(
-                    digits_at,
-                    digits_end - digits_at,
-                    "a range of zero allows no move".into(),
-                    "a range counts steps and is at least 1",
-                ));
-            }
-            if ch == 'K' {
-                return Err(error(
-                    digits_at,
-                    digits_end - digits_at,
-                    "a range does not apply to `K`".into(),
-                    "write the king's rider as `Q` with a range, e.g. `Q2`",
-                ));
-            }
-            rider = true;
-            range = Some(n);
-        }
+        let range = read_range(text, &chars, &mut i, ch)?;
+        rider |= range.is_some();
         let start = mods.first().map_or(atom_at, |m| m.0);
         spans.push((start, i_end(&chars, i, text.len()) - start));
         let written = (spans.len() - 1) as u16;
         rules.extend(
-            group(&mods, atom_at, atoms, rider, range, tiling)?
-                .into_iter()
-                .map(|r| MoveRule { written, ..r }),
+            group(
+                &mods,
+                Atom {
+                    at: atom_at,
+                    leaps: atoms,
+                    rider,
+                    range,
+                },
+                tiling,
+            )?
+            .into_iter()
+            .map(|r| MoveRule { written, ..r }),
         );
         mods.clear();
     }
@@ -190,165 +203,172 @@ fn parse_groups(text: &str, tiling: Tiling) -> Result<Groups, BetzaError> {
     Ok((rules, spans))
 }
 
-fn group(
-    mods: &[(usize, char)],
-    atom_at: usize,
-    atoms: &[char],
+/// What a group's modifiers say, each with where it was written.
+struct Modifiers {
+    mode: MoveMode,
+    initial: bool,
+    lame: Option<usize>,
+    /// `p` or `g` (`true`: land right behind).
+    hop: Option<(usize, bool)>,
+    crooked: Option<usize>,
+    circular: Option<usize>,
+    /// The direction modifiers, in order.
+    dirs: Vec<char>,
+}
+
+impl Modifiers {
+    fn read(mods: &[(usize, char)]) -> Modifiers {
+        let has = |c: char| mods.iter().find(|m| m.1 == c).map(|m| m.0);
+        Modifiers {
+            mode: match (has('m'), has('c')) {
+                (Some(_), None) => MoveMode::Quiet,
+                (None, Some(_)) => MoveMode::Capture,
+                _ => MoveMode::Both,
+            },
+            initial: has('i').is_some(),
+            lame: has('n'),
+            hop: has('p')
+                .map(|at| (at, false))
+                .or(has('g').map(|at| (at, true))),
+            crooked: has('z'),
+            circular: has('q'),
+            dirs: mods
+                .iter()
+                .map(|m| m.1)
+                .filter(|c| "fblrvsh".contains(*c))
+                .collect(),
+        }
+    }
+
+    /// The modifiers that do not apply to this atom (a rider or not, with a range
+    /// or not, on this tiling).
+    fn check(&self, rider: bool, range: Option<u32>, tiling: Tiling) -> Result<(), BetzaError> {
+        let refuse = |at: usize, what: &str, help: &str| Err(error(at, 1, what.into(), help));
+        if let Some(at) = self.lame.filter(|_| rider) {
+            return refuse(
+                at,
+                "`n` (lame) applies to leapers, not riders",
+                "a rider is already blocked by the pieces in its way",
+            );
+        }
+        if let Some((at, _)) = self.hop {
+            if !rider {
+                return refuse(
+                    at,
+                    "`p` and `g` (hoppers) apply to riders",
+                    "write the hopper's line as a rider, e.g. `pR` or `gQ`",
+                );
+            }
+            if range.is_some() {
+                return refuse(
+                    at,
+                    "a hopper cannot have a range",
+                    "hoppers ride the whole line",
+                );
+            }
+        }
+        if let Some(at) = self.crooked {
+            if tiling == Tiling::Hex {
+                return refuse(
+                    at,
+                    "`z` (crooked) is not defined on hexagonal cells",
+                    "write the zigzag's steps out: `moves { zigzag (1,0) (0,1) all }`",
+                );
+            }
+            if !rider || self.hop.is_some() {
+                return refuse(
+                    at,
+                    "`z` (crooked) applies to riders",
+                    "`zB` is the crooked bishop: a bishop turning left and right in turn",
+                );
+            }
+        }
+        let plain = !rider && self.lame.is_none() && self.hop.is_none() && self.crooked.is_none();
+        if let Some(at) = self.circular.filter(|_| !plain) {
+            return refuse(
+                at,
+                "`q` (circular) applies to a plain leaper",
+                "`qN` is the rose: knight leaps going on round a circle",
+            );
+        }
+        Ok(())
+    }
+
+    /// The geometries of one of the atom's offsets, `o` (of `images` in all).
+    fn geometries(&self, o: Offset, images: usize, atom: &Atom, tiling: Tiling) -> Vec<Geometry> {
+        let walk = |cycle: Vec<Offset>, range: Option<u32>| Geometry::Walk {
+            prefix: Vec::new(),
+            cycle,
+            range,
+        };
+        if self.crooked.is_some() {
+            return [o.turned_left(), o.turned_right()]
+                .into_iter()
+                .map(|turn| walk(vec![o, turn], atom.range))
+                .collect();
+        }
+        if self.circular.is_some() {
+            return [true, false]
+                .into_iter()
+                .map(|anticlockwise| walk(o.circle(anticlockwise, tiling), Some(images as u32 - 1)))
+                .collect();
+        }
+        vec![if let Some((_, land_behind)) = self.hop {
+            Geometry::Hop {
+                step: o,
+                land_behind,
+                adjacent: false,
+            }
+        } else if atom.rider {
+            Geometry::Ride {
+                step: o,
+                range: atom.range,
+            }
+        } else if self.lame.is_some() {
+            Geometry::Leap(lame_path(o))
+        } else {
+            Geometry::Leap(vec![o])
+        }]
+    }
+}
+
+/// An atom as written: its leaps, whether it rides, and how far.
+struct Atom<'a> {
+    at: usize,
+    leaps: &'a [char],
     rider: bool,
     range: Option<u32>,
-    tiling: Tiling,
-) -> Result<Vec<MoveRule>, BetzaError> {
-    let has = |c: char| mods.iter().find(|m| m.1 == c).map(|m| m.0);
-    let mode = match (has('m'), has('c')) {
-        (Some(_), None) => MoveMode::Quiet,
-        (None, Some(_)) => MoveMode::Capture,
-        _ => MoveMode::Both,
-    };
-    let initial = has('i').is_some();
-    let lame = has('n');
-    let hop = has('p')
-        .map(|at| (at, false))
-        .or(has('g').map(|at| (at, true)));
-    if let Some(at) = lame {
-        if rider {
-            return Err(error(
-                at,
-                1,
-                "`n` (lame) applies to leapers, not riders".into(),
-                "a rider is already blocked by the pieces in its way",
-            ));
-        }
-    }
-    if let Some((at, _)) = hop {
-        if !rider {
-            return Err(error(
-                at,
-                1,
-                "`p` and `g` (hoppers) apply to riders".into(),
-                "write the hopper's line as a rider, e.g. `pR` or `gQ`",
-            ));
-        }
-        if range.is_some() {
-            return Err(error(
-                at,
-                1,
-                "a hopper cannot have a range".into(),
-                "hoppers ride the whole line",
-            ));
-        }
-    }
-    let crooked = has('z');
-    let circular = has('q');
-    if let Some(at) = crooked {
-        if tiling == Tiling::Hex {
-            return Err(error(
-                at,
-                1,
-                "`z` (crooked) is not defined on hexagonal cells".into(),
-                "write the zigzag's steps out: `moves { zigzag (1,0) (0,1) all }`",
-            ));
-        }
-        if !rider || hop.is_some() {
-            return Err(error(
-                at,
-                1,
-                "`z` (crooked) applies to riders".into(),
-                "`zB` is the crooked bishop: a bishop turning left and right in turn",
-            ));
-        }
-    }
-    if let Some(at) = circular {
-        if rider || lame.is_some() || hop.is_some() || crooked.is_some() {
-            return Err(error(
-                at,
-                1,
-                "`q` (circular) applies to a plain leaper".into(),
-                "`qN` is the rose: knight leaps going on round a circle",
-            ));
-        }
-    }
-    let dirs: Vec<char> = mods
-        .iter()
-        .map(|m| m.1)
-        .filter(|c| "fblrvsh".contains(*c))
-        .collect();
+}
+
+fn group(mods: &[(usize, char)], atom: Atom, tiling: Tiling) -> Result<Vec<MoveRule>, BetzaError> {
+    let m = Modifiers::read(mods);
+    m.check(atom.rider, atom.range, tiling)?;
     let mut rules = Vec::new();
-    for &atom in atoms {
-        let Some((a, b)) = leaper(atom) else { continue };
+    for &leap in atom.leaps {
+        let Some((a, b)) = leaper(leap) else { continue };
         let images = Offset::new(a, b).images(tiling);
-        let chosen: Vec<Offset> = images
+        let chosen = images
             .iter()
             .copied()
-            .filter(|o| directions_allow(&dirs, o.drawn(tiling), &images, tiling))
-            .collect();
+            .filter(|o| directions_allow(&m.dirs, o.drawn(tiling), &images, tiling));
         for o in chosen {
-            let turns = if crooked.is_some() {
-                vec![o.turned_left(), o.turned_right()]
-            } else {
-                Vec::new()
-            };
-            for turn in turns {
+            for geometry in m.geometries(o, images.len(), &atom, tiling) {
                 rules.push(MoveRule {
                     written: 0,
                     region: None,
                     jump: false,
-                    geometry: Geometry::Walk {
-                        prefix: Vec::new(),
-                        cycle: vec![o, turn],
-                        range,
-                    },
-                    mode,
-                    initial,
+                    geometry,
+                    mode: m.mode,
+                    initial: m.initial,
                 });
             }
-            if crooked.is_some() {
-                continue;
-            }
-            if circular.is_some() {
-                for anticlockwise in [true, false] {
-                    rules.push(MoveRule {
-                        written: 0,
-                        region: None,
-                        jump: false,
-                        geometry: Geometry::Walk {
-                            prefix: Vec::new(),
-                            cycle: o.circle(anticlockwise, tiling),
-                            range: Some(images.len() as u32 - 1),
-                        },
-                        mode,
-                        initial,
-                    });
-                }
-                continue;
-            }
-            let geometry = if let Some((_, land_behind)) = hop {
-                Geometry::Hop {
-                    step: o,
-                    land_behind,
-                    adjacent: false,
-                }
-            } else if rider {
-                Geometry::Ride { step: o, range }
-            } else if lame.is_some() {
-                Geometry::Leap(lame_path(o))
-            } else {
-                Geometry::Leap(vec![o])
-            };
-            rules.push(MoveRule {
-                written: 0,
-                region: None,
-                jump: false,
-                geometry,
-                mode,
-                initial,
-            });
         }
     }
     if rules.is_empty() {
-        let start = mods.first().map_or(atom_at, |m| m.0);
+        let start = mods.first().map_or(atom.at, |m| m.0);
         return Err(error(
             start,
-            atom_at + 1 - start,
+            atom.at + 1 - start,
             "these directions select no move of this atom".into(),
             "f b l r select by forward/backward/left/right; v and s select the more vertical or sideways moves",
         ));

@@ -4,7 +4,7 @@
 use super::Checker;
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{Coord, Hand};
-use crate::syntax::{self, HandDecl, HandRuleDecl, PieceProp};
+use crate::syntax::{self, HandDecl, HandRuleDecl, Name, PieceProp};
 use indexmap::IndexMap;
 
 /// What the hand rules are checked against.
@@ -60,28 +60,7 @@ impl Checker {
                     keep_at = Some(*s);
                 }
                 HandRuleDecl::Drop(_, names, zone) => {
-                    if let Some(zones) = at.zones {
-                        self.zone_ref(zone, zones);
-                    }
-                    for name in names {
-                        let Some(k) = self.piece_ref(name, at.known, at.pieces) else {
-                            continue;
-                        };
-                        if let Some(&(_, first)) = zoned.iter().find(|(z, _)| *z == k) {
-                            self.push(
-                                Diagnostic::error(
-                                    Code::BadHand,
-                                    format!("`{}` is given two drop zones", name.value),
-                                )
-                                .at(name.span, "second zone for it here")
-                                .also(first, "first here")
-                                .help("a kind drops on one zone: make a zone of all its cells"),
-                            );
-                            continue;
-                        }
-                        zoned.push((k, name.span));
-                        hand.drop_zones.push((k, zone.value.clone()));
-                    }
+                    self.hand_drop(names, zone, at, &mut zoned, &mut hand);
                 }
                 HandRuleDecl::OnTop(_) => hand.on_top = true,
                 HandRuleDecl::OnePerFile(_, names) => {
@@ -91,41 +70,7 @@ impl Checker {
                     hand.no_drop_mate = self.kinds(names, at);
                 }
                 HandRuleDecl::Gate(span, names, zone) => {
-                    if at.free_castling {
-                        self.push(
-                            Diagnostic::error(Code::BadHand, "gates beside a `*` castling")
-                                .at(*span, "gates named by file letter")
-                                .help("the FEN's castling field names both gates and Chess960 castling rooks by file letter: give the castlings their start cells, or leave out `gate`"),
-                        );
-                    }
-                    if let Some(zones) = at.zones {
-                        self.zone_ref(zone, zones);
-                        self.one_gate_per_file(*span, zone, zones);
-                    }
-                    if hand.gate.is_some() {
-                        self.push(
-                            Diagnostic::error(Code::BadHand, "`gate` is given twice")
-                                .at(*span, "second one here")
-                                .help("list every kind that gates in one `gate` rule"),
-                        );
-                        continue;
-                    }
-                    let kinds = self.kinds(names, at);
-                    let cells = at
-                        .zones
-                        .and_then(|z| z.get(&zone.value))
-                        .map_or(0, |z| z[0].len().max(z[1].len()));
-                    if cells > 32 || cells * kinds.len().max(1) > 254 {
-                        self.push(
-                            Diagnostic::error(
-                                Code::Limit,
-                                format!("{cells} gates for {} kinds are more than the engine keeps", kinds.len()),
-                            )
-                            .at(*span, "these gates")
-                            .help("a side may have at most 32 gates, and gates times gating kinds at most 254"),
-                        );
-                    }
-                    hand.gate = Some((kinds, zone.value.clone()));
+                    self.gate(*span, names, zone, at, &mut hand);
                 }
             }
         }
@@ -135,6 +80,81 @@ impl Checker {
             self.captured_as_without_hand(at.pieces, Some(decl.span));
         }
         Some(hand)
+    }
+
+    /// A `drop` rule: the kinds that drop on a zone, each on one zone only.
+    fn hand_drop(
+        &mut self,
+        names: &[Name],
+        zone: &Name,
+        at: &HandSetting,
+        zoned: &mut Vec<(usize, Span)>,
+        hand: &mut Hand,
+    ) {
+        if let Some(zones) = at.zones {
+            self.zone_ref(zone, zones);
+        }
+        for name in names {
+            let Some(k) = self.piece_ref(name, at.known, at.pieces) else {
+                continue;
+            };
+            if let Some(&(_, first)) = zoned.iter().find(|(z, _)| *z == k) {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadHand,
+                        format!("`{}` is given two drop zones", name.value),
+                    )
+                    .at(name.span, "second zone for it here")
+                    .also(first, "first here")
+                    .help("a kind drops on one zone: make a zone of all its cells"),
+                );
+                continue;
+            }
+            zoned.push((k, name.span));
+            hand.drop_zones.push((k, zone.value.clone()));
+        }
+    }
+
+    /// A `gate` rule: the kinds that gate, the zone of gates, within the engine's
+    /// limits.
+    fn gate(&mut self, span: Span, names: &[Name], zone: &Name, at: &HandSetting, hand: &mut Hand) {
+        if at.free_castling {
+            self.push(
+                Diagnostic::error(Code::BadHand, "gates beside a `*` castling")
+                    .at(span, "gates named by file letter")
+                    .help("the FEN's castling field names both gates and Chess960 castling rooks by file letter: give the castlings their start cells, or leave out `gate`"),
+            );
+        }
+        if let Some(zones) = at.zones {
+            self.zone_ref(zone, zones);
+            self.one_gate_per_file(span, zone, zones);
+        }
+        if hand.gate.is_some() {
+            self.push(
+                Diagnostic::error(Code::BadHand, "`gate` is given twice")
+                    .at(span, "second one here")
+                    .help("list every kind that gates in one `gate` rule"),
+            );
+            return;
+        }
+        let kinds = self.kinds(names, at);
+        let cells = at
+            .zones
+            .and_then(|z| z.get(&zone.value))
+            .map_or(0, |z| z[0].len().max(z[1].len()));
+        if cells > 32 || cells * kinds.len().max(1) > 254 {
+            self.push(
+                Diagnostic::error(
+                    Code::Limit,
+                    format!(
+                        "{cells} gates for {} kinds are more than the engine keeps",
+                        kinds.len()
+                    ),
+                )
+                .at(span, "these gates")
+                .help("a side may have at most 32 gates, and gates times gating kinds at most 254"),
+            );
+        }
     }
 
     /// The FEN names a gate by its file: a gate zone may have one cell per file

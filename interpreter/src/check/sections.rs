@@ -3,8 +3,9 @@
 
 use super::{drops, fen_code, hand, once, walls, Checker};
 use crate::diagnostic::{Code, Diagnostic, Span};
-use crate::model::{self, CaptureOnly, Definition, Immobilization};
+use crate::model::{self, BoardShape, CaptureOnly, Coord, Definition, Immobilization};
 use crate::syntax::{self, Item, Spanned};
+use indexmap::IndexMap;
 
 /// The file's items by section: the sections a definition has once, and the lists.
 #[derive(Default)]
@@ -50,29 +51,9 @@ impl Checker {
         let known: Vec<&str> = f.pieces.iter().map(|p| p.name.value.as_str()).collect();
         let drops_def = self.drops(&f.drops, zone_map.as_ref(), &known, &f.pieces);
         let explosions_def = self.explosions(f.explosions, &known, &f.pieces);
-        let walls_def = self.walls(
-            f.walls,
-            &walls::WallSetting {
-                zones: zone_map.as_ref(),
-                pieces: &f.pieces,
-                explosions: f.explosions.map(|e| e.span),
-                queue: f.drops.first().map(|d| d.span),
-                hand: f.hands.first().map(|h| h.span),
-                pass: f.pass.copied(),
-                suicide: f.suicide.copied(),
-                end: f.end,
-            },
-        );
-        let hand_def = self.hand(
-            &f.hands,
-            &hand::HandSetting {
-                zones: zone_map.as_ref(),
-                known: &known,
-                pieces: &f.pieces,
-                queue: f.drops.first().map(|d| d.span),
-                free_castling: castling.iter().any(model::CastleDef::is_free),
-            },
-        );
+        let free_castling = castling.iter().any(model::CastleDef::is_free);
+        let (walls_def, hand_def) =
+            self.walls_and_hand(&f, zone_map.as_ref(), &known, free_castling);
         let symmetry = symmetry_of(f.setup);
         let setup_def = match (f.setup, &shape) {
             (Some(s), Some(shape)) => {
@@ -103,17 +84,9 @@ impl Checker {
         }
         self.missing_pieces(&f.pieces);
         let shuffle_defs = match &shape {
-            Some(shape) => self.shuffles(
-                &f.shuffles,
-                &drops::ShuffleSetting {
-                    board: shape,
-                    setup: setup_def.as_ref(),
-                    symmetry,
-                    has_drops: drops_def.is_some(),
-                },
-                &known,
-                &f.pieces,
-            ),
+            Some(shape) => {
+                self.shuffles_of(&f, shape, setup_def.as_ref(), drops_def.is_some(), &known)
+            }
             None => Vec::new(),
         };
         Some(Definition {
@@ -144,6 +117,62 @@ impl Checker {
             shuffles: shuffle_defs,
             symmetry,
         })
+    }
+
+    /// The `walls` and `hand` sections, each checked against what the others hold.
+    fn walls_and_hand(
+        &mut self,
+        f: &Sections,
+        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+        known: &[&str],
+        free_castling: bool,
+    ) -> (Option<model::Walls>, Option<model::Hand>) {
+        let walls = self.walls(
+            f.walls,
+            &walls::WallSetting {
+                zones,
+                pieces: &f.pieces,
+                explosions: f.explosions.map(|e| e.span),
+                queue: f.drops.first().map(|d| d.span),
+                hand: f.hands.first().map(|h| h.span),
+                pass: f.pass.copied(),
+                suicide: f.suicide.copied(),
+                end: f.end,
+            },
+        );
+        let hand = self.hand(
+            &f.hands,
+            &hand::HandSetting {
+                zones,
+                known,
+                pieces: &f.pieces,
+                queue: f.drops.first().map(|d| d.span),
+                free_castling,
+            },
+        );
+        (walls, hand)
+    }
+
+    /// The `shuffle` items, checked against the board and the setup.
+    fn shuffles_of(
+        &mut self,
+        f: &Sections,
+        shape: &BoardShape,
+        setup: Option<&model::Setup>,
+        has_drops: bool,
+        known: &[&str],
+    ) -> Vec<model::Shuffle> {
+        self.shuffles(
+            &f.shuffles,
+            &drops::ShuffleSetting {
+                board: shape,
+                setup,
+                symmetry: symmetry_of(f.setup),
+                has_drops,
+            },
+            known,
+            &f.pieces,
+        )
     }
 
     /// The items sorted by section; a section given twice is an error, and so is

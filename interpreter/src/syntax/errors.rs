@@ -206,6 +206,7 @@ pub(super) fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &
         .help(help)
 }
 
+/// What a grammar rule stands for, as an expected token is said to the user.
 pub(super) fn describe(rule: Rule) -> &'static str {
     match rule {
         Rule::EOI
@@ -274,6 +275,13 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         | Rule::adjacent
         | Rule::jump => "a rule option (`all`, `quiet`, `capture`, `initial`, `range N`)",
         Rule::zone_sides | Rule::zone_side | Rule::side => "`white` or `black`",
+        _ => describe_end_and_setup(rule),
+    }
+}
+
+/// What a rule of the `end`, `setup`, castling and drop constructs stands for.
+fn describe_end_and_setup(rule: Rule) -> &'static str {
+    match rule {
         Rule::end_rule
         | Rule::checkmate
         | Rule::stalemate

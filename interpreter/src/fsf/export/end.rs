@@ -1,6 +1,7 @@
 //! The hand, the rules of play and the end exported.
 
 use super::*;
+use crate::model::{Extinction, Reach};
 
 impl Exporter<'_> {
     pub(super) fn hand(&mut self) {
@@ -130,11 +131,6 @@ impl Exporter<'_> {
 
     pub(super) fn end(&mut self) {
         let e = &self.def.end;
-        let value = |o: Outcome| match o {
-            Outcome::Win => "win",
-            Outcome::Loss => "loss",
-            Outcome::Draw => "draw",
-        };
         let inverse = |o: Outcome| match o {
             Outcome::Win => "loss",
             Outcome::Loss => "win",
@@ -156,6 +152,36 @@ impl Exporter<'_> {
             }
             None => self.set("nFoldRule", "0"),
         }
+        self.move_rule();
+        if let Some(x) = &e.extinction {
+            self.extinction(x);
+        }
+        if let Some(r) = &e.reach {
+            self.reach(r);
+        }
+        if let Some(c) = &e.checks {
+            if c.outcome != Outcome::Win {
+                self.no("a `checks` rule that is not a win");
+            }
+            self.set("checkCounting", "true");
+        }
+        for (held, what) in [
+            (e.royal_capture, "`royal-capture`"),
+            (e.bare_king.is_some(), "`bare-king`"),
+            (e.double_pass.is_some(), "`double-pass`"),
+            (e.facing.is_some(), "`facing`"),
+            (e.counting.is_some(), "Makruk's `counting`"),
+        ] {
+            if held {
+                self.no(format!("the end rule {what}"));
+            }
+        }
+    }
+
+    /// The move rule: Fairy-Stockfish's is a draw reset by captures and by some
+    /// kinds' moves (and always by drops).
+    fn move_rule(&mut self) {
+        let e = &self.def.end;
         // Fairy-Stockfish's drops always reset the move count
         let drops = self.def.hand.as_ref().is_some_and(|h| h.gate.is_none());
         match &e.move_limit {
@@ -183,64 +209,59 @@ impl Exporter<'_> {
             }
             None => self.set("nMoveRule", "0"),
         }
-        if let Some(x) = &e.extinction {
-            if x.all && x.kinds.len() > 1 {
-                self.no("`extinction all` of several kinds");
-            }
-            self.set("extinctionValue", value(x.outcome));
-            let kinds: String = x.kinds.iter().filter_map(|&k| self.letters[k]).collect();
-            self.set(
-                "extinctionPieceTypes",
-                if x.kinds.is_empty() {
-                    "*".to_string()
-                } else {
-                    kinds
-                },
-            );
+    }
+
+    fn extinction(&mut self, x: &Extinction) {
+        if x.all && x.kinds.len() > 1 {
+            self.no("`extinction all` of several kinds");
         }
-        if let Some(r) = &e.reach {
-            let kinds: Vec<char> = r.kinds.iter().filter_map(|&k| self.letters[k]).collect();
-            let mut unique = kinds.clone();
-            unique.dedup();
-            if r.outcome != Outcome::Win
-                || unique.len() > 1 && unique.len() < self.letters.iter().flatten().count()
-            {
-                self.no("a `reach` rule that is not a win for one kind or for every piece");
-            }
-            let cells = self.def.zones.get(&r.zone).cloned().unwrap_or_default();
-            self.set(
-                "flagPiece",
-                if unique.len() == 1 {
-                    unique[0].to_string()
-                } else {
-                    "*".to_string()
-                },
-            );
-            self.set("flagRegionWhite", self.cells(&cells[0]));
-            self.set("flagRegionBlack", self.cells(&cells[1]));
-            if r.count > 1 {
-                self.set("flagPieceCount", r.count.to_string());
-            }
-            if r.after_reply {
-                self.set("flagMove", "true");
-            }
+        self.set("extinctionValue", value(x.outcome));
+        let kinds: String = x.kinds.iter().filter_map(|&k| self.letters[k]).collect();
+        self.set(
+            "extinctionPieceTypes",
+            if x.kinds.is_empty() {
+                "*".to_string()
+            } else {
+                kinds
+            },
+        );
+    }
+
+    /// A zone reached: Fairy-Stockfish's flag, a win for one kind or any piece.
+    fn reach(&mut self, r: &Reach) {
+        let kinds: Vec<char> = r.kinds.iter().filter_map(|&k| self.letters[k]).collect();
+        let mut unique = kinds.clone();
+        unique.dedup();
+        if r.outcome != Outcome::Win
+            || unique.len() > 1 && unique.len() < self.letters.iter().flatten().count()
+        {
+            self.no("a `reach` rule that is not a win for one kind or for every piece");
         }
-        if let Some(c) = &e.checks {
-            if c.outcome != Outcome::Win {
-                self.no("a `checks` rule that is not a win");
-            }
-            self.set("checkCounting", "true");
+        let cells = self.def.zones.get(&r.zone).cloned().unwrap_or_default();
+        self.set(
+            "flagPiece",
+            if unique.len() == 1 {
+                unique[0].to_string()
+            } else {
+                "*".to_string()
+            },
+        );
+        self.set("flagRegionWhite", self.cells(&cells[0]));
+        self.set("flagRegionBlack", self.cells(&cells[1]));
+        if r.count > 1 {
+            self.set("flagPieceCount", r.count.to_string());
         }
-        for (held, what) in [
-            (e.royal_capture, "`royal-capture`"),
-            (e.bare_king.is_some(), "`bare-king`"),
-            (e.double_pass.is_some(), "`double-pass`"),
-            (e.facing.is_some(), "`facing`"),
-            (e.counting.is_some(), "Makruk's `counting`"),
-        ] {
-            if held {
-                self.no(format!("the end rule {what}"));
-            }
+        if r.after_reply {
+            self.set("flagMove", "true");
         }
+    }
+}
+
+/// An outcome as Fairy-Stockfish writes a value.
+fn value(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "win",
+        Outcome::Loss => "loss",
+        Outcome::Draw => "draw",
     }
 }

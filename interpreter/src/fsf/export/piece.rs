@@ -103,46 +103,7 @@ impl Exporter<'_> {
                 }
                 betza = with_en_passant(&betza);
             }
-            let plain_pawn = betza == "fmWfceFifmnD" || betza == "fmWfceF";
-            if p.royal && d.explosions.is_some() {
-                // Fairy-Stockfish's atomic king: a commoner, royal while it is the last
-                // of its kind, whose extinction ends the game
-                let exploding = d.end.extinction.as_ref().is_some_and(|x| x.kinds == [k]);
-                if betza != "K" || !exploding {
-                    self.no(format!("{}: a royal piece among explosions is Fairy-Stockfish's only as atomic's king (moves \"K\", `extinction {} loss`)", p.name, p.name));
-                }
-                self.set("king", "-");
-                self.set("commoner", letter.to_string());
-                self.set("castlingKingPiece", letter.to_string());
-                self.set("extinctionPseudoRoyal", "true");
-                continue;
-            }
-            if p.royal {
-                self.set(
-                    "king",
-                    if betza == "K" {
-                        letter.to_string()
-                    } else {
-                        format!("{letter}:{betza}")
-                    },
-                );
-                continue;
-            }
-            let slot = if plain_pawn && !used_slots.contains(&"pawn") {
-                Some("pawn")
-            } else {
-                pieces::PREDEFINED
-                    .iter()
-                    .find(|s| s.betza == betza && s.key != "pawn" && !used_slots.contains(&s.key))
-                    .map(|s| s.key)
-            };
-            match slot {
-                Some(key) => {
-                    used_slots.push(key);
-                    self.set(key, letter.to_string());
-                }
-                None => self.custom(letter, &betza),
-            }
+            self.piece_slot(k, letter, &betza, &mut used_slots);
         }
         match double_step {
             Some(cells) => {
@@ -170,6 +131,59 @@ impl Exporter<'_> {
         let passant = letters_where(&|p| p.en_passant);
         self.set("promotionPawnTypes", promoting);
         self.set("enPassantTypes", passant);
+    }
+
+    /// The key piece `k` (`letter`, moving as `betza`) takes: the king, atomic's
+    /// commoner, a predefined piece's, or a custom one.
+    fn piece_slot(
+        &mut self,
+        k: usize,
+        letter: char,
+        betza: &str,
+        used_slots: &mut Vec<&'static str>,
+    ) {
+        let d = self.def;
+        let p = &d.pieces[k];
+        let plain_pawn = betza == "fmWfceFifmnD" || betza == "fmWfceF";
+        if p.royal && d.explosions.is_some() {
+            // Fairy-Stockfish's atomic king: a commoner, royal while it is the last
+            // of its kind, whose extinction ends the game
+            let exploding = d.end.extinction.as_ref().is_some_and(|x| x.kinds == [k]);
+            if betza != "K" || !exploding {
+                self.no(format!("{}: a royal piece among explosions is Fairy-Stockfish's only as atomic's king (moves \"K\", `extinction {} loss`)", p.name, p.name));
+            }
+            self.set("king", "-");
+            self.set("commoner", letter.to_string());
+            self.set("castlingKingPiece", letter.to_string());
+            self.set("extinctionPseudoRoyal", "true");
+            return;
+        }
+        if p.royal {
+            self.set(
+                "king",
+                if betza == "K" {
+                    letter.to_string()
+                } else {
+                    format!("{letter}:{betza}")
+                },
+            );
+            return;
+        }
+        let slot = if plain_pawn && !used_slots.contains(&"pawn") {
+            Some("pawn")
+        } else {
+            pieces::PREDEFINED
+                .iter()
+                .find(|s| s.betza == betza && s.key != "pawn" && !used_slots.contains(&s.key))
+                .map(|s| s.key)
+        };
+        match slot {
+            Some(key) => {
+                used_slots.push(key);
+                self.set(key, letter.to_string());
+            }
+            None => self.custom(letter, betza),
+        }
     }
 
     pub(super) fn custom(&mut self, letter: char, betza: &str) {

@@ -46,29 +46,8 @@ impl Exporter<'_> {
                     ));
                     continue;
                 };
-                let t = &d.pieces[target];
-                let new_letter = self.free_letter();
-                match (new_letter, betza_of(self.file, &t.name)) {
-                    (Some(l), Some((free, zoned, false)))
-                        if t.label.starts_with('+') && zoned.is_empty() =>
-                    {
-                        let betza: Option<String> = pieces::groups(&free.join(" "))
-                            .and_then(|g| g.iter().map(fsf_group).collect());
-                        match betza {
-                            Some(betza) => {
-                                self.extra_letters.push(l);
-                                self.custom(l, &betza);
-                                if let Some(from) = self.letters[k] {
-                                    promoted.push(format!("{from}:{l}"));
-                                }
-                            }
-                            None => self.no(format!(
-                                "{}'s moves, outside Fairy-Stockfish's Betza",
-                                t.name
-                            )),
-                        }
-                    }
-                    _ => self.no(format!("{}'s promotion to {}", p.name, t.name)),
+                if let Some(to) = self.shogi_promotion(k, target) {
+                    promoted.push(to);
                 }
                 if piece_mandatory.is_some_and(|m| m == pr.optional) {
                     self.no("optional and compulsory shogi-style promotions together");
@@ -109,6 +88,36 @@ impl Exporter<'_> {
                 piece_mandatory.unwrap_or(false).to_string(),
             );
         }
+    }
+
+    /// Shogi-style promotion of kind `k` to `target` (`+X`): the promoted kind gets
+    /// a free letter of its own; `from:to`, as `promotedPieceType` lists it.
+    fn shogi_promotion(&mut self, k: usize, target: usize) -> Option<String> {
+        let d = self.def;
+        let p = &d.pieces[k];
+        let t = &d.pieces[target];
+        let new_letter = self.free_letter();
+        match (new_letter, betza_of(self.file, &t.name)) {
+            (Some(l), Some((free, zoned, false)))
+                if t.label.starts_with('+') && zoned.is_empty() =>
+            {
+                let betza: Option<String> =
+                    pieces::groups(&free.join(" ")).and_then(|g| g.iter().map(fsf_group).collect());
+                match betza {
+                    Some(betza) => {
+                        self.extra_letters.push(l);
+                        self.custom(l, &betza);
+                        return self.letters[k].map(|from| format!("{from}:{l}"));
+                    }
+                    None => self.no(format!(
+                        "{}'s moves, outside Fairy-Stockfish's Betza",
+                        t.name
+                    )),
+                }
+            }
+            _ => self.no(format!("{}'s promotion to {}", p.name, t.name)),
+        }
+        None
     }
 
     /// A letter no kind uses, for a promoted kind's own type.

@@ -7,7 +7,6 @@ use crate::diagnostic::Diagnostic;
 impl Writer<'_> {
     pub(super) fn end(&mut self) -> Result<(), Diagnostic> {
         let v = self.v;
-        let span = v.start_fen.1;
         let mut lines: Vec<String> = Vec::new();
         let royal = self.used.iter().any(|k| k == "king") || self.pseudo_royal.is_some();
         if royal {
@@ -23,45 +22,80 @@ impl Writer<'_> {
             ));
         }
         if v.n_move_rule > 0 {
-            // a kind only one side resets by counts for both when the other never has it
-            let holds = |side: usize, key: &str| {
-                self.v
-                    .piece(key)
-                    .is_some_and(|p| !self.start_cells(p, side).is_empty())
-                    || self.v.captures_to_hand
-                    || self.start.hand.as_deref().unwrap_or("").chars().any(|c| {
-                        self.v.by_letter(c).is_some_and(|p| p.key == key)
-                            && c.is_ascii_uppercase() == (side == 0)
-                    })
-            };
-            let types = &v.n_move_rule_types;
-            let one_sided = (0..2).any(|s| {
-                types[s]
-                    .iter()
-                    .any(|k| !types[1 - s].contains(k) && holds(1 - s, k))
-            });
-            let mut union: Vec<&String> = types[0].iter().chain(&types[1]).collect();
-            union.dedup();
-            let kinds: Vec<String> = v
-                .pieces
-                .iter()
-                .filter(|p| union.contains(&&p.key) && self.used.contains(&p.key))
-                .map(|p| pieces::name(&p.key))
-                .collect();
-            if one_sided {
-                return Err(self.refusal(span, "pieces that reset the move count differently for the two sides are not expressed".into(), "move rule"));
-            }
-            let mut reset = if kinds.is_empty() {
-                " reset-by capture".to_string()
-            } else {
-                format!(" reset-by capture {}", kinds.join(" "))
-            };
-            // Fairy-Stockfish's drops always reset the count
-            if v.piece_drops {
-                reset.push_str(" drop");
-            }
-            lines.push(format!("move-rule {} draw{reset}", v.n_move_rule));
+            lines.push(self.move_rule()?);
         }
+        lines.extend(self.extinction()?);
+        if !v.flag_region[0].is_empty() || !v.flag_region[1].is_empty() {
+            lines.extend(self.flag()?);
+        }
+        if v.pass {
+            // two passes in a row end Fairy-Stockfish's game in a draw
+            lines.push("double-pass draw".to_string());
+        }
+        if v.connect_n > 0 {
+            lines.push(self.connect()?);
+        }
+        if v.check_counting {
+            lines.push(self.check_count()?);
+        }
+        self.items.push(Item {
+            key: ItemKey::End,
+            text: format!("end {{\n  {}\n}}", lines.join("\n  ")),
+        });
+        Ok(())
+    }
+
+    /// The n-move rule, and what resets it.
+    fn move_rule(&self) -> Result<String, Diagnostic> {
+        let (v, span) = (self.v, self.v.start_fen.1);
+        // a kind only one side resets by counts for both when the other never has it
+        let holds = |side: usize, key: &str| {
+            self.v
+                .piece(key)
+                .is_some_and(|p| !self.start_cells(p, side).is_empty())
+                || self.v.captures_to_hand
+                || self.start.hand.as_deref().unwrap_or("").chars().any(|c| {
+                    self.v.by_letter(c).is_some_and(|p| p.key == key)
+                        && c.is_ascii_uppercase() == (side == 0)
+                })
+        };
+        let types = &v.n_move_rule_types;
+        let one_sided = (0..2).any(|s| {
+            types[s]
+                .iter()
+                .any(|k| !types[1 - s].contains(k) && holds(1 - s, k))
+        });
+        let mut union: Vec<&String> = types[0].iter().chain(&types[1]).collect();
+        union.dedup();
+        let kinds: Vec<String> = v
+            .pieces
+            .iter()
+            .filter(|p| union.contains(&&p.key) && self.used.contains(&p.key))
+            .map(|p| pieces::name(&p.key))
+            .collect();
+        if one_sided {
+            return Err(self.refusal(
+                span,
+                "pieces that reset the move count differently for the two sides are not expressed"
+                    .into(),
+                "move rule",
+            ));
+        }
+        let mut reset = if kinds.is_empty() {
+            " reset-by capture".to_string()
+        } else {
+            format!(" reset-by capture {}", kinds.join(" "))
+        };
+        // Fairy-Stockfish's drops always reset the count
+        if v.piece_drops {
+            reset.push_str(" drop");
+        }
+        Ok(format!("move-rule {} draw{reset}", v.n_move_rule))
+    }
+
+    /// Extinction, as Fairy-Stockfish applies it.
+    fn extinction(&self) -> Result<Option<String>, Diagnostic> {
+        let (v, span) = (self.v, self.v.start_fen.1);
         // Fairy-Stockfish's extinction does not apply to a pseudo-royal piece, which
         // cannot be taken, unless captures explode
         let extinction = v
@@ -69,94 +103,96 @@ impl Writer<'_> {
             .filter(|_| self.pseudo_royal.is_none() || v.blast_on_capture);
         if let Some(value) = extinction {
             match &v.extinction_piece_types {
-                None => lines.push(format!("extinction {}", outcome(value))),
+                None => return Ok(Some(format!("extinction {}", outcome(value)))),
                 Some(kinds) if !kinds.is_empty() => {
                     if let Some(k) = kinds.iter().find(|k| self.kinds_of(k).is_empty()) {
                         return Err(self.refusal(span, format!("`{k}`, which the game never has, is an extinction type: the game would end before it starts"), "extinction"));
                     }
                     let names: Vec<String> = kinds.iter().flat_map(|k| self.kinds_of(k)).collect();
                     if !names.is_empty() {
-                        lines.push(format!("extinction {} {}", names.join(" "), outcome(value)));
+                        return Ok(Some(format!(
+                            "extinction {} {}",
+                            names.join(" "),
+                            outcome(value)
+                        )));
                     }
                 }
                 Some(_) => {}
             }
         }
-        if !v.flag_region[0].is_empty() || !v.flag_region[1].is_empty() {
-            let side = if v.flag_region[0].is_empty() { 1 } else { 0 };
-            let kinds: Vec<String> = match &v.flag_piece[side] {
-                Some(k) => self.kinds_of(k),
-                None => self
-                    .items
-                    .iter()
-                    .filter_map(|i| match &i.key {
-                        ItemKey::Piece(name) => Some(name.clone()),
-                        _ => None,
-                    })
-                    .collect(),
-            };
-            if v.flag_region[0].is_empty() || v.flag_region[1].is_empty() {
-                return Err(self.refusal(
-                    span,
-                    "a flag region for one side only is not expressed".into(),
-                    "flag",
-                ));
-            }
-            if !kinds.is_empty() {
-                let zone = self.zone("flag", &v.flag_region.clone());
-                let after = if v.flag_move { " after-reply" } else { "" };
-                let count = if v.flag_piece_count > 1 {
-                    format!(" {}", v.flag_piece_count)
-                } else {
-                    String::new()
-                };
-                lines.push(format!(
-                    "reach {zone} {}{count} win{after}",
-                    kinds.join(" ")
-                ));
-            }
-        }
-        if v.pass {
-            // two passes in a row end Fairy-Stockfish's game in a draw
-            lines.push("double-pass draw".to_string());
-        }
-        if v.connect_n > 0 {
-            let kinds: Vec<String> = v
-                .connect_piece_types
+        Ok(None)
+    }
+
+    /// The flag region: reaching it wins.
+    fn flag(&mut self) -> Result<Option<String>, Diagnostic> {
+        let (v, span) = (self.v, self.v.start_fen.1);
+        let side = if v.flag_region[0].is_empty() { 1 } else { 0 };
+        let kinds: Vec<String> = match &v.flag_piece[side] {
+            Some(k) => self.kinds_of(k),
+            None => self
+                .items
                 .iter()
-                .flatten()
-                .flat_map(|k| self.kinds_of(k))
-                .collect();
-            let list = if kinds.is_empty() {
-                String::new()
-            } else {
-                format!(" {}", kinds.join(" "))
-            };
-            if v.connect_n == 1 {
-                return Err(self.refusal(
-                    span,
-                    "a line of one piece is not a line".into(),
-                    "connectN",
-                ));
-            }
-            lines.push(format!(
-                "connect {}{list} {}",
-                v.connect_n,
-                outcome(v.connect_value)
+                .filter_map(|i| match &i.key {
+                    ItemKey::Piece(name) => Some(name.clone()),
+                    _ => None,
+                })
+                .collect(),
+        };
+        if v.flag_region[0].is_empty() || v.flag_region[1].is_empty() {
+            return Err(self.refusal(
+                span,
+                "a flag region for one side only is not expressed".into(),
+                "flag",
             ));
         }
-        if v.check_counting {
-            let counts = self.start.checks.clone().unwrap_or_default();
-            let (w, b) = counts.split_once('+').unwrap_or(("", ""));
-            match (w.parse::<u32>(), b.parse::<u32>()) {
-                (Ok(w), Ok(b)) if w == b && w > 0 => lines.push(format!("checks {w} win")),
-                _ => return Err(self.refusal(span, format!("the check counts `{counts}` are not expressed (both sides must give the same number)"), "check counting")),
-            }
+        if !kinds.is_empty() {
+            let zone = self.zone("flag", &v.flag_region.clone());
+            let after = if v.flag_move { " after-reply" } else { "" };
+            let count = if v.flag_piece_count > 1 {
+                format!(" {}", v.flag_piece_count)
+            } else {
+                String::new()
+            };
+            return Ok(Some(format!(
+                "reach {zone} {}{count} win{after}",
+                kinds.join(" ")
+            )));
         }
-        self.items.push(Item {
-            key: ItemKey::End,
-            text: format!("end {{\n  {}\n}}", lines.join("\n  ")),
-        });
-        Ok(())
+        Ok(None)
+    }
+
+    /// A line of pieces connected.
+    fn connect(&self) -> Result<String, Diagnostic> {
+        let (v, span) = (self.v, self.v.start_fen.1);
+        let kinds: Vec<String> = v
+            .connect_piece_types
+            .iter()
+            .flatten()
+            .flat_map(|k| self.kinds_of(k))
+            .collect();
+        let list = if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", kinds.join(" "))
+        };
+        if v.connect_n == 1 {
+            return Err(self.refusal(span, "a line of one piece is not a line".into(), "connectN"));
+        }
+        Ok(format!(
+            "connect {}{list} {}",
+            v.connect_n,
+            outcome(v.connect_value)
+        ))
+    }
+
+    /// The checks each side must give.
+    fn check_count(&self) -> Result<String, Diagnostic> {
+        let span = self.v.start_fen.1;
+        let counts = self.start.checks.clone().unwrap_or_default();
+        let (w, b) = counts.split_once('+').unwrap_or(("", ""));
+        match (w.parse::<u32>(), b.parse::<u32>()) {
+            (Ok(w), Ok(b)) if w == b && w > 0 => Ok(format!("checks {w} win")),
+            _ => Err(self.refusal(span, format!("the check counts `{counts}` are not expressed (both sides must give the same number)"), "check counting")),
+        }
     }
 }

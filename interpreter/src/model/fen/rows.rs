@@ -21,138 +21,220 @@ pub(super) fn read_rows(
     pieces: &[PieceDef],
     wall_rule: Option<WallRule>,
 ) -> Result<Rows, FenError> {
-    let mut placements = Vec::new();
-    let mut walls = Vec::new();
-    let mut written = Vec::new();
-    let row_texts: Vec<(usize, &str)> = {
-        let mut v = Vec::new();
-        let mut start = 0;
-        for (i, ch) in rows.char_indices() {
-            if ch == '/' {
-                v.push((rows_at + start, &rows[start..i]));
-                start = i + 1;
-            }
-        }
-        v.push((rows_at + start, &rows[start..]));
-        v
-    };
+    let row_texts = split_rows(rows_at, rows);
     let height = board.height() as usize;
     if row_texts.len() != height {
-        let (at, len) = if row_texts.len() > height {
-            let (at, _) = row_texts[height];
-            (at - 1, rows_at + rows.len() - (at - 1))
-        } else {
-            (rows_at, rows.len())
-        };
-        return Err(fen_err(
-            at,
-            len,
-            format!(
-                "this board has {} ranks but the FEN has {} rows",
-                height,
-                row_texts.len()
-            ),
-            Some("separate the rows with `/`, one row per rank, last rank first".into()),
-        ));
+        return Err(row_count_error(rows_at, rows, &row_texts, height));
     }
-    for (row_index, &(row_at, row)) in row_texts.iter().enumerate() {
+    let mut read = RowsRead::default();
+    for (row_index, &(at, text)) in row_texts.iter().enumerate() {
         let rank = (height - 1 - row_index) as i32;
-        let files = board.row_files(rank);
-        let width = files.len() as i32;
-        let mut file = 0i32;
-        let bytes = row.as_bytes();
-        let mut i = 0;
+        let row = Row {
+            at,
+            text,
+            rank,
+            files: board.row_files(rank),
+        };
+        let reader = RowReader {
+            board,
+            pieces,
+            wall_rule,
+        };
+        reader.read(&row, &mut read)?;
+    }
+    let links = pair_ends(&read.placements, &read.written, board, pieces)?;
+    Ok((read.placements, links, read.walls))
+}
+
+/// Each row of the board field with its offset.
+fn split_rows(rows_at: usize, rows: &str) -> Vec<(usize, &str)> {
+    let mut v = Vec::new();
+    let mut start = 0;
+    for (i, ch) in rows.char_indices() {
+        if ch == '/' {
+            v.push((rows_at + start, &rows[start..i]));
+            start = i + 1;
+        }
+    }
+    v.push((rows_at + start, &rows[start..]));
+    v
+}
+
+fn row_count_error(
+    rows_at: usize,
+    rows: &str,
+    row_texts: &[(usize, &str)],
+    height: usize,
+) -> FenError {
+    let (at, len) = if row_texts.len() > height {
+        let (at, _) = row_texts[height];
+        (at - 1, rows_at + rows.len() - (at - 1))
+    } else {
+        (rows_at, rows.len())
+    };
+    fen_err(
+        at,
+        len,
+        format!(
+            "this board has {} ranks but the FEN has {} rows",
+            height,
+            row_texts.len()
+        ),
+        Some("separate the rows with `/`, one row per rank, last rank first".into()),
+    )
+}
+
+/// What the rows read so far hold.
+#[derive(Default)]
+struct RowsRead {
+    placements: Vec<Placement>,
+    walls: Vec<Coord>,
+    written: Vec<Written>,
+}
+
+/// One row of the board field: where it starts, its text, its rank and files.
+struct Row<'t> {
+    at: usize,
+    text: &'t str,
+    rank: i32,
+    files: Vec<i32>,
+}
+
+/// What reading a row needs of the definition.
+struct RowReader<'a> {
+    board: &'a BoardShape,
+    pieces: &'a [PieceDef],
+    wall_rule: Option<WallRule>,
+}
+
+impl RowReader<'_> {
+    fn read(&self, row: &Row, read: &mut RowsRead) -> Result<(), FenError> {
+        let width = row.files.len() as i32;
+        let too_wide = || {
+            row_width_error(
+                row.at,
+                row.text,
+                &row.files,
+                row.rank,
+                self.board,
+                self.pieces,
+            )
+        };
+        let bytes = row.text.as_bytes();
+        let (mut file, mut i) = (0i32, 0);
         while i < bytes.len() {
-            let ch = bytes[i];
-            if ch.is_ascii_digit() {
-                let start = i;
-                while i < bytes.len() && bytes[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let n: i32 = row[start..i].parse().unwrap_or(i32::MAX);
-                if n == 0 {
-                    return Err(fen_err(
-                        row_at + start,
-                        i - start,
-                        "an empty run of zero cells".into(),
-                        Some("empty runs count at least one cell".into()),
-                    ));
-                }
+            if bytes[i].is_ascii_digit() {
+                let n = empty_run(row, &mut i)?;
                 file = file.saturating_add(n);
                 if file > width {
-                    return Err(row_width_error(row_at, row, &files, rank, board, pieces));
+                    return Err(too_wide());
                 }
-                continue;
-            }
-            if ch == b'*' {
+            } else if bytes[i] == b'*' {
+                let at = (file, &row.files[..]);
                 let coord = wall_at(
-                    row_at + i,
-                    wall_rule,
-                    walls.len(),
-                    (file, &files),
-                    rank,
-                    board,
+                    row.at + i,
+                    self.wall_rule,
+                    read.walls.len(),
+                    at,
+                    row.rank,
+                    self.board,
                 )
-                .map_err(|e| {
-                    e.unwrap_or_else(|| row_width_error(row_at, row, &files, rank, board, pieces))
-                })?;
-                walls.push(coord);
+                .map_err(|e| e.unwrap_or_else(too_wide))?;
+                read.walls.push(coord);
                 file += 1;
                 i += 1;
-                continue;
+            } else {
+                if file >= width {
+                    let _ = self.label(row, i)?;
+                    return Err(too_wide());
+                }
+                i += self.piece(row, i, file, read)?;
+                file += 1;
             }
-            let Some((kind, side, len)) = label_at(&row[i..], pieces) else {
-                let c = row[i..].chars().next().unwrap_or('?');
-                let labels: Vec<String> = pieces
-                    .iter()
-                    .map(|p| format!("{} ({})", p.label, p.name))
-                    .collect();
-                return Err(FenError {
-                    kind: FenErrorKind::UnknownPiece,
-                    ..fen_err(
-                        row_at + i,
-                        c.len_utf8(),
-                        format!("`{c}` is not a piece label of this variant"),
-                        Some(format!(
-                            "the piece labels are {}; upper case for White, lower case for Black",
-                            labels.join(", ")
-                        )),
-                    )
-                });
-            };
-            if file >= width {
-                return Err(row_width_error(row_at, row, &files, rank, board, pieces));
-            }
-            let coord = Coord {
-                file: files[file as usize],
-                rank,
-            };
-            if !board.contains(coord) {
-                return Err(fen_err(
-                    row_at + i,
-                    1,
-                    format!(
-                        "a piece on {}, which is not a cell of this board",
-                        board.cell_name(coord)
-                    ),
-                    Some("removed cells must be counted as empty".into()),
-                ));
-            }
-            placements.push((coord, side, kind));
-            let partner = partner_mark(row_at + i + len, &row[i + len..], board)?;
-            written.push(Written {
-                label_at: row_at + i,
-                partner: partner.map(|(c, _)| (c, row_at + i + len)),
-            });
-            file += 1;
-            i += len + partner.map_or(0, |(_, n)| n);
         }
         if file != width {
-            return Err(row_width_error(row_at, row, &files, rank, board, pieces));
+            return Err(too_wide());
         }
+        Ok(())
     }
-    let links = pair_ends(&placements, &written, board, pieces)?;
-    Ok((placements, links, walls))
+
+    /// The piece label at `row.text[i..]`: its kind, side and length.
+    fn label(&self, row: &Row, i: usize) -> Result<(usize, Side, usize), FenError> {
+        label_at(&row.text[i..], self.pieces).ok_or_else(|| {
+            let c = row.text[i..].chars().next().unwrap_or('?');
+            let labels: Vec<String> = self
+                .pieces
+                .iter()
+                .map(|p| format!("{} ({})", p.label, p.name))
+                .collect();
+            FenError {
+                kind: FenErrorKind::UnknownPiece,
+                ..fen_err(
+                    row.at + i,
+                    c.len_utf8(),
+                    format!("`{c}` is not a piece label of this variant"),
+                    Some(format!(
+                        "the piece labels are {}; upper case for White, lower case for Black",
+                        labels.join(", ")
+                    )),
+                )
+            }
+        })
+    }
+
+    /// The piece written at `row.text[i..]` on the row's `file`, placed; the bytes
+    /// it took (with a two-cell partner's mark).
+    fn piece(
+        &self,
+        row: &Row,
+        i: usize,
+        file: i32,
+        read: &mut RowsRead,
+    ) -> Result<usize, FenError> {
+        let (kind, side, len) = self.label(row, i)?;
+        let coord = Coord {
+            file: row.files[file as usize],
+            rank: row.rank,
+        };
+        if !self.board.contains(coord) {
+            return Err(fen_err(
+                row.at + i,
+                1,
+                format!(
+                    "a piece on {}, which is not a cell of this board",
+                    self.board.cell_name(coord)
+                ),
+                Some("removed cells must be counted as empty".into()),
+            ));
+        }
+        read.placements.push((coord, side, kind));
+        let partner = partner_mark(row.at + i + len, &row.text[i + len..], self.board)?;
+        read.written.push(Written {
+            label_at: row.at + i,
+            partner: partner.map(|(c, _)| (c, row.at + i + len)),
+        });
+        Ok(len + partner.map_or(0, |(_, n)| n))
+    }
+}
+
+/// The run of empty cells written at `row.text[*i..]` (moving `i` past it): at
+/// least one.
+fn empty_run(row: &Row, i: &mut usize) -> Result<i32, FenError> {
+    let bytes = row.text.as_bytes();
+    let start = *i;
+    while *i < bytes.len() && bytes[*i].is_ascii_digit() {
+        *i += 1;
+    }
+    let n: i32 = row.text[start..*i].parse().unwrap_or(i32::MAX);
+    if n == 0 {
+        return Err(fen_err(
+            row.at + start,
+            *i - start,
+            "an empty run of zero cells".into(),
+            Some("empty runs count at least one cell".into()),
+        ));
+    }
+    Ok(n)
 }
 
 /// The cell of a wall (`*`) at the row's `file` when `before` walls came before

@@ -110,6 +110,42 @@ pub(super) fn is_drop(
     }
 }
 
+/// Under gating: the moves that put the written piece on the written gate.
+fn keep_gate(
+    pos: &Position,
+    candidates: &mut Vec<Move>,
+    (at, len, label, cell): &(usize, usize, String, Cell),
+) -> Result<(), Rejection> {
+    let rules = pos.rules();
+    let side = pos.side_to_move();
+    candidates.retain(|m| {
+        pos.drop_cell(m) == Some(*cell)
+            && pos
+                .dropped_kind(m)
+                .map(|k| rules.piece_label(k, side))
+                .as_deref()
+                == Some(label.as_str())
+    });
+    if candidates.is_empty() {
+        return Err(Rejection {
+            offset: *at,
+            len: *len,
+            ..reject(
+                Code::IllegalMove,
+                format!(
+                    "no legal move puts `{label}` on {}",
+                    rules.cell_name(*cell)
+                ),
+                Some(format!(
+                    "a piece from the hand goes on an open gate the move leaves, and {} must hold it",
+                    side.name()
+                )),
+            )
+        });
+    }
+    Ok(())
+}
+
 /// Keep the candidates that drop as the text says (or that drop nothing when it names
 /// no drop); an error in the rules' terms when none does.
 pub(super) fn keep_drop(
@@ -117,39 +153,15 @@ pub(super) fn keep_drop(
     candidates: &mut Vec<Move>,
     drop: Option<&(usize, usize, String, Cell)>,
 ) -> Result<(), Rejection> {
-    let Some((at, len, label, cell)) = drop else {
+    let Some(drop_text) = drop else {
         candidates.retain(|m| !m.drops());
         return Ok(());
     };
+    let (at, len, label, cell) = drop_text;
     let rules = pos.rules();
     let side = pos.side_to_move();
     if rules.flags.gating {
-        candidates.retain(|m| {
-            pos.drop_cell(m) == Some(*cell)
-                && pos
-                    .dropped_kind(m)
-                    .map(|k| rules.piece_label(k, side))
-                    .as_deref()
-                    == Some(label.as_str())
-        });
-        if candidates.is_empty() {
-            return Err(Rejection {
-                offset: *at,
-                len: *len,
-                ..reject(
-                    Code::IllegalMove,
-                    format!(
-                        "no legal move puts `{label}` on {}",
-                        rules.cell_name(*cell)
-                    ),
-                    Some(format!(
-                        "a piece from the hand goes on an open gate the move leaves, and {} must hold it",
-                        side.name()
-                    )),
-                )
-            });
-        }
-        return Ok(());
+        return keep_gate(pos, candidates, drop_text);
     }
     let end = match rules.drop_queue.end {
         crate::model::QueueEnd::Front => "front",
