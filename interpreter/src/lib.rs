@@ -185,7 +185,7 @@ fn read_chain(
         .map_err(|d| diagnostics.extend(d))
         .ok()?;
     // (the path as named, the path as the file is known, the parsed file)
-    let mut chain = vec![(path.to_path_buf(), identity(path), first)];
+    let mut chain: Chain = vec![(path.to_path_buf(), identity(path), first)];
     loop {
         let (file_path, _, file) = chain.last()?;
         let Some(extends) = &file.extends else {
@@ -196,42 +196,8 @@ fn read_chain(
             .unwrap_or(Path::new(""))
             .join(&extends.path.value);
         let at = extends.path.span;
-        if chain.iter().any(|(_, known, _)| *known == identity(&next)) {
-            let circle: Vec<String> = chain
-                .iter()
-                .map(|(named, _, _)| named.display().to_string())
-                .chain([next.display().to_string()])
-                .collect();
-            diagnostics.push(
-                Diagnostic::error(
-                    Code::BadExtends,
-                    format!("the bases form a circle: {}", circle.join(" → ")),
-                )
-                .at(at, "this base leads back to a file already being read")
-                .help("a chain of `extends` must end in a file that extends nothing"),
-            );
-            return None;
-        }
-        if chain.len() >= MAX_EXTENDS_DEPTH {
-            diagnostics.push(
-                Diagnostic::error(
-                    Code::Limit,
-                    format!("more than {MAX_EXTENDS_DEPTH} files in one `extends` chain"),
-                )
-                .at(at, "one base too many")
-                .help("merge some of the bases into one file"),
-            );
-            return None;
-        }
-        if next.extension().is_none_or(|e| e != "vdl") {
-            diagnostics.push(
-                Diagnostic::error(
-                    Code::BadExtends,
-                    format!("`{}` is not a definition file", extends.path.value),
-                )
-                .at(at, "not a `.vdl` file")
-                .help("`extends` names a definition, a file whose name ends in `.vdl`"),
-            );
+        if let Some(d) = bad_base(&chain, &next, extends) {
+            diagnostics.push(d);
             return None;
         }
         let base_text = match read(&next) {
@@ -269,6 +235,51 @@ fn read_chain(
         });
     }
     merged
+}
+
+/// The chain read so far.
+type Chain = Vec<(PathBuf, PathBuf, syntax::File)>;
+
+/// Why `next`, the base `extends` names, may not be read: it closes a circle, the
+/// chain is too long, or it is no definition file.
+fn bad_base(chain: &Chain, next: &Path, extends: &syntax::ExtendsDecl) -> Option<Diagnostic> {
+    let at = extends.path.span;
+    if chain.iter().any(|(_, known, _)| *known == identity(next)) {
+        let circle: Vec<String> = chain
+            .iter()
+            .map(|(named, _, _)| named.display().to_string())
+            .chain([next.display().to_string()])
+            .collect();
+        return Some(
+            Diagnostic::error(
+                Code::BadExtends,
+                format!("the bases form a circle: {}", circle.join(" → ")),
+            )
+            .at(at, "this base leads back to a file already being read")
+            .help("a chain of `extends` must end in a file that extends nothing"),
+        );
+    }
+    if chain.len() >= MAX_EXTENDS_DEPTH {
+        return Some(
+            Diagnostic::error(
+                Code::Limit,
+                format!("more than {MAX_EXTENDS_DEPTH} files in one `extends` chain"),
+            )
+            .at(at, "one base too many")
+            .help("merge some of the bases into one file"),
+        );
+    }
+    if next.extension().is_none_or(|e| e != "vdl") {
+        return Some(
+            Diagnostic::error(
+                Code::BadExtends,
+                format!("`{}` is not a definition file", extends.path.value),
+            )
+            .at(at, "not a `.vdl` file")
+            .help("`extends` names a definition, a file whose name ends in `.vdl`"),
+        );
+    }
+    None
 }
 
 /// A path as the same file is known whichever way it is named, for finding cycles.

@@ -35,26 +35,7 @@ pub fn import(file: &str, options: &ImportOptions) -> Result<(), Failure> {
         for d in &w.warnings {
             errout!("{}", render_loaded(&sources, d));
         }
-        let mut files = vec![(w.file_name.clone(), w.text.clone())];
-        if let Some(base) = &w.extends {
-            // the base the definition was checked against: written beside it, and an
-            // existing file of that name that differs is not written over silently
-            // (`write_file` refuses without --force, and then the definition is not
-            // written either)
-            if let Some(shipped) = vdl::fsf::shipped(base) {
-                files.insert(0, (base.clone(), shipped.to_string()));
-            }
-        }
-        let mut ok = true;
-        for (name, content) in files {
-            if !ok {
-                break;
-            }
-            if let Err(m) = write_file(&options.out.join(&name), &content, options.force) {
-                errln!("error: {m}");
-                ok = false;
-            }
-        }
+        let ok = write_imported(w, options);
         if ok {
             written += 1;
             outln!("wrote {}", options.out.join(&w.file_name).display());
@@ -100,6 +81,32 @@ pub fn import(file: &str, options: &ImportOptions) -> Result<(), Failure> {
     } else {
         Err(Failure::Judged)
     }
+}
+
+/// One imported definition written, with the base it extends beside it; whether
+/// every file was written.
+fn write_imported(w: &vdl::fsf::Written, options: &ImportOptions) -> bool {
+    let mut files = vec![(w.file_name.clone(), w.text.clone())];
+    if let Some(base) = &w.extends {
+        // the base the definition was checked against: written beside it, and an
+        // existing file of that name that differs is not written over silently
+        // (`write_file` refuses without --force, and then the definition is not
+        // written either)
+        if let Some(shipped) = vdl::fsf::shipped(base) {
+            files.insert(0, (base.clone(), shipped.to_string()));
+        }
+    }
+    let mut ok = true;
+    for (name, content) in files {
+        if !ok {
+            break;
+        }
+        if let Err(m) = write_file(&options.out.join(&name), &content, options.force) {
+            errln!("error: {m}");
+            ok = false;
+        }
+    }
+    ok
 }
 
 /// Writes a file, but never over a different file of the same name without `--force`.

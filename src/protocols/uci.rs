@@ -253,6 +253,36 @@ impl<'v> Session<'v> {
     }
 }
 
+/// Before a command: `stop` and `quit` end a search or count in progress; other
+/// commands wait for it to end by its own limits (or end it, if it has none). The
+/// searcher back from a search that ended, if one did.
+fn settle(
+    command: &str,
+    counting: &mut Option<Counting>,
+    running: &mut Option<Running>,
+) -> Option<Option<Searcher>> {
+    let now = matches!(command, "stop" | "quit");
+    if command != "isready" {
+        if let Some(c) = counting.take() {
+            if now {
+                c.stop();
+            } else {
+                c.wait();
+            }
+        }
+    }
+    if matches!(command, "isready" | "ponderhit") {
+        return None;
+    }
+    let r = running.take()?;
+    let back = if now || r.unlimited {
+        r.stop()
+    } else {
+        r.wait()
+    };
+    Some(back.map(|(s, _)| s))
+}
+
 pub fn run(variants: &[Variant]) {
     let mut session = Session::new(variants);
     let stdin = std::io::stdin();
@@ -273,23 +303,8 @@ pub fn run(variants: &[Variant]) {
             let Some(&command) = words.first() else {
                 continue;
             };
-            // `stop` and `quit` end a search or count in progress; other commands
-            // wait for it to end by its own limits (or end it, if it has none).
-            if command != "isready" {
-                if let Some(c) = counting.take() {
-                    if matches!(command, "stop" | "quit") {
-                        c.stop();
-                    } else {
-                        c.wait();
-                    }
-                }
-            }
-            if !matches!(command, "isready" | "ponderhit") {
-                if let Some(r) = running.take() {
-                    let now = matches!(command, "stop" | "quit") || r.unlimited;
-                    let back = if now { r.stop() } else { r.wait() };
-                    session.searcher = back.map(|(s, _)| s);
-                }
+            if let Some(back) = settle(command, &mut counting, &mut running) {
+                session.searcher = back;
             }
             match command {
                 "uci" => announce(variants),

@@ -134,10 +134,7 @@ impl Checker {
         pieces: &[&syntax::PieceDecl],
     ) -> Vec<Shuffle> {
         let ShuffleSetting {
-            board,
-            setup,
-            symmetry,
-            has_drops,
+            board, has_drops, ..
         } = *at;
         let mut out: Vec<Shuffle> = Vec::new();
         for d in decls {
@@ -147,22 +144,7 @@ impl Checker {
                 .filter_map(|n| self.piece_ref(n, known, pieces).map(|k| (n, k)))
                 .collect();
             let kinds: Vec<usize> = named.iter().map(|&(_, k)| k).collect();
-            for &(n, k) in &named {
-                let two_cell = pieces[k]
-                    .props
-                    .iter()
-                    .any(|p| matches!(p, PieceProp::TwoCell(..)));
-                if two_cell {
-                    self.push(
-                        Diagnostic::error(
-                            Code::BadShuffle,
-                            format!("`{}` stands on two cells and cannot be shuffled", n.value),
-                        )
-                        .at(n.span, "a two-cell piece")
-                        .help("place two-cell pieces in the setup's FEN"),
-                    );
-                }
-            }
+            self.no_two_cell_shuffled(&named, pieces);
             let cells = self.cell_items(board, &d.cells, false);
             if let (Some(q), false) = (d.queue, has_drops) {
                 self.push(
@@ -171,23 +153,7 @@ impl Checker {
                         .help("add a rule such as `drops queue front in home credit exchange`, or shuffle over cells only"),
                 );
             }
-            let occupied =
-                |c: Coord| setup.is_some_and(|s| s.placements.iter().any(|&(at, _, _)| at == c));
-            let taken: Vec<Coord> = cells
-                .iter()
-                .copied()
-                .filter(|&c| occupied(c) || occupied(black_image(board, c, symmetry)))
-                .collect();
-            if let Some(c) = taken.first() {
-                self.push(
-                    Diagnostic::error(
-                        Code::BadShuffle,
-                        format!("cell {} is not empty in the setup", board.cell_name(*c)),
-                    )
-                    .at(d.span, "shuffles over a cell the setup fills, for White or for Black")
-                    .help("a shuffle places pieces on cells the setup leaves empty; take the cell out of the shuffle or the setup"),
-                );
-            }
+            let taken = self.cells_taken(d, &cells, at);
             // Earlier shuffles may fill up to this many of these cells.
             let filled: usize = out
                 .iter()
@@ -219,5 +185,58 @@ impl Checker {
             });
         }
         out
+    }
+
+    /// A two-cell piece cannot be shuffled.
+    fn no_two_cell_shuffled(
+        &mut self,
+        named: &[(&syntax::Name, usize)],
+        pieces: &[&syntax::PieceDecl],
+    ) {
+        for &(n, k) in named {
+            let two_cell = pieces[k]
+                .props
+                .iter()
+                .any(|p| matches!(p, PieceProp::TwoCell(..)));
+            if two_cell {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadShuffle,
+                        format!("`{}` stands on two cells and cannot be shuffled", n.value),
+                    )
+                    .at(n.span, "a two-cell piece")
+                    .help("place two-cell pieces in the setup's FEN"),
+                );
+            }
+        }
+    }
+
+    /// The cells of a shuffle the setup fills, for White or (by symmetry) Black:
+    /// an error if there is one.
+    fn cells_taken(&mut self, d: &ShuffleDecl, cells: &[Coord], at: &ShuffleSetting) -> Vec<Coord> {
+        let ShuffleSetting {
+            board,
+            setup,
+            symmetry,
+            ..
+        } = *at;
+        let occupied =
+            |c: Coord| setup.is_some_and(|s| s.placements.iter().any(|&(at, _, _)| at == c));
+        let taken: Vec<Coord> = cells
+            .iter()
+            .copied()
+            .filter(|&c| occupied(c) || occupied(black_image(board, c, symmetry)))
+            .collect();
+        if let Some(c) = taken.first() {
+            self.push(
+            Diagnostic::error(
+                Code::BadShuffle,
+                format!("cell {} is not empty in the setup", board.cell_name(*c)),
+            )
+            .at(d.span, "shuffles over a cell the setup fills, for White or for Black")
+            .help("a shuffle places pieces on cells the setup leaves empty; take the cell out of the shuffle or the setup"),
+        );
+        }
+        taken
     }
 }

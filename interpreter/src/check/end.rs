@@ -106,39 +106,12 @@ impl Checker {
                 });
             }
             EndRuleDecl::Connect(n, kinds, o) => {
-                let help = "`connect 3 win`: three in a row win";
-                if let Some(count) = self.end_count(n, 2, "a line of {} pieces", help) {
-                    end.connect = Some(model::Connect {
-                        count,
-                        kinds: kinds_of(self, kinds),
-                        outcome: outcome(o.value),
-                    });
-                }
+                let kinds = kinds_of(self, kinds);
+                end.connect = self.connect(n, kinds, outcome(o.value));
             }
-            EndRuleDecl::Checks(n, o) => {
-                let help = "`checks 3 win`: the player who gives check for the third time wins";
-                if let Some(count) = self.end_count(n, 1, "a count of {} checks", help) {
-                    end.checks = Some(model::CheckCount {
-                        count,
-                        outcome: outcome(o.value),
-                    });
-                }
-            }
+            EndRuleDecl::Checks(n, o) => end.checks = self.check_count(n, outcome(o.value)),
             EndRuleDecl::Repetition(n, o, claim) => {
-                let help =
-                    "`repetition 3 draw` ends the game when a position occurs for the third time";
-                if let Some(count) = self.end_count(n, 2, "a repetition count of {}", help) {
-                    end.repetition = Some(model::Repetition {
-                        count,
-                        outcome: outcome(o.value),
-                        claim_at: self.claim_count(
-                            claim,
-                            2,
-                            n.value,
-                            "repetition 5 draw claim-at 3",
-                        ),
-                    });
-                }
+                end.repetition = self.repetition(n, outcome(o.value), claim);
             }
             EndRuleDecl::MoveLimit(decl) => {
                 let o = outcome(decl.outcome.value);
@@ -147,6 +120,45 @@ impl Checker {
                 }
             }
         }
+    }
+
+    /// `connect N [KINDS] OUTCOME`: a line of at least two.
+    fn connect(
+        &mut self,
+        n: &Spanned<i64>,
+        kinds: Vec<usize>,
+        outcome: Outcome,
+    ) -> Option<model::Connect> {
+        let help = "`connect 3 win`: three in a row win";
+        let count = self.end_count(n, 2, "a line of {} pieces", help)?;
+        Some(model::Connect {
+            count,
+            kinds,
+            outcome,
+        })
+    }
+
+    /// `checks N OUTCOME`: at least one check.
+    fn check_count(&mut self, n: &Spanned<i64>, outcome: Outcome) -> Option<model::CheckCount> {
+        let help = "`checks 3 win`: the player who gives check for the third time wins";
+        let count = self.end_count(n, 1, "a count of {} checks", help)?;
+        Some(model::CheckCount { count, outcome })
+    }
+
+    /// `repetition N OUTCOME [claim-at M]`.
+    fn repetition(
+        &mut self,
+        n: &Spanned<i64>,
+        outcome: Outcome,
+        claim: &Option<Spanned<i64>>,
+    ) -> Option<model::Repetition> {
+        let help = "`repetition 3 draw` ends the game when a position occurs for the third time";
+        let count = self.end_count(n, 2, "a repetition count of {}", help)?;
+        Some(model::Repetition {
+            count,
+            outcome,
+            claim_at: self.claim_count(claim, 2, n.value, "repetition 5 draw claim-at 3"),
+        })
     }
 
     /// How many pieces `reach` wants in the zone: 1 to 1000 (1 if not said).

@@ -155,6 +155,7 @@ impl Checker {
                 .help("a side may have at most 32 gates, and gates times gating kinds at most 254"),
             );
         }
+        hand.gate = Some((kinds, zone.value.clone()));
     }
 
     /// The FEN names a gate by its file: a gate zone may have one cell per file

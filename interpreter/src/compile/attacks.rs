@@ -30,86 +30,95 @@ pub(super) fn attack_tables(
     lame: &[Vec<LameEntry>; 2],
 ) -> AttackTables {
     let n = grid.cells.len();
-    // Reverse attack rays: from each target cell outward, grouped by direction.
-    let mut attack_index = Vec::with_capacity(2 * n);
-    let mut attack_rays = Vec::new();
-    let mut attack_cells = Vec::new();
-    let mut attack_masks = Vec::new();
-    let mut hop_masks = vec![HopMasks::default()];
-    let mut lame_index = Vec::with_capacity(2 * n);
-    let mut lame_attacks = Vec::new();
-    let mut lame_cells = Vec::new();
+    let mut t = AttackTables {
+        index: Vec::with_capacity(2 * n),
+        rays: Vec::new(),
+        cells: Vec::new(),
+        masks: Vec::new(),
+        hop_masks: vec![HopMasks::default()],
+        lame_index: Vec::with_capacity(2 * n),
+        lame: Vec::new(),
+        lame_cells: Vec::new(),
+    };
     for side in 0..2 {
-        let mut by_target: Vec<Vec<(Offset, &AttackBuilder)>> = vec![Vec::new(); n];
-        for ((target, dir), b) in &attack[side] {
+        t.line_attacks(grid, &attack[side]);
+        t.lame_attacks(n, &lame[side]);
+    }
+    t
+}
+
+impl AttackTables {
+    /// One side's reverse attack rays: from each target cell outward, grouped by
+    /// direction.
+    fn line_attacks(&mut self, grid: &Grid, attack: &IndexMap<(Cell, Offset), AttackBuilder>) {
+        let mut by_target: Vec<Vec<(Offset, &AttackBuilder)>> = vec![Vec::new(); grid.cells.len()];
+        for ((target, dir), b) in attack {
             by_target[*target as usize].push((*dir, b));
         }
         for (target, list) in by_target.iter_mut().enumerate() {
             // Short lines first: leaps and king steps are the cheapest to test.
             list.sort_by_key(|(d, b)| (b.masks.len(), d.dx, d.dy));
-            let start = attack_rays.len() as u32;
+            let start = self.rays.len() as u32;
             for (dir, b) in list.iter() {
-                let hopping = b.hop | b.behind | b.near | b.near_behind != 0;
-                let start_cell = attack_cells.len() as u32;
-                let mut c = target as Cell;
-                let mut len = 0usize;
-                while hopping || len < b.masks.len() {
-                    let Some(next) = grid.shift(c, *dir) else {
-                        break;
-                    };
-                    attack_cells.push(next);
-                    attack_masks.push(b.masks.get(len).copied().unwrap_or(0));
-                    c = next;
-                    len += 1;
-                }
-                let hops = if hopping {
-                    hop_masks.push(HopMasks {
-                        hop: b.hop,
-                        behind: b.behind,
-                        near: b.near,
-                        near_behind: b.near_behind,
-                    });
-                    (hop_masks.len() - 1) as u32
-                } else {
-                    0
-                };
-                attack_rays.push(AttackRay {
-                    start: start_cell,
-                    hops,
-                    len: len as u16,
-                });
+                self.line(grid, target as Cell, *dir, b);
             }
-            attack_index.push((start, attack_rays.len() as u32));
+            self.index.push((start, self.rays.len() as u32));
         }
+    }
+
+    /// The line from `target` along `dir` with the kinds attacking from each cell.
+    fn line(&mut self, grid: &Grid, target: Cell, dir: Offset, b: &AttackBuilder) {
+        let hopping = b.hop | b.behind | b.near | b.near_behind != 0;
+        let start_cell = self.cells.len() as u32;
+        let mut c = target;
+        let mut len = 0usize;
+        while hopping || len < b.masks.len() {
+            let Some(next) = grid.shift(c, dir) else {
+                break;
+            };
+            self.cells.push(next);
+            self.masks.push(b.masks.get(len).copied().unwrap_or(0));
+            c = next;
+            len += 1;
+        }
+        let hops = if hopping {
+            self.hop_masks.push(HopMasks {
+                hop: b.hop,
+                behind: b.behind,
+                near: b.near,
+                near_behind: b.near_behind,
+            });
+            (self.hop_masks.len() - 1) as u32
+        } else {
+            0
+        };
+        self.rays.push(AttackRay {
+            start: start_cell,
+            hops,
+            len: len as u16,
+        });
+    }
+
+    /// One side's lame attacks, by target cell.
+    fn lame_attacks(&mut self, n: usize, lame: &[LameEntry]) {
         let mut by_target: Vec<Vec<&LameEntry>> = vec![Vec::new(); n];
-        for entry in &lame[side] {
+        for entry in lame {
             by_target[entry.0 as usize].push(entry);
         }
         for list in by_target {
-            let start = lame_attacks.len() as u32;
+            let start = self.lame.len() as u32;
             for (_, from, blocks, kind, screened) in list {
-                let b = lame_cells.len() as u32;
-                lame_cells.extend_from_slice(blocks);
+                let b = self.lame_cells.len() as u32;
+                self.lame_cells.extend_from_slice(blocks);
                 let flag = if *screened { LameAttack::SCREENED } else { 0 };
-                lame_attacks.push(LameAttack {
+                self.lame.push(LameAttack {
                     from: *from,
                     blockers_start: b,
                     blockers_len: blocks.len() as u16 | flag,
                     mask: 1 << kind,
                 });
             }
-            lame_index.push((start, lame_attacks.len() as u32));
+            self.lame_index.push((start, self.lame.len() as u32));
         }
-    }
-
-    AttackTables {
-        index: attack_index,
-        rays: attack_rays,
-        cells: attack_cells,
-        masks: attack_masks,
-        hop_masks,
-        lame_index,
-        lame: lame_attacks,
-        lame_cells,
     }
 }

@@ -64,7 +64,6 @@ fn mask(kinds: &[usize]) -> u64 {
 }
 
 pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
-    let kinds = def.pieces.len();
     let captured_as = def
         .pieces
         .iter()
@@ -88,31 +87,12 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
             ..HandRules::default()
         };
     };
-    let all: Vec<Cell> = (0..grid.cells.len() as Cell).collect();
     let gate_kinds: Vec<u8> = hand.gate.as_ref().map_or_else(Vec::new, |(kinds, _)| {
         kinds.iter().map(|&k| k as u8).collect()
     });
     let gate_cells: [Vec<Cell>; 2] = crate::model::Hand::gate_cells(Some(hand), Some(&def.zones))
         .map(|cells| cells.iter().filter_map(|&c| grid.at(c)).collect());
-    let mut drop_cells = vec![Vec::new(); 2 * kinds];
-    for side in 0..2 {
-        for kind in 0..kinds {
-            let zone = hand.drop_zones.iter().find(|(k, _)| *k == kind);
-            if gate_kinds.contains(&(kind as u8)) {
-                continue;
-            }
-            drop_cells[side * kinds + kind] = match zone {
-                Some((_, name)) => def
-                    .zones
-                    .get(name)
-                    .map_or(&[][..], |z| &z[side][..])
-                    .iter()
-                    .filter_map(|&c| grid.at(c))
-                    .collect(),
-                None => all.clone(),
-            };
-        }
-    }
+    let drop_cells = drop_cells(def, hand, grid, &gate_kinds);
     HandRules {
         captured_go_to: if hand.keep_captured {
             CapturedGoTo::CaptorsHand
@@ -145,4 +125,36 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         gate_kinds,
         gate_cells,
     }
+}
+
+/// Per side and kind, the cells a piece of that kind drops on from the hand: its
+/// zone, or the whole board (none for a kind that gates).
+fn drop_cells(
+    def: &Definition,
+    hand: &crate::model::Hand,
+    grid: &Grid,
+    gate_kinds: &[u8],
+) -> Vec<Vec<Cell>> {
+    let kinds = def.pieces.len();
+    let all: Vec<Cell> = (0..grid.cells.len() as Cell).collect();
+    let mut drop_cells = vec![Vec::new(); 2 * kinds];
+    for side in 0..2 {
+        for kind in 0..kinds {
+            let zone = hand.drop_zones.iter().find(|(k, _)| *k == kind);
+            if gate_kinds.contains(&(kind as u8)) {
+                continue;
+            }
+            drop_cells[side * kinds + kind] = match zone {
+                Some((_, name)) => def
+                    .zones
+                    .get(name)
+                    .map_or(&[][..], |z| &z[side][..])
+                    .iter()
+                    .filter_map(|&c| grid.at(c))
+                    .collect(),
+                None => all.clone(),
+            };
+        }
+    }
+    drop_cells
 }

@@ -519,26 +519,17 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid) -> MoveTables {
             let regions = rule_regions(piece, &zones, within);
             for from in 0..n as Cell {
                 let start = tables.rays.len();
-                for (index, rule) in piece.rules.iter().enumerate() {
-                    if rule.initial && !initial[side * kinds + kind][from as usize] {
-                        continue;
-                    }
-                    let (starts, inside) = &regions[index];
-                    if starts.is_some_and(|cells| !cells[from as usize]) {
-                        continue;
-                    }
-                    let grid = match inside {
-                        Some(cells) => grid_view.confined(Some(cells)),
-                        None => *grid_view,
-                    };
-                    tables.add_rule(&grid, side, kind, from, rule, index, piece.en_passant);
-                }
-                if let Some(cells) = piece.en_passant_in.as_deref().and_then(|z| zones.get(z)) {
-                    keep_passing_in(&mut tables, start, cells);
-                }
-                if piece.no_facing {
-                    tables.add_facing(grid_view, side, kind, from);
-                }
+                let starts_here = initial[side * kinds + kind][from as usize];
+                let at = (side, kind, from);
+                rays_from(
+                    &mut tables,
+                    grid_view,
+                    at,
+                    piece,
+                    starts_here,
+                    &regions,
+                    &zones,
+                );
                 overlap::settle(
                     &mut tables.rays,
                     start,
@@ -566,6 +557,41 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid) -> MoveTables {
             lame: tables.lame,
             line_attacks_only: tables.line_attacks_only,
         },
+    }
+}
+
+/// The rays of a piece's rules from one cell (an `initial` rule only where the
+/// piece starts, a rule `in` a zone only from it, `within` a zone only on it),
+/// with en passant kept to its zone and the `no-facing` line.
+fn rays_from(
+    tables: &mut rays::RayTables,
+    grid_view: &rays::Grid,
+    (side, kind, from): (usize, usize, Cell),
+    piece: &crate::model::PieceDef,
+    starts_here: bool,
+    regions: &[RuleRegion],
+    zones: &IndexMap<&str, Vec<bool>>,
+) {
+    let start = tables.rays.len();
+    for (index, rule) in piece.rules.iter().enumerate() {
+        if rule.initial && !starts_here {
+            continue;
+        }
+        let (starts, inside) = &regions[index];
+        if starts.is_some_and(|cells| !cells[from as usize]) {
+            continue;
+        }
+        let grid = match inside {
+            Some(cells) => grid_view.confined(Some(cells)),
+            None => *grid_view,
+        };
+        tables.add_rule(&grid, side, kind, from, rule, index, piece.en_passant);
+    }
+    if let Some(cells) = piece.en_passant_in.as_deref().and_then(|z| zones.get(z)) {
+        keep_passing_in(tables, start, cells);
+    }
+    if piece.no_facing {
+        tables.add_facing(grid_view, side, kind, from);
     }
 }
 

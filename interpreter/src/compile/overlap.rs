@@ -93,31 +93,14 @@ pub(super) fn settle(
         ending.entry(last(r)).or_default().push(i);
     }
     let none = Vec::new();
-    let mut masks = Vec::with_capacity(made.len());
-    for a in &made {
-        let wa = written[a.rule as usize];
-        let mask = through
-            .get(&last(a))
-            .unwrap_or(&none)
-            .iter()
-            .map(|&j| (written[made[j].rule as usize], &made[j]))
-            .filter(|&(wb, b)| wb != wa && wb < 64 && covers(b, a))
-            .fold(0u64, |m, (wb, _)| m | 1 << wb);
-        masks.push(mask);
-        let seen = &mut cover[wa as usize];
-        if !seen.contains(&mask) {
-            seen.push(mask);
-        }
-    }
-    // A twin is covered by whatever covers its first, and by its first.
-    for (first, twin) in twins {
-        let (wa, wb) = (written[made[first].rule as usize], written[twin as usize]);
-        let mask = masks[first] | if wa < 64 && wa != wb { 1 << wa } else { 0 };
-        let seen = &mut cover[wb as usize];
-        if wa != wb && !seen.contains(&mask) {
-            seen.push(mask);
-        }
-    }
+    record_cover(
+        &made,
+        &twins,
+        &|r: &Ray| through.get(&last(r)).unwrap_or(&none),
+        &covers,
+        written,
+        cover,
+    );
     // In rule order, as if each ray were added to those kept so far.
     let mut kept = vec![false; made.len()];
     for i in 0..made.len() {
@@ -153,6 +136,42 @@ pub(super) fn settle(
             .filter(|(_, k)| *k)
             .map(|(r, _)| r),
     );
+}
+
+/// For each written rule, the masks of the other written rules that cover its
+/// rays here (`reaching`: the rays whose line passes a ray's last cell); a twin is
+/// covered by whatever covers its first, and by its first.
+fn record_cover<'m>(
+    made: &[Ray],
+    twins: &[(usize, u16)],
+    reaching: &dyn Fn(&Ray) -> &'m Vec<usize>,
+    covers: &dyn Fn(&Ray, &Ray) -> bool,
+    written: &[u16],
+    cover: &mut [Vec<u64>],
+) {
+    let mut masks = Vec::with_capacity(made.len());
+    for a in made {
+        let wa = written[a.rule as usize];
+        let mask = reaching(a)
+            .iter()
+            .map(|&j| (written[made[j].rule as usize], &made[j]))
+            .filter(|&(wb, b)| wb != wa && wb < 64 && covers(b, a))
+            .fold(0u64, |m, (wb, _)| m | 1 << wb);
+        masks.push(mask);
+        let seen = &mut cover[wa as usize];
+        if !seen.contains(&mask) {
+            seen.push(mask);
+        }
+    }
+    // A twin is covered by whatever covers its first, and by its first.
+    for &(first, twin) in twins {
+        let (wa, wb) = (written[made[first].rule as usize], written[twin as usize]);
+        let mask = masks[first] | if wa < 64 && wa != wb { 1 << wa } else { 0 };
+        let seen = &mut cover[wb as usize];
+        if wa != wb && !seen.contains(&mask) {
+            seen.push(mask);
+        }
+    }
 }
 
 /// The rays of one cell from which repeated rays are looked for.

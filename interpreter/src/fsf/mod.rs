@@ -169,34 +169,14 @@ fn one(
         w.items.iter(),
     );
     let mut loaded = crate::load_untrusted(&full, &base_refs);
-    if let Some(rules) = loaded.ruleset.as_ref().filter(|_| {
-        loaded
-            .diagnostics
-            .iter()
-            .all(|d| d.code == Code::UnreachableCell)
-    }) {
-        // cells no piece can ever stand on change nothing in play: leave them out
-        let lost: Vec<String> = crate::lint::unreachable_cells(rules)
-            .iter()
-            .map(|c| c.to_string())
-            .collect();
-        if !lost.is_empty() {
-            w.notes.push(format!(
-                "{} no piece can ever reach: removed from the board",
-                lost.join(" ")
-            ));
-            for item in w.items.iter_mut().filter(|i| i.key == ItemKey::Board) {
-                item.text = item.text.trim_end_matches('}').to_string()
-                    + &format!("  remove {}\n}}", lost.join(" "));
-            }
-            full = compose(
-                &header(r, source, line, &w.notes),
-                &r.name,
-                None,
-                w.items.iter(),
-            );
-            loaded = crate::load_untrusted(&full, &base_refs);
-        }
+    if remove_unreachable_cells(&loaded, &mut w) {
+        full = compose(
+            &header(r, source, line, &w.notes),
+            &r.name,
+            None,
+            w.items.iter(),
+        );
+        loaded = crate::load_untrusted(&full, &base_refs);
     }
     let header = header(r, source, line, &w.notes);
     if let Some(d) = loaded.diagnostics.first() {
@@ -210,23 +190,17 @@ fn one(
         .at(r.header, "this section");
         return Err((vec![d], Some(full)));
     };
-    let mut text = full.clone();
-    let mut extends = None;
-    if let Some((base_file, parent_items)) = parent(r, done) {
-        if let Some(delta) = delta(&parent_items, &w.items) {
-            let short = compose(&header, &r.name, Some(&base_file), delta.iter());
-            let short_loaded = crate::load_untrusted(&short, &base_refs);
-            if short_loaded.diagnostics.is_empty()
-                && short_loaded
-                    .ruleset
-                    .as_ref()
-                    .is_some_and(|s| same_play(&rules, s))
-            {
-                text = short;
-                extends = Some(base_file);
-            }
-        }
-    }
+    let (text, extends) = match parent(r, done) {
+        Some(base) => shortest_text(
+            base,
+            &w.items,
+            &full,
+            (&header, &r.name),
+            &base_refs,
+            &rules,
+        ),
+        None => (full, None),
+    };
     Ok((
         Written {
             section: r.name.clone(),
@@ -237,6 +211,61 @@ fn one(
         },
         w.items,
     ))
+}
+
+/// Cells no piece can ever stand on change nothing in play: when the written
+/// definition loads with nothing else to say, they leave the board (and the notes
+/// say so). Whether any did.
+fn remove_unreachable_cells(loaded: &crate::Loaded, w: &mut write::Written) -> bool {
+    let Some(rules) = loaded.ruleset.as_ref().filter(|_| {
+        loaded
+            .diagnostics
+            .iter()
+            .all(|d| d.code == Code::UnreachableCell)
+    }) else {
+        return false;
+    };
+    let lost: Vec<String> = crate::lint::unreachable_cells(rules)
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    if lost.is_empty() {
+        return false;
+    }
+    w.notes.push(format!(
+        "{} no piece can ever reach: removed from the board",
+        lost.join(" ")
+    ));
+    for item in w.items.iter_mut().filter(|i| i.key == ItemKey::Board) {
+        item.text = item.text.trim_end_matches('}').to_string()
+            + &format!("  remove {}\n}}", lost.join(" "));
+    }
+    true
+}
+
+/// The text to write: the full definition, or, where it plays the same, one that
+/// extends its parent's file and gives only the items that differ.
+fn shortest_text(
+    (base_file, parent_items): (String, Vec<Item>),
+    items: &[Item],
+    full: &str,
+    (header, name): (&str, &str),
+    base_refs: &[(&str, &str)],
+    rules: &crate::compile::Ruleset,
+) -> (String, Option<String>) {
+    if let Some(delta) = delta(&parent_items, items) {
+        let short = compose(header, name, Some(&base_file), delta.iter());
+        let short_loaded = crate::load_untrusted(&short, base_refs);
+        if short_loaded.diagnostics.is_empty()
+            && short_loaded
+                .ruleset
+                .as_ref()
+                .is_some_and(|s| same_play(rules, s))
+        {
+            return (short, Some(base_file));
+        }
+    }
+    (full.to_string(), None)
 }
 
 fn not_checked(header: Span, d: &Diagnostic) -> Diagnostic {

@@ -39,45 +39,9 @@ impl Builder {
                 })
             }
             Rule::castle => Item::Castle(self.castle(pair)),
-            Rule::setup => {
-                let mut inner = pair.into_inner();
-                let fen = inner
-                    .next()
-                    .map(|p| self.string_of(p))
-                    .unwrap_or_else(|| empty_name(span));
-                let symmetry = inner.next().map(|p| Spanned {
-                    span: self.span_of(&p),
-                    value: if p.as_str() == "rotated" {
-                        Symmetry::Rotated
-                    } else {
-                        Symmetry::Mirrored
-                    },
-                });
-                // The section ends at the closing quote or the symmetry word, not at
-                // the whitespace after it.
-                let end = symmetry.as_ref().map_or(fen.span.end + 1, |s| s.span.end);
-                Item::Setup(SetupDecl {
-                    span: Span::new(span.start, end.min(span.end)),
-                    fen,
-                    symmetry,
-                })
-            }
+            Rule::setup => Item::Setup(self.setup(pair, span)),
             Rule::shuffle => Item::Shuffle(self.shuffle(pair)),
-            Rule::redeal => Item::Redeal(RedealDecl {
-                span,
-                when: pair
-                    .into_inner()
-                    .filter(|p| p.as_rule() == Rule::redeal_when)
-                    .map(|p| Spanned {
-                        span: self.span_of(&p),
-                        value: match p.as_str().trim() {
-                            "captures" => RedealWhen::Captures,
-                            "checks" => RedealWhen::Checks,
-                            _ => RedealWhen::Mates,
-                        },
-                    })
-                    .collect(),
-            }),
+            Rule::redeal => Item::Redeal(self.redeal(pair, span)),
             Rule::drops => Item::Drops(self.drops(pair)),
             Rule::hand => Item::Hand(self.hand(pair)),
             Rule::end_rules => Item::End(self.end_rules(pair)),
@@ -103,6 +67,50 @@ impl Builder {
             Rule::walls => Item::Walls(self.walls(pair, span)),
             _ => return None,
         })
+    }
+
+    /// `setup "FEN" [mirrored|rotated]`.
+    fn setup(&self, pair: Pair<Rule>, span: Span) -> SetupDecl {
+        let mut inner = pair.into_inner();
+        let fen = inner
+            .next()
+            .map(|p| self.string_of(p))
+            .unwrap_or_else(|| empty_name(span));
+        let symmetry = inner.next().map(|p| Spanned {
+            span: self.span_of(&p),
+            value: if p.as_str() == "rotated" {
+                Symmetry::Rotated
+            } else {
+                Symmetry::Mirrored
+            },
+        });
+        // The section ends at the closing quote or the symmetry word, not at
+        // the whitespace after it.
+        let end = symmetry.as_ref().map_or(fen.span.end + 1, |s| s.span.end);
+        SetupDecl {
+            span: Span::new(span.start, end.min(span.end)),
+            fen,
+            symmetry,
+        }
+    }
+
+    /// `redeal when first-move captures or checks or mates`.
+    fn redeal(&self, pair: Pair<Rule>, span: Span) -> RedealDecl {
+        RedealDecl {
+            span,
+            when: pair
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::redeal_when)
+                .map(|p| Spanned {
+                    span: self.span_of(&p),
+                    value: match p.as_str().trim() {
+                        "captures" => RedealWhen::Captures,
+                        "checks" => RedealWhen::Checks,
+                        _ => RedealWhen::Mates,
+                    },
+                })
+                .collect(),
+        }
     }
 
     /// `white NAME...` in a promotion's choices: the side word and the names.

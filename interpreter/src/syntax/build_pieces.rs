@@ -3,6 +3,7 @@
 use super::ast::*;
 use super::build::{empty_name, first, Builder};
 use super::Rule;
+use crate::diagnostic::Span;
 use pest::iterators::Pair;
 
 impl Builder {
@@ -51,44 +52,7 @@ impl Builder {
                         s,
                         p.into_inner().map(|i| self.two_cell_item(i)).collect(),
                     )),
-                    Rule::promotes => {
-                        let mut captured = None;
-                        let mut optional = None;
-                        let mut queue = None;
-                        let mut leaving = None;
-                        let mut forced_in = None;
-                        let mut names = Vec::new();
-                        let mut sides = Vec::new();
-                        for part in p.into_inner() {
-                            match part.as_rule() {
-                                Rule::promote_sides => {
-                                    sides =
-                                        part.into_inner().map(|s| self.promote_side(s)).collect();
-                                }
-                                Rule::promote_captured => captured = Some(self.span_of(&part)),
-                                Rule::promote_queue => queue = Some(self.queue_end(first(part))),
-                                Rule::promote_leaving => leaving = Some(self.span_of(&part)),
-                                Rule::promote_optional => {
-                                    optional = Some(self.span_of(&part));
-                                    forced_in = part.into_inner().next().map(|z| self.name(z));
-                                }
-                                _ => names.push(self.name(part)),
-                            }
-                        }
-                        let mut names = names.into_iter();
-                        let zone = names.next().unwrap_or_else(|| empty_name(s));
-                        Some(PieceProp::Promotes {
-                            span: s,
-                            zone,
-                            to: names.collect(),
-                            sides,
-                            captured,
-                            queue,
-                            optional,
-                            leaving,
-                            forced_in,
-                        })
-                    }
+                    Rule::promotes => Some(self.promotes(p, s)),
                     Rule::captured_as => Some(PieceProp::CapturedAs(s, self.name(first(p)))),
                     Rule::confined => Some(PieceProp::Confined(s, self.name(first(p)))),
                     Rule::no_facing => Some(PieceProp::NoFacing(s)),
@@ -101,29 +65,69 @@ impl Builder {
                         let kinds = p.into_inner().map(|n| self.name(n)).collect();
                         Some(PieceProp::Cannot(s, what, kinds))
                     }
-                    Rule::moves => {
-                        let mut inner = p.into_inner();
-                        let body = inner.next()?;
-                        let region = inner.next().map(|r| RegionDecl {
-                            within: r.as_rule() == Rule::moves_within,
-                            zone: self.name(first(r)),
-                        });
-                        match body.as_rule() {
-                            Rule::betza => {
-                                Some(PieceProp::Betza(self.string_of(first(body)), region))
-                            }
-                            _ => Some(PieceProp::Rules(
-                                s,
-                                body.into_inner().map(|p| self.move_rule(p)).collect(),
-                                region,
-                            )),
-                        }
-                    }
+                    Rule::moves => self.moves(p, s),
                     _ => None,
                 }
             })
             .collect()
     }
+    /// A `promotes` property: its zone, choices, sides and options.
+    fn promotes(&self, p: Pair<Rule>, s: Span) -> PieceProp {
+        let mut captured = None;
+        let mut optional = None;
+        let mut queue = None;
+        let mut leaving = None;
+        let mut forced_in = None;
+        let mut names = Vec::new();
+        let mut sides = Vec::new();
+        for part in p.into_inner() {
+            match part.as_rule() {
+                Rule::promote_sides => {
+                    sides = part.into_inner().map(|s| self.promote_side(s)).collect();
+                }
+                Rule::promote_captured => captured = Some(self.span_of(&part)),
+                Rule::promote_queue => queue = Some(self.queue_end(first(part))),
+                Rule::promote_leaving => leaving = Some(self.span_of(&part)),
+                Rule::promote_optional => {
+                    optional = Some(self.span_of(&part));
+                    forced_in = part.into_inner().next().map(|z| self.name(z));
+                }
+                _ => names.push(self.name(part)),
+            }
+        }
+        let mut names = names.into_iter();
+        let zone = names.next().unwrap_or_else(|| empty_name(s));
+        PieceProp::Promotes {
+            span: s,
+            zone,
+            to: names.collect(),
+            sides,
+            captured,
+            queue,
+            optional,
+            leaving,
+            forced_in,
+        }
+    }
+
+    /// A `moves` property: Betza or structured rules, in or within a zone.
+    fn moves(&self, p: Pair<Rule>, s: Span) -> Option<PieceProp> {
+        let mut inner = p.into_inner();
+        let body = inner.next()?;
+        let region = inner.next().map(|r| RegionDecl {
+            within: r.as_rule() == Rule::moves_within,
+            zone: self.name(first(r)),
+        });
+        match body.as_rule() {
+            Rule::betza => Some(PieceProp::Betza(self.string_of(first(body)), region)),
+            _ => Some(PieceProp::Rules(
+                s,
+                body.into_inner().map(|p| self.move_rule(p)).collect(),
+                region,
+            )),
+        }
+    }
+
     pub(super) fn two_cell_item(&self, pair: Pair<Rule>) -> Spanned<TwoCellItem> {
         let span = self.span_of(&pair);
         let value = match pair.as_rule() {

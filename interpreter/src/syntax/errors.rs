@@ -129,23 +129,7 @@ pub(super) fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &
         pest::error::InputLocation::Pos(p) => (base + p, base + p),
         pest::error::InputLocation::Span((s, e)) => (base + s, base + e),
     };
-    let (message, label) = match &err.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut words: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
-            words.sort_unstable();
-            words.dedup();
-            let expected = match words.as_slice() {
-                [] => "something else".to_string(),
-                [one] => (*one).to_string(),
-                [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
-            };
-            (
-                format!("expected {expected}"),
-                "unexpected here".to_string(),
-            )
-        }
-        pest::error::ErrorVariant::CustomError { message } => (message.clone(), message.clone()),
-    };
+    let (message, label) = expected_message(&err);
     let in_piece = matches!(
         &err.variant,
         pest::error::ErrorVariant::ParsingError { positives, .. }
@@ -204,6 +188,27 @@ pub(super) fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &
     Diagnostic::error(Code::Syntax, message)
         .at(Span::new(start, end), label)
         .help(help)
+}
+
+/// The message and label of a parse error: what the parser expected there.
+fn expected_message(err: &pest::error::Error<Rule>) -> (String, String) {
+    match &err.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            words.sort_unstable();
+            words.dedup();
+            let expected = match words.as_slice() {
+                [] => "something else".to_string(),
+                [one] => (*one).to_string(),
+                [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
+            };
+            (
+                format!("expected {expected}"),
+                "unexpected here".to_string(),
+            )
+        }
+        pest::error::ErrorVariant::CustomError { message } => (message.clone(), message.clone()),
+    }
 }
 
 /// What a grammar rule stands for, as an expected token is said to the user.

@@ -65,6 +65,17 @@ impl Exporter<'_> {
             }
             mandatory = Some(!pr.optional);
         }
+        self.set_promotion_keys(region, choices, mandatory, (promoted, piece_mandatory));
+    }
+
+    /// The keys of the promotions gathered from every piece.
+    fn set_promotion_keys(
+        &mut self,
+        region: Option<String>,
+        choices: Option<[String; 2]>,
+        mandatory: Option<bool>,
+        (promoted, piece_mandatory): (Vec<String>, Option<bool>),
+    ) {
         if let Some(zone) = region {
             let (w, b) = zone.split_once('|').unwrap_or(("-", "-"));
             self.set("promotionRegionWhite", w);

@@ -187,46 +187,7 @@ impl Writer<'_> {
                     "two kinds of promotion",
                 ));
             }
-            // a side that never has the piece may be given the other side's promotion
-            let hand = self.start.hand.clone().unwrap_or_default();
-            let never = [0, 1].map(|side| {
-                self.start_cells(p, side).is_empty()
-                    && !v.captures_to_hand
-                    && !hand.chars().any(|c| {
-                        c.to_ascii_lowercase() == p.letter && c.is_ascii_uppercase() == (side == 0)
-                    })
-            });
-            let from = |side: usize| {
-                if pawn[side] || !never[side] {
-                    side
-                } else {
-                    1 - side
-                }
-            };
-            if pawn[0] != pawn[1] && !never[usize::from(pawn[0])] {
-                return Err(self.refusal(
-                    p.span,
-                    "a piece that promotes for one side only is not expressed".into(),
-                    "promotion",
-                ));
-            }
-            let region = [
-                v.promotion_region[from(0)].clone(),
-                v.promotion_region[from(1)].clone(),
-            ];
-            let zone = self.zone("promotion", &region);
-            let names = [0, 1].map(|s| self.choices(p, &v.promotion_piece_types[from(s)]));
-            let to = if names[0] == names[1] {
-                names[0].join(" ")
-            } else {
-                format!("white {} black {}", names[0].join(" "), names[1].join(" "))
-            };
-            let optional = if v.mandatory_pawn_promotion {
-                String::new()
-            } else {
-                self.optional(p)
-            };
-            return Ok(Some(format!("promotes in {zone} to {to}{optional}")));
+            return self.pawn_promotion(p, pawn).map(Some);
         }
         let Some(target) = promoted else {
             return Ok(None);
@@ -254,6 +215,51 @@ impl Writer<'_> {
         Ok(Some(format!(
             "promotes in {zone} or-leaving to {name}{optional}"
         )))
+    }
+
+    /// A pawn's promotion (`pawn`: per side, whether it promotes so).
+    fn pawn_promotion(&mut self, p: &Piece, pawn: [bool; 2]) -> Result<String, Diagnostic> {
+        let v = self.v;
+        // a side that never has the piece may be given the other side's promotion
+        let hand = self.start.hand.clone().unwrap_or_default();
+        let never = [0, 1].map(|side| {
+            self.start_cells(p, side).is_empty()
+                && !v.captures_to_hand
+                && !hand.chars().any(|c| {
+                    c.to_ascii_lowercase() == p.letter && c.is_ascii_uppercase() == (side == 0)
+                })
+        });
+        let from = |side: usize| {
+            if pawn[side] || !never[side] {
+                side
+            } else {
+                1 - side
+            }
+        };
+        if pawn[0] != pawn[1] && !never[usize::from(pawn[0])] {
+            return Err(self.refusal(
+                p.span,
+                "a piece that promotes for one side only is not expressed".into(),
+                "promotion",
+            ));
+        }
+        let region = [
+            v.promotion_region[from(0)].clone(),
+            v.promotion_region[from(1)].clone(),
+        ];
+        let zone = self.zone("promotion", &region);
+        let names = [0, 1].map(|s| self.choices(p, &v.promotion_piece_types[from(s)]));
+        let to = if names[0] == names[1] {
+            names[0].join(" ")
+        } else {
+            format!("white {} black {}", names[0].join(" "), names[1].join(" "))
+        };
+        let optional = if v.mandatory_pawn_promotion {
+            String::new()
+        } else {
+            self.optional(p)
+        };
+        Ok(format!("promotes in {zone} to {to}{optional}"))
     }
 
     /// ` optional`, and where the piece could never move again: ` except in ZONE`.

@@ -129,31 +129,44 @@ pub(super) fn read_fields(
         }
     }
     if let Some((at, f)) = rest.next() {
-        if let Some(given) = f.strip_prefix('+').and_then(check_pair) {
-            if rest.peek().is_none() {
-                checks_given(at, f, [0, 0], rules.checks)?;
-                if let Some(limit) = rules.checks.filter(|&l| given.iter().any(|&n| n > l)) {
-                    return Err(fen_err(
-                        at,
-                        f.len(),
-                        format!("`{f}` gives more than {limit} checks"),
-                        Some(format!(
-                            "each side has given at most {limit} checks, e.g. `+{limit}+{limit}`"
-                        )),
-                    ));
-                }
-                setup.checks = given;
-                return Ok(());
-            }
-        }
-        return Err(fen_err(
-            at,
-            text.len() - at,
-            format!("unexpected field `{f}` after the fullmove number"),
-            None,
-        ));
+        return trailing_checks(at, f, rest.peek().is_none(), text, rules, setup);
     }
     Ok(())
+}
+
+/// A field after the fullmove number: lichess's checks given (`+2+1`), when it is
+/// the last; anything else is an error.
+fn trailing_checks(
+    at: usize,
+    f: &str,
+    last: bool,
+    text: &str,
+    rules: &FenRules,
+    setup: &mut Setup,
+) -> Result<(), FenError> {
+    if let Some(given) = f.strip_prefix('+').and_then(check_pair) {
+        if last {
+            checks_given(at, f, [0, 0], rules.checks)?;
+            if let Some(limit) = rules.checks.filter(|&l| given.iter().any(|&n| n > l)) {
+                return Err(fen_err(
+                    at,
+                    f.len(),
+                    format!("`{f}` gives more than {limit} checks"),
+                    Some(format!(
+                        "each side has given at most {limit} checks, e.g. `+{limit}+{limit}`"
+                    )),
+                ));
+            }
+            setup.checks = given;
+            return Ok(());
+        }
+    }
+    Err(fen_err(
+        at,
+        text.len() - at,
+        format!("unexpected field `{f}` after the fullmove number"),
+        None,
+    ))
 }
 
 /// The fields between en passant and the clocks, each optional: the swap ban

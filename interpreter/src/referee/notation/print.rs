@@ -67,32 +67,38 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
         return s;
     }
     if let Some(i) = m.castle_rule() {
-        // A castling whose king move is also a plain king move names its rook too;
-        let (rook_from, rook_to) = pos
-            .castle(i)
-            .map_or((m.from, m.to), |c| (c.rook_from, c.rook_to));
-        // So does one whose king stays where it is (Chess960).
-        if m.from == m.to
-            || legal
-                .iter()
-                .any(|o| o.from == m.from && o.to == m.to && o.castle_rule().is_none())
-        {
-            let rook = pos
-                .piece_at(rook_from)
-                .map_or_else(|| "?".into(), |p| letter(rules, p));
-            s.push_str(&format!(
-                "; {} {}-{}",
-                rook,
-                rules.cell_name(rook_from),
-                rules.cell_name(rook_to)
-            ));
-        }
+        s.push_str(&castling_rook(pos, m, i, legal));
         s.push_str(&drop_part(pos, m));
         return s;
     }
     s.push_str(&removals(pos, m, legal));
     s.push_str(&drop_part(pos, m));
     s
+}
+
+/// A castling's rook move (`; R h1-f1`), written when the king's move alone could
+/// be a plain king move, or the king stays where it is (Chess960).
+fn castling_rook(pos: &Position, m: &Move, i: usize, legal: &[Move]) -> String {
+    let rules = pos.rules();
+    let (rook_from, rook_to) = pos
+        .castle(i)
+        .map_or((m.from, m.to), |c| (c.rook_from, c.rook_to));
+    if m.from == m.to
+        || legal
+            .iter()
+            .any(|o| o.from == m.from && o.to == m.to && o.castle_rule().is_none())
+    {
+        let rook = pos
+            .piece_at(rook_from)
+            .map_or_else(|| "?".into(), |p| letter(rules, p));
+        return format!(
+            "; {} {}-{}",
+            rook,
+            rules.cell_name(rook_from),
+            rules.cell_name(rook_to)
+        );
+    }
+    String::new()
 }
 
 /// The pieces a move removes away from its landing (`; @-d6`), written when
