@@ -1,0 +1,77 @@
+//! A piece's `promotes` property: its zones checked, its choices resolved.
+
+use super::*;
+
+impl Checker {
+    /// A `promotes` property: its zones checked, its choices resolved.
+    pub(super) fn promotion(
+        &mut self,
+        prop: &PieceProp,
+        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+        known: &[&str],
+        decls: &[&syntax::PieceDecl],
+    ) -> Option<Promotion> {
+        let PieceProp::Promotes {
+            zone,
+            to,
+            sides,
+            captured,
+            queue,
+            optional,
+            leaving,
+            forced_in,
+            ..
+        } = prop
+        else {
+            return None;
+        };
+        if let Some(zones) = zones {
+            self.zone_ref(zone, zones);
+            if let Some(forced) = forced_in {
+                self.zone_ref(forced, zones);
+            }
+        }
+        let mut kinds = |names: &[Name]| -> Vec<usize> {
+            names
+                .iter()
+                .filter_map(|name| self.piece_ref(name, known, decls))
+                .collect()
+        };
+        let mut choices = kinds(to);
+        let mut black_choices = None;
+        if let [(first, a), (second, b)] = sides.as_slice() {
+            let (a, b) = (kinds(a), kinds(b));
+            if first.value == second.value {
+                self.push(
+                    Diagnostic::error(
+                        Code::DuplicateProperty,
+                        format!(
+                            "the choices for {} are given twice",
+                            side_word(&first.value)
+                        ),
+                    )
+                    .at(second.span, "second one here")
+                    .also(first.span, "first one here")
+                    .help(
+                        "write each side's choices once: `to white Queen Rook black Queen Knight`",
+                    ),
+                );
+            }
+            (choices, black_choices) = if first.value == "black" {
+                (b, Some(a))
+            } else {
+                (a, Some(b))
+            };
+        }
+        Some(Promotion {
+            zone: zone.value.clone(),
+            choices,
+            black_choices,
+            from_captured: captured.is_some(),
+            optional: optional.is_some(),
+            from_queue: queue.as_ref().map(|q| drops::queue_end(q.value)),
+            leaving: leaving.is_some(),
+            forced_in: forced_in.as_ref().map(|z| z.value.clone()),
+        })
+    }
+}
