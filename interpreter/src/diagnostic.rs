@@ -7,11 +7,14 @@ use std::fmt;
 /// A byte range in the text a diagnostic is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Span {
+    /// The first byte.
     pub start: usize,
+    /// The byte after the last.
     pub end: usize,
 }
 
 impl Span {
+    /// The bytes from `start` up to `end`.
     pub fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
@@ -26,9 +29,10 @@ macro_rules! codes {
     ($($variant:ident = $name:literal : $summary:literal,)*) => {
         /// Every diagnostic code vdl can emit. Codes are stable: tools may match on them.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Code { $($variant,)* }
+        pub enum Code { $(#[doc = $summary] $variant,)* }
 
         impl Code {
+            /// Every code, in the order of the codes page.
             pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
 
             /// The code as printed, e.g. `vdl::unknown_piece`.
@@ -41,6 +45,7 @@ macro_rules! codes {
                 match self { $(Code::$variant => $summary,)* }
             }
 
+            /// The code named `name` (`vdl::bad_fen` or `bad_fen`), if there is one.
             pub fn from_name(name: &str) -> Option<Code> {
                 let name = name.strip_prefix("vdl::").unwrap_or(name);
                 Code::ALL.iter().copied().find(|c| &c.as_str()[5..] == name)
@@ -128,30 +133,42 @@ impl Code {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// How serious a diagnostic is.
 pub enum Severity {
+    /// The definition, record or input cannot be used.
     Error,
+    /// It can be used, but it likely says something else than meant.
     Warning,
 }
 
 /// A span with the text drawn under it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
+    /// The bytes pointed at.
     pub span: Span,
+    /// What is said there.
     pub text: String,
+    /// The label of the problem itself, as opposed to those that explain it.
     pub primary: bool,
 }
 
 /// One problem in a definition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Its stable code.
     pub code: Code,
+    /// Error or warning.
     pub severity: Severity,
+    /// What is wrong, in one line.
     pub message: String,
+    /// Where: the primary label first.
     pub labels: Vec<Label>,
+    /// How to put it right.
     pub help: Option<String>,
 }
 
 impl Diagnostic {
+    /// An error with a code and a message, to be given its labels and help.
     pub fn error(code: Code, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
@@ -190,6 +207,7 @@ impl Diagnostic {
         self
     }
 
+    /// The same diagnostic with its help.
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self
@@ -205,6 +223,7 @@ impl Diagnostic {
             .unwrap_or_default()
     }
 
+    /// Whether it is an error (not a warning).
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

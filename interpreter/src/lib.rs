@@ -1,29 +1,44 @@
 //! vdl: a variant-definition language for chess variants.
 //!
-//! Data flows one way: [`syntax`] (text to a spanned AST) → [`check`] (diagnostics
-//! and a plain [`model::Definition`]) → [`compile`] (a [`compile::Ruleset`] of
-//! precomputed tables) → [`engine`] (positions, moves, perft) → [`lint`] (warnings
-//! about rules that load but look wrong) → [`referee`] (games).
+//! Data flows one way: `syntax` (text to a spanned AST) → `check` (diagnostics
+//! and a plain [`model::Definition`]) → `compile` (a [`Ruleset`] of precomputed
+//! tables) → `engine` (positions, moves, perft) → `lint` (warnings about rules
+//! that load but look wrong) → [`referee`] (games) and [`search`] (the engine that
+//! plays). Those stages are internal; what a program calls is re-exported here:
+//!
+//! * loading: [`load`], [`load_file`], [`load_untrusted`] give a [`Loaded`], its
+//!   [`Diagnostic`]s and, when it checks, a [`Ruleset`];
+//! * playing: [`Position`] (from [`Position::start`] or a FEN), its [`Move`]s,
+//!   perft; [`referee::Game`] for whole games with results and notation;
+//! * the definition as checked: [`model`];
+//! * Fairy-Stockfish's `variants.ini` in and out: [`fsf`].
+#![warn(missing_docs)]
 
-pub mod check;
-pub mod compile;
+pub(crate) mod check;
+pub(crate) mod compile;
 pub mod diagnostic;
-pub mod engine;
+pub(crate) mod engine;
 pub mod fsf;
-pub mod lint;
+pub(crate) mod lint;
 pub mod model;
 pub mod random;
 pub mod referee;
 pub mod search;
 pub mod source;
-pub mod syntax;
+pub(crate) mod syntax;
 
-pub use compile::Ruleset;
+pub use check::betza_writer::write as betza_of;
+pub use check::fen_code;
+pub use compile::{Cell, Ruleset};
 pub use diagnostic::{Code, Diagnostic, Severity, Span};
+#[cfg(feature = "reference")]
+pub use engine::reference;
+pub use engine::{
+    Goal, GoalKind, LegalityMismatch, Move, MoveKind, Piece, Position, MAX_PERFT_DEPTH,
+};
 pub use source::{SourceFile, Sources};
 use std::path::{Path, PathBuf};
-
-pub use engine::{Move, Position};
+pub use syntax::File as SyntaxFile;
 
 /// The most files one `extends` chain may have.
 pub const MAX_EXTENDS_DEPTH: usize = 16;
@@ -33,12 +48,16 @@ pub const MAX_EXTENDS_DEPTH: usize = 16;
 /// (the loaded file and the bases it extends) that the diagnostics' spans point into.
 #[derive(Debug)]
 pub struct Loaded {
+    /// The compiled rules, when the definition checks.
     pub ruleset: Option<Ruleset>,
+    /// Every error and warning, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
+    /// The files read, for rendering the diagnostics.
     pub sources: Sources,
 }
 
 impl Loaded {
+    /// Whether some diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }

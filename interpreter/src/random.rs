@@ -15,10 +15,12 @@ pub fn mix(x: u64) -> u64 {
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator from a seed: the same seed gives the same numbers.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         let x = self.0;
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -8,8 +8,11 @@ use crate::diagnostic::Span;
 /// One file's name and text, and where its offsets start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceFile {
+    /// The file's name as given.
     pub name: String,
+    /// Its text.
     pub text: String,
+    /// Its first offset in the shared offset space.
     pub base: usize,
 }
 
@@ -49,6 +52,7 @@ impl Sources {
         base
     }
 
+    /// The files, in the order added.
     pub fn files(&self) -> &[SourceFile] {
         &self.files
     }

@@ -22,6 +22,7 @@ struct Grammar;
 
 /// Parse a definition file. Every syntax error is returned: after one, the
 /// section it is in is skipped and the parse goes on with the next section.
+#[cfg(test)]
 pub fn parse(source: &str) -> Result<File, Vec<Diagnostic>> {
     parse_at(source, 0)
 }

@@ -11,9 +11,9 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
-use vdl::engine::Move;
 use vdl::model::Side;
 use vdl::referee::{long_algebraic, EndReason, Game, GameResult};
+use vdl::Move;
 use vdl::Position;
 
 pub const VALUE_MATE: i32 = 32000;

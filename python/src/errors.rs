@@ -63,7 +63,7 @@ pub fn diagnostic_text(sources: &Sources, d: &Diagnostic) -> String {
 
 /// A FEN's error: `vdl::bad_fen: MESSAGE (at column N of `FEN`)`, and its help.
 pub fn fen_text(fen: &str, e: &vdl::model::FenError) -> String {
-    let code = vdl::check::fen_code(e);
+    let code = vdl::fen_code(e);
     let mut s = format!(
         "{}: {} (column {} of `{fen}`)",
         code.as_str(),

@@ -10,11 +10,11 @@ use crate::variants::Variant;
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use vdl::engine::{Move, MAX_PERFT_DEPTH};
 use vdl::model::{Coord, Side};
 use vdl::referee::{long_algebraic, Game as RefereeGame};
 use vdl::search::{Limits, Score, Searcher};
 use vdl::Position;
+use vdl::{Move, MAX_PERFT_DEPTH};
 
 /// The search's table, in MiB (a fresh one each call).
 const SEARCH_TABLE_MB: usize = 16;

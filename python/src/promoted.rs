@@ -4,9 +4,9 @@
 //! where it changes the rules (a promoted piece that goes to the hand as a pawn),
 //! so the package follows the marks along the moves it replays.
 
-use vdl::compile::Cell;
-use vdl::engine::{Move, MoveKind, Piece};
 use vdl::model::Coord;
+use vdl::Cell;
+use vdl::{Move, MoveKind, Piece};
 use vdl::{Position, Ruleset};
 
 /// The pieces of a FEN's board field, each with its cell and where its text ends.

@@ -7,10 +7,10 @@ use crate::errors::{fen_text, Failure};
 use crate::promoted;
 use crate::variants::{self, Variant};
 use std::sync::{Arc, Mutex};
-use vdl::compile::Cell;
-use vdl::engine::Move;
 use vdl::model::{FenError, FenErrorKind};
 use vdl::referee::{long_algebraic, Game};
+use vdl::Cell;
+use vdl::Move;
 use vdl::Position;
 
 /// The variant a call plays: the 960 twin when `chess960` asks for it.
@@ -125,7 +125,7 @@ fn with_captured_reserve<'r>(v: &'r Variant, pos: Position<'r>, fen: &str) -> Po
     let start = Position::start(rules);
     let count = |p: &Position, side, kind| {
         (0..rules.board.cells.len() as u16)
-            .filter(|&c| p.piece_at(c) == Some(vdl::engine::Piece { side, kind }))
+            .filter(|&c| p.piece_at(c) == Some(vdl::Piece { side, kind }))
             .count()
     };
     let mut held = String::new();
@@ -394,10 +394,7 @@ pub fn fen_of(v: &Variant, pos: &Position) -> String {
     } else if fields.len() > 3 && fields[3] != "-" {
         let mut moves = Vec::new();
         pos.pseudo_legal_moves(&mut moves);
-        if !moves
-            .iter()
-            .any(|m| m.kind == vdl::engine::MoveKind::EnPassant)
-        {
+        if !moves.iter().any(|m| m.kind == vdl::MoveKind::EnPassant) {
             fields[3] = "-";
         }
     }

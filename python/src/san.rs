@@ -2,9 +2,9 @@
 //! notations of Hosking and Hodges, Janggi's, Xiangqi's WXF and Thai SAN/LAN,
 //! written from the same rules as its `SAN::move_to_san`, over vdl's positions.
 
-use vdl::engine::{Move, MoveKind, Piece};
 use vdl::model::{MoveMode, Side};
 use vdl::Position;
+use vdl::{Move, MoveKind, Piece};
 
 /// pyffish's notation constants, by their numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -142,7 +142,7 @@ pub fn export(file: &str) -> Result<(), Failure> {
     let name = Path::new(file)
         .file_stem()
         .map_or("variant".into(), |s| s.to_string_lossy().into_owned());
-    match vdl::fsf::export::export(&name, syntax, rules) {
+    match vdl::fsf::export(&name, syntax, rules) {
         Ok(text) => {
             out!("{text}");
             Ok(())

@@ -31,10 +31,10 @@ pub(crate) fn perft_command(
     threads: Option<usize>,
     cross_check: bool,
 ) -> Result<(), Failure> {
-    if depth > vdl::engine::MAX_PERFT_DEPTH {
+    if depth > vdl::MAX_PERFT_DEPTH {
         return Err(Failure::Usage(format!(
             "a perft depth is at most {} plies, not {depth}",
-            vdl::engine::MAX_PERFT_DEPTH
+            vdl::MAX_PERFT_DEPTH
         )));
     }
     if cross_check {
@@ -84,7 +84,7 @@ pub(crate) fn with_position(
         Start::Fen(fen) => match Position::from_fen(&rules, fen) {
             Ok(p) => p,
             Err(e) => {
-                let d = Diagnostic::error(vdl::check::fen_code(&e), e.message.clone())
+                let d = Diagnostic::error(vdl::fen_code(&e), e.message.clone())
                     .at(vdl::Span::new(e.offset, e.offset + e.len), "here");
                 let d = match e.help {
                     Some(h) => d.help(h),

@@ -7,8 +7,8 @@
 //! `--moves CELL` the moves of one piece marked: a dot for a quiet move, a ring for
 //! a capture, a cross on each piece a capture removes away from its landing cell.
 
-use vdl::compile::Cell;
 use vdl::model::{Coord, Side, Tiling};
+use vdl::Cell;
 use vdl::{Move, Position};
 
 /// The distance between neighbouring cell centres.

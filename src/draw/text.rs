@@ -67,7 +67,7 @@ pub(crate) fn queue_legend(pos: &Position, drawn: bool) -> String {
 
 /// What a cell shows: its piece's label, `*` for a wall, `:` for an empty cell of
 /// a `capture-only` zone, `.` otherwise.
-pub(crate) fn cell_text(pos: &Position, c: vdl::compile::Cell) -> String {
+pub(crate) fn cell_text(pos: &Position, c: vdl::Cell) -> String {
     let rules = pos.rules();
     match pos.piece_at(c) {
         Some(p) => rules.piece_label(p.kind, p.side),
@@ -191,8 +191,7 @@ pub(crate) fn diagram(pos: &Position) -> String {
         .max()
         .unwrap_or(1);
     let rw = board.ranks.iter().map(String::len).max().unwrap_or(1);
-    let restricted =
-        |c: vdl::compile::Cell| rules.capture.capture_only.iter().any(|z| z[c as usize]);
+    let restricted = |c: vdl::Cell| rules.capture.capture_only.iter().any(|z| z[c as usize]);
     let mut out = String::new();
     let queues = queue_board(pos, fw);
     for rank in (0..board.height()).rev() {

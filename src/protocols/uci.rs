@@ -8,10 +8,10 @@ use crate::protocols::session::{
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use vdl::engine::MAX_PERFT_DEPTH;
 use vdl::referee::{long_algebraic, Game};
 use vdl::search::{Clock, Found, Info, Limits, Score, Searcher};
 use vdl::Position;
+use vdl::MAX_PERFT_DEPTH;
 
 const DEFAULT_HASH_MB: usize = 64;
 

@@ -9,10 +9,10 @@ use crate::protocols::session::{
 use std::collections::HashMap;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
-use vdl::compile::Cell;
 use vdl::model::Side;
 use vdl::referee::{long_algebraic, Game};
 use vdl::search::{Clock, Found, Info, Limits, Score, Searcher};
+use vdl::Cell;
 use vdl::{Position, Ruleset};
 
 const HASH_MB: usize = 64;
@@ -97,7 +97,7 @@ fn piece_commands(rules: &Ruleset) -> Vec<String> {
         .pieces
         .iter()
         .filter_map(|p| {
-            let moves = vdl::check::betza_writer::write(p, tiling, true)?;
+            let moves = vdl::betza_of(p, tiling, true)?;
             Some(format!("piece {}& {moves}", p.label))
         })
         .collect()

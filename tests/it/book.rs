@@ -328,7 +328,7 @@ fn every_fsf_block_checks() {
                     continue;
                 };
                 let refused = attrs.contains(&"fails=vdl::fsf_export");
-                match (vdl::fsf::export::export(name, &syntax, &rules), next) {
+                match (vdl::fsf::export(name, &syntax, &rules), next) {
                     (Err(_), _) if refused => {}
                     (Ok(text), _) if refused => {
                         failures.push(format!("{at}: exports, the book says it does not:\n{text}"))

@@ -322,7 +322,7 @@ fn suicide_is_written_as_a_removal() {
         .legal_moves()
         .iter()
         .copied()
-        .find(|m| m.kind == vdl::engine::MoveKind::Suicide)
+        .find(|m| m.kind == vdl::MoveKind::Suicide)
         .expect("a suicide");
     assert_eq!(game.notation(&m), "@-b2");
     let err = game.play_text("@-a1").expect_err("the king may not");

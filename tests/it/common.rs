@@ -110,8 +110,8 @@ pub fn fen_of(rules: &vdl::Ruleset, pieces: &[(&str, &str)], side: &str) -> Stri
 /// Walk the whole tree to `depth`, comparing the fast generator with the reference
 /// at every node; the number of leaves.
 pub fn tree_agrees(pos: &mut vdl::Position, depth: u32) -> u64 {
-    use vdl::engine::reference;
     use vdl::model::Side;
+    use vdl::reference;
     assert!(reference::understands(pos), "{}", pos.fen());
     let fast = reference::fast_legal_moves(pos);
     assert_eq!(fast, reference::legal_moves(pos), "at {}", pos.fen());
@@ -155,7 +155,7 @@ pub fn random_walks_agree(
     (positions, plies): (usize, usize),
     mut visit: impl FnMut(&vdl::Position, &[vdl::Move]),
 ) {
-    use vdl::engine::reference;
+    use vdl::reference;
     let mut rng = Rng::new(seed);
     let mut list = Vec::new();
     let mut seen = 0;

@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use vdl::engine::GoalKind;
 use vdl::model::{Outcome, Side};
+use vdl::GoalKind;
 use vdl::Position;
 
 fn atomic() -> vdl::Ruleset {

@@ -35,7 +35,7 @@ fn perft_counts(rules: &vdl::Ruleset) -> Vec<u64> {
 
 /// Every shipped definition: its file name, rules and text as written (merged
 /// with its bases).
-fn shipped() -> Vec<(String, vdl::Ruleset, vdl::syntax::File)> {
+fn shipped() -> Vec<(String, vdl::Ruleset, vdl::SyntaxFile)> {
     let dir = common::root().join("definitions");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("definitions")
@@ -74,7 +74,7 @@ fn round_trip_of_every_exportable_definition() {
     let mut exported = Vec::new();
     for (name, rules, syntax) in shipped() {
         let stem = name.trim_end_matches(".vdl");
-        let Ok(ini) = fsf::export::export(stem, &syntax, &rules) else {
+        let Ok(ini) = fsf::export(stem, &syntax, &rules) else {
             continue;
         };
         let import = fsf::import(&ini, 0, "exported.ini", &[]);
@@ -120,8 +120,7 @@ fn export_lists_every_rule_it_cannot_hold() {
     let (Some(rules), Some(syntax)) = (loaded.ruleset, syntax) else {
         panic!("uc40 loads")
     };
-    let problems =
-        fsf::export::export("uc40", &syntax, &rules).expect_err("uc40 has capture modes");
+    let problems = fsf::export("uc40", &syntax, &rules).expect_err("uc40 has capture modes");
     for expected in [
         "Withdrawer's capture modes",
         "Advancer's capture modes",
@@ -139,7 +138,7 @@ fn export_lists_every_rule_it_cannot_hold() {
     let (Some(rules), Some(syntax)) = (loaded.ruleset, syntax) else {
         panic!("panoply loads")
     };
-    let problems = fsf::export::export("panoply", &syntax, &rules).expect_err("hexagonal");
+    let problems = fsf::export("panoply", &syntax, &rules).expect_err("hexagonal");
     assert!(
         problems.iter().any(|p| p.contains("hexagonal board")),
         "{problems:?}"
@@ -354,7 +353,7 @@ fn exports_play_in_fairy_stockfish_as_in_vdl() {
     let mut count = 0;
     for (name, rules, syntax) in shipped() {
         // a name of its own: a built-in of Fairy-Stockfish's is not replaced
-        if let Ok(section) = fsf::export::export(
+        if let Ok(section) = fsf::export(
             &format!("vdl-{}", name.trim_end_matches(".vdl")),
             &syntax,
             &rules,

@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use vdl::engine::reference;
 use vdl::random::Rng;
+use vdl::reference;
 use vdl::Position;
 
 fn moves(rules: &vdl::Ruleset, fen: &str) -> Vec<String> {
@@ -35,7 +35,7 @@ fn a_player_with_no_piece_left_has_no_move() {
     assert_eq!(
         (goal.kind, goal.side, goal.outcome),
         (
-            vdl::engine::GoalKind::Extinction,
+            vdl::GoalKind::Extinction,
             vdl::model::Side::White,
             vdl::model::Outcome::Win
         )
@@ -146,8 +146,8 @@ fn racing_kings_trees_match_the_reference() {
 /// (taking it bares both), and loses after its own move if one is left.
 #[test]
 fn a_bare_king_loses_unless_it_bares_the_other_at_once() {
-    use vdl::engine::GoalKind;
     use vdl::model::{Outcome, Side};
+    use vdl::GoalKind;
     let rules = common::rules("definitions/shatranj.vdl");
     for (fen, moves, bared) in [
         ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", 5, None),

@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use vdl::engine::Position;
 use vdl::referee::notation;
+use vdl::Position;
 
 fn panoply() -> vdl::Ruleset {
     common::rules("definitions/panoply.vdl")

@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use vdl::engine::Position;
 use vdl::random::Rng;
+use vdl::Position;
 
 /// The legal moves as text, sorted.
 fn moves(rules: &vdl::Ruleset, fen: &str) -> Vec<String> {

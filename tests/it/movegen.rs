@@ -3,8 +3,8 @@
 
 use crate::common;
 
-use vdl::engine::reference;
 use vdl::random::Rng;
+use vdl::reference;
 use vdl::Position;
 
 const CHESS_FENS: &[&str] = &[
@@ -192,7 +192,7 @@ fn en_passant_and_castling_moves() {
     pos.legal_moves(&mut list);
     let ep: Vec<_> = list
         .iter()
-        .filter(|m| m.kind == vdl::engine::MoveKind::EnPassant)
+        .filter(|m| m.kind == vdl::MoveKind::EnPassant)
         .map(|m| {
             (
                 pos.move_text(m),
@@ -227,7 +227,7 @@ fn a_move_written_twice_is_one_move() {
             .unwrap_or_else(|| panic!("{:#?}", loaded.diagnostics));
         let mut pos = vdl::Position::start(&rules);
         let fast = pos.perft(1);
-        let slow = vdl::engine::reference::legal_moves(&pos).len() as u64;
+        let slow = vdl::reference::legal_moves(&pos).len() as u64;
         assert_eq!(fast, slow, "{moves}: fast and reference generators differ");
         fast
     };

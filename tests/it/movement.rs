@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use vdl::engine::reference;
+use vdl::reference;
 use vdl::Position;
 
 fn load(text: &str) -> vdl::Ruleset {

@@ -6,8 +6,8 @@
 
 use crate::common;
 
-use vdl::engine::GoalKind;
 use vdl::model::{Outcome, Side};
+use vdl::GoalKind;
 use vdl::Position;
 
 fn janggi() -> vdl::Ruleset {

@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use vdl::engine::MoveKind;
 use vdl::model::Side;
+use vdl::MoveKind;
 use vdl::{Position, Ruleset};
 
 fn rococo() -> Ruleset {
@@ -58,7 +58,7 @@ fn moves_of(pos: &mut Position, from: &str) -> Vec<String> {
     common::moves_of_piece(pos, from, describe)
 }
 
-fn describe(pos: &Position, m: &vdl::engine::Move) -> String {
+fn describe(pos: &Position, m: &vdl::Move) -> String {
     let rules = pos.rules();
     let mut caps: Vec<&str> = m.captures().iter().map(|&c| rules.cell_name(c)).collect();
     caps.sort_unstable();

@@ -3,8 +3,8 @@
 
 use crate::common;
 
-use vdl::engine::Position;
 use vdl::search::{Limits, Score, Searcher};
+use vdl::Position;
 
 /// The search's best move and score in `fen` at `depth`.
 fn best(definition: &str, fen: &str, depth: u32) -> (String, Score) {

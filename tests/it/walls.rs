@@ -6,9 +6,9 @@
 
 use crate::common;
 
-use vdl::engine::GoalKind;
 use vdl::model::{Outcome, Side};
 use vdl::referee::{long_algebraic, notation, san};
+use vdl::GoalKind;
 use vdl::Position;
 
 fn legal(pos: &mut Position) -> Vec<vdl::Move> {

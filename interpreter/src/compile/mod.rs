@@ -24,13 +24,11 @@ mod walls;
 
 pub use attacks::AttackTables;
 pub use board::BoardTables;
-pub use capture::{
-    CaptureRules, KindCaptures, LandingVictims, Mimicry, Takeover, Victims, NO_VICTIMS,
-};
+pub use capture::{CaptureRules, KindCaptures, Victims, NO_VICTIMS};
 pub use clock::ClockRules;
 pub use drop_queue::DropQueueRules;
 pub use flags::Flags;
-pub use reach::{RayReach, Reach, ReachTables};
+pub use reach::ReachTables;
 pub use reachable::DeadMaterial;
 
 pub use overlap::redundant_written;
@@ -195,16 +193,21 @@ impl Zobrist {
 /// concern.
 #[derive(Clone, Debug)]
 pub struct Ruleset {
+    /// The definition this was compiled from.
     pub definition: Definition,
     /// The board as numbered cells.
     pub board: BoardTables,
+    /// The number of piece kinds.
     pub kinds: usize,
+    /// Per kind: it is royal (its capture ends the game; it may not be left attacked).
     pub royal: Vec<bool>,
+    /// Per kind: it may capture and be captured en passant.
     pub en_passant: Vec<bool>,
     /// Each kind's moves as rays, per side and cell.
     pub moves: MoveRays,
     /// From each cell, the lines and leaps that attack it.
     pub attacks: AttackTables,
+    /// Per side and kind: its promotion, on the board's cells.
     pub promotion: Vec<Option<PromotionTable>>,
     /// The castling rules on the definition's cells (a free castling's at its end
     /// cells: each game places it, see `Ruleset::castles_for`).
@@ -215,7 +218,9 @@ pub struct Ruleset {
     pub two_cell: Vec<Option<TwoCell>>,
     /// What resets the halfmove clock.
     pub clock: ClockRules,
+    /// The hash keys of pieces, rights and counts.
     pub zobrist: Zobrist,
+    /// What the variant uses, for the engine's shortcuts.
     pub flags: Flags,
     /// Drop queues: where a turn's drop lands, from which end.
     pub drop_queue: DropQueueRules,
@@ -262,10 +267,12 @@ pub use restrictions::Restrictions;
 pub use walls::{wall_code, WallRules};
 
 impl Ruleset {
+    /// The number of cells on the board.
     pub fn cell_count(&self) -> usize {
         self.board.cells.len()
     }
 
+    /// The cell at a coordinate, if the board has one there.
     pub fn cell_at(&self, c: Coord) -> Option<Cell> {
         let b = &self.definition.board;
         if c.file < 0 || c.rank < 0 || c.file >= b.width() || c.rank >= b.height() {
@@ -274,11 +281,13 @@ impl Ruleset {
         self.board.grid[(c.rank * b.width() + c.file) as usize]
     }
 
+    /// The cell a name such as `e4` stands for, if it is on the board.
     pub fn cell_by_name(&self, name: &str) -> Option<Cell> {
         let c = self.definition.board.parse_cell(name)?;
         self.cell_at(c)
     }
 
+    /// A cell's name, such as `e4`.
     pub fn cell_name(&self, cell: Cell) -> &str {
         &self.board.cell_names[cell as usize]
     }
@@ -328,15 +337,18 @@ impl Ruleset {
     }
 
     #[inline]
+    /// The promotion of a side's piece of `kind`, if it promotes.
     pub fn promotion_of(&self, side: usize, kind: usize) -> Option<&PromotionTable> {
         self.promotion[side * self.kinds + kind].as_ref()
     }
 
+    /// A kind's capture modes.
     pub fn kind_captures(&self, kind: usize) -> &KindCaptures {
         &self.capture.modes[kind]
     }
 
     #[inline]
+    /// The cell one step `o` from `cell`, if on the board.
     pub fn step(&self, cell: Cell, o: Offset) -> Option<Cell> {
         if o.dx.unsigned_abs() <= 1 && o.dy.unsigned_abs() <= 1 {
             if let Some(steps) = self.board.unit_steps.get(cell as usize) {

@@ -29,8 +29,11 @@ pub enum GoalKind {
 /// for that player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Goal {
+    /// What was reached.
     pub kind: GoalKind,
+    /// The side it was reached for.
     pub side: Side,
+    /// The result for that side.
     pub outcome: Outcome,
 }
 

@@ -17,9 +17,11 @@ use crate::compile::Cell;
 /// Where the fast legal move filter and the slow one disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LegalityMismatch {
+    /// The position where the two disagree.
     pub fen: String,
     /// Moves only the fast filter keeps, then moves only the slow one keeps.
     pub only_fast: Vec<String>,
+    /// The moves only the slow filter keeps.
     pub only_slow: Vec<String>,
     /// Whether the side to move is in check, by the fast test and the slow one.
     pub in_check: (bool, bool),

@@ -30,6 +30,7 @@ impl<'r> Position<'r> {
         }
     }
 
+    /// Play a legal move (a drop, a pass): `unmake` takes it back.
     pub fn make(&mut self, m: Move) {
         if let Some(kind) = m.from_hand() {
             self.make_drop(m, kind);

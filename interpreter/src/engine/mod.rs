@@ -81,7 +81,9 @@ fn cell_bit(c: Cell) -> u128 {
 /// A piece on a cell: its side and kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub side: Side,
+    /// Its kind: an index into the definition's pieces.
     pub kind: usize,
 }
 

@@ -16,7 +16,9 @@ use super::{MAX_CAPTURES, MAX_EP_CELLS};
 use crate::compile::Cell;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What a move does.
 pub enum MoveKind {
+    /// A piece moves, capturing what the move lists.
     Normal,
     /// A quiet multi-cell step of an en-passant piece.
     DoubleStep,
@@ -46,8 +48,11 @@ pub enum MoveKind {
 /// to keep in move lists; everything make/unmake needs is here or in the undo record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The cell the piece leaves.
     pub from: Cell,
+    /// The cell it arrives on.
     pub to: Cell,
+    /// What the move does.
     pub kind: MoveKind,
     promotion: u8,
     /// The castling rule, the start of a double step's passed cells in the ray table,

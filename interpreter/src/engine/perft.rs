@@ -4,7 +4,7 @@ use super::{Move, Position};
 
 impl<'r> Position<'r> {
     /// Count leaf nodes of the legal move tree to `depth` (bulk-counted at the last
-    /// ply). Programs that take a depth from a user keep it to [`MAX_PERFT_DEPTH`].
+    /// ply). Programs that take a depth from a user keep it to [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
     pub fn perft(&mut self, depth: u32) -> u64 {
         let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
         self.perft_with(depth, &mut lists)

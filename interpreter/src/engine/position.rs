@@ -76,7 +76,7 @@ impl<'r> Position<'r> {
     /// The start position with the setup's shuffles made from `seed`; under
     /// `redeal`, the first of the seed's deals whose first player cannot do what it
     /// forbids (the seed's own deal first, then others drawn from it, so a seed
-    /// still names one array; after [`MAX_DEALS`] the last is kept).
+    /// still names one array; after `MAX_DEALS` the last is kept).
     pub fn start_seeded(rules: &'r Ruleset, seed: u64) -> Position<'r> {
         let definition = &rules.definition;
         let mut pos = Position::from_setup(rules, &definition.start_setup(seed));
@@ -118,6 +118,7 @@ impl<'r> Position<'r> {
         })
     }
 
+    /// A position from FEN (the definition's own dialect: walls, queues, counts).
     pub fn from_fen(rules: &'r Ruleset, fen: &str) -> Result<Position<'r>, FenError> {
         let d = &rules.definition;
         let setup = model::parse_fen(
@@ -246,18 +247,22 @@ impl<'r> Position<'r> {
         Ok(())
     }
 
+    /// The rules this position is played by.
     pub fn rules(&self) -> &'r Ruleset {
         self.rules
     }
 
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Side {
         Side::from_index(self.side)
     }
 
+    /// The position's hash: pieces, side to move, rights and counts.
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
+    /// The half-moves counted towards the move rule (FEN's halfmove clock).
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
@@ -439,6 +444,7 @@ impl<'r> Position<'r> {
         self.history.clear();
     }
 
+    /// The number of moves made since this position was created.
     pub fn ply_count(&self) -> usize {
         self.history.len()
     }

@@ -6,23 +6,26 @@
 //! given out. Export: a checked definition → an ini section (`export`).
 
 mod builtin;
-pub mod export;
-pub mod ini;
+mod export;
+mod ini;
 mod pieces;
-pub mod settings;
-pub mod variant;
+mod settings;
+mod variant;
 mod write;
 
 use crate::diagnostic::{Code, Diagnostic, Span};
 pub use builtin::{shipped, SHIPPED};
+pub use export::export;
 use write::{Item, ItemKey};
 
 /// One section written as a definition.
 #[derive(Clone, Debug)]
 pub struct Written {
+    /// The section's name.
     pub section: String,
     /// `NAME.vdl`.
     pub file_name: String,
+    /// The definition's text.
     pub text: String,
     /// The file it extends, if it does: a shipped definition or an earlier section's.
     pub extends: Option<String>,
@@ -33,7 +36,9 @@ pub struct Written {
 /// One section that was not written, and why.
 #[derive(Clone, Debug)]
 pub struct Refused {
+    /// The section's name.
     pub section: String,
+    /// Why: every reason found.
     pub diagnostics: Vec<Diagnostic>,
     /// The definition as far as it was written, when it was written but did not
     /// check: for a person to finish by hand.
@@ -43,7 +48,9 @@ pub struct Refused {
 /// What an import made of a file.
 #[derive(Clone, Debug, Default)]
 pub struct Import {
+    /// The sections written as definitions.
     pub written: Vec<Written>,
+    /// The sections that cannot be.
     pub refused: Vec<Refused>,
     /// Problems with the file's lines themselves (not of one section).
     pub diagnostics: Vec<Diagnostic>,

@@ -39,29 +39,10 @@ pub struct Resolved {
 /// One section's own settings.
 #[derive(Clone, Debug, Default)]
 pub struct Level {
-    pub section: String,
     pub keys: IndexMap<String, Setting>,
 }
 
-impl Resolved {
-    /// The value that applies: the nearest section's.
-    pub fn get(&self, key: &str) -> Option<&Setting> {
-        self.levels.iter().rev().find_map(|l| l.keys.get(key))
-    }
-
-    /// Every key given anywhere in the line, each once.
-    pub fn keys(&self) -> Vec<&str> {
-        let mut keys: Vec<&str> = Vec::new();
-        for level in &self.levels {
-            for k in level.keys.keys() {
-                if !keys.contains(&k.as_str()) {
-                    keys.push(k);
-                }
-            }
-        }
-        keys
-    }
-}
+impl Resolved {}
 
 /// Resolves every section of the file, in order. A section whose parent cannot be
 /// found gets an error and no settings.
@@ -129,10 +110,7 @@ fn level(section: &Section, builtin: bool, at: Option<Span>) -> Level {
             },
         );
     }
-    Level {
-        section: section.name.value.clone(),
-        keys,
-    }
+    Level { keys }
 }
 
 fn from_file_parent(parent: Resolved, p: &Text) -> Resolved {

@@ -5,26 +5,34 @@ use serde::Serialize;
 /// A cell by its file and rank index (0-based, rank 0 is the first player's side).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Coord {
+    /// The file, from 0.
     pub file: i32,
+    /// The rank, from 0.
     pub rank: i32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+/// A player.
 pub enum Side {
+    /// The first player.
     White = 0,
+    /// The second player.
     Black = 1,
 }
 
 impl Side {
+    /// 0 for White, 1 for Black.
     pub fn index(self) -> usize {
         self as usize
     }
+    /// The other player.
     pub fn opponent(self) -> Side {
         match self {
             Side::White => Side::Black,
             Side::Black => Side::White,
         }
     }
+    /// White for 0, Black otherwise.
     pub fn from_index(i: usize) -> Side {
         if i == 0 {
             Side::White
@@ -32,6 +40,7 @@ impl Side {
             Side::Black
         }
     }
+    /// `White` or `Black`.
     pub fn name(self) -> &'static str {
         match self {
             Side::White => "White",
@@ -43,9 +52,13 @@ impl Side {
 /// The board's shape: a grid of labelled files and ranks, less the removed cells.
 #[derive(Clone, Debug, Default)]
 pub struct BoardShape {
+    /// The files' names, left to right.
     pub files: Vec<String>,
+    /// The ranks' names, first player's side first.
     pub ranks: Vec<String>,
+    /// Cells of the rectangle that are not on the board.
     pub removed: Vec<Coord>,
+    /// Square or hexagonal cells.
     pub tiling: Tiling,
 }
 
@@ -122,9 +135,11 @@ impl BoardShape {
             .collect()
     }
 
+    /// The number of files.
     pub fn width(&self) -> i32 {
         self.files.len() as i32
     }
+    /// The number of ranks.
     pub fn height(&self) -> i32 {
         self.ranks.len() as i32
     }
@@ -138,6 +153,7 @@ impl BoardShape {
             && !self.removed.contains(&c)
     }
 
+    /// A cell's name: its file's name, then its rank's.
     pub fn cell_name(&self, c: Coord) -> String {
         format!(
             "{}{}",
@@ -164,7 +180,9 @@ impl BoardShape {
 /// A step on the board, oriented for the first player: `dy > 0` is forward, `dx > 0` is right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Offset {
+    /// Files to the right.
     pub dx: i32,
+    /// Ranks forward (towards the second player).
     pub dy: i32,
 }
 
@@ -181,6 +199,7 @@ impl Offset {
         Offset::new(-1, -1),
     ];
 
+    /// The offset `dx` files right, `dy` ranks forward.
     pub const fn new(dx: i32, dy: i32) -> Offset {
         Offset { dx, dy }
     }

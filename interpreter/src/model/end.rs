@@ -3,9 +3,13 @@
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// A game's result for a player.
 pub enum Outcome {
+    /// The player wins.
     Win,
+    /// The player loses.
     Loss,
+    /// Nobody wins.
     Draw,
 }
 
@@ -13,18 +17,24 @@ pub enum Outcome {
 /// to move may claim it.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Repetition {
+    /// The occurrences that end the game.
     pub count: u32,
+    /// The result for the player who repeated.
     pub outcome: Outcome,
+    /// The occurrences at which a player may claim it, if earlier.
     pub claim_at: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// The n-move rule: moves without what resets the count end the game.
 pub struct MoveLimit {
     /// Full moves (each side moving once) without a resetting move.
     pub moves: u32,
+    /// The result when the count runs out.
     pub outcome: Outcome,
     /// Full moves from which the player to move may claim the outcome.
     pub claim_at: Option<u32>,
+    /// A capture resets the count.
     pub reset_on_capture: bool,
     /// A move resets the count when it leaves the moved piece frozen by an enemy
     /// immobilizer that is itself frozen: neither can move again without a capture.
@@ -33,6 +43,7 @@ pub struct MoveLimit {
     pub reset_on_forcing_check: bool,
     /// A drop from the hand resets the count.
     pub reset_on_drop: bool,
+    /// The kinds whose every move resets the count.
     pub reset_by: Vec<usize>,
 }
 
@@ -40,9 +51,13 @@ pub struct MoveLimit {
 /// a repetition's value is for the player whose move completes it.
 #[derive(Clone, Debug, Serialize)]
 pub struct EndRules {
+    /// The result of checkmate for the player who mates.
     pub checkmate: Outcome,
+    /// The result of stalemate for the player who stalemates.
     pub stalemate: Outcome,
+    /// Repeated positions, if they end the game.
     pub repetition: Option<Repetition>,
+    /// The n-move rule, if there is one.
     pub move_limit: Option<MoveLimit>,
     /// A draw when no sequence of legal moves can end in checkmate.
     pub dead_position: bool,
@@ -75,6 +90,7 @@ pub struct EndRules {
 /// the outcome, unless checkmated.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Counting {
+    /// The result for the player whose count it is, when it runs out.
     pub outcome: Outcome,
     /// No count while a piece of these kinds is on the board.
     pub without: Vec<usize>,
@@ -94,15 +110,20 @@ pub struct Counting {
 /// (of `kinds`; empty: any) on consecutive cells of a line gets `outcome`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Connect {
+    /// The pieces in a line that win.
     pub count: u32,
+    /// The kinds that count (none: every kind).
     pub kinds: Vec<usize>,
+    /// The result for the player who connects.
     pub outcome: Outcome,
 }
 
 /// `checks N OUTCOME`: the player who has given check `count` times gets `outcome`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckCount {
+    /// The checks to give.
     pub count: u32,
+    /// The result for the player who gives them.
     pub outcome: Outcome,
 }
 
@@ -110,6 +131,7 @@ pub struct CheckCount {
 /// on the cells next to the capture's cell, but for the spared kinds among those.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Explosions {
+    /// The kinds a blast leaves standing.
     pub spared: Vec<usize>,
 }
 
@@ -131,6 +153,7 @@ pub enum WallRule {
 /// cross or take.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Walls {
+    /// How a turn puts its wall.
     pub rule: WallRule,
     /// `in ZONE`: the zone whose cells (the player's) a wall may go on.
     pub zone: Option<String>,
@@ -143,7 +166,9 @@ pub struct Walls {
 pub struct Extinction {
     /// `all`: the player must have lost every listed kind, not just one.
     pub all: bool,
+    /// The kinds that count (none: every kind).
     pub kinds: Vec<usize>,
+    /// The result for the player who loses them.
     pub outcome: Outcome,
 }
 
@@ -151,10 +176,13 @@ pub struct Extinction {
 /// `zone` (as the zone is for that player); `outcome` is that player's.
 #[derive(Clone, Debug, Serialize)]
 pub struct Reach {
+    /// The zone to reach.
     pub zone: String,
+    /// The kinds that count (none: every kind).
     pub kinds: Vec<usize>,
     /// How many of the player's pieces of those kinds must stand in the zone at once.
     pub count: u32,
+    /// The result for the player who reaches it.
     pub outcome: Outcome,
     /// The game ends only when the player who reached the zone is to move again;
     /// White then draws if Black's reply reached it too.

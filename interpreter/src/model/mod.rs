@@ -7,6 +7,7 @@ use indexmap::IndexMap;
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// Whether a move rule moves quietly, captures, or both.
 pub enum MoveMode {
     /// Moves to an empty cell or captures.
     Both,
@@ -17,9 +18,11 @@ pub enum MoveMode {
 }
 
 impl MoveMode {
+    /// Whether it moves onto empty cells.
     pub fn quiet(self) -> bool {
         self != MoveMode::Capture
     }
+    /// Whether it captures by replacement.
     pub fn captures(self) -> bool {
         self != MoveMode::Quiet
     }
@@ -32,13 +35,21 @@ pub enum Geometry {
     /// empty (a lame leaper); a path of one offset is a plain leap.
     Leap(Vec<Offset>),
     /// Repeats a step until blocked, at most `range` steps when given.
-    Ride { step: Offset, range: Option<u32> },
+    Ride {
+        /// The step.
+        step: Offset,
+        /// The most steps (none: to the edge).
+        range: Option<u32>,
+    },
     /// Rides to the first piece (the screen), jumps it, and lands beyond:
     /// anywhere beyond (a cannon) or on the next cell only (a grasshopper).
     /// `adjacent`: the screen must stand on the first cell (Rococo's cannon pawn).
     Hop {
+        /// The step along the line.
         step: Offset,
+        /// Land on the cell right behind the screen only.
         land_behind: bool,
+        /// The screen must stand on the first cell.
         adjacent: bool,
     },
     /// Fixed steps to empty cells (`prefix`, none of them a destination), then the
@@ -49,23 +60,39 @@ pub enum Geometry {
     /// diagonal steps), a circular rider (the rose: `cycle` the eight knight leaps
     /// round a circle, `range` 7).
     Walk {
+        /// Fixed steps first, onto empty cells.
         prefix: Vec<Offset>,
+        /// Then these steps in turn.
         cycle: Vec<Offset>,
+        /// The most steps of the cycle (none: as far as it goes).
         range: Option<u32>,
     },
     /// `n` steps of `first`, then `n` steps of any one of `second`, for every `n`;
     /// every cell passed must be empty (the Sissa: `first` a rook step, `second` the
     /// four bishop steps).
-    EqualLegs { first: Offset, second: Vec<Offset> },
+    EqualLegs {
+        /// The first leg's step.
+        first: Offset,
+        /// The second leg's steps.
+        second: Vec<Offset>,
+    },
     /// One to `count` leaps, each any one of `leaps`; every cell landed on before the
     /// last must be empty, and the move never ends where it started (the dancing
     /// horse: the knight's leaps, two at most).
-    Chain { leaps: Vec<Offset>, count: u32 },
+    Chain {
+        /// The leaps, in any order.
+        leaps: Vec<Offset>,
+        /// The most leaps.
+        count: u32,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One way a piece moves: a geometry and what it may do at the end.
 pub struct MoveRule {
+    /// Where it goes.
     pub geometry: Geometry,
+    /// Quiet, capture or both.
     pub mode: MoveMode,
     /// Only from the cells where the setup puts this piece for its side.
     pub initial: bool,
@@ -83,13 +110,16 @@ pub struct MoveRule {
 /// Where a move rule applies: from a zone's cells, and with `within` only on them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Region {
+    /// The zone's name.
     pub zone: String,
     /// Every cell the move passes or lands on is in the zone too.
     pub within: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// How a piece promotes.
 pub struct Promotion {
+    /// The zone where it promotes.
     pub zone: String,
     /// The kinds it may become (White's, when `black_choices` are Black's own).
     pub choices: Vec<usize>,
@@ -160,7 +190,9 @@ impl Hand {
 /// Which end of a drop queue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum QueueEnd {
+    /// The front of the queue.
     Front,
+    /// The back of the queue.
     Back,
 }
 
@@ -191,12 +223,16 @@ pub struct Shuffle {
 /// The first moves that make a dealt array be dealt again (`redeal`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Redeal {
+    /// The first move captures.
     pub captures: bool,
+    /// The first move checks.
     pub checks: bool,
+    /// The first move mates.
     pub mates: bool,
 }
 
 impl Redeal {
+    /// Whether any first move sends the array back.
     pub fn any(&self) -> bool {
         self.captures || self.checks || self.mates
     }
@@ -216,23 +252,42 @@ pub enum Symmetry {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum CaptureMode {
     /// The enemy on the next cell beyond the landing cell, in the move's direction.
-    Approach { optional: bool },
+    Approach {
+        /// The capture may be left out.
+        optional: bool,
+    },
     /// The enemy next to the start cell, opposite the move's direction.
-    Withdraw { optional: bool },
+    Withdraw {
+        /// The capture may be left out.
+        optional: bool,
+    },
     /// Enemies jumped along the line of a riding move, each followed by an empty cell.
     /// `adjacent`: only the cell next to the mover, landing on the cell right behind
     /// it (Panoply's pawn).
-    Overtake { single: bool, adjacent: bool },
+    Overtake {
+        /// One victim per move.
+        single: bool,
+        /// Only the piece next to the mover.
+        adjacent: bool,
+    },
     /// After the move, an adjacent enemy with a friendly piece just beyond it.
     Pincer {
+        /// On diagonals too.
         all_directions: bool,
+        /// The capture may be left out.
         optional: bool,
     },
     /// After the move, enemies on the two other corners of the rectangle formed by
     /// the mover and its own royal piece.
-    Coordinate { optional: bool },
+    Coordinate {
+        /// The capture may be left out.
+        optional: bool,
+    },
     /// Each victim in the way it captures, on moves its own kind could make.
-    Chameleon { replacement: bool },
+    Chameleon {
+        /// It also takes replacement-capturers by replacement.
+        replacement: bool,
+    },
     /// Removes an adjacent enemy and the capturing piece itself.
     MutualDestruction,
     /// Jumps an enemy on its line (nothing between, the next cell beyond empty) and
@@ -240,19 +295,26 @@ pub enum CaptureMode {
     /// landing cell unless `stop_beyond`; `undefended`: only victims no piece of
     /// their side defends; `adjacent`: only victims next to the mover.
     Takeover {
+        /// A slider stops on the cell beyond the victim.
         stop_beyond: bool,
+        /// Only victims no piece of their side defends.
         undefended: bool,
+        /// Only victims next to the mover.
         adjacent: bool,
     },
     /// The enemy as far behind the start, opposite the move, as the move is long,
     /// with nothing between it and the mover (Panoply's Skirmisher).
-    Recoil { optional: bool },
+    Recoil {
+        /// The capture may be left out.
+        optional: bool,
+    },
     /// The enemy halfway along a move along a line, which leaps over every piece in
     /// its way to an empty cell (Panoply's Catapult).
     Vault,
 }
 
 impl CaptureMode {
+    /// The mode's word in the language.
     pub fn name(self) -> &'static str {
         match self {
             CaptureMode::Approach { .. } => "approach",
@@ -293,14 +355,21 @@ pub enum Immobilization {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// A kind of piece.
 pub struct PieceDef {
+    /// Its name.
     pub name: String,
     /// One or more upper-case letters; the second player's pieces use the lower case.
     pub label: String,
+    /// Its capture ends the game; it may not be left attacked.
     pub royal: bool,
+    /// How it moves.
     pub rules: Vec<MoveRule>,
+    /// It may capture and be captured en passant.
     pub en_passant: bool,
+    /// How it promotes, if it does.
     pub promotion: Option<Promotion>,
+    /// How it captures besides replacement.
     pub captures: Vec<CaptureMode>,
     /// Enemies next to this piece cannot move.
     pub immobilize: bool,
@@ -374,12 +443,19 @@ pub struct TwoCell {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// A castling: a royal piece and a partner move together.
 pub struct CastleDef {
+    /// The letter of its right in FEN.
     pub flag: char,
+    /// The side that castles so.
     pub side: Side,
+    /// Where the royal piece starts.
     pub king_from: Coord,
+    /// Where it ends.
     pub king_to: Coord,
+    /// Where the partner starts.
     pub rook_from: Coord,
+    /// Where it ends.
     pub rook_to: Coord,
     /// Cells that must be empty, apart from the king and rook themselves.
     pub empty: Vec<Coord>,
@@ -396,29 +472,37 @@ pub struct CastleDef {
 /// order passed, and the cell it stands on when the field names it (`d3>e4`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EnPassantField {
+    /// The cells a double step passed.
     pub passed: Vec<Coord>,
+    /// The piece that passed them, if known.
     pub victim: Option<Coord>,
     /// Where the field starts in the FEN, for errors found when placing it.
     pub offset: usize,
+    /// Its length in bytes.
     pub len: usize,
 }
 
 /// A position as written in FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// Each piece: its cell, side and kind.
     pub placements: Vec<(Coord, Side, usize)>,
     /// Captured pieces off the board (FEN `rows[...]`), for promotions to captured pieces.
     pub reserve: Vec<(Side, usize)>,
+    /// The side to move.
     pub to_move: Side,
     /// Indices into the definition's castling rules.
     pub castling: Vec<usize>,
     /// For the free (Chess960) castling rights granted: the rule, and where its
     /// king and partner start.
     pub castle_starts: Vec<(usize, Coord, Coord)>,
+    /// The cells capturable en passant.
     pub en_passant: Option<EnPassantField>,
     /// Two cells whose pieces just swapped and may not swap back on this move.
     pub swap_ban: Option<(Coord, Coord)>,
+    /// The half-moves counted towards the move rule.
     pub halfmove: u32,
+    /// The move number.
     pub fullmove: u32,
     /// The checks each side has given (under a `checks` end rule).
     pub checks: [u32; 2],
@@ -442,19 +526,27 @@ pub struct Setup {
 }
 
 #[derive(Clone, Debug)]
+/// A checked variant: the plain rules, no spans.
 pub struct Definition {
+    /// Its name (`variant`).
     pub name: String,
     /// Other names the variant goes by in game records.
     pub aliases: Vec<String>,
+    /// The board.
     pub board: BoardShape,
     /// Each zone's cells for White and for Black.
     pub zones: IndexMap<String, [Vec<Coord>; 2]>,
     /// Zones where a move may end only when the capture it makes needs it.
     pub capture_only_zones: Vec<(String, CaptureOnly)>,
+    /// The kinds of pieces.
     pub pieces: Vec<PieceDef>,
+    /// The castlings.
     pub castling: Vec<CastleDef>,
+    /// The start position.
     pub setup: Setup,
+    /// How games end.
     pub end: EndRules,
+    /// How immobilizers freeze.
     pub immobilization: Immobilization,
     /// A frozen piece that is not royal may remove itself as its move.
     pub suicide: bool,
@@ -468,7 +560,9 @@ pub struct Definition {
     pub explosions: Option<Explosions>,
     /// Every move puts a wall (`walls`).
     pub walls: Option<Walls>,
+    /// Drop queues, if any.
     pub drops: Option<Drops>,
+    /// Pieces in hand, if any.
     pub hand: Option<Hand>,
     /// Random placements made when a game starts, in order.
     pub shuffles: Vec<Shuffle>,

@@ -49,13 +49,16 @@ pub enum EndReason {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// How a game ended.
 pub struct GameResult {
     /// `None` for a draw.
     pub winner: Option<Side>,
+    /// By which rule.
     pub reason: EndReason,
     /// The side the reason is about: the side with no move, the side whose royal
     /// piece was taken, or the side whose move completed the repetition.
     pub subject: Side,
+    /// The result in words.
     pub description: String,
     /// Ended by the claim of the player to move, not by the rule itself.
     pub claimed: bool,
@@ -82,13 +85,19 @@ impl fmt::Display for GameResult {
 #[derive(Clone, Debug, Serialize)]
 pub struct Played {
     #[serde(skip)]
+    /// The move.
     pub mv: Move,
+    /// Its notation.
     pub notation: String,
+    /// The cell it leaves.
     pub from: String,
+    /// The cell it arrives on.
     pub to: String,
+    /// The cells of the pieces it takes.
     pub captures: Vec<String>,
     /// Cells whose pieces change owner (takeovers), apart from `captures`.
     pub converts: Vec<String>,
+    /// The kind it promotes to, if it does.
     pub promotion: Option<String>,
     /// The turn's drop: the piece put on the board and its cell.
     pub drop: Option<DropJson>,
@@ -104,14 +113,18 @@ pub struct Played {
 /// A two-cell piece's move as data.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct TwoCellJson {
+    /// The cells the piece leaves.
     pub from: [String; 2],
+    /// The cells it arrives on.
     pub to: [String; 2],
 }
 
 /// A drop as data: the dropped piece's label and the cell it lands on.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct DropJson {
+    /// The piece put.
     pub piece: String,
+    /// Where.
     pub cell: String,
 }
 
@@ -156,6 +169,7 @@ impl Played {
 }
 
 #[derive(Clone)]
+/// A game: its moves played from a position, its result once over.
 pub struct Game<'r> {
     pub(super) pos: Position<'r>,
     pub(super) played: Vec<Played>,
@@ -189,6 +203,7 @@ pub(super) fn ordinal(n: u32) -> String {
 }
 
 impl<'r> Game<'r> {
+    /// A game from a position.
     pub fn new(pos: Position<'r>) -> Game<'r> {
         let had_royal = [Side::White, Side::Black].map(|s| !pos.royal_cells(s).is_empty());
         let mut g = Game {
@@ -210,14 +225,17 @@ impl<'r> Game<'r> {
         g
     }
 
+    /// The position now.
     pub fn position(&self) -> &Position<'r> {
         &self.pos
     }
 
+    /// The rules it is played by.
     pub fn rules(&self) -> &'r Ruleset {
         self.pos.rules()
     }
 
+    /// The legal moves now.
     pub fn legal_moves(&self) -> &[Move] {
         &self.legal
     }
@@ -241,6 +259,7 @@ impl<'r> Game<'r> {
         self.pos.forget_history();
     }
 
+    /// The result, once the game is over.
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
     }

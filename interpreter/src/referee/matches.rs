@@ -11,15 +11,21 @@ use std::time::Duration;
 /// How a match went, from the search's side.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MatchReport {
+    /// Games played.
     pub games: usize,
+    /// Games the search won.
     pub search_wins: usize,
+    /// Games the two-ply player won.
     pub two_ply_wins: usize,
+    /// Games drawn.
     pub draws: usize,
     /// Games stopped at the ply limit.
     pub unfinished: usize,
+    /// Plies played in all.
     pub plies: usize,
     /// Nodes the search looked at, and the time it took.
     pub nodes: u64,
+    /// Time the search took in all.
     pub search_time: Duration,
 }
 

@@ -23,7 +23,9 @@ use crate::engine::Position;
 
 /// A refereed game: as far as it went, and the diagnostic that stopped it, if any.
 pub struct Refereed<'r> {
+    /// The game as far as it was read.
     pub game: Option<Game<'r>>,
+    /// The first problem, if any.
     pub error: Option<Diagnostic>,
     /// The result the record gives, read against the rules' verdict (a game
     /// played to its end, no `*`).
@@ -35,7 +37,9 @@ pub struct Refereed<'r> {
 pub struct Recorded {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub score: String,
+    /// Where the move is in the record.
     pub span: Span,
+    /// How it was read.
     pub reading: Reading,
 }
 

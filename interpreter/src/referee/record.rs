@@ -11,7 +11,9 @@ use crate::model::Side;
 /// A game record split into its FEN (if any) and its moves, each with its span.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
+    /// The start position, if the record gives one.
     pub fen: Option<(String, Span)>,
+    /// The moves as written, each with where.
     pub moves: Vec<(String, Span)>,
     /// The result written after the moves (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: Option<(String, Span)>,
@@ -169,6 +171,7 @@ fn is_letter(t: &str) -> bool {
         && (t.bytes().all(|b| b.is_ascii_uppercase()) || t.bytes().all(|b| b.is_ascii_lowercase()))
 }
 
+/// A record read: its FEN and its moves.
 pub fn parse(text: &str) -> Record {
     let (plain, tags) = without_pgn_extras(text);
     let mut record = parse_plain(&plain);

@@ -24,7 +24,9 @@ use crate::engine::{Move, MoveKind, Position};
 /// What a text matches among the legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SanMatch {
+    /// No legal move.
     None,
+    /// This one.
     One(Move),
     /// Several moves fit: these.
     Several(Vec<Move>),
@@ -124,6 +126,7 @@ pub fn miss(pos: &mut Position, legal: &[Move], text: &str) -> Option<SanMiss> {
 pub struct SanMiss {
     /// The kind the letters name, if any.
     pub piece: Option<String>,
+    /// The cell.
     pub cell: String,
     /// The legal moves that end on the cell, in SAN.
     pub onto: Vec<String>,

@@ -8,8 +8,11 @@ use crate::engine::Position;
 use indexmap::IndexMap;
 
 #[derive(Clone, Debug, Default)]
+/// What a run of games between random players found.
 pub struct SelfplayReport {
+    /// Games played.
     pub games: usize,
+    /// Plies played in all.
     pub plies: usize,
     /// Turns that dropped a piece.
     pub drops: usize,
@@ -20,8 +23,11 @@ pub struct SelfplayReport {
 /// An invariant that did not hold, with where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InvariantFailure {
+    /// The game's number.
     pub game: usize,
+    /// The position where it happened.
     pub fen: String,
+    /// What happened.
     pub message: String,
 }
 
@@ -33,6 +39,7 @@ impl std::fmt::Display for InvariantFailure {
 
 impl std::error::Error for InvariantFailure {}
 
+/// Play `games` games of random legal moves, checking each position.
 pub fn selfplay(
     rules: &Ruleset,
     games: usize,

@@ -10,6 +10,7 @@ pub const MAX_GAME_BYTES: usize = 64 << 20;
 /// One game's text and where it starts in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameText {
+    /// Its text.
     pub text: String,
     /// Lines before it in the file.
     pub lines_before: usize,
@@ -32,6 +33,7 @@ pub struct Games<R> {
 }
 
 impl<R: BufRead> Games<R> {
+    /// The games of a reader, one by one.
     pub fn new(reader: R) -> Games<R> {
         Games {
             reader,
@@ -59,9 +61,11 @@ impl<R: BufRead> Games<R> {
 /// Why a record could not be read.
 #[derive(Debug)]
 pub enum StreamError {
+    /// The reader failed.
     Io(std::io::Error),
     /// A game's text passed [`MAX_GAME_BYTES`]; the line where it began.
     TooLong {
+        /// The lines before the long one.
         lines_before: usize,
     },
 }

@@ -130,6 +130,7 @@ fn promotion_distance(rules: &Ruleset, side: usize, kind: usize) -> Option<Vec<O
 }
 
 impl Evaluator {
+    /// An evaluator for a variant's rules.
     pub fn new(rules: &Ruleset) -> Evaluator {
         let values = piece_values(rules);
         let (cells, kinds) = (rules.cell_count(), rules.kinds);

@@ -6,7 +6,7 @@
 
 pub mod eval;
 mod order;
-pub mod table;
+mod table;
 mod tree;
 
 use crate::compile::Ruleset;
@@ -30,7 +30,9 @@ pub const MAX_DEPTH: usize = MAX_PLY - 8;
 /// The clock of the side to move.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Clock {
+    /// Time left.
     pub remaining: Duration,
+    /// Time added per move.
     pub increment: Duration,
     /// Moves to play before the next time control, if there is one.
     pub moves_to_go: Option<u32>,
@@ -40,9 +42,13 @@ pub struct Clock {
 /// is raised (or to the deepest depth).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
+    /// The deepest iteration.
     pub depth: Option<u32>,
+    /// The most nodes.
     pub nodes: Option<u64>,
+    /// The time for this move.
     pub movetime: Option<Duration>,
+    /// The clock, to budget the time.
     pub clock: Option<Clock>,
 }
 
@@ -70,17 +76,24 @@ impl Score {
 /// What one finished iteration found.
 #[derive(Clone, Debug)]
 pub struct Info {
+    /// Depth reached.
     pub depth: u32,
+    /// Deepest ply seen.
     pub seldepth: u32,
+    /// The score.
     pub score: Score,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Time spent.
     pub time: Duration,
+    /// The principal variation.
     pub pv: Vec<Move>,
     /// Transposition-table slots in use, per thousand.
     pub hashfull: u32,
 }
 
 impl Info {
+    /// Nodes per second so far.
     pub fn nodes_per_second(&self) -> u64 {
         let micros = self.time.as_micros().max(1);
         (self.nodes as u128 * 1_000_000 / micros) as u64
@@ -94,9 +107,13 @@ pub struct Found {
     pub best: Option<Move>,
     /// The reply expected to `best`.
     pub ponder: Option<Move>,
+    /// The score.
     pub score: Score,
+    /// The depth searched.
     pub depth: u32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Time spent.
     pub time: Duration,
 }
 
@@ -127,6 +144,7 @@ impl Searcher {
         Arc::clone(&self.stop)
     }
 
+    /// The evaluator it scores positions with.
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
     }
@@ -137,6 +155,7 @@ impl Searcher {
         self.order = order::Order::new();
     }
 
+    /// A transposition table of `table_mb` megabytes (cleared).
     pub fn resize(&mut self, table_mb: usize) {
         self.table = Table::new(table_mb);
     }

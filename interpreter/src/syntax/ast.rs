@@ -11,9 +11,11 @@ pub struct Spanned<T> {
 pub type Name = Spanned<String>;
 
 #[derive(Clone, Debug, Default)]
+/// A definition file as written.
 pub struct File {
     /// `extends "base.vdl"`: the definition this file changes.
     pub extends: Option<ExtendsDecl>,
+    /// Its sections and items, in order.
     pub items: Vec<Item>,
 }
 

@@ -28,10 +28,15 @@ type Grid = Vec<Option<(usize, usize)>>;
 /// A move as the reference sees it: cells by coordinate, captures sorted.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct RefMove {
+    /// The cell the piece leaves.
     pub from: Coord,
+    /// The cell it arrives on.
     pub to: Coord,
+    /// The cells of the pieces it takes, sorted.
     pub captures: Vec<Coord>,
+    /// The kind it promotes to, if it does.
     pub promotion: Option<usize>,
+    /// The castling rule, for a castling.
     pub castle: Option<usize>,
     /// The cells a double step passes, left capturable en passant.
     pub passed: Vec<Coord>,

@@ -15,14 +15,20 @@ use rows::*;
 /// A problem in a FEN string, at a byte range of that string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
+    /// What kind of problem.
     pub kind: FenErrorKind,
+    /// The first byte of the problem in the FEN.
     pub offset: usize,
+    /// Its length in bytes.
     pub len: usize,
+    /// What is wrong.
     pub message: String,
+    /// How to put it right.
     pub help: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The kinds of FEN problems a program may want to tell apart.
 pub enum FenErrorKind {
     /// A letter that is no piece of the variant.
     UnknownPiece,
@@ -72,8 +78,11 @@ pub fn parse_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
 
 /// What a FEN is read against.
 pub struct FenRules<'a> {
+    /// The board.
     pub board: &'a BoardShape,
+    /// The pieces, for their labels.
     pub pieces: &'a [PieceDef],
+    /// The castling rules, for the castling field.
     pub castling: &'a [CastleDef],
     /// The variant has drop queues (the `{...}` field).
     pub drops: bool,

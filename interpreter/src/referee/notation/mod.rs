@@ -24,9 +24,13 @@ use crate::engine::{Move, MoveKind, Piece};
 pub enum Part {
     /// `[L] from-to`, `from to`, `fromto`, optionally `=L`.
     Step {
+        /// The piece's letter, if written.
         letter: Option<String>,
+        /// The cell it leaves.
         from: String,
+        /// The cell it arrives on.
         to: String,
+        /// The kind it promotes to, if written.
         promote: Option<String>,
     },
     /// `@-cell` or `cell-`: a piece removed.
@@ -42,26 +46,34 @@ pub enum Part {
 /// A part and where it stands in the move text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PartAt {
+    /// The first byte of the part.
     pub offset: usize,
+    /// Its length in bytes.
     pub len: usize,
+    /// The part.
     pub part: Part,
 }
 
 /// A move text split into parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText {
+    /// The parts in order.
     pub parts: Vec<PartAt>,
 }
 
 /// Why a move text was not accepted, in the rules' own terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection {
+    /// Its code.
     pub code: Code,
+    /// What is wrong.
     pub message: String,
+    /// How to put it right.
     pub help: Option<String>,
     /// Byte range within the move text that the message is about; a length of 0
     /// means the whole move.
     pub offset: usize,
+    /// Its length in bytes.
     pub len: usize,
 }
 
