@@ -15,20 +15,20 @@ use crate::model::{Offset, Side};
 impl Position<'_> {
     /// Whether side `by` could capture the piece on `cell` (or a piece put there),
     /// by any of its capture modes: the general attack test.
-    pub(super) fn attacked_general(&self, cell: Cell, by: usize) -> bool {
+    pub(super) fn attacked_general(&self, cell: Cell, by: usize, search: AttackSearch) -> bool {
         let here = self.board[cell as usize];
         if here == 0 || side_of(here) == by {
-            return self.attacked_as_victim(cell, by);
+            return self.attacked_as_victim(cell, by, search);
         }
         let mut buf = self.scratch.borrow_mut();
-        self.attacked_general_with(cell, by, &mut buf)
+        self.attacked_general_with(cell, by, &mut buf, search)
     }
 
     /// A capture needs a victim of the other side: whether `by` could capture a piece
     /// of the other side on `cell`, the piece there changing sides (a defended piece)
     /// or, on an empty cell, that side's royal kind (a cell a king passes).
     #[inline(never)]
-    fn attacked_as_victim(&self, cell: Cell, by: usize) -> bool {
+    fn attacked_as_victim(&self, cell: Cell, by: usize, search: AttackSearch) -> bool {
         let here = self.board[cell as usize];
         let kind = if here != 0 {
             kind_of(here)
@@ -43,13 +43,19 @@ impl Position<'_> {
             probe.remove(cell);
         }
         probe.place(cell, super::code(1 - by, kind));
-        probe.attacked_general(cell, by)
+        probe.attacked_general(cell, by, search)
     }
 
-    fn attacked_general_with(&self, cell: Cell, by: usize, buf: &mut Vec<Move>) -> bool {
+    fn attacked_general_with(
+        &self,
+        cell: Cell,
+        by: usize,
+        buf: &mut Vec<Move>,
+        search: AttackSearch,
+    ) -> bool {
         self.lists[by]
             .iter()
-            .any(|&from| self.attacker_captures(from, by, cell, buf))
+            .any(|&from| self.attacker_captures(from, by, cell, buf, search))
     }
 
     /// Whether the piece of side `by` on `from` could capture the piece on `target`
@@ -60,12 +66,13 @@ impl Position<'_> {
         by: usize,
         target: Cell,
         buf: &mut Vec<Move>,
+        search: AttackSearch,
     ) -> bool {
         let kind = kind_of(self.board[from as usize]);
         if self.rules.flags.two_cell && self.other_end(from).is_some_and(|o| o < from) {
             return false;
         }
-        if !self.exhaustive.get() {
+        if search == AttackSearch::Filtered {
             let ways = self.geometry_of(by, kind, from, target).ways;
             if !self.may_capture(from, kind, by, target, ways.as_ref()) {
                 return false;
@@ -126,7 +133,7 @@ impl Position<'_> {
             return false;
         }
         if kind_of(p) != t.kind {
-            return self.attacker_captures(t.from, by, t.target, buf);
+            return self.attacker_captures(t.from, by, t.target, buf, AttackSearch::Filtered);
         }
         self.may_capture(t.from, t.kind, by, t.target, t.ways.as_ref())
             && self.captures_by_moves(t.from, t.kind, by, t.target, buf)
@@ -368,6 +375,15 @@ impl Position<'_> {
     }
 }
 
+/// How the general attack test searches the enemy pieces: each through the
+/// conservative geometric filter first, or every one exhaustively (the reference
+/// filter's check on the fast one).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum AttackSearch {
+    Filtered,
+    Exhaustive,
+}
+
 /// A file and a rank on which a coordination could take a target (none: no line).
 pub(super) type Lines = (Option<i32>, Option<i32>);
 
@@ -446,8 +462,14 @@ impl Position<'_> {
 
     #[inline]
     pub(super) fn attacked_by(&self, cell: Cell, by: usize) -> bool {
+        self.attacked_in(cell, by, AttackSearch::Filtered)
+    }
+
+    /// Whether side `by` attacks `cell`, the general path searching as `search` says.
+    #[inline]
+    pub(super) fn attacked_in(&self, cell: Cell, by: usize, search: AttackSearch) -> bool {
         if self.rules.flags.special {
-            return self.attacked_general(cell, by);
+            return self.attacked_general(cell, by, search);
         }
         if self.rules.flags.capture_limits {
             return self.attacked_on_lines::<true>(cell, by);
@@ -542,9 +564,14 @@ impl Position<'_> {
 
     /// Whether any royal piece of `side` is attacked.
     pub fn in_check(&self, side: Side) -> bool {
+        self.in_check_by(side, AttackSearch::Filtered)
+    }
+
+    /// Whether any royal piece of `side` is attacked, searching as `search` says.
+    pub(super) fn in_check_by(&self, side: Side, search: AttackSearch) -> bool {
         let s = side.index();
         self.royals[s]
             .iter()
-            .any(|&c| self.royal_attacked(c, 1 - s))
+            .any(|&c| self.royal_attacked_in(c, 1 - s, search))
     }
 }

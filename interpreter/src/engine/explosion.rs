@@ -5,6 +5,7 @@
 //! cannot take each other (the blast would take the taker's too), so neither is in
 //! check.
 
+use super::attack::AttackSearch;
 use super::{kind_of, side_of, Move, MoveKind, Position};
 use crate::compile::Cell;
 
@@ -59,7 +60,12 @@ impl Position<'_> {
 
     /// After a move of `us`, who had `royals` royal pieces against the enemy's:
     /// whether the move was legal under explosions.
-    pub(super) fn safe_after_blast(&self, us: usize, royals: (usize, usize)) -> bool {
+    pub(super) fn safe_after_blast(
+        &self,
+        us: usize,
+        royals: (usize, usize),
+        search: AttackSearch,
+    ) -> bool {
         if self.royals[us].len() < royals.0 {
             return false;
         }
@@ -68,17 +74,23 @@ impl Position<'_> {
         }
         !self.royals[us]
             .iter()
-            .any(|&c| self.royal_attacked(c, 1 - us))
+            .any(|&c| self.royal_attacked_in(c, 1 - us, search))
     }
 
     /// Whether the royal piece on `c` is attacked by `by`: under explosions, not
     /// while a royal piece of `by` stands next to it.
     #[inline]
     pub(super) fn royal_attacked(&self, c: Cell, by: usize) -> bool {
+        self.royal_attacked_in(c, by, AttackSearch::Filtered)
+    }
+
+    /// `royal_attacked`, the general attack test searching as `search` says.
+    #[inline]
+    pub(super) fn royal_attacked_in(&self, c: Cell, by: usize, search: AttackSearch) -> bool {
         if self.rules.flags.explosions && self.next_to_royal(c, by) {
             return false;
         }
-        self.attacked_by(c, by)
+        self.attacked_in(c, by, search)
     }
 
     fn next_to_royal(&self, c: Cell, side: usize) -> bool {

@@ -3,6 +3,7 @@
 //! and has no legal move; `must-capture` keeps only the captures when there are any,
 //! and `no-check` drops the moves that give check.
 
+use super::legality::DropMates;
 use super::{kind_of, side_of, Move, Position};
 use crate::model::{Outcome, Side};
 
@@ -115,7 +116,7 @@ impl Position<'_> {
             0 if self.side == 1 => {
                 let mut replies = Vec::new();
                 let mut pos = self.clone();
-                pos.moves_of_unfinished_game(&mut replies);
+                pos.moves_of_unfinished_game(&mut replies, DropMates::Barred);
                 (!pos.some_reply_reaches(&replies)).then_some(*outcome)
             }
             0 if self.reached(1) => Some(Outcome::Draw),

@@ -3,6 +3,7 @@
 //! `captured-as` kind. The counts live in `Position::reserve` (hashed, in the FEN's
 //! `[...]`).
 
+use super::legality::DropMates;
 use super::{code, kind_of, side_of, Move, Position, Undo, MAX_CAPTURES};
 use crate::compile::CapturedGoTo;
 
@@ -88,7 +89,7 @@ impl Position<'_> {
     /// gives check is played out, and kept only if the opponent has a legal reply.
     pub(super) fn keep_drops_without_mate(&mut self, out: &mut Vec<Move>) {
         let mask = self.rules.hand.no_drop_mate;
-        if mask == 0 || self.answering_drop.get() {
+        if mask == 0 {
             return;
         }
         let them = crate::model::Side::from_index(1 - self.side);
@@ -102,9 +103,7 @@ impl Position<'_> {
                     // The replies need not obey this rule themselves: any legal
                     // reply saves the king, and a reply's own drops are never mate
                     // checks here.
-                    self.answering_drop.set(true);
-                    self.legal_moves(&mut replies);
-                    self.answering_drop.set(false);
+                    self.legal_moves_under(&mut replies, DropMates::Allowed);
                     replies.is_empty()
                 };
                 self.unmake();

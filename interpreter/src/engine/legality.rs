@@ -10,7 +10,7 @@
 //! piece searched — stays as the reference that `legal_moves_cross_checked`
 //! compares the fast ones with.
 
-use super::attack::Threat;
+use super::attack::{AttackSearch, Threat};
 use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::compile::Cell;
 
@@ -83,9 +83,7 @@ impl Position<'_> {
         if !self.royals_at_stake() {
             return;
         }
-        let outer = self.exhaustive.replace(true);
-        out.retain(|m| self.is_legal_slow(*m));
-        self.exhaustive.set(outer);
+        out.retain(|m| self.is_legal_in(*m, AttackSearch::Exhaustive));
     }
 
     /// Whether a move may be illegal at all: the mover has royal pieces, and the
@@ -94,8 +92,14 @@ impl Position<'_> {
         !self.royals[self.side].is_empty() && !self.rules.definition.end.royal_capture
     }
 
-    #[inline(never)]
+    /// Whether a move leaves the mover's royal pieces safe: made, and the whole
+    /// attack test run on them.
     pub(super) fn is_legal_slow(&mut self, m: Move) -> bool {
+        self.is_legal_in(m, AttackSearch::Filtered)
+    }
+
+    #[inline(never)]
+    fn is_legal_in(&mut self, m: Move, search: AttackSearch) -> bool {
         let us = self.side;
         if self.rules.flags.explosions && m.kind == MoveKind::Castle && !self.castle_path_safe(m) {
             return false;
@@ -103,9 +107,11 @@ impl Position<'_> {
         let royals = (self.royals[us].len(), self.royals[1 - us].len());
         self.make(m);
         let ok = if self.rules.flags.explosions {
-            self.safe_after_blast(us, royals)
+            self.safe_after_blast(us, royals, search)
         } else {
-            !self.royals[us].iter().any(|&c| self.attacked_by(c, 1 - us))
+            !self.royals[us]
+                .iter()
+                .any(|&c| self.attacked_in(c, 1 - us, search))
         };
         self.unmake();
         ok
@@ -135,9 +141,7 @@ impl Position<'_> {
         let only_slow: Vec<String> = text(slow.iter().filter(|m| !fast.contains(m)).collect());
         let side = crate::model::Side::from_index(self.side);
         let checked_fast = self.in_check(side);
-        let outer = self.exhaustive.replace(true);
-        let checked_slow = self.in_check(side);
-        self.exhaustive.set(outer);
+        let checked_slow = self.in_check_by(side, AttackSearch::Exhaustive);
         if only_fast.is_empty() && only_slow.is_empty() && checked_fast == checked_slow {
             Ok(())
         } else {
@@ -322,9 +326,9 @@ impl Position<'_> {
                     let p = pos.board[m.from as usize];
                     p != 0
                         && side_of(p) == by
-                        && pos.royals[1 - by]
-                            .iter()
-                            .any(|&r| pos.attacker_captures(m.from, by, r, &mut buf))
+                        && pos.royals[1 - by].iter().any(|&r| {
+                            pos.attacker_captures(m.from, by, r, &mut buf, AttackSearch::Filtered)
+                        })
                 });
             attacked
         };
@@ -396,6 +400,13 @@ impl Position<'_> {
     }
 }
 
+/// Whether `no-drop-mate` applies to the moves generated.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum DropMates {
+    Barred,
+    Allowed,
+}
+
 /// The threats to the mover's royal pieces in one position.
 #[derive(Clone, Default)]
 pub(super) struct Threats {
@@ -436,15 +447,22 @@ impl Position<'_> {
 
     /// Every legal move, appended to `out` after clearing it.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        self.legal_moves_under(out, DropMates::Barred);
+    }
+
+    /// Every legal move, drops that mate barred (`no-drop-mate`) or not (the
+    /// replies to such a drop, which need not obey the rule: any legal reply saves
+    /// the king).
+    pub(super) fn legal_moves_under(&mut self, out: &mut Vec<Move>, drop_mates: DropMates) {
         out.clear();
         if self.rules.flags.goals && self.goal().is_some() {
             return;
         }
-        self.moves_of_unfinished_game(out);
+        self.moves_of_unfinished_game(out, drop_mates);
     }
 
     /// The legal moves when no goal has ended the game yet.
-    pub(super) fn moves_of_unfinished_game(&mut self, out: &mut Vec<Move>) {
+    pub(super) fn moves_of_unfinished_game(&mut self, out: &mut Vec<Move>, drop_mates: DropMates) {
         out.clear();
         self.pseudo_moves(out);
         let with_drops = (self.rules.flags.drops && self.may_drop(out)).then(|| out.clone());
@@ -463,7 +481,7 @@ impl Position<'_> {
         if let Some(pseudo) = with_gates {
             self.add_gate_turns(&pseudo, out);
         }
-        if self.rules.flags.hand {
+        if self.rules.flags.hand && drop_mates == DropMates::Barred {
             self.keep_drops_without_mate(out);
         }
         if self.rules.flags.pass {

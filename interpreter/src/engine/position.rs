@@ -57,10 +57,6 @@ pub struct Position<'r> {
     pub(super) scratch: std::cell::RefCell<Vec<Move>>,
     /// What `capture-only` zones ask of each of one piece's moves.
     pub(super) zone_facts: std::cell::RefCell<Vec<capture_only::ZoneFact>>,
-    /// Set while the reference filter runs: attack tests search every enemy piece.
-    pub(super) exhaustive: std::cell::Cell<bool>,
-    /// Set while the replies to a drop are generated for the `no-drop-mate` rule.
-    pub(super) answering_drop: std::cell::Cell<bool>,
     /// Set while the answers to a check are tried for the `forcing-check` reset.
     pub(super) answering_check: bool,
     pub(super) threats: legality::Threats,
@@ -193,8 +189,6 @@ impl<'r> Position<'r> {
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             zone_facts: Default::default(),
-            exhaustive: std::cell::Cell::new(false),
-            answering_drop: std::cell::Cell::new(false),
             answering_check: false,
             threats: legality::Threats::default(),
             geometry: Default::default(),
