@@ -231,18 +231,25 @@ pub fn fsf_script(script: &str, args: &[&str]) -> String {
     static READY: std::sync::OnceLock<std::sync::Mutex<Option<PathBuf>>> =
         std::sync::OnceLock::new();
     let path = python_packages(&READY, "requirements-fsf.txt", "import pyffish");
+    let vdl = env!("CARGO_BIN_EXE_vdl");
+    let args: Vec<&str> = std::iter::once(vdl).chain(args.iter().copied()).collect();
+    python_script(script, &args, path.as_os_str())
+}
+
+/// Run `tests/python/SCRIPT` with `args`, the modules on `path` importable; its
+/// standard output, or a panic with both outputs when it fails.
+pub fn python_script(script: &str, args: &[&str], path: &std::ffi::OsStr) -> String {
     let out = Command::new("python3")
         .arg(root().join("tests/python").join(script))
-        .arg(env!("CARGO_BIN_EXE_vdl"))
         .args(args)
-        .env("PYTHONPATH", &path)
+        .env("PYTHONPATH", path)
         .current_dir(root())
         .output()
         .expect("python3 runs");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
-        "{script} {args:?}: {stdout}{}",
+        "{script} {args:?}:\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
     stdout

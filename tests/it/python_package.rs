@@ -51,20 +51,7 @@ fn run(script: &str, args: &[&str]) -> String {
     static FSF: OnceLock<Mutex<Option<PathBuf>>> = OnceLock::new();
     let pyffish = common::python_packages(&FSF, "requirements-fsf.txt", "import pyffish");
     let path = std::env::join_paths([package(), pyffish]).expect("paths");
-    let out = Command::new("python3")
-        .arg(root().join("tests/python").join(script))
-        .args(args)
-        .env("PYTHONPATH", path)
-        .current_dir(root())
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{script} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    common::python_script(script, args, &path)
 }
 
 #[test]

@@ -83,7 +83,7 @@ impl Position<'_> {
         if !self.royals_at_stake() {
             return;
         }
-        out.retain(|m| self.is_legal_in(*m, AttackSearch::Exhaustive));
+        out.retain(|m| self.is_legal_in::<true>(*m));
     }
 
     /// Whether a move may be illegal at all: the mover has royal pieces, and the
@@ -95,11 +95,18 @@ impl Position<'_> {
     /// Whether a move leaves the mover's royal pieces safe: made, and the whole
     /// attack test run on them.
     pub(super) fn is_legal_slow(&mut self, m: Move) -> bool {
-        self.is_legal_in(m, AttackSearch::Filtered)
+        self.is_legal_in::<false>(m)
     }
 
+    /// `is_legal_slow`; with `EXHAUSTIVE`, the general attack test searches every
+    /// enemy piece (`AttackSearch::Exhaustive`).
     #[inline(never)]
-    fn is_legal_in(&mut self, m: Move, search: AttackSearch) -> bool {
+    fn is_legal_in<const EXHAUSTIVE: bool>(&mut self, m: Move) -> bool {
+        let search = if EXHAUSTIVE {
+            AttackSearch::Exhaustive
+        } else {
+            AttackSearch::Filtered
+        };
         let us = self.side;
         if self.rules.flags.explosions && m.kind == MoveKind::Castle && !self.castle_path_safe(m) {
             return false;

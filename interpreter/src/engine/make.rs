@@ -57,9 +57,10 @@ impl<'r> Position<'r> {
                 self.keep_captured(p, self.side, 1);
             }
         }
-        self.clear_last_traces();
+        self.lift_swap_ban();
         clear |= self.move_pieces(&m, mover);
         self.lose_castling(clear);
+        self.close_en_passant();
         self.open_en_passant(&m);
         self.run_clock(&m, kind_of(mover));
         if let Some(c) = self.wall_of(&m) {
@@ -192,9 +193,21 @@ impl<'r> Position<'r> {
     /// and the cells it left capturable en passant.
     #[inline(always)]
     pub(super) fn clear_last_traces(&mut self) {
-        let rules = self.rules;
+        self.lift_swap_ban();
+        self.close_en_passant();
+    }
+
+    /// The swap back the last turn banned is allowed again.
+    #[inline(always)]
+    fn lift_swap_ban(&mut self) {
         self.hash ^= self.swap_ban_key();
         self.swap_ban = NO_SWAP_BAN;
+    }
+
+    /// The cells the last turn left capturable en passant are no longer.
+    #[inline(always)]
+    fn close_en_passant(&mut self) {
+        let rules = self.rules;
         for &c in &self.ep.cells[..self.ep.len as usize] {
             self.hash ^= rules.zobrist.en_passant[c as usize];
         }
