@@ -328,6 +328,12 @@ impl Ruleset {
         a as usize..b as usize
     }
 
+    /// The cells a ray walks, in order.
+    #[inline]
+    pub fn cells_of(&self, ray: &Ray) -> &[Cell] {
+        &self.moves.cells[ray.start as usize..][..ray.len as usize]
+    }
+
     /// Rays of a kind for a side, from a cell.
     #[inline]
     pub fn rays_of(&self, side: usize, kind: usize, cell: Cell) -> &[Ray] {

@@ -79,7 +79,7 @@ pub(super) fn reach_tables(rules: &Ruleset) -> ReachTables {
         .rays
         .iter()
         .map(|ray| {
-            let cells = &rules.moves.cells[ray.start as usize..][..ray.len as usize];
+            let cells = rules.cells_of(ray);
             let ends = &cells[(ray.blockers as usize).min(cells.len())..];
             let mut r = RayReach::default();
             for &c in ends {
@@ -101,7 +101,7 @@ fn reach_of(rules: &Ruleset, around: &[u128], side: usize, kind: usize, from: Ce
     let bit = |c: Option<Cell>| c.map_or(0, |c| 1u128 << c);
     for ray in rules.rays_of(side, kind, from) {
         reach.near |= bit(rules.step(from, Offset::new(-ray.dir.dx, -ray.dir.dy)));
-        for &c in &rules.moves.cells[ray.start as usize..][..ray.len as usize] {
+        for &c in rules.cells_of(ray) {
             reach.passes |= bit(Some(c));
             if ray.capture {
                 reach.strikes |= bit(Some(c));

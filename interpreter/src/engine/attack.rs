@@ -264,7 +264,7 @@ impl Position<'_> {
         let mut mask = 0u128;
         for i in rules.ray_range(by, kind, from) {
             let r = &rules.moves.rays[i];
-            let cells = &rules.moves.cells[r.start as usize..][..r.len as usize];
+            let cells = rules.cells_of(r);
             let on_ray = || self.line_passes(i, cells, target, 0);
             let mut end = 0;
             if whole || r.kind != RayKind::Slide {

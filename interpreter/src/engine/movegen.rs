@@ -215,7 +215,7 @@ impl Position<'_> {
     /// The first piece a ray reaches: a leap's target (its path empty), the first
     /// piece along a slide, the first piece a hop may land on.
     pub(in crate::engine) fn first_reached(&self, ray: &Ray, kind: usize) -> Option<Cell> {
-        let cells = &self.rules.moves.cells[ray.start as usize..][..ray.len as usize];
+        let cells = self.rules.cells_of(ray);
         let reach = match ray.kind {
             RayKind::Leap | RayKind::Slide => self.open_cells(ray, cells)?,
             RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray, kind),

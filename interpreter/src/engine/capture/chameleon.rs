@@ -63,7 +63,7 @@ impl Position<'_> {
     /// A chameleon capturing en passant the way the piece that just passed would:
     /// along that piece's capturing ray, onto a passed cell, taking it.
     fn mimic_en_passant(&self, m: Mover, ray: &Ray, out: &mut Vec<Move>) {
-        let cells = &self.rules.moves.cells[ray.start as usize..][..ray.len as usize];
+        let cells = self.rules.cells_of(ray);
         if matches!(ray.kind, RayKind::Hop | RayKind::HopBehind) {
             return;
         }
@@ -92,7 +92,7 @@ impl Position<'_> {
     ) -> bool {
         let rules = self.rules;
         rules.rays_of(us, kind, from).iter().any(|r| {
-            let cells = &rules.moves.cells[r.start as usize..][..r.len as usize];
+            let cells = rules.cells_of(r);
             match r.kind {
                 RayKind::Leap | RayKind::Slide => cells[r.blockers as usize..].contains(&to),
                 _ => cells.contains(&to),

@@ -77,7 +77,7 @@ impl Position<'_> {
             if !r.quiet || matches!(r.kind, RayKind::Hop | RayKind::HopBehind) {
                 return false;
             }
-            let cells = &rules.moves.cells[r.start as usize..][..r.len as usize];
+            let cells = rules.cells_of(r);
             // Approach and pincer victims lie next to a landing cell or one ray
             // step beyond it.
             let near = (approach || pincer) && self.line_passes(i, cells, target, 1);

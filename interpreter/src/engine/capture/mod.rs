@@ -114,7 +114,7 @@ impl Position<'_> {
         ray: &Ray,
         out: &mut Vec<Move>,
     ) -> bool {
-        let cells = &self.rules.moves.cells[ray.start as usize..][..ray.len as usize];
+        let cells = self.rules.cells_of(ray);
         let Some(walk) = self.open_cells(ray, cells) else {
             return false;
         };

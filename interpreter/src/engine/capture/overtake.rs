@@ -54,7 +54,7 @@ impl Position<'_> {
     fn overtake(&self, m: Mover, ray: &Ray, victims: u64, reach: Reach, out: &mut Vec<Move>) {
         let (rules, us) = (self.rules, m.us);
         let single = reach.single;
-        let cells = &rules.moves.cells[ray.start as usize..][..ray.len as usize];
+        let cells = rules.cells_of(ray);
         let Some(mut i) = cells.iter().position(|&c| self.board[c as usize] != 0) else {
             return;
         };
@@ -106,7 +106,7 @@ impl Position<'_> {
         let rules = self.rules;
         rules.ray_range(by, kind, from).any(|i| {
             let r = &rules.moves.rays[i];
-            let cells = &rules.moves.cells[r.start as usize..][..r.len as usize];
+            let cells = rules.cells_of(r);
             self.line_passes(i, cells, target, 0) && cells.contains(&target)
         })
     }

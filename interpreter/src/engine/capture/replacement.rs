@@ -22,7 +22,7 @@ impl Position<'_> {
         // Takeovers capture nothing, so attack tests skip them.
         let takes_over = rules.capture.takeover[kind].is_some() && purpose == Purpose::Play;
         for ray in rules.rays_of(us, kind, from) {
-            let cells = &rules.moves.cells[ray.start as usize..][..ray.len as usize];
+            let cells = rules.cells_of(ray);
             match ray.kind {
                 RayKind::Leap => {
                     let b = ray.blockers as usize;
@@ -64,7 +64,7 @@ impl Position<'_> {
         out: &mut Vec<Move>,
         promo: Option<Promo>,
     ) {
-        let cells = &self.rules.moves.cells[ray.start as usize..][..ray.len as usize];
+        let cells = self.rules.cells_of(ray);
         for &t in self.hop_landings(cells, ray, kind) {
             if !self.target(us, out, from, t, ray, promo, false) {
                 break;
@@ -157,7 +157,7 @@ impl Position<'_> {
         let rules = self.rules;
         rules.ray_range(by, kind, from).any(|i| {
             let r = &rules.moves.rays[i];
-            let cells = &rules.moves.cells[r.start as usize..][..r.len as usize];
+            let cells = rules.cells_of(r);
             match r.kind {
                 _ if !r.capture => false,
                 RayKind::Hop | RayKind::HopBehind => true,

@@ -24,7 +24,7 @@ impl Position<'_> {
         let Some(rule) = rules.capture.takeover[kind] else {
             return;
         };
-        let cells = &rules.moves.cells[ray.start as usize..][..ray.len as usize];
+        let cells = rules.cells_of(ray);
         let convertible = |c: Cell| {
             let q = self.board[c as usize];
             q != 0

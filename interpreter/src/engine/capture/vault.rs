@@ -30,7 +30,7 @@ impl Position<'_> {
     /// leap vaults over its target to the same leap beyond.
     fn vaults(&self, m: Mover, ray: &Ray, victims: u64, out: &mut Vec<Move>) {
         let (rules, us) = (self.rules, m.us);
-        let cells = &rules.moves.cells[ray.start as usize..][..ray.len as usize];
+        let cells = rules.cells_of(ray);
         let enemy = |c: Cell| {
             let q = self.board[c as usize];
             q != 0 && side_of(q) != us && victims & (1 << kind_of(q)) != 0
