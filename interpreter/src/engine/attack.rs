@@ -1,5 +1,7 @@
-//! The general attack test: whether a side could capture a piece on a cell by any
-//! of its capture modes. Each enemy piece passes a cheap, conservative filter
+//! Attack tests: whether a side could capture a piece on a cell. Where pieces
+//! capture only by replacement, `attacked_on_lines` walks the reverse attack tables
+//! out from the cell. Otherwise the general test asks each enemy piece by any of
+//! its capture modes. Each enemy piece passes a cheap, conservative filter
 //! (`may_capture`: could this piece, by the geometry of its modes, take a piece of
 //! this kind there?) before its moves are generated and searched for the capture;
 //! the generator decides, so a filter that lets too much through costs time, never

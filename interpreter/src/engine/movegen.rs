@@ -1,7 +1,9 @@
-//! Pseudo-legal move generation: walk the precomputed rays of every piece. Variants
-//! whose pieces capture only by replacement take the fast path; capture modes
-//! (approach, withdraw, overtake, pincer, coordinate, chameleon), immobilization and
-//! suicide take the general path in the second half of this file.
+//! Pseudo-legal move generation, the driver: every piece of the side to move, its
+//! moves and how they are pushed (with their promotions). Variants whose pieces
+//! capture only by replacement take the fast path (`capture/replacement.rs`);
+//! capture modes, immobilization, two-cell pieces and suicide take the general
+//! path, which hands each piece to its capture modes (`capture/mod.rs`) and then
+//! keeps the moves `capture-only` zones and `cannot-capture` allow.
 
 use super::{kind_of, side_of, Move, MoveKind, Position};
 use crate::compile::{Cell, PromotionTable, Ray, RayKind};
@@ -157,8 +159,6 @@ impl Position<'_> {
         }
         out.truncate(keep);
     }
-
-    // ---- the general path -------------------------------------------------------
 
     /// The moves of one piece on the general path: by its capture modes if it has any,
     /// then without the moves a `capture-only` zone forbids.
