@@ -1,7 +1,11 @@
 //! Cells and zones: cell names and ranges read on the board, zones assembled per
 //! side, and references to them.
 
-use super::*;
+use super::Checker;
+use crate::diagnostic::{self, Code, Diagnostic, Span};
+use crate::model::{self, BoardShape, Coord};
+use crate::syntax::{self, CellItem, Name, SideWord, ZoneBody};
+use indexmap::IndexMap;
 
 impl Checker {
     /// The cells of a hex board's grid outside its largest regular hexagon: the two

@@ -1,6 +1,9 @@
 //! The counts of the end rules and the move limit: in range, claimable where said.
 
-use super::*;
+use super::Checker;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{MoveLimit, Outcome};
+use crate::syntax::{self, EndRuleDecl, Name, ResetItem, Spanned};
 
 impl Checker {
     /// `double-pass` and `facing` end the game on a pass: without `pass` they

@@ -26,11 +26,8 @@ mod two_cell;
 mod walls;
 
 use crate::diagnostic::{self, Code, Diagnostic, Span};
-use crate::model::{self, BoardShape, Coord, Definition, MoveLimit, Outcome, Promotion};
-use crate::syntax::{
-    self, CellItem, EndRuleDecl, Name, PieceProp, ResetItem, SideWord, Spanned, ZoneBody,
-};
-use indexmap::IndexMap;
+use crate::model::{self, Definition};
+use crate::syntax;
 
 /// The most files or ranks a board may have.
 pub const MAX_BOARD_SIDE: usize = 64;

@@ -1,7 +1,9 @@
 //! Names and the properties said once: piece labels and values, references to
 //! pieces by name, flags given twice.
 
-use super::*;
+use super::{Checker, MAX_LABEL_LEN, MAX_PIECE_VALUE};
+use crate::diagnostic::{self, Code, Diagnostic, Span};
+use crate::syntax::{self, Name, Spanned};
 
 impl Checker {
     /// Whether a piece label is well formed: one to three upper-case letters, marked

@@ -1,6 +1,10 @@
 //! A piece's `promotes` property: its zones checked, its choices resolved.
 
-use super::*;
+use super::{drops, side_word, Checker};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{Coord, Promotion};
+use crate::syntax::{self, Name, PieceProp};
+use indexmap::IndexMap;
 
 impl Checker {
     /// A `promotes` property: its zones checked, its choices resolved.
