@@ -1,6 +1,8 @@
 //! The reference's drops: from the hand, from a queue, through a gate.
 
-use super::*;
+use super::{apply, board_cells, end_of, in_zone, legal_in, royal_attacked, Ctx, RefMove, Turn};
+use crate::engine::Position;
+use crate::model::Coord;
 
 /// A drop from the hand alone (no move with it).
 pub(super) fn is_hand_drop(ctx: &Ctx, m: &RefMove) -> bool {

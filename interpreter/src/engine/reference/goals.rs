@@ -1,6 +1,8 @@
 //! The reference's goals: a zone reached, pieces lined up, checks given.
 
-use super::*;
+use super::Ctx;
+use crate::engine::Position;
+use crate::model::{Coord, Side};
 
 /// Whether `side` has a piece of a kind that counts in the `reach` zone.
 pub(super) fn reached(ctx: &Ctx, side: usize) -> bool {
