@@ -1,7 +1,7 @@
 //! The `board` section: files, ranks, the tiling and removed cells, into a
 //! `BoardShape` whose every cell name means one cell.
 
-use super::{Checker, MAX_BOARD_SIDE};
+use super::{report, Problems, Report, MAX_BOARD_SIDE};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{self, BoardShape};
 use crate::syntax::{self, BoardEntry, CellItem, Name};
@@ -17,19 +17,20 @@ struct Entries<'d> {
     removes: Vec<&'d Vec<CellItem>>,
 }
 
-impl Checker {
-    pub(super) fn board(&mut self, decl: Option<&syntax::BoardDecl>) -> Option<BoardShape> {
+/// The `board` section read into a shape: every cell name means one cell, and a
+/// board is required.
+pub(super) fn board(decl: Option<&syntax::BoardDecl>) -> Report<Option<BoardShape>> {
+    report(|p| {
         let Some(decl) = decl else {
-            self.push(
+            p.push(
                 Diagnostic::error(Code::MissingSection, "the definition has no `board`")
                     .at(Span::new(0, 0), "expected a `board` section in this file")
                     .help("add e.g. `board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }`"),
             );
             return None;
         };
-        let e = self.board_entries(decl);
-        let ok =
-            self.board_labels(decl, e.files, "files") & self.board_labels(decl, e.ranks, "ranks");
+        let e = p.board_entries(decl);
+        let ok = p.board_labels(decl, e.files, "files") & p.board_labels(decl, e.ranks, "ranks");
         let (Some((files_span, files)), Some((_, ranks)), true) = (e.files, e.ranks, ok) else {
             return None;
         };
@@ -43,22 +44,24 @@ impl Checker {
                 model::Tiling::Square
             },
         };
-        self.cell_names_unique(&shape, files_span)?;
+        p.cell_names_unique(&shape, files_span)?;
         let mut removed = Vec::new();
         if let Some((span, Some(word))) = e.hex {
             if word.value == "hexagon" {
-                removed.extend(self.hexagon_outside(&shape, span)?);
+                removed.extend(p.hexagon_outside(&shape, span)?);
             }
         }
         for cells in e.removes {
-            removed.extend(self.cell_items(&shape, cells, true));
+            removed.extend(p.cell_items(&shape, cells, true));
         }
         removed.sort();
         removed.dedup();
         shape.removed = removed;
         Some(shape)
-    }
+    })
+}
 
+impl Problems {
     /// The entries by kind; `files`, `ranks` or `hex` given twice is an error.
     fn board_entries<'d>(&mut self, decl: &'d syntax::BoardDecl) -> Entries<'d> {
         let mut e = Entries::default();

@@ -1,13 +1,13 @@
 //! `capture` properties: a mode's name and options read into a `CaptureMode`, and
 //! the bound on how many pieces one move of a piece could take.
 
-use super::Checker;
+use super::Problems;
 use super::MAX_CAPTURES;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{BoardShape, CaptureMode, PieceDef};
 use crate::syntax::{self, Name};
 
-impl Checker {
+impl Problems {
     pub(super) fn capture_mode(&mut self, kind: &Name, options: &[Name]) -> Option<CaptureMode> {
         let allowed: &[&str] = match kind.value.as_str() {
             "approach" | "withdraw" | "coordinate" | "recoil" => &["optional"],

@@ -1,23 +1,24 @@
 //! `castle`: castling moves on fixed cells, or (Chess960) from wherever the start
 //! position puts the king and its partner.
 
-use super::{Checker, MAX_CASTLING};
+use super::{report, Problems, Report, MAX_CASTLING};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{BoardShape, CastleDef, Coord, Side};
 use crate::syntax::{self, CellItem, Name};
 
-impl Checker {
-    pub(super) fn castles(
-        &mut self,
-        board: &BoardShape,
-        decls: &[&syntax::CastleDecl],
-        pieces: &[&syntax::PieceDecl],
-    ) -> Vec<CastleDef> {
+/// The `castle` rules: each with a flag of its own, on cells of the board, at most
+/// `MAX_CASTLING`.
+pub(super) fn castles(
+    board: &BoardShape,
+    decls: &[&syntax::CastleDecl],
+    pieces: &[&syntax::PieceDecl],
+) -> Report<Vec<CastleDef>> {
+    report(|p| {
         let mut out: Vec<CastleDef> = Vec::new();
         let mut flags: Vec<(char, Span)> = Vec::new();
         for (i, c) in decls.iter().enumerate() {
             if i == MAX_CASTLING {
-                self.push(
+                p.push(
                     Diagnostic::error(
                         Code::Limit,
                         format!("more than {MAX_CASTLING} castling rules"),
@@ -28,14 +29,14 @@ impl Checker {
                     )),
                 );
             }
-            let Some(flag) = self.castle_flag(c, &mut flags) else {
+            let Some(flag) = p.castle_flag(c, &mut flags) else {
                 continue;
             };
             let castle = match (&c.king_from, &c.rook_from) {
-                (Some(kf), Some(rf)) => self.fixed_castle(board, c, flag, kf, rf),
-                (None, None) => self.free_castle(board, c, flag, pieces),
+                (Some(kf), Some(rf)) => p.fixed_castle(board, c, flag, kf, rf),
+                (None, None) => p.free_castle(board, c, flag, pieces),
                 (Some(_), None) | (None, Some(_)) => {
-                    self.push(
+                    p.push(
                         Diagnostic::error(
                             Code::BadCastling,
                             "only one of the castling's starts is `*`",
@@ -49,8 +50,10 @@ impl Checker {
             out.extend(castle);
         }
         out
-    }
+    })
+}
 
+impl Problems {
     /// The castling's flag: one letter, not used before.
     fn castle_flag(
         &mut self,

@@ -1,13 +1,74 @@
 //! Cells and zones: cell names and ranges read on the board, zones assembled per
 //! side, and references to them.
 
-use super::Checker;
+use super::{report, Problems, Report, Zones};
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::model::{self, BoardShape, Coord};
 use crate::syntax::{self, CellItem, Name, SideWord, ZoneBody};
 use indexmap::IndexMap;
 
-impl Checker {
+/// The `zone` sections: each zone once, each side's cells once, every cell on the
+/// board.
+pub(super) fn zones(board: &BoardShape, decls: &[&syntax::ZoneDecl]) -> Report<Zones> {
+    report(|p| {
+        let mut zones = IndexMap::new();
+        let mut spans: IndexMap<String, Span> = IndexMap::new();
+        for z in decls {
+            if let Some(first) = spans.get(&z.name.value) {
+                p.push(
+                    Diagnostic::error(
+                        Code::DuplicateZone,
+                        format!("the zone `{}` is declared twice", z.name.value),
+                    )
+                    .at(z.name.span, "declared again here")
+                    .also(*first, "first declared here")
+                    .help("give each zone its own name"),
+                );
+                continue;
+            }
+            spans.insert(z.name.value.clone(), z.name.span);
+            let cells = match &z.body {
+                ZoneBody::Shared(items) => {
+                    let c = p.cell_items(board, items, false);
+                    [c.clone(), c]
+                }
+                ZoneBody::PerSide(sides) => {
+                    let mut out: [Vec<Coord>; 2] = [Vec::new(), Vec::new()];
+                    let mut given: [Option<Span>; 2] = [None, None];
+                    for (side, items) in sides {
+                        let i = match side.value {
+                            SideWord::White => 0,
+                            SideWord::Black => 1,
+                        };
+                        if let Some(first) = given[i] {
+                            p.push(
+                                Diagnostic::error(
+                                    Code::DuplicateSection,
+                                    format!(
+                                        "`{}` is given twice in zone `{}`",
+                                        if i == 0 { "white" } else { "black" },
+                                        z.name.value
+                                    ),
+                                )
+                                .at(side.span, "second one here")
+                                .also(first, "first one here")
+                                .help("list each player's cells once"),
+                            );
+                            continue;
+                        }
+                        given[i] = Some(side.span);
+                        out[i] = p.cell_items(board, items, false);
+                    }
+                    out
+                }
+            };
+            zones.insert(z.name.value.clone(), cells);
+        }
+        zones
+    })
+}
+
+impl Problems {
     /// The cells of a hex board's grid outside its largest regular hexagon: the two
     /// corners where file + rank is too small or too large. The grid must be square,
     /// with an odd side.
@@ -116,72 +177,11 @@ impl Checker {
         out
     }
 
-    pub(super) fn zones(
-        &mut self,
-        board: &BoardShape,
-        decls: &[&syntax::ZoneDecl],
-    ) -> IndexMap<String, [Vec<Coord>; 2]> {
-        let mut zones = IndexMap::new();
-        let mut spans: IndexMap<String, Span> = IndexMap::new();
-        for z in decls {
-            if let Some(first) = spans.get(&z.name.value) {
-                self.push(
-                    Diagnostic::error(
-                        Code::DuplicateZone,
-                        format!("the zone `{}` is declared twice", z.name.value),
-                    )
-                    .at(z.name.span, "declared again here")
-                    .also(*first, "first declared here")
-                    .help("give each zone its own name"),
-                );
-                continue;
-            }
-            spans.insert(z.name.value.clone(), z.name.span);
-            let cells = match &z.body {
-                ZoneBody::Shared(items) => {
-                    let c = self.cell_items(board, items, false);
-                    [c.clone(), c]
-                }
-                ZoneBody::PerSide(sides) => {
-                    let mut out: [Vec<Coord>; 2] = [Vec::new(), Vec::new()];
-                    let mut given: [Option<Span>; 2] = [None, None];
-                    for (side, items) in sides {
-                        let i = match side.value {
-                            SideWord::White => 0,
-                            SideWord::Black => 1,
-                        };
-                        if let Some(first) = given[i] {
-                            self.push(
-                                Diagnostic::error(
-                                    Code::DuplicateSection,
-                                    format!(
-                                        "`{}` is given twice in zone `{}`",
-                                        if i == 0 { "white" } else { "black" },
-                                        z.name.value
-                                    ),
-                                )
-                                .at(side.span, "second one here")
-                                .also(first, "first one here")
-                                .help("list each player's cells once"),
-                            );
-                            continue;
-                        }
-                        given[i] = Some(side.span);
-                        out[i] = self.cell_items(board, items, false);
-                    }
-                    out
-                }
-            };
-            zones.insert(z.name.value.clone(), cells);
-        }
-        zones
-    }
-
     /// A zone a piece property names, checked.
     pub(super) fn zone_name(
         &mut self,
         zone: Option<&Name>,
-        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+        zones: Option<&Zones>,
     ) -> Option<String> {
         let zone = zone?;
         if let Some(zones) = zones {
@@ -194,7 +194,7 @@ impl Checker {
     pub(super) fn move_region(
         &mut self,
         region: Option<&syntax::RegionDecl>,
-        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+        zones: Option<&Zones>,
     ) -> Option<model::Region> {
         let region = region?;
         Some(model::Region {
@@ -204,7 +204,7 @@ impl Checker {
     }
 
     /// A zone named by a rule: an error when no zone has the name.
-    pub(super) fn zone_ref(&mut self, zone: &Name, zones: &IndexMap<String, [Vec<Coord>; 2]>) {
+    pub(super) fn zone_ref(&mut self, zone: &Name, zones: &Zones) {
         if zones.contains_key(&zone.value) {
             return;
         }

@@ -1,23 +1,21 @@
 //! Regions: pieces confined to a zone (`confined to`), moves made only from a zone
 //! (`moves ... in ZONE`), and pieces that may not face each other (`no-facing`).
 
-use super::Checker;
+use super::{report, Problems, Report, Zones};
 use crate::diagnostic::{Code, Diagnostic, Span};
-use crate::model::{BoardShape, Coord, PieceDef, Setup};
+use crate::model::{BoardShape, PieceDef, Setup};
 use crate::syntax::{PieceDecl, PieceProp};
-use indexmap::IndexMap;
 
-impl Checker {
-    /// An error for each piece the setup puts outside the zone it is confined to: it
-    /// could never move.
-    pub(super) fn confined_setup(
-        &mut self,
-        setup: &Setup,
-        at: Span,
-        board: &BoardShape,
-        pieces: &[PieceDef],
-        zones: &IndexMap<String, [Vec<Coord>; 2]>,
-    ) {
+/// An error for each piece the setup puts outside the zone it is confined to: it
+/// could never move.
+pub(super) fn confined_setup(
+    setup: &Setup,
+    at: Span,
+    board: &BoardShape,
+    pieces: &[PieceDef],
+    zones: &Zones,
+) -> Report<()> {
+    report(|p| {
         for &(coord, side, kind) in &setup.placements {
             let piece = &pieces[kind];
             let Some(zone) = &piece.confined else {
@@ -29,7 +27,7 @@ impl Checker {
             if cells[side.index()].contains(&coord) {
                 continue;
             }
-            self.push(
+            p.push(
                 Diagnostic::error(
                     Code::BadRegion,
                     format!(
@@ -45,8 +43,10 @@ impl Checker {
                 )),
             );
         }
-    }
+    })
+}
 
+impl Problems {
     /// An error when a piece whose moves depend on a zone also captures by a mode
     /// or swaps: those follow the piece's lines, which know no zones.
     pub(super) fn zoned_capture_modes(

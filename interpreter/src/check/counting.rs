@@ -1,7 +1,7 @@
 //! `counting`: Makruk's and ASEAN chess's counts of moves (board's and pieces'
 //! honour).
 
-use super::Checker;
+use super::Problems;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Counting, Outcome};
 use crate::syntax::{self, CountingDecl, OutcomeWord, Spanned};
@@ -9,7 +9,7 @@ use crate::syntax::{self, CountingDecl, OutcomeWord, Spanned};
 /// The most moves a count may run.
 const MAX_COUNT: i64 = 1000;
 
-impl Checker {
+impl Problems {
     pub(super) fn counting(
         &mut self,
         decl: &CountingDecl,

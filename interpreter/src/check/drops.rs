@@ -1,11 +1,10 @@
 //! The `drops` rule, promotions to a queue's end, and `shuffle` placements: the
 //! sections about pieces off the board and random arrays.
 
-use super::Checker;
+use super::{report, Problems, Report, Zones};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{black_image, BoardShape, Coord, Drops, QueueEnd, Setup, Shuffle, Symmetry};
 use crate::syntax::{self, DropsDecl, PieceProp, ShuffleDecl};
-use indexmap::IndexMap;
 
 /// The most cells a side's drop zone may have (a move keeps its drop in one byte).
 pub const MAX_DROP_CELLS: usize = 255;
@@ -25,17 +24,16 @@ pub(super) struct ShuffleSetting<'a> {
     pub has_drops: bool,
 }
 
-impl Checker {
-    /// The drops rule, and an error for each promotion to a queue without one.
-    pub(super) fn drops(
-        &mut self,
-        decls: &[&DropsDecl],
-        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
-        known: &[&str],
-        pieces: &[&syntax::PieceDecl],
-    ) -> Option<Drops> {
+/// The drops rule, and an error for each promotion to a queue without one.
+pub(super) fn drops(
+    decls: &[&DropsDecl],
+    zones: Option<&Zones>,
+    known: &[&str],
+    pieces: &[&syntax::PieceDecl],
+) -> Report<Option<Drops>> {
+    report(|p| {
         for extra in decls.iter().skip(1) {
-            self.push(
+            p.push(
                 Diagnostic::error(Code::DuplicateSection, "`drops` is given twice")
                     .at(extra.span, "second one here")
                     .also(decls[0].span, "first one here")
@@ -44,10 +42,10 @@ impl Checker {
         }
         let drops = decls.first().map(|d| {
             if let Some(zones) = zones {
-                self.zone_ref(&d.zone, zones);
+                p.zone_ref(&d.zone, zones);
                 let most = zones.get(&d.zone.value).map_or(0, |z| z[0].len().max(z[1].len()));
                 if most > MAX_DROP_CELLS {
-                    self.push(
+                    p.push(
                         Diagnostic::error(
                             Code::Limit,
                             format!("the drop zone has {most} cells for one side; the limit is {MAX_DROP_CELLS}"),
@@ -63,21 +61,21 @@ impl Checker {
                 no_credit: d
                     .except
                     .iter()
-                    .filter_map(|n| self.piece_ref(n, known, pieces))
+                    .filter_map(|n| p.piece_ref(n, known, pieces))
                     .collect(),
             }
         });
-        for p in pieces {
-            for prop in &p.props {
+        for piece in pieces {
+            for prop in &piece.props {
                 if let PieceProp::Promotes {
                     queue: Some(end), ..
                 } = prop
                 {
                     if drops.is_none() {
-                        self.push(
+                        p.push(
                             Diagnostic::error(
                                 Code::BadDrops,
-                                format!("`{}` promotes to a drop queue, but there is none", p.name.value),
+                                format!("`{}` promotes to a drop queue, but there is none", piece.name.value),
                             )
                             .at(end.span, "no `drops` rule gives the players queues")
                             .help("add a rule such as `drops queue front in home credit exchange`, or promote to named pieces"),
@@ -87,21 +85,22 @@ impl Checker {
             }
         }
         drops
-    }
+    })
+}
 
-    /// `redeal`: what a dealt array may not let the first player do; there must be
-    /// something shuffled to deal again, and each condition is said once.
-    pub(super) fn redeal(
-        &mut self,
-        decl: Option<&syntax::RedealDecl>,
-        shuffled: bool,
-    ) -> crate::model::Redeal {
+/// `redeal`: what a dealt array may not let the first player do; there must be
+/// something shuffled to deal again, and each condition is said once.
+pub(super) fn redeal(
+    decl: Option<&syntax::RedealDecl>,
+    shuffled: bool,
+) -> Report<crate::model::Redeal> {
+    report(|p| {
         let mut redeal = crate::model::Redeal::default();
         let Some(decl) = decl else {
             return redeal;
         };
         if !shuffled {
-            self.push(
+            p.push(
                 Diagnostic::error(Code::BadShuffle, "`redeal` but nothing is shuffled")
                     .at(decl.span, "there is no array to deal again")
                     .help("`redeal` goes with a `shuffle`: add one, or remove the `redeal`"),
@@ -114,7 +113,7 @@ impl Checker {
                 syntax::RedealWhen::Mates => &mut redeal.mates,
             };
             if *flag {
-                self.push(
+                p.push(
                     Diagnostic::error(Code::BadShuffle, "this condition is given twice")
                         .at(when.span, "given before in this `redeal`")
                         .help("name each of `captures`, `checks` and `mates` once"),
@@ -123,16 +122,17 @@ impl Checker {
             *flag = true;
         }
         redeal
-    }
+    })
+}
 
-    /// Every shuffle, checked against the board, the setup and the other shuffles.
-    pub(super) fn shuffles(
-        &mut self,
-        decls: &[&ShuffleDecl],
-        at: &ShuffleSetting,
-        known: &[&str],
-        pieces: &[&syntax::PieceDecl],
-    ) -> Vec<Shuffle> {
+/// Every shuffle, checked against the board, the setup and the other shuffles.
+pub(super) fn shuffles(
+    decls: &[&ShuffleDecl],
+    at: &ShuffleSetting,
+    known: &[&str],
+    pieces: &[&syntax::PieceDecl],
+) -> Report<Vec<Shuffle>> {
+    report(|p| {
         let ShuffleSetting {
             board, has_drops, ..
         } = *at;
@@ -141,19 +141,19 @@ impl Checker {
             let named: Vec<(&syntax::Name, usize)> = d
                 .pieces
                 .iter()
-                .filter_map(|n| self.piece_ref(n, known, pieces).map(|k| (n, k)))
+                .filter_map(|n| p.piece_ref(n, known, pieces).map(|k| (n, k)))
                 .collect();
             let kinds: Vec<usize> = named.iter().map(|&(_, k)| k).collect();
-            self.no_two_cell_shuffled(&named, pieces);
-            let cells = self.cell_items(board, &d.cells, false);
+            p.no_two_cell_shuffled(&named, pieces);
+            let cells = p.cell_items(board, &d.cells, false);
             if let (Some(q), false) = (d.queue, has_drops) {
-                self.push(
+                p.push(
                     Diagnostic::error(Code::BadShuffle, "a shuffle into the drop queue, but there is none")
                         .at(q, "no `drops` rule gives the players queues")
                         .help("add a rule such as `drops queue front in home credit exchange`, or shuffle over cells only"),
                 );
             }
-            let taken = self.cells_taken(d, &cells, at);
+            let taken = p.cells_taken(d, &cells, at);
             // Earlier shuffles may fill up to this many of these cells.
             let filled: usize = out
                 .iter()
@@ -164,7 +164,7 @@ impl Checker {
                 .sum();
             let free = cells.len().saturating_sub(filled);
             if d.queue.is_none() && kinds.len() > free && taken.is_empty() {
-                self.push(
+                p.push(
                     Diagnostic::error(
                         Code::BadShuffle,
                         format!(
@@ -185,8 +185,10 @@ impl Checker {
             });
         }
         out
-    }
+    })
+}
 
+impl Problems {
     /// A two-cell piece cannot be shuffled.
     fn no_two_cell_shuffled(
         &mut self,

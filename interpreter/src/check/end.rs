@@ -1,12 +1,9 @@
 //! The `end` section: each rule once, read into `EndRules`.
 
-use super::Checker;
+use super::{report, Problems, Report, Zones};
 use crate::diagnostic::{Code, Diagnostic, Span};
-use crate::model::{self, Coord, EndRules, Outcome};
+use crate::model::{self, EndRules, Outcome};
 use crate::syntax::{self, EndRuleDecl, OutcomeWord, Spanned};
-use indexmap::IndexMap;
-
-type Zones = IndexMap<String, [Vec<Coord>; 2]>;
 
 fn outcome(o: OutcomeWord) -> Outcome {
     match o {
@@ -36,13 +33,13 @@ fn rule_name(rule: &EndRuleDecl) -> &'static str {
     }
 }
 
-impl Checker {
-    pub(super) fn end_rules(
-        &mut self,
-        decl: Option<&syntax::EndDecl>,
-        pieces: &[&syntax::PieceDecl],
-        zones: Option<&Zones>,
-    ) -> EndRules {
+/// The `end` section: each rule once, read into the end rules.
+pub(super) fn end_rules(
+    decl: Option<&syntax::EndDecl>,
+    pieces: &[&syntax::PieceDecl],
+    zones: Option<&Zones>,
+) -> Report<EndRules> {
+    report(|p| {
         let mut end = EndRules::default();
         let Some(decl) = decl else { return end };
         let known: Vec<&str> = pieces.iter().map(|p| p.name.value.as_str()).collect();
@@ -50,7 +47,7 @@ impl Checker {
         for rule in &decl.rules {
             let name = rule_name(&rule.value);
             if let Some(&(_, first)) = seen.iter().find(|(n, _)| *n == name) {
-                self.push(
+                p.push(
                     Diagnostic::error(Code::BadEndRule, format!("`{name}` is given twice"))
                         .at(rule.span, "second one here")
                         .also(first, "first one here")
@@ -59,11 +56,13 @@ impl Checker {
                 continue;
             }
             seen.push((name, rule.span));
-            self.end_rule(&mut end, &rule.value, (&known, pieces), zones);
+            p.end_rule(&mut end, &rule.value, (&known, pieces), zones);
         }
         end
-    }
+    })
+}
 
+impl Problems {
     /// One rule, into the end rules.
     fn end_rule(
         &mut self,
@@ -165,7 +164,7 @@ impl Checker {
     fn reach_count(&mut self, count: Option<&Spanned<i64>>) -> u32 {
         match count {
             Some(c) if !(1..=1000).contains(&c.value) => {
-                self.diags.push(
+                self.push(
                     Diagnostic::error(
                         Code::BadEndRule,
                         format!("{} pieces cannot be required in a zone", c.value),

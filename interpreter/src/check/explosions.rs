@@ -3,27 +3,28 @@
 //! pieces that capture in other ways (capture modes, swaps, two-cell pieces) cannot
 //! be given a blast.
 
-use super::Checker;
+use super::{report, Report};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::Explosions;
 use crate::syntax::{ExplosionsDecl, PieceDecl, PieceProp};
 
-impl Checker {
-    pub(super) fn explosions(
-        &mut self,
-        decl: Option<&ExplosionsDecl>,
-        known: &[&str],
-        pieces: &[&PieceDecl],
-    ) -> Option<Explosions> {
+/// The `explosions` section: the pieces it spares, and an error for each piece whose
+/// capture does not land on its victim (the blast would have no centre).
+pub(super) fn explosions(
+    decl: Option<&ExplosionsDecl>,
+    known: &[&str],
+    pieces: &[&PieceDecl],
+) -> Report<Option<Explosions>> {
+    report(|p| {
         let decl = decl?;
         let spared = decl
             .spared
             .iter()
-            .filter_map(|name| self.piece_ref(name, known, pieces))
+            .filter_map(|name| p.piece_ref(name, known, pieces))
             .collect();
         for piece in pieces {
             if let Some((span, what)) = piece.props.iter().find_map(blastless) {
-                self.push(
+                p.push(
                     Diagnostic::error(
                         Code::BadExplosion,
                         format!(
@@ -38,7 +39,7 @@ impl Checker {
             }
         }
         Some(Explosions { spared })
-    }
+    })
 }
 
 /// A property whose captures have no landing cell for a blast, and what it does.

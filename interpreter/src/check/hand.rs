@@ -1,15 +1,14 @@
 //! The `hand` section: pieces in hand, where they drop, and what a captured piece
 //! becomes in the captor's hand (`captured-as`).
 
-use super::Checker;
+use super::{report, Problems, Report, Zones};
 use crate::diagnostic::{Code, Diagnostic, Span};
-use crate::model::{Coord, Hand};
+use crate::model::Hand;
 use crate::syntax::{self, HandDecl, HandRuleDecl, Name, PieceProp};
-use indexmap::IndexMap;
 
 /// What the hand rules are checked against.
 pub(super) struct HandSetting<'a> {
-    pub zones: Option<&'a IndexMap<String, [Vec<Coord>; 2]>>,
+    pub zones: Option<&'a Zones>,
     pub known: &'a [&'a str],
     pub pieces: &'a [&'a syntax::PieceDecl],
     /// The span of the `drops` rule, if there is one.
@@ -19,13 +18,13 @@ pub(super) struct HandSetting<'a> {
     pub free_castling: bool,
 }
 
-impl Checker {
-    /// The hand, with an error for each rule that cannot work: a kind given two drop
-    /// zones, a hand beside a drop queue or beside promotions to captured pieces (both
-    /// would count the pieces off the board), `captured-as` without `keep-captured`.
-    pub(super) fn hand(&mut self, decls: &[&HandDecl], at: &HandSetting) -> Option<Hand> {
+/// The hand, with an error for each rule that cannot work: a kind given two drop
+/// zones, a hand beside a drop queue or beside promotions to captured pieces (both
+/// would count the pieces off the board), `captured-as` without `keep-captured`.
+pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>> {
+    report(|p| {
         for extra in decls.iter().skip(1) {
-            self.push(
+            p.push(
                 Diagnostic::error(Code::DuplicateSection, "`hand` is given twice")
                     .at(extra.span, "second one here")
                     .also(decls[0].span, "first one here")
@@ -33,11 +32,11 @@ impl Checker {
             );
         }
         let Some(decl) = decls.first() else {
-            self.captured_as_without_hand(at.pieces, None);
+            p.captured_as_without_hand(at.pieces, None);
             return None;
         };
         if let Some(queue) = at.queue {
-            self.push(
+            p.push(
                 Diagnostic::error(Code::BadHand, "a hand and a drop queue in one definition")
                     .at(decl.span, "the hand")
                     .also(queue, "the drop queue")
@@ -51,7 +50,7 @@ impl Checker {
             match rule {
                 HandRuleDecl::KeepCaptured(s) => {
                     if keep_at.is_some() {
-                        self.push(
+                        p.push(
                             Diagnostic::error(Code::BadHand, "`keep-captured` is given twice")
                                 .at(*s, "second one here")
                                 .help("give it once"),
@@ -60,28 +59,30 @@ impl Checker {
                     keep_at = Some(*s);
                 }
                 HandRuleDecl::Drop(_, names, zone) => {
-                    self.hand_drop(names, zone, at, &mut zoned, &mut hand);
+                    p.hand_drop(names, zone, at, &mut zoned, &mut hand);
                 }
                 HandRuleDecl::OnTop(_) => hand.on_top = true,
                 HandRuleDecl::OnePerFile(_, names) => {
-                    hand.one_per_file = self.kinds(names, at);
+                    hand.one_per_file = p.kinds(names, at);
                 }
                 HandRuleDecl::NoDropMate(_, names) => {
-                    hand.no_drop_mate = self.kinds(names, at);
+                    hand.no_drop_mate = p.kinds(names, at);
                 }
                 HandRuleDecl::Gate(span, names, zone) => {
-                    self.gate(*span, names, zone, at, &mut hand);
+                    p.gate(*span, names, zone, at, &mut hand);
                 }
             }
         }
         hand.keep_captured = keep_at.is_some();
-        self.hand_beside_captured_promotion(at.pieces, decl.span);
+        p.hand_beside_captured_promotion(at.pieces, decl.span);
         if keep_at.is_none() {
-            self.captured_as_without_hand(at.pieces, Some(decl.span));
+            p.captured_as_without_hand(at.pieces, Some(decl.span));
         }
         Some(hand)
-    }
+    })
+}
 
+impl Problems {
     /// A `drop` rule: the kinds that drop on a zone, each on one zone only.
     fn hand_drop(
         &mut self,
@@ -160,12 +161,7 @@ impl Checker {
 
     /// The FEN names a gate by its file: a gate zone may have one cell per file
     /// and side.
-    fn one_gate_per_file(
-        &mut self,
-        span: Span,
-        zone: &syntax::Name,
-        zones: &IndexMap<String, [Vec<Coord>; 2]>,
-    ) {
+    fn one_gate_per_file(&mut self, span: Span, zone: &syntax::Name, zones: &Zones) {
         let Some(cells) = zones.get(&zone.value) else {
             return;
         };

@@ -1,21 +1,21 @@
 //! The counts of the end rules and the move limit: in range, claimable where said.
 
-use super::Checker;
+use super::{report, Problems, Report};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{MoveLimit, Outcome};
 use crate::syntax::{self, EndRuleDecl, Name, ResetItem, Spanned};
 
-impl Checker {
-    /// `double-pass` and `facing` end the game on a pass: without `pass` they
-    /// never could.
-    pub(super) fn passing_without_pass(&mut self, end: Option<&syntax::EndDecl>) {
+/// `double-pass` and `facing` end the game on a pass: without `pass` they
+/// never could.
+pub(super) fn passing_without_pass(end: Option<&syntax::EndDecl>) -> Report<()> {
+    report(|p| {
         for rule in end.map_or(&[][..], |e| &e.rules[..]) {
             let word = match rule.value {
                 EndRuleDecl::DoublePass(_) => "double-pass",
                 EndRuleDecl::Facing(_) => "facing",
                 _ => continue,
             };
-            self.push(
+            p.push(
                 Diagnostic::error(
                     Code::BadEndRule,
                     format!("`{word}` ends the game on a pass, but no player may pass"),
@@ -24,8 +24,10 @@ impl Checker {
                 .help("add `pass` (a top-level line) so that a turn may be a pass"),
             );
         }
-    }
+    })
+}
 
+impl Problems {
     /// An end rule's count, from `low` to 100; an error (`what` with the count in
     /// place of `{}`) otherwise.
     pub(super) fn end_count(

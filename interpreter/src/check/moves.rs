@@ -2,7 +2,7 @@
 //! movement form, each turning the rule's offsets into geometries, and the options
 //! each form takes.
 
-use super::{Checker, MAX_OFFSET};
+use super::{Problems, MAX_OFFSET};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{Geometry, MoveMode, MoveRule, Offset, Tiling};
 use crate::syntax::{self, MoveKindWord, RuleOption, Spanned};
@@ -75,7 +75,7 @@ fn ray_cells_from_a_cell(geometry: &Geometry, side: u64) -> u64 {
     }
 }
 
-impl Checker {
+impl Problems {
     /// A piece whose moves would need more precomputed cells than the engine keeps
     /// (the Sissa on a 64×64 board) is an error, not a minute of compiling.
     pub(super) fn movement_size(
@@ -112,7 +112,7 @@ impl Checker {
         }
     }
 
-    pub(super) fn move_rule(&mut self, r: &syntax::MoveRuleDecl) -> Vec<MoveRule> {
+    pub(super) fn move_rule(&mut self, r: &syntax::MoveRuleDecl, tiling: Tiling) -> Vec<MoveRule> {
         let kind = r.kind.value;
         let options = self.rule_options(r);
         let offsets = self.offsets(&r.offsets);
@@ -135,13 +135,13 @@ impl Checker {
         }
         let geometries = match kind {
             MoveKindWord::Leap | MoveKindWord::Ride | MoveKindWord::Hop => {
-                single_offsets(kind, &offsets, &after, &options, self.tiling)
+                single_offsets(kind, &offsets, &after, &options, tiling)
             }
-            MoveKindWord::Path => self.path(r, &offsets, &options),
-            MoveKindWord::Zigzag => self.zigzag(r, &offsets, &after, &options),
-            MoveKindWord::Circle => circles(&offsets, &options, self.tiling),
-            MoveKindWord::Equal => self.equal_legs(r, &offsets, &options),
-            MoveKindWord::Chain => self.chain(r, &offsets, &options),
+            MoveKindWord::Path => self.path(r, &offsets, &options, tiling),
+            MoveKindWord::Zigzag => self.zigzag(r, &offsets, &after, &options, tiling),
+            MoveKindWord::Circle => circles(&offsets, &options, tiling),
+            MoveKindWord::Equal => self.equal_legs(r, &offsets, &options, tiling),
+            MoveKindWord::Chain => self.chain(r, &offsets, &options, tiling),
         };
         let mut out = Vec::new();
         for geometry in geometries.unwrap_or_default() {
@@ -265,6 +265,7 @@ impl Checker {
         r: &syntax::MoveRuleDecl,
         legs: &[Offset],
         o: &Options,
+        tiling: Tiling,
     ) -> Option<Vec<Geometry>> {
         let mut at = Offset::new(0, 0);
         let shape: Vec<Offset> = legs
@@ -283,7 +284,7 @@ impl Checker {
             return None;
         }
         Some(
-            images(&shape, o.all, self.tiling)
+            images(&shape, o.all, tiling)
                 .into_iter()
                 .map(Geometry::Leap)
                 .collect(),
@@ -297,6 +298,7 @@ impl Checker {
         steps: &[Offset],
         after: &[Offset],
         o: &Options,
+        tiling: Tiling,
     ) -> Option<Vec<Geometry>> {
         if steps.len() < 2 {
             self.push(
@@ -311,7 +313,7 @@ impl Checker {
         }
         let whole: Vec<Offset> = after.iter().chain(steps).copied().collect();
         Some(
-            images(&whole, o.all, self.tiling)
+            images(&whole, o.all, tiling)
                 .into_iter()
                 .map(|image| {
                     let (prefix, cycle) = image.split_at(after.len());
@@ -332,6 +334,7 @@ impl Checker {
         r: &syntax::MoveRuleDecl,
         offsets: &[Offset],
         o: &Options,
+        tiling: Tiling,
     ) -> Option<Vec<Geometry>> {
         let [first, second] = offsets else {
             self.push(
@@ -344,9 +347,9 @@ impl Checker {
             );
             return None;
         };
-        let second = second.images(self.tiling);
+        let second = second.images(tiling);
         Some(
-            images(&[*first], o.all, self.tiling)
+            images(&[*first], o.all, tiling)
                 .into_iter()
                 .map(|f| Geometry::EqualLegs {
                     first: f[0],
@@ -362,6 +365,7 @@ impl Checker {
         r: &syntax::MoveRuleDecl,
         shapes: &[Offset],
         o: &Options,
+        tiling: Tiling,
     ) -> Option<Vec<Geometry>> {
         let Some(count) = o.range else {
             self.push(
@@ -389,7 +393,7 @@ impl Checker {
         }
         let mut leaps: Vec<Offset> = Vec::new();
         for s in shapes {
-            for image in s.images(self.tiling) {
+            for image in s.images(tiling) {
                 if !leaps.contains(&image) {
                     leaps.push(image);
                 }

@@ -1,11 +1,11 @@
 //! Names and the properties said once: piece labels and values, references to
 //! pieces by name, flags given twice.
 
-use super::{Checker, MAX_LABEL_LEN, MAX_PIECE_VALUE};
+use super::{Problems, MAX_LABEL_LEN, MAX_PIECE_VALUE};
 use crate::diagnostic::{self, Code, Diagnostic, Span};
 use crate::syntax::{self, Name, Spanned};
 
-impl Checker {
+impl Problems {
     /// Whether a piece label is well formed: one to three upper-case letters, marked
     /// `+` before or `~` after for a promoted piece. Reports it when not.
     pub(super) fn piece_label(&mut self, label: &Name) -> bool {

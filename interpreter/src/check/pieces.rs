@@ -1,13 +1,10 @@
 //! `piece` sections: names and labels (each once, no label the start of another),
 //! then each piece's properties read into a `PieceDef`, each given once.
 
-use super::{begins, betza, Checker, MAX_EP_CELLS, MAX_PIECE_KINDS};
+use super::{betza, report, Problems, Report, Zones, MAX_EP_CELLS, MAX_PIECE_KINDS};
 use crate::diagnostic::{Code, Diagnostic, Span};
-use crate::model::{Coord, Geometry, MoveMode, MoveRule, PieceDef};
+use crate::model::{BoardShape, Geometry, MoveMode, MoveRule, PieceDef, Tiling};
 use crate::syntax::{self, Name, PieceProp};
-use indexmap::IndexMap;
-
-type Zones = IndexMap<String, [Vec<Coord>; 2]>;
 
 /// Where each property of one piece was first given, and the move rules written so
 /// far (their count numbers the next rule).
@@ -29,22 +26,43 @@ struct Given {
     cannot: [Option<Span>; 2],
 }
 
-impl Checker {
-    pub(super) fn pieces(
-        &mut self,
-        decls: &[&syntax::PieceDecl],
-        zones: Option<&Zones>,
-    ) -> Vec<PieceDef> {
+/// The `piece` sections read into definitions, then checked against the board:
+/// how many pieces one move may capture and how many cells their moves need.
+pub(super) fn pieces(
+    decls: &[&syntax::PieceDecl],
+    board: Option<&BoardShape>,
+    zones: Option<&Zones>,
+) -> Report<Vec<PieceDef>> {
+    report(|p| {
         // First: names and letters, so promotions may name pieces declared later.
-        self.names_and_labels(decls);
-        let known: Vec<&str> = decls.iter().map(|p| p.name.value.as_str()).collect();
-        let out: Vec<PieceDef> = (decls.iter())
-            .map(|p| self.piece(p, zones, &known, decls))
-            .collect();
-        self.promotions_to_two_cell(decls, &out);
-        out
-    }
+        p.names_and_labels(decls);
+        let known: Vec<&str> = decls.iter().map(|d| d.name.value.as_str()).collect();
+        let setting = Setting {
+            zones,
+            known: &known,
+            decls,
+            tiling: board.map_or(Tiling::Square, |b| b.tiling),
+        };
+        let defs: Vec<PieceDef> = decls.iter().map(|d| p.piece(d, setting)).collect();
+        p.promotions_to_two_cell(decls, &defs);
+        if let Some(board) = board {
+            p.capture_capacity(board, decls, &defs);
+            p.movement_size(board, decls, &defs);
+        }
+        defs
+    })
+}
 
+/// What each piece is read against: the zones, the pieces' names and the board's tiling.
+#[derive(Clone, Copy)]
+struct Setting<'a> {
+    zones: Option<&'a Zones>,
+    known: &'a [&'a str],
+    decls: &'a [&'a syntax::PieceDecl],
+    tiling: Tiling,
+}
+
+impl Problems {
     /// Each name and label once, no label the start of another, not too many kinds.
     fn names_and_labels(&mut self, decls: &[&syntax::PieceDecl]) {
         let mut names: Vec<&Name> = Vec::new();
@@ -114,17 +132,11 @@ impl Checker {
     }
 
     /// One piece: its properties read, then checked together.
-    fn piece(
-        &mut self,
-        p: &syntax::PieceDecl,
-        zones: Option<&Zones>,
-        known: &[&str],
-        decls: &[&syntax::PieceDecl],
-    ) -> PieceDef {
+    fn piece(&mut self, p: &syntax::PieceDecl, at: Setting) -> PieceDef {
         let mut def = PieceDef::plain(&p.name.value, &p.letter.value);
         let mut given = Given::default();
         for prop in &p.props {
-            self.piece_prop(&mut def, &mut given, prop, p, (zones, known, decls));
+            self.piece_prop(&mut def, &mut given, prop, p, at);
         }
         if def.two_cell.is_some() {
             self.one_cell_properties(p);
@@ -160,8 +172,14 @@ impl Checker {
         given: &mut Given,
         prop: &PieceProp,
         p: &syntax::PieceDecl,
-        (zones, known, decls): (Option<&Zones>, &[&str], &[&syntax::PieceDecl]),
+        at: Setting,
     ) {
+        let Setting {
+            zones,
+            known,
+            decls,
+            tiling,
+        } = at;
         let name = &p.name.value;
         match prop {
             PieceProp::Royal(s) => self.flag_once(&mut given.royal, *s, "royal", name),
@@ -195,7 +213,9 @@ impl Checker {
             PieceProp::Cannot(span, what, names) => {
                 self.restriction(def, (*span, *what, names), &mut given.cannot, known, decls)
             }
-            PieceProp::Betza(text, region) => self.betza_prop(def, given, text, region, zones),
+            PieceProp::Betza(text, region) => {
+                self.betza_prop(def, given, (text, region), zones, tiling)
+            }
             PieceProp::Value(v) => {
                 self.flag_once(&mut given.value, v.span, "value", name);
                 def.value = self.piece_value(v);
@@ -207,7 +227,7 @@ impl Checker {
             PieceProp::Rules(_, rules, region) => {
                 let region = self.move_region(region.as_ref(), zones);
                 for r in rules {
-                    let rules = self.move_rule(r);
+                    let rules = self.move_rule(r, tiling);
                     def.rules.extend(rules.into_iter().map(|r| MoveRule {
                         written: given.written,
                         region: region.clone(),
@@ -251,11 +271,11 @@ impl Checker {
         &mut self,
         def: &mut PieceDef,
         given: &mut Given,
-        text: &Name,
-        region: &Option<syntax::RegionDecl>,
+        (text, region): (&Name, &Option<syntax::RegionDecl>),
         zones: Option<&Zones>,
+        tiling: Tiling,
     ) {
-        match betza::parse(&text.value, self.tiling) {
+        match betza::parse(&text.value, tiling) {
             Ok(rules) => {
                 let base = given.written;
                 given.written += betza::group_spans(&text.value).len() as u16;
@@ -295,4 +315,11 @@ impl Checker {
             );
         }
     }
+}
+
+/// Whether label `long` starts with label `short` so that a FEN could read it as
+/// `short` and another piece (`Q~` after `Q` cannot: no label starts with `~`).
+fn begins(long: &str, short: &str) -> bool {
+    long.strip_prefix(short)
+        .is_some_and(|rest| !rest.starts_with('~'))
 }

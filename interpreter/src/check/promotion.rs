@@ -1,17 +1,16 @@
 //! A piece's `promotes` property: its zones checked, its choices resolved.
 
-use super::{drops, side_word, Checker};
+use super::{drops, Problems, Zones};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Coord, Promotion};
+use crate::model::Promotion;
 use crate::syntax::{self, Name, PieceProp};
-use indexmap::IndexMap;
 
-impl Checker {
+impl Problems {
     /// A `promotes` property: its zones checked, its choices resolved.
     pub(super) fn promotion(
         &mut self,
         prop: &PieceProp,
-        zones: Option<&IndexMap<String, [Vec<Coord>; 2]>>,
+        zones: Option<&Zones>,
         known: &[&str],
         decls: &[&syntax::PieceDecl],
     ) -> Option<Promotion> {
@@ -77,5 +76,14 @@ impl Checker {
             leaving: leaving.is_some(),
             forced_in: forced_in.as_ref().map(|z| z.value.clone()),
         })
+    }
+}
+
+/// `White` or `Black` for a side word of the language.
+fn side_word(word: &str) -> &'static str {
+    if word == "black" {
+        "Black"
+    } else {
+        "White"
     }
 }

@@ -1,12 +1,12 @@
 //! `cannot-capture` and `cannot-hop`: kinds a piece never captures, or never hops
 //! over (Janggi's cannon, which neither takes nor jumps a cannon).
 
-use super::Checker;
+use super::Problems;
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{Geometry, PieceDef};
 use crate::syntax::{self, Name, Restriction};
 
-impl Checker {
+impl Problems {
     /// Record one `cannot-...` property of `def`; `seen` keeps where each form was
     /// first given.
     pub(super) fn restriction(

@@ -1,7 +1,7 @@
 //! `two-cell` pieces: their steps, and the properties of one-cell pieces they may
 //! not have.
 
-use super::Checker;
+use super::Problems;
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{PieceDef, TwoCell};
 use crate::syntax::{PieceDecl, PieceProp, Spanned, TwoCellItem};
@@ -9,7 +9,7 @@ use crate::syntax::{PieceDecl, PieceProp, Spanned, TwoCellItem};
 /// The most steps a two-cell move may take (its captures must fit in a move).
 pub const MAX_TWO_CELL_STEPS: i64 = 4;
 
-impl Checker {
+impl Problems {
     /// A `two-cell` block as the piece's steps, as far as they can be read, after
     /// reporting what is wrong (the piece stays two-cell for the checks after).
     pub(super) fn two_cell(&mut self, span: Span, items: &[Spanned<TwoCellItem>]) -> TwoCell {

@@ -4,16 +4,15 @@
 //! (capture modes, freezes, swaps, two-cell pieces, explosions, drops, passing,
 //! dead-position analysis).
 
-use super::Checker;
+use super::{report, Problems, Report, Zones};
 use crate::diagnostic::{Code, Diagnostic, Span};
-use crate::model::{Coord, Walls};
+use crate::model::Walls;
 use crate::syntax::{EndDecl, EndRuleDecl, PieceDecl, PieceProp, WallsDecl};
-use indexmap::IndexMap;
 
 /// The other sections a `walls` rule must be checked against: the span of each
 /// that is present.
 pub(super) struct WallSetting<'a> {
-    pub zones: Option<&'a IndexMap<String, [Vec<Coord>; 2]>>,
+    pub zones: Option<&'a Zones>,
     pub pieces: &'a [&'a PieceDecl],
     pub explosions: Option<Span>,
     pub queue: Option<Span>,
@@ -26,16 +25,17 @@ pub(super) struct WallSetting<'a> {
 /// Kinds are bits of a 64-bit mask, and a wall takes the bit past the last kind.
 const MAX_KINDS_WITH_WALLS: usize = 63;
 
-impl Checker {
-    pub(super) fn walls(&mut self, decl: Option<&WallsDecl>, s: &WallSetting) -> Option<Walls> {
+/// The `walls` section, and an error for each rule walls cannot go with.
+pub(super) fn walls(decl: Option<&WallsDecl>, s: &WallSetting) -> Report<Option<Walls>> {
+    report(|p| {
         let decl = decl?;
         if let (Some(zone), Some(zones)) = (&decl.zone, s.zones) {
-            self.zone_ref(zone, zones);
+            p.zone_ref(zone, zones);
         }
         for piece in s.pieces {
             if let Some((span, what)) = piece.props.iter().find_map(wall_clash) {
                 let message = format!("`{}` {what}, which walls cannot go with", piece.name.value);
-                self.wall_conflict(decl, span, message);
+                p.wall_conflict(decl, span, message);
             }
         }
         let dead = s.end.and_then(|e| {
@@ -60,11 +60,11 @@ impl Checker {
         ];
         for (span, what) in sections {
             if let Some(span) = span {
-                self.wall_conflict(decl, span, what.to_string());
+                p.wall_conflict(decl, span, what.to_string());
             }
         }
         if s.pieces.len() > MAX_KINDS_WITH_WALLS {
-            self.push(
+            p.push(
                 Diagnostic::error(
                     Code::BadWalls,
                     format!(
@@ -80,8 +80,10 @@ impl Checker {
             rule: decl.rule.value,
             zone: decl.zone.as_ref().map(|z| z.value.clone()),
         })
-    }
+    })
+}
 
+impl Problems {
     fn wall_conflict(&mut self, decl: &WallsDecl, span: Span, message: String) {
         self.push(
             Diagnostic::error(Code::BadWalls, message)
