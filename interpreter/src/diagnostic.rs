@@ -82,7 +82,7 @@ codes! {
     IllegalMove = "vdl::illegal_move": "a move the rules do not allow in that position",
     AmbiguousMove = "vdl::ambiguous_move": "a move text that fits more than one legal move",
     GameOver = "vdl::game_over": "a move after the game has ended",
-    WrongVariant = "vdl::wrong_variant": "a game record whose [Variant] tag names another variant",
+    WrongVariant = "vdl::wrong_variant": "a game record whose `[Variant]` tag names another variant",
     UnusedPiece = "vdl::unused_piece": "a piece that is never on the board: not in the setup, not a promotion choice",
     ImmobilePiece = "vdl::immobile_piece": "a piece whose moves fit nowhere on this board",
     UnreachableZone = "vdl::unreachable_zone": "a promotion zone the promoting piece can never reach",

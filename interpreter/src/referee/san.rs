@@ -7,7 +7,7 @@
 //! the exact text, and a drop with shogi's `*` (`P*e5`). A castling is king-side when its rook starts on a file
 //! after the king's. A text reads as SAN only when exactly one legal move fits it.
 //!
-//! Written ([`write`]): the shortest of those forms that names the move alone
+//! Written ([`write()`]): the shortest of those forms that names the move alone
 //! (a pawn's capture always with its file), `+` for check and `#` for mate. A move
 //! SAN cannot name alone (two moves with the same cells that take different
 //! pieces, a swap, a queue's drop, a two-cell piece) is written in the engine

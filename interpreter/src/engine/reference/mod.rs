@@ -19,8 +19,8 @@ mod walls;
 
 use super::Position;
 use crate::model::{CastleDef, Coord, Definition, Offset, QueueEnd, Side};
-use drops::*;
-use goals::*;
+use drops::{drop_mates, hand_drops, is_hand_drop, with_drops, with_gates};
+use goals::{checks_given_out, goal_reached, reached};
 use rules::rule_moves;
 
 type Grid = Vec<Option<(usize, usize)>>;

@@ -1,7 +1,7 @@
 //! The hand, the rules of play and the end exported.
 
-use super::*;
-use crate::model::{Extinction, Reach};
+use super::{betza_of, Exporter};
+use crate::model::{Coord, Extinction, Outcome, Reach};
 
 impl Exporter<'_> {
     pub(super) fn hand(&mut self) {

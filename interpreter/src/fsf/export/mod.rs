@@ -8,9 +8,8 @@ mod setup;
 
 use piece::{betza_of, fsf_group};
 
-use super::pieces::{self, Group};
-use crate::model::{CastleDef, Coord, Definition, Outcome, PieceDef, Side, Tiling};
-use crate::syntax::{self, Item, PieceProp};
+use crate::model::{Definition, Tiling};
+use crate::syntax::{self};
 use crate::Ruleset;
 use std::fmt::Write as _;
 

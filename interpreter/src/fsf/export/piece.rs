@@ -1,6 +1,9 @@
 //! Pieces exported: their Betza, custom letters, shogi-style promoted kinds.
 
-use super::*;
+use super::Exporter;
+use crate::fsf::pieces::{self, Group};
+use crate::model::{Coord, PieceDef};
+use crate::syntax::{self, Item, PieceProp};
 
 /// A Betza group rewritten for Fairy-Stockfish, whose lone direction letter on an
 /// oblique atom means a doubled one (`fN` is vdl's `ffN`): vdl's lone `f` is `fh`.

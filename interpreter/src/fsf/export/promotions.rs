@@ -1,6 +1,7 @@
 //! Promotions exported.
 
-use super::*;
+use super::{betza_of, fsf_group, Exporter};
+use crate::fsf::pieces;
 
 impl Exporter<'_> {
     pub(super) fn promotions(&mut self) {

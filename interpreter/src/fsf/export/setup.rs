@@ -1,6 +1,9 @@
 //! Castling and the start position exported.
 
-use super::*;
+use super::Exporter;
+use crate::model::{CastleDef, Coord, Side};
+use crate::syntax::Item;
+use std::fmt::Write;
 
 impl Exporter<'_> {
     pub(super) fn castling(&mut self) {

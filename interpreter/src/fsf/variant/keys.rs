@@ -1,6 +1,7 @@
 //! Each key of a section, by concern: pawns, castling, drops, draws, goals, play.
 
-use super::*;
+use super::{Reader, Setting, Value, Variant, NOT_RULES, REFUSED_UNLESS};
+use crate::diagnostic::{Code, Diagnostic};
 
 /// Sets a pair of per-side fields from a key and its `White` and `Black` forms.
 macro_rules! both {

@@ -1,8 +1,9 @@
 //! The `end` section written from Fairy-Stockfish's results.
 
-use super::super::pieces::{self};
-use super::*;
+use super::super::pieces;
+use super::{inverse, outcome, Writer};
 use crate::diagnostic::Diagnostic;
+use crate::fsf::{Item, ItemKey};
 
 impl Writer<'_> {
     pub(super) fn end(&mut self) -> Result<(), Diagnostic> {

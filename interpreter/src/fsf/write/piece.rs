@@ -2,7 +2,7 @@
 
 use super::super::pieces::{self, Group};
 use super::super::variant::{Cell, Piece};
-use super::*;
+use super::{Square, Writer};
 use crate::diagnostic::{Code, Diagnostic};
 
 impl Writer<'_> {

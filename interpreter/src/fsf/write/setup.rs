@@ -1,9 +1,10 @@
 //! Castling, the setup, the hand and the rules written as vdl.
 
-use super::super::pieces::{self};
+use super::super::pieces;
 use super::super::variant::{Cell, Piece};
-use super::*;
+use super::{cell, Square, Writer};
 use crate::diagnostic::Diagnostic;
+use crate::fsf::{Item, ItemKey};
 use std::fmt::Write as _;
 
 impl Writer<'_> {

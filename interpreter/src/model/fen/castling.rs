@@ -1,7 +1,9 @@
 //! The castling field: rights by flag, by rook file (Shredder), by gate.
 
-use super::*;
-use crate::model::{CastleDef, Coord, FreeCastleError, Setup, Side};
+use super::fen_err;
+use crate::model::{
+    CastleDef, Coord, FenError, FenErrorKind, FenRules, FreeCastleError, Setup, Side,
+};
 
 /// Each castling right needs its king and rook where the rule starts them: pieces
 /// of the right side, of the kinds the definition's setup puts there (a right with

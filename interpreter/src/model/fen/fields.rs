@@ -1,7 +1,11 @@
 //! The fields after the board: side, en passant, swap ban, counters, checks, the reserve.
 
-use super::*;
-use crate::model::{BoardShape, Coord, EnPassantField, PieceDef, Setup, Side};
+use super::castling::read_castling;
+use super::fen_err;
+use crate::model::{
+    label_at, BoardShape, Coord, EnPassantField, FenError, FenErrorKind, FenRules, PieceDef, Setup,
+    Side,
+};
 
 /// A cell named in a field after the rows, at byte `at` of the FEN.
 pub(super) fn field_cell(

@@ -6,11 +6,11 @@ mod queues;
 mod rows;
 
 use super::{BoardShape, CastleDef, Coord, PieceDef, Setup, Side, WallRule};
-use castling::*;
-use fields::*;
-use queues::*;
+use castling::check_castling;
+use fields::{read_fields, read_reserve};
+use queues::{read_queues, split_queues};
 pub use rows::label_at;
-use rows::*;
+use rows::read_rows;
 
 /// A problem in a FEN string, at a byte range of that string.
 #[derive(Clone, Debug, PartialEq, Eq)]

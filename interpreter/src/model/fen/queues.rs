@@ -1,7 +1,9 @@
 //! Drop queues and exchanges in a FEN.
 
-use super::*;
-use crate::model::{BoardShape, Coord, PieceDef, Setup, Side};
+use super::fen_err;
+use crate::model::{
+    label_at, BoardShape, Coord, FenError, FenErrorKind, FenRules, PieceDef, Setup, Side,
+};
 
 /// The `{...}` field's body and its offset in the FEN.
 type QueueField<'t> = Option<(usize, &'t str)>;

@@ -1,7 +1,8 @@
 //! The board field: ranks of pieces, walls, the two ends of two-cell pieces.
 
-use super::*;
-use crate::model::{BoardShape, Coord, PieceDef, Side, WallRule};
+use super::fen_err;
+use super::fields::Placement;
+use crate::model::{BoardShape, Coord, FenError, FenErrorKind, PieceDef, Side, WallRule};
 
 /// A piece's cell with the offset of its label in the FEN, and a partner cell
 /// written after it, for a two-cell piece, with the offset of that mark.
