@@ -243,6 +243,71 @@ pub(crate) enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Play a match between two engines from a list of openings, each with both
+    /// colours, and report the score, the Elo difference and White's advantage.
+    #[command(after_help = "Examples:\n  \
+        vdl match definitions/chess.vdl --games 100 --nodes 20000 --openings random:4\n  \
+        vdl match definitions/chess.vdl --vs my-chess.vdl --games 200 --movetime 100 --sprt 0 20\n  \
+        vdl match definitions/chess.vdl --engine 'stockfish' --games 20 --movetime 200\n  \
+        vdl match definitions/chess.vdl --games 100 --nodes 5000 --shard 1/2 --record a.json\n  \
+        vdl match --merge a.json b.json --pgn all.pgn")]
+    Match(Box<MatchArgs>),
+}
+
+/// `vdl match`'s options.
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["file", "merge"])))]
+pub(crate) struct MatchArgs {
+    /// The definition the games are played under; its engine is the first player.
+    pub(crate) file: Option<String>,
+    /// The second player: vdl's search on this definition (default: FILE's).
+    #[arg(long, conflicts_with = "engine")]
+    pub(crate) vs: Option<String>,
+    /// The second player: a UCI engine started by this command (words split at spaces).
+    #[arg(long)]
+    pub(crate) engine: Option<String>,
+    /// Games in the whole match (each opening twice, colours swapped).
+    #[arg(long, default_value_t = 100)]
+    pub(crate) games: usize,
+    /// Time per move in milliseconds.
+    #[arg(long, conflicts_with = "nodes")]
+    pub(crate) movetime: Option<u64>,
+    /// Nodes per move (a deterministic match).
+    #[arg(long)]
+    pub(crate) nodes: Option<u64>,
+    /// The second player's time per move (default: the first's).
+    #[arg(long)]
+    pub(crate) vs_movetime: Option<u64>,
+    /// The second player's nodes per move (default: the first's).
+    #[arg(long)]
+    pub(crate) vs_nodes: Option<u64>,
+    /// Games played at once (default: all cores).
+    #[arg(long)]
+    pub(crate) concurrency: Option<usize>,
+    /// `random:K` (K random plies from the start), a `.epd` file or a `.pgn` file.
+    #[arg(long, default_value = "random:4")]
+    pub(crate) openings: String,
+    /// Stop once a sequential test decides between these Elo differences.
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    pub(crate) sprt: Option<Vec<f64>>,
+    /// Play only shard I of N (`1/4`): every shard plays its own openings.
+    #[arg(long)]
+    pub(crate) shard: Option<String>,
+    /// Write every game to this PGN file.
+    #[arg(long)]
+    pub(crate) pgn: Option<String>,
+    /// Write the match's record (JSON) to this file, for `--merge`.
+    #[arg(long)]
+    pub(crate) record: Option<String>,
+    /// Merge the records of a match's shards and report the whole match.
+    #[arg(long, num_args = 1.., conflicts_with_all = ["file", "vs", "engine"])]
+    pub(crate) merge: Vec<String>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Plies the players may make before a game is adjudicated a draw.
+    #[arg(long, default_value_t = 400)]
+    pub(crate) max_plies: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

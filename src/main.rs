@@ -51,6 +51,7 @@ use clap::Parser;
 use cli::{Cli, Command, SideArg};
 use commands::check::{check, explain};
 use commands::fsf;
+use commands::matches::run_match;
 use commands::play::{play, Computer};
 use commands::position::{moves, perft_command, show, start, with_position};
 use commands::referee::referee_game;
@@ -148,6 +149,7 @@ fn run(command: Command) -> Result<(), Failure> {
             false => selfplay(&file, games, seed, max_plies),
             true => ai_match(&file, games, seed, max_plies, movetime, threads),
         },
+        Command::Match(args) => run_match(&args),
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub(crate) mod check;
 pub(crate) mod fsf;
+pub(crate) mod matches;
 pub(crate) mod play;
 pub(crate) mod position;
 pub(crate) mod referee;

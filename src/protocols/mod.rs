@@ -3,4 +3,5 @@
 
 pub(crate) mod session;
 pub(crate) mod uci;
+pub(crate) mod uci_engine;
 pub(crate) mod xboard;

@@ -24,6 +24,7 @@ mod hex;
 mod hex_vault_recoil_two_cell;
 mod hostile;
 mod legality;
+mod matches;
 mod movegen;
 mod movement;
 mod passing_and_restrictions;

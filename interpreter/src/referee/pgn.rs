@@ -14,7 +14,8 @@ fn quoted(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The game as PGN; `tags` (name, value) replace the roster's `?` or are added.
+/// The game as PGN; `tags` (name, value) replace the roster's `?` or are added (a
+/// `Result` tag also ends the movetext: an adjudicated game).
 pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     let rules = game.rules();
     let mut pos = game.position().clone();
@@ -57,7 +58,12 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
         .collect();
     out.push('\n');
     let mut words = movetext(&mut pos, game);
-    words.push(result.to_string());
+    // A result given as a tag (an adjudication) ends the movetext too.
+    let result = roster
+        .iter()
+        .find(|(k, _)| k == "Result")
+        .map_or(result.to_string(), |(_, v)| v.clone());
+    words.push(result);
     let mut line = String::new();
     for w in words {
         if !line.is_empty() && line.len() + 1 + w.len() > LINE {

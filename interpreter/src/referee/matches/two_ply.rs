@@ -1,7 +1,7 @@
 //! Matches between the computer players: the search against the two-ply opponent
 //! it replaced (`vdl selfplay --ai`), colours alternating, games on several threads.
 
-use super::{ai, Game, Rng};
+use super::super::{ai, Game, Rng};
 use crate::compile::Ruleset;
 use crate::engine::Position;
 use crate::model::Side;

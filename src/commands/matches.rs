@@ -1,0 +1,326 @@
+//! `vdl match`: two engines play a match from a list of openings, each opening with
+//! both colours; the report gives the score, the Elo difference and the balance.
+
+use crate::cli::MatchArgs;
+use crate::protocols::uci_engine::{Go, UciEngine};
+use crate::report::{load, read};
+use crate::Failure;
+use std::sync::Mutex;
+use vdl::referee::matches::stats::{Elo, Sprt, Tally};
+use vdl::referee::matches::{
+    self, openings, GameOutcome, MatchRecord, Opening, Plan, Player, Run, SearchPlayer, Shard,
+};
+use vdl::search::Limits;
+use vdl::Ruleset;
+
+/// The most games one match may plan.
+const MAX_GAMES: usize = 1_000_000;
+
+pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let file = args
+        .file
+        .as_deref()
+        .ok_or_else(|| usage("a definition file"))?;
+    let rules = load(file)?;
+    let second_rules = args.vs.as_deref().map(load).transpose()?;
+    let plan = plan(args, &rules)?;
+    let first_go = go(args.movetime, args.nodes)?;
+    let second_go = go(
+        args.vs_movetime.or(args.movetime),
+        args.vs_nodes.or(args.nodes),
+    )?;
+    let first_name = format!("{file} ({})", setting(first_go));
+    let second_name = match (&args.vs, &args.engine) {
+        (Some(vs), _) => format!("{vs} ({})", setting(second_go)),
+        (None, Some(engine)) => engine.clone(),
+        (None, None) => format!("{file} ({})", setting(second_go)),
+    };
+    let maker = |first: &str| -> Result<[Box<dyn Player + '_>; 2], String> {
+        let one: Box<dyn Player> = Box::new(SearchPlayer::new(first, &rules, limits(first_go)));
+        let two: Box<dyn Player> = match (&args.engine, &second_rules) {
+            (Some(cmd), _) => Box::new(UciEngine::start(cmd, &rules, second_go)?),
+            (None, Some(r)) => Box::new(SearchPlayer::new(&second_name, r, limits(second_go))),
+            (None, None) => Box::new(SearchPlayer::new(&second_name, &rules, limits(second_go))),
+        };
+        Ok([one, two])
+    };
+    let sprt = sprt(args)?;
+    let progress = Progress::new(plan.shard_games().len());
+    let concurrency = args.concurrency.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let games = matches::play(
+        &rules,
+        &plan,
+        &Run {
+            concurrency,
+            players: &|| maker(&first_name),
+            sprt,
+            progress: &|g, t| progress.tick(g, t),
+        },
+    )
+    .map_err(Failure::Usage)?;
+    errln!();
+    let record = MatchRecord {
+        variant: rules.definition.name.clone(),
+        players: [first_name.clone(), second_name],
+        games_planned: plan.games,
+        shard_count: plan.shard.count,
+        shards: vec![plan.shard.index],
+        games,
+    };
+    finish(&record, args, sprt)
+}
+
+fn usage(what: &str) -> Failure {
+    Failure::Usage(format!("vdl match needs {what}"))
+}
+
+fn go(movetime: Option<u64>, nodes: Option<u64>) -> Result<Go, Failure> {
+    match (movetime, nodes) {
+        (_, Some(n)) => Ok(Go::Nodes(n.max(1))),
+        (Some(ms), None) => Ok(Go::Movetime(ms.max(1))),
+        (None, None) => Err(usage("--movetime MS or --nodes N")),
+    }
+}
+
+/// `nodes 5000` or `movetime 100 ms`: a player's setting in its name.
+fn setting(go: Go) -> String {
+    match go {
+        Go::Movetime(ms) => format!("movetime {ms} ms"),
+        Go::Nodes(n) => format!("nodes {n}"),
+    }
+}
+
+fn limits(go: Go) -> Limits {
+    match go {
+        Go::Movetime(ms) => Limits {
+            movetime: Some(std::time::Duration::from_millis(ms)),
+            ..Limits::default()
+        },
+        Go::Nodes(n) => Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        },
+    }
+}
+
+fn sprt(args: &MatchArgs) -> Result<Option<Sprt>, Failure> {
+    match args.sprt.as_deref() {
+        None => Ok(None),
+        Some(&[elo0, elo1]) if elo0 < elo1 && elo0.is_finite() && elo1.is_finite() => {
+            Ok(Some(Sprt { elo0, elo1 }))
+        }
+        Some(_) => Err(Failure::Usage(
+            "--sprt takes two Elo differences, the smaller first".into(),
+        )),
+    }
+}
+
+/// The games, the openings and the shard the options ask for.
+fn plan(args: &MatchArgs, rules: &Ruleset) -> Result<Plan, Failure> {
+    if args.games == 0 || args.games > MAX_GAMES {
+        return Err(Failure::Usage(format!(
+            "--games must be from 1 to {MAX_GAMES}"
+        )));
+    }
+    let shard = match args.shard.as_deref() {
+        None => Shard::WHOLE,
+        Some(text) => shard(text)?,
+    };
+    Ok(Plan {
+        games: args.games,
+        openings: opening_list(&args.openings, rules, args.games.div_ceil(2), args.seed)?,
+        max_plies: args.max_plies,
+        shard,
+    })
+}
+
+/// `I/N`, I from 1 to N.
+fn shard(text: &str) -> Result<Shard, Failure> {
+    let bad = || Failure::Usage(format!("--shard takes I/N with 1 <= I <= N, not `{text}`"));
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if i == 0 || i > n || n > MAX_GAMES {
+        return Err(bad());
+    }
+    Ok(Shard {
+        index: i - 1,
+        count: n,
+    })
+}
+
+fn opening_list(
+    spec: &str,
+    rules: &Ruleset,
+    count: usize,
+    seed: u64,
+) -> Result<Vec<Opening>, Failure> {
+    let made = if let Some(plies) = spec.strip_prefix("random:") {
+        let plies = plies.parse().map_err(|_| {
+            Failure::Usage(format!(
+                "--openings random:K takes a number of plies, not `{plies}`"
+            ))
+        })?;
+        openings::random(rules, count, plies, seed)
+    } else if spec.ends_with(".pgn") {
+        openings::games(rules, &read(spec)?)
+    } else if spec.ends_with(".epd") || spec.ends_with(".fen") {
+        openings::positions(rules, &read(spec)?)
+    } else {
+        return Err(Failure::Usage(format!(
+            "--openings takes random:K, a .epd file or a .pgn file, not `{spec}`"
+        )));
+    };
+    made.map_err(|e| Failure::Usage(format!("openings {spec}: {}", e.0)))
+}
+
+/// A progress bar on standard error: games done, the score so far.
+struct Progress {
+    total: usize,
+    done: Mutex<usize>,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        Progress {
+            total,
+            done: Mutex::new(0),
+        }
+    }
+
+    fn tick(&self, _game: &GameOutcome, tally: &Tally) {
+        let Ok(mut done) = self.done.lock() else {
+            return;
+        };
+        *done += 1;
+        let width = 30;
+        let filled = width * *done / self.total.max(1);
+        errout!(
+            "\r[{}{}] {}/{} games  +{} ={} -{}",
+            "#".repeat(filled),
+            " ".repeat(width - filled),
+            *done,
+            self.total,
+            tally.wins,
+            tally.draws,
+            tally.losses
+        );
+    }
+}
+
+fn merge(args: &MatchArgs) -> Result<(), Failure> {
+    let mut records = Vec::new();
+    for path in &args.merge {
+        let text = read(path)?;
+        let record: MatchRecord = serde_json::from_str(&text)
+            .map_err(|e| Failure::Usage(format!("{path} is not a match record: {e}")))?;
+        records.push(record);
+    }
+    let merged = MatchRecord::merge(records).map_err(|e| Failure::Usage(e.0))?;
+    finish(&merged, args, None)
+}
+
+/// The report, and the files asked for.
+fn finish(record: &MatchRecord, args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), Failure> {
+    if let Some(path) = &args.pgn {
+        let text: String = record.games.iter().map(|g| g.pgn.clone() + "\n").collect();
+        write(path, &text)?;
+    }
+    if let Some(path) = &args.record {
+        let text = serde_json::to_string_pretty(record)
+            .map_err(|e| Failure::Usage(format!("cannot write the record: {e}")))?;
+        write(path, &text)?;
+    }
+    print_report(record, sprt);
+    Ok(())
+}
+
+fn write(path: &str, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text).map_err(|e| Failure::Usage(format!("cannot write {path}: {e}")))
+}
+
+fn print_report(record: &MatchRecord, sprt: Option<Sprt>) {
+    let s = record.summary();
+    let [first, second] = &record.players;
+    outln!(
+        "{} games of {} ({} planned)",
+        record.games.len(),
+        record.variant,
+        record.games_planned
+    );
+    let missing = record.missing_shards();
+    if !missing.is_empty() {
+        let list: Vec<String> = missing.iter().map(|m| (m + 1).to_string()).collect();
+        outln!(
+            "shards missing: {} of {}",
+            list.join(", "),
+            record.shard_count
+        );
+    }
+    outln!("{first} against {second}");
+    outln!(
+        "  W/D/L {}/{}/{}  score {}",
+        s.first.wins,
+        s.first.draws,
+        s.first.losses,
+        percent(s.first.score())
+    );
+    if let Some(e) = s.first.elo() {
+        outln!("  Elo {} (95 %)", elo_text(e));
+    }
+    outln!(
+        "White against Black: {}/{}/{}  White's score {}",
+        s.white.wins,
+        s.white.draws,
+        s.white.losses,
+        percent(s.white.score())
+    );
+    if let Some(e) = s.white.elo() {
+        outln!("  the first move is worth {} Elo", elo_text(e));
+    }
+    outln!("average length {:.1} plies", s.average_plies);
+    outln!("endings:");
+    for (ending, n) in &s.endings {
+        outln!("  {ending}: {n}");
+    }
+    if let Some(t) = sprt {
+        let (low, high) = t.bounds();
+        let llr = t.llr(&s.first);
+        let verdict = if llr >= high {
+            format!("H1 accepted: {first} is {} Elo or more stronger", t.elo1)
+        } else if llr <= low {
+            format!("H0 accepted: {first} is at most {} Elo stronger", t.elo0)
+        } else {
+            "undecided".to_string()
+        };
+        outln!(
+            "SPRT [{}, {}]: LLR {llr:.2} ({low:.2}, {high:.2}) {verdict}",
+            t.elo0,
+            t.elo1
+        );
+    }
+}
+
+/// `+35.2 ± 20.1`; an unbounded side as `inf`.
+fn elo_text(e: Elo) -> String {
+    if !e.difference.is_finite() {
+        return if e.difference > 0.0 { "+inf" } else { "-inf" }.to_string();
+    }
+    let difference = e.difference + 0.0; // no `-0.0`
+    if e.error.is_finite() {
+        format!("{difference:+.1} ± {:.1}", e.error)
+    } else {
+        format!("{difference:+.1} ± inf")
+    }
+}
+
+fn percent(score: Option<f64>) -> String {
+    score.map_or("-".into(), |s| format!("{:.1} %", s * 100.0))
+}

@@ -1,0 +1,213 @@
+//! A UCI engine as a player of `vdl match`: started once per thread, told the game
+//! as its start and the moves since, asked for a move within the match's limits.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+use vdl::referee::matches::Player;
+use vdl::referee::{long_algebraic, Game};
+use vdl::Move;
+use vdl::Ruleset;
+
+/// How long an engine may take to start and to answer `isready`.
+const START: Duration = Duration::from_secs(20);
+/// The longest line read from an engine; a longer one is cut.
+const MAX_LINE: usize = 64 * 1024;
+
+/// What the engine is asked to search for each move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Go {
+    Movetime(u64),
+    Nodes(u64),
+}
+
+pub(crate) struct UciEngine {
+    name: String,
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    go: Go,
+}
+
+impl UciEngine {
+    /// Start `command` (words split at spaces) and set it to play `rules`' variant.
+    pub(crate) fn start(command: &str, rules: &Ruleset, go: Go) -> Result<UciEngine, String> {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let (program, args) = words.split_first().ok_or("the engine command is empty")?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start `{command}`: {e}"))?;
+        let (input, output) = match (child.stdin.take(), child.stdout.take()) {
+            (Some(i), Some(o)) => (i, o),
+            _ => return Err(format!("cannot talk to `{command}`")),
+        };
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(output);
+            let mut line = Vec::new();
+            while read_line(&mut reader, &mut line) {
+                if send
+                    .send(String::from_utf8_lossy(&line).trim().to_string())
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
+        let mut engine = UciEngine {
+            name: program.to_string(),
+            child,
+            input,
+            lines,
+            go,
+        };
+        engine.handshake(rules)?;
+        Ok(engine)
+    }
+
+    /// `uci` until `uciok` (reading the name and the variants), the variant, `isready`.
+    fn handshake(&mut self, rules: &Ruleset) -> Result<(), String> {
+        self.send("uci")?;
+        let mut variants: Option<Vec<String>> = None;
+        loop {
+            let line = self.next_line(START)?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.name = name.trim().to_string();
+            } else if line.starts_with("option name UCI_Variant ") {
+                variants = Some(line.split(" var ").skip(1).map(str::to_string).collect());
+            } else if line == "uciok" {
+                break;
+            }
+        }
+        let d = &rules.definition;
+        let names: Vec<String> = std::iter::once(d.name.to_lowercase())
+            .chain(d.aliases.iter().map(|a| a.to_lowercase()))
+            .collect();
+        if !names.iter().any(|n| n == "chess" || n == "standard") {
+            let variants = variants.ok_or("the engine has no UCI_Variant option")?;
+            let name = (names.iter())
+                .find(|n| variants.iter().any(|v| v == *n))
+                .ok_or_else(|| format!("the engine does not play {}", d.name))?;
+            self.send(&format!("setoption name UCI_Variant value {name}"))?;
+        }
+        self.ready()
+    }
+
+    fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        while self.next_line(START)? != "readyok" {}
+        Ok(())
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("{} stopped reading: {e}", self.name))
+    }
+
+    fn next_line(&self, wait: Duration) -> Result<String, String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(format!("{} did not answer in time", self.name)),
+            Err(RecvTimeoutError::Disconnected) => Err(format!("{} ended", self.name)),
+        }
+    }
+
+    /// The longest a move may take: five times the time asked, and a minute with
+    /// a node limit.
+    fn patience(&self) -> Duration {
+        match self.go {
+            Go::Movetime(ms) => Duration::from_millis(ms.saturating_mul(5)) + START,
+            Go::Nodes(_) => Duration::from_secs(60),
+        }
+    }
+}
+
+/// One line into `line` (without its end), at most `MAX_LINE` bytes kept; false at
+/// the end of the stream.
+fn read_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> bool {
+    line.clear();
+    let mut limited = Read::take(&mut *reader, MAX_LINE as u64);
+    match limited.read_until(b'\n', line) {
+        Ok(0) | Err(_) => false,
+        Ok(_) => {
+            if !line.ends_with(b"\n") {
+                let mut rest = Vec::new();
+                let _ = reader.read_until(b'\n', &mut rest);
+            }
+            true
+        }
+    }
+}
+
+/// The `position` command: `startpos` when the game began at the definition's
+/// start, its FEN otherwise, and the moves since in long algebraic notation.
+fn position_command(game: &Game) -> String {
+    let mut start = game.position().clone();
+    for _ in game.played() {
+        start.unmake();
+    }
+    let fen = start.fen();
+    let mut replay = Game::new(start);
+    let mut moves = Vec::new();
+    for played in game.played() {
+        moves.push(long_algebraic::print(
+            replay.position(),
+            &played.mv,
+            replay.legal_moves(),
+        ));
+        replay.play(played.mv);
+    }
+    let base = vdl::Position::start(game.rules()).fen();
+    let mut command = if fen == base {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {fen}")
+    };
+    if !moves.is_empty() {
+        command.push_str(" moves ");
+        command.push_str(&moves.join(" "));
+    }
+    command
+}
+
+impl Player for UciEngine {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self) {
+        let _ = self.send("ucinewgame").and_then(|()| self.ready());
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Move, String> {
+        self.send(&position_command(game))?;
+        self.send(&match self.go {
+            Go::Movetime(ms) => format!("go movetime {ms}"),
+            Go::Nodes(n) => format!("go nodes {n}"),
+        })?;
+        let patience = self.patience();
+        loop {
+            let line = self.next_line(patience)?;
+            if let Some(rest) = line.strip_prefix("bestmove") {
+                let text = rest.split_whitespace().next().unwrap_or("(none)");
+                return long_algebraic::read(game.position(), game.legal_moves(), text)
+                    .ok_or_else(|| format!("{} played {text}, not a legal move", self.name));
+            }
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        std::thread::sleep(Duration::from_millis(50));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

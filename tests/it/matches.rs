@@ -1,0 +1,287 @@
+//! `vdl match`: openings with both colours, shards that merge into the whole match,
+//! an external UCI engine as a player, the sequential test, and bad options.
+
+use crate::common::{rules, vdl};
+use vdl::referee::matches::stats::{Sprt, Tally};
+use vdl::referee::matches::{self, openings, MatchRecord, Plan, Player, Run, SearchPlayer, Shard};
+use vdl::referee::Game;
+use vdl::search::Limits;
+use vdl::Move;
+
+fn tmp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("vdl-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+fn record(path: &str) -> MatchRecord {
+    let text = std::fs::read_to_string(path).expect("the record is written");
+    serde_json::from_str(&text).expect("the record reads back")
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = vdl(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+const CHESS: &str = "definitions/chess.vdl";
+
+#[test]
+fn two_shards_merge_into_the_whole_match() {
+    let (whole, a, b, merged) = (
+        tmp("whole.json"),
+        tmp("a.json"),
+        tmp("b.json"),
+        tmp("ab.json"),
+    );
+    let common = [
+        "--games",
+        "6",
+        "--nodes",
+        "1500",
+        "--openings",
+        "random:3",
+        "--seed",
+        "7",
+    ];
+    let with = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = vec!["match".into(), CHESS.into()];
+        v.extend(common.iter().map(|s| s.to_string()));
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let args = |v: &Vec<String>| run_ok(&v.iter().map(String::as_str).collect::<Vec<_>>());
+    let report = args(&with(&["--concurrency", "2", "--record", &whole]));
+    assert!(
+        report.starts_with("6 games of Chess (6 planned)\n"),
+        "{report}"
+    );
+    let first = args(&with(&[
+        "--shard",
+        "1/2",
+        "--concurrency",
+        "1",
+        "--record",
+        &a,
+    ]));
+    assert!(first.contains("shards missing: 2 of 2"), "{first}");
+    args(&with(&[
+        "--shard",
+        "2/2",
+        "--concurrency",
+        "2",
+        "--record",
+        &b,
+    ]));
+    // Shard 1 holds openings 0 and 2 (games 0, 1, 4, 5), shard 2 opening 1.
+    let indices = |r: &MatchRecord| r.games.iter().map(|g| g.index).collect::<Vec<_>>();
+    assert_eq!(indices(&record(&a)), [0, 1, 4, 5]);
+    assert_eq!(indices(&record(&b)), [2, 3]);
+    let report = run_ok(&["match", "--merge", &b, &a, "--record", &merged]);
+    assert!(!report.contains("shards missing"), "{report}");
+    assert_eq!(record(&merged).games, record(&whole).games);
+    assert_eq!(record(&merged).shards, [0, 1]);
+}
+
+#[test]
+fn each_opening_is_played_with_both_colours() {
+    let path = tmp("colours.json");
+    run_ok(&[
+        "match",
+        CHESS,
+        "--games",
+        "4",
+        "--nodes",
+        "800",
+        "--openings",
+        "random:4",
+        "--record",
+        &path,
+        "--pgn",
+        &tmp("colours.pgn"),
+    ]);
+    let r = record(&path);
+    let whites: Vec<bool> = r.games.iter().map(|g| g.first_is_white).collect();
+    assert_eq!(whites, [true, false, true, false]);
+    let opening = |pgn: &str| -> String {
+        let moves = pgn.split("\n\n").nth(1).expect("movetext");
+        moves
+            .split_whitespace()
+            .take(6)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(opening(&r.games[0].pgn), opening(&r.games[1].pgn));
+    assert_ne!(opening(&r.games[0].pgn), opening(&r.games[2].pgn));
+    let pgn = std::fs::read_to_string(tmp("colours.pgn")).expect("the PGN is written");
+    assert_eq!(pgn.matches("[Event \"vdl match\"]").count(), 4);
+    assert_eq!(pgn.matches("[Round \"2\"]").count(), 1);
+}
+
+#[test]
+fn a_uci_engine_plays_as_the_second_player() {
+    let engine = format!("{} uci {CHESS}", env!("CARGO_BIN_EXE_vdl"));
+    let path = tmp("uci.json");
+    let report = run_ok(&[
+        "match",
+        CHESS,
+        "--engine",
+        &engine,
+        "--games",
+        "2",
+        "--nodes",
+        "500",
+        "--openings",
+        "random:2",
+        "--record",
+        &path,
+    ]);
+    assert!(report.contains(&format!("against {engine}")), "{report}");
+    let r = record(&path);
+    assert_eq!(r.games.len(), 2);
+    for g in &r.games {
+        assert!(!g.ending.starts_with("forfeit"), "{g:?}");
+        // The engine's `id name` is the name in the game's tags.
+        assert!(g.pgn.contains("\"vdl"), "{}", g.pgn);
+    }
+}
+
+#[test]
+fn openings_come_from_epd_and_pgn_files() {
+    let chess = rules(CHESS);
+    let epd = "# two positions\n\
+        rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"e4\";\n\
+        rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n";
+    let list = openings::positions(&chess, epd).expect("the EPD reads");
+    assert_eq!(list.len(), 2);
+    assert_eq!(
+        list[0].fen,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"
+    );
+    let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n[Event \"?\"]\n\n1. d4 d5 *\n";
+    let list = openings::games(&chess, pgn).expect("the PGN reads");
+    assert_eq!(list[0].moves, ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    assert_eq!(list[1].moves, ["d2d4", "d7d5"]);
+    assert_eq!(list[1].game(&chess).expect("it replays").plies(), 2);
+    let bad = openings::positions(&chess, "8/8/8/8 w\n").expect_err("not a position");
+    assert!(bad.0.starts_with("line 1:"), "{bad:?}");
+    let long = openings::random(&chess, 1, 41, 1).expect_err("too many plies");
+    assert_eq!(long.0, "random openings have at most 40 plies, not 41");
+}
+
+/// The first legal move, always: a player that loses.
+struct FirstMove;
+
+impl Player for FirstMove {
+    fn name(&self) -> String {
+        "first move".into()
+    }
+    fn choose(&mut self, game: &Game) -> Result<Move, String> {
+        game.legal_moves()
+            .first()
+            .copied()
+            .ok_or_else(|| "no move".into())
+    }
+}
+
+#[test]
+fn the_sequential_test_stops_a_match_it_has_decided() {
+    let chess = rules(CHESS);
+    let plan = Plan {
+        games: 40,
+        openings: openings::random(&chess, 20, 2, 3).expect("openings"),
+        max_plies: 200,
+        shard: Shard::WHOLE,
+    };
+    let limits = Limits {
+        nodes: Some(300),
+        ..Limits::default()
+    };
+    let maker = || -> Result<[Box<dyn Player + '_>; 2], String> {
+        Ok([
+            Box::new(SearchPlayer::new("search", &chess, limits)),
+            Box::new(FirstMove),
+        ])
+    };
+    let sprt = Sprt {
+        elo0: 0.0,
+        elo1: 200.0,
+    };
+    let games = matches::play(
+        &chess,
+        &plan,
+        &Run {
+            concurrency: 1,
+            players: &maker,
+            sprt: Some(sprt),
+            progress: &|_, _: &Tally| {},
+        },
+    )
+    .expect("the match runs");
+    let mut tally = Tally::default();
+    for g in &games {
+        match g.first_player_points() {
+            2 => tally.wins += 1,
+            1 => tally.draws += 1,
+            _ => tally.losses += 1,
+        }
+    }
+    assert!(games.len() < 40, "{} games", games.len());
+    assert!(sprt.llr(&tally) >= sprt.bounds().1, "{tally:?}");
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    for (args, message) in [
+        (
+            &["--shard", "3/2"][..],
+            "--shard takes I/N with 1 <= I <= N, not `3/2`",
+        ),
+        (
+            &["--openings", "random:x"],
+            "--openings random:K takes a number of plies, not `x`",
+        ),
+        (
+            &["--openings", "book.txt"],
+            "--openings takes random:K, a .epd file or a .pgn file",
+        ),
+        (
+            &["--engine", "/no/such/engine"],
+            "cannot start `/no/such/engine`",
+        ),
+        (
+            &["--sprt", "10", "0"],
+            "--sprt takes two Elo differences, the smaller first",
+        ),
+        (&["--games", "0"], "--games must be from 1 to 1000000"),
+    ] {
+        let mut all = vec!["match", CHESS, "--nodes", "100"];
+        all.extend_from_slice(args);
+        let out = vdl(&all);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    let out = vdl(&["match", "--merge", "Cargo.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Cargo.toml is not a match record"));
+}
+
+#[test]
+fn the_books_match_report_is_what_vdl_prints() {
+    let page = std::fs::read_to_string(crate::common::root().join("book/src/match.md"))
+        .expect("the book's match page");
+    let block = page
+        .split("```text\n$ ")
+        .nth(1)
+        .and_then(|b| b.split("\n```").next())
+        .expect("an example with its output");
+    let (command, shown) = block.split_once('\n').expect("a command and its output");
+    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    assert_eq!(run_ok(&args), format!("{shown}\n"));
+}
