@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
-use vdl::referee::matches::Player;
+use vdl::referee::matches::{Opening, Player};
 use vdl::referee::{long_algebraic, Game};
 use vdl::Move;
 use vdl::Ruleset;
@@ -148,21 +148,7 @@ fn read_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> bool {
 /// The `position` command: `startpos` when the game began at the definition's
 /// start, its FEN otherwise, and the moves since in long algebraic notation.
 fn position_command(game: &Game) -> String {
-    let mut start = game.position().clone();
-    for _ in game.played() {
-        start.unmake();
-    }
-    let fen = start.fen();
-    let mut replay = Game::new(start);
-    let mut moves = Vec::new();
-    for played in game.played() {
-        moves.push(long_algebraic::print(
-            replay.position(),
-            &played.mv,
-            replay.legal_moves(),
-        ));
-        replay.play(played.mv);
-    }
+    let Opening { fen, moves } = Opening::of_game(game);
     let base = vdl::Position::start(game.rules()).fen();
     let mut command = if fen == base {
         "position startpos".to_string()

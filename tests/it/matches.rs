@@ -285,3 +285,37 @@ fn the_books_match_report_is_what_vdl_prints() {
     let args: Vec<&str> = command.split_whitespace().skip(1).collect();
     assert_eq!(run_ok(&args), format!("{shown}\n"));
 }
+
+#[test]
+fn a_second_definition_plays_through_long_algebraic_moves() {
+    let path = tmp("vs.json");
+    let report = run_ok(&[
+        "match",
+        CHESS,
+        "--vs",
+        CHESS,
+        "--games",
+        "2",
+        "--nodes",
+        "600",
+        "--vs-nodes",
+        "300",
+        "--openings",
+        "random:2",
+        "--record",
+        &path,
+    ]);
+    assert!(
+        report.contains(
+            "definitions/chess.vdl (nodes 600) against definitions/chess.vdl (nodes 300)"
+        ),
+        "{report}"
+    );
+    let r = record(&path);
+    assert_eq!(r.games.len(), 2);
+    assert!(
+        r.games.iter().all(|g| !g.ending.starts_with("forfeit")),
+        "{r:?}"
+    );
+    assert!(r.games.iter().all(|g| g.plies > 2), "{r:?}");
+}

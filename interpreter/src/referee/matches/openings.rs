@@ -108,29 +108,9 @@ pub fn games(rules: &Ruleset, text: &str) -> Result<Vec<Opening>, OpeningError> 
             return Err(OpeningError(format!("game {}: {}", n + 1, e.message)));
         }
         let Some(game) = refereed.game else { continue };
-        out.push(line_of(&game));
+        out.push(Opening::of_game(&game));
     }
     nonempty(out)
-}
-
-/// A game's start and its moves in long algebraic notation.
-fn line_of(game: &Game) -> Opening {
-    let mut pos = game.position().clone();
-    for _ in game.played() {
-        pos.unmake();
-    }
-    let fen = pos.fen();
-    let mut replay = Game::new(pos);
-    let mut moves = Vec::new();
-    for played in game.played() {
-        moves.push(long_algebraic::print(
-            replay.position(),
-            &played.mv,
-            replay.legal_moves(),
-        ));
-        replay.play(played.mv);
-    }
-    Opening { fen, moves }
 }
 
 fn nonempty(openings: Vec<Opening>) -> Result<Vec<Opening>, OpeningError> {
@@ -142,6 +122,26 @@ fn nonempty(openings: Vec<Opening>) -> Result<Vec<Opening>, OpeningError> {
 }
 
 impl Opening {
+    /// A game's start and its moves in long algebraic notation.
+    pub fn of_game(game: &Game) -> Opening {
+        let mut pos = game.position().clone();
+        for _ in game.played() {
+            pos.unmake();
+        }
+        let fen = pos.fen();
+        let mut replay = Game::new(pos);
+        let mut moves = Vec::new();
+        for played in game.played() {
+            moves.push(long_algebraic::print(
+                replay.position(),
+                &played.mv,
+                replay.legal_moves(),
+            ));
+            replay.play(played.mv);
+        }
+        Opening { fen, moves }
+    }
+
     /// The game after the opening's moves, or why a move does not fit.
     pub fn game<'r>(&self, rules: &'r Ruleset) -> Result<Game<'r>, OpeningError> {
         let pos = Position::from_fen(rules, &self.fen)
@@ -149,7 +149,7 @@ impl Opening {
         let mut game = Game::new(pos);
         for text in &self.moves {
             let m = long_algebraic::read(game.position(), game.legal_moves(), text)
-                .ok_or_else(|| OpeningError(format!("the opening's move {text} is not legal")))?;
+                .ok_or_else(|| OpeningError(format!("the move {text} is not legal there")))?;
             game.play(m);
         }
         Ok(game)

@@ -1,8 +1,9 @@
 //! The players of a match: anything that chooses a move, and vdl's own search.
 
 use super::super::{ai, long_algebraic, Game};
+use super::Opening;
 use crate::compile::Ruleset;
-use crate::engine::{Move, Position};
+use crate::engine::Move;
 use crate::search::{Limits, Searcher};
 
 /// A player of a match.
@@ -38,22 +39,9 @@ impl<'r> SearchPlayer<'r> {
     /// The game replayed under this player's definition, move by move in long
     /// algebraic notation.
     fn own_game(&self, game: &Game) -> Result<Game<'r>, String> {
-        let mut start = game.position().clone();
-        for _ in game.played() {
-            start.unmake();
-        }
-        let pos = Position::from_fen(self.rules, &start.fen())
-            .map_err(|e| format!("{} cannot read the position: {}", self.name, e.message))?;
-        let mut own = Game::new(pos);
-        let mut theirs = Game::new(start);
-        for played in game.played() {
-            let text = long_algebraic::print(theirs.position(), &played.mv, theirs.legal_moves());
-            let m = long_algebraic::read(own.position(), own.legal_moves(), &text)
-                .ok_or_else(|| format!("{} has no move {text}", self.name))?;
-            own.play(m);
-            theirs.play(played.mv);
-        }
-        Ok(own)
+        Opening::of_game(game)
+            .game(self.rules)
+            .map_err(|e| format!("{}: {}", self.name, e.0))
     }
 }
 
