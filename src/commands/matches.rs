@@ -273,7 +273,7 @@ fn print_report(record: &MatchRecord, sprt: Option<Sprt>) {
         percent(s.first.score())
     );
     if let Some(e) = s.first.elo() {
-        outln!("  Elo {} (95 %)", elo_text(e));
+        outln!("  Elo {}", elo_text(e));
     }
     outln!(
         "White against Black: {}/{}/{}  White's score {}",
@@ -283,7 +283,7 @@ fn print_report(record: &MatchRecord, sprt: Option<Sprt>) {
         percent(s.white.score())
     );
     if let Some(e) = s.white.elo() {
-        outln!("  the first move is worth {} Elo", elo_text(e));
+        outln!("  the first move's worth in Elo: {}", elo_text(e));
     }
     outln!("average length {:.1} plies", s.average_plies);
     outln!("endings:");
@@ -308,16 +308,21 @@ fn print_report(record: &MatchRecord, sprt: Option<Sprt>) {
     }
 }
 
-/// `+35.2 ± 20.1`; an unbounded side as `inf`.
+/// `+35.2 ± 20.1 (95 %)`; a score of all or nothing as `+inf (every game won)`.
 fn elo_text(e: Elo) -> String {
     if !e.difference.is_finite() {
-        return if e.difference > 0.0 { "+inf" } else { "-inf" }.to_string();
+        let text = if e.difference > 0.0 {
+            "+inf (every game won)"
+        } else {
+            "-inf (every game lost)"
+        };
+        return text.to_string();
     }
     let difference = e.difference + 0.0; // no `-0.0`
     if e.error.is_finite() {
-        format!("{difference:+.1} ± {:.1}", e.error)
+        format!("{difference:+.1} ± {:.1} (95 %)", e.error)
     } else {
-        format!("{difference:+.1} ± inf")
+        format!("{difference:+.1} ± inf (95 %)")
     }
 }
 

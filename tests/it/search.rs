@@ -216,3 +216,38 @@ fn the_search_wins_nine_in_ten_decisive_games_against_two_ply() {
         assert!(r.decisive_share() >= 90.0, "{definition}: {r:?}");
     }
 }
+
+/// The deepest iteration finished within `nodes` from the start.
+fn depth_within(definition: &str, nodes: u64) -> u32 {
+    let rules = common::rules(definition);
+    let pos = Position::start(&rules);
+    let mut searcher = Searcher::new(&rules, 16);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    searcher.search(&pos, &[], &limits, &mut |_| {}).depth
+}
+
+/// Null moves, reductions and pruning: from the start, within 300,000 nodes, the
+/// search before them finished depth 7 in chess and 6 in Baroque (now 9 and 8).
+#[test]
+fn pruning_reaches_deeper_in_the_same_nodes() {
+    let chess = depth_within("definitions/chess.vdl", 300_000);
+    assert!(chess >= 9, "{chess}");
+    let baroque = depth_within("definitions/baroque.vdl", 300_000);
+    assert!(baroque >= 8, "{baroque}");
+}
+
+/// A null move is trusted only where zugzwang is rare: with a piece that neither
+/// is royal nor promotes. A king and pawns alone may be in zugzwang.
+#[test]
+fn null_moves_wait_for_a_piece_that_can_wait() {
+    let rules = common::rules("definitions/chess.vdl");
+    let eval = vdl::search::Evaluator::new(&rules);
+    let pawns = Position::from_fen(&rules, "8/8/4k3/8/4P3/4K3/8/8 w - - 0 1").expect("a FEN");
+    assert!(!eval.can_wait(&pawns, vdl::model::Side::White));
+    let knight = Position::from_fen(&rules, "8/8/4k3/8/4P3/4K3/8/6N1 w - - 0 1").expect("a FEN");
+    assert!(eval.can_wait(&knight, vdl::model::Side::White));
+    assert!(!eval.can_wait(&knight, vdl::model::Side::Black));
+}

@@ -36,6 +36,18 @@ impl Position<'_> {
         });
     }
 
+    /// Give the turn to the opponent without moving (a search's null move, whether
+    /// or not the rules allow a pass); `unmake` takes it back. False when the side
+    /// to move has no piece to pass with.
+    pub fn make_null(&mut self) -> bool {
+        let us = self.side;
+        let Some(&cell) = self.royals[us].first().or(self.lists[us].first()) else {
+            return false;
+        };
+        self.make_pass(Move::new(cell, cell, MoveKind::Pass));
+        true
+    }
+
     /// Whether a royal piece of each side stands on one file with nothing between.
     pub fn royals_face(&self) -> bool {
         let rules = self.rules;

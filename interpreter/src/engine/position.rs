@@ -411,6 +411,11 @@ impl<'r> Position<'r> {
         self.board[c as usize] = p;
     }
 
+    /// The cells of a side's pieces, royal ones among them, in no order.
+    pub fn piece_cells(&self, side: Side) -> &[Cell] {
+        &self.lists[side.index()]
+    }
+
     /// The cells of a side's royal pieces.
     pub fn royal_cells(&self, side: Side) -> &[Cell] {
         &self.royals[side.index()]

@@ -19,6 +19,9 @@ pub struct Evaluator {
     squares: Vec<i32>,
     cells: usize,
     kinds: usize,
+    /// Per kind: neither royal nor promoting. A side with one of these can almost
+    /// always make a harmless move, so passing (a null move) is rarely its best.
+    waits: Vec<bool>,
 }
 
 /// The chance that a cell is empty in a typical position: a slider's far cells
@@ -160,11 +163,15 @@ impl Evaluator {
                 }
             }
         }
+        let waits = (0..kinds)
+            .map(|k| !rules.royal[k] && promotion_distance(rules, 0, k).is_none())
+            .collect();
         Evaluator {
             values,
             squares,
             cells,
             kinds,
+            waits,
         }
     }
 
@@ -200,6 +207,14 @@ impl Evaluator {
             score += if side.index() == stm { held } else { -held };
         }
         score
+    }
+
+    /// Whether `side` has a piece that is neither royal nor promoting: then a null
+    /// move's verdict can be trusted (zugzwang needs few pieces of other kinds).
+    pub fn can_wait(&self, pos: &Position, side: crate::model::Side) -> bool {
+        (pos.piece_cells(side).iter())
+            .filter_map(|&c| pos.piece_at(c))
+            .any(|p| self.waits[p.kind])
     }
 
     /// A captured piece's value for ordering (royal pieces highest).

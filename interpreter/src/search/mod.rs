@@ -196,6 +196,7 @@ impl Searcher {
             .depth
             .unwrap_or(MAX_DEPTH as u32)
             .clamp(1, MAX_DEPTH as u32);
+        let mut last = None;
         for depth in 1..=max_depth {
             let score = tree::Node {
                 table: &mut self.table,
@@ -204,10 +205,11 @@ impl Searcher {
                 order: &mut self.order,
                 run: &mut self.run,
             }
-            .root(&mut pos, depth as i32);
+            .root(&mut pos, depth as i32, last);
             if self.run.aborted && depth > 1 {
                 break;
             }
+            last = Some(score);
             let pv = self.run.pv();
             if let Some(&m) = pv.first() {
                 found.best = Some(m);

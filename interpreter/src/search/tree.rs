@@ -1,9 +1,11 @@
-//! The tree walk: principal-variation alpha-beta with late-move reductions, and
-//! quiescence over tactical moves. Game ends come from the definition's `end` rules.
+//! The tree walk: principal-variation alpha-beta in aspiration windows, with null
+//! moves where the rules make them sound, reverse futility, futility and late-move
+//! pruning near the horizon, late-move reductions, and quiescence over tactical
+//! moves. Game ends come from the definition's `end` rules.
 
 use super::eval::Evaluator;
 use super::order::{is_tactical, Order};
-use super::table::{Bound, Table};
+use super::table::{Bound, Entry, Table};
 use super::{outcome_score, MATE_BOUND, MAX_PLY};
 use crate::engine::{Move, Position};
 use crate::model::{self, Outcome};
@@ -12,6 +14,47 @@ use std::time::{Duration, Instant};
 
 /// The most plies quiescence looks beyond the horizon.
 const QUIESCENCE_PLIES: usize = 10;
+
+/// What the move loop of a node needs to know about it.
+struct Frame {
+    depth: i32,
+    ply: usize,
+    beta: i32,
+    pv_node: bool,
+    /// Quiet moves cannot raise alpha here.
+    futile: bool,
+    /// Quiet moves after this many are not searched (none: `usize::MAX`): late
+    /// moves near the horizon rarely matter.
+    late_limit: usize,
+}
+
+impl Frame {
+    fn new(
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+        in_check: bool,
+        static_eval: Option<i32>,
+    ) -> Frame {
+        let pv_node = beta - alpha > 1;
+        Frame {
+            depth,
+            ply,
+            beta,
+            pv_node,
+            // near the horizon, far below alpha: only moves that change material
+            // can raise it
+            futile: !pv_node
+                && depth <= 2
+                && static_eval.is_some_and(|e| e + 100 + 150 * depth <= alpha),
+            late_limit: if pv_node || in_check || depth > 3 {
+                usize::MAX
+            } else {
+                3 + 2 * (depth * depth) as usize
+            },
+        }
+    }
+}
 
 /// One search's counters, limits and per-ply buffers.
 #[derive(Default)]
@@ -29,6 +72,31 @@ pub struct Run {
     lists: Vec<Vec<Move>>,
     scored: Vec<Vec<(i32, Move)>>,
     pv: Vec<Vec<Move>>,
+    /// Whether the rules let a null move stand for "any move would do": not when a
+    /// turn must place a wall, captures are compulsory or passes end the game.
+    null_moves: bool,
+    /// Per ply: the move that led here was a null move (two in a row prove nothing).
+    after_null: Vec<bool>,
+    /// Per ply: whether the side to move is in check, when the move that led here
+    /// has found it out already.
+    check_known: Vec<Option<bool>>,
+}
+
+/// Whether a null move tells anything in this game: not when a turn must also
+/// place a wall, when captures are compulsory, or when passes count for the end.
+fn null_moves_sound(pos: &Position) -> bool {
+    let rules = pos.rules();
+    let d = &rules.definition;
+    d.walls.is_none()
+        && !d.must_capture
+        && !rules.goals.passes_counted()
+        && rules.goals.facing.is_none()
+}
+
+/// How many plies a late quiet move is searched less: more for later moves at
+/// greater depth, as engines for chess have found.
+fn reduction(depth: i32, index: usize) -> i32 {
+    (0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.25) as i32
 }
 
 impl Run {
@@ -55,6 +123,9 @@ impl Run {
             lists: (0..n).map(|_| Vec::with_capacity(64)).collect(),
             scored: (0..n).map(|_| Vec::with_capacity(64)).collect(),
             pv: vec![Vec::new(); n],
+            null_moves: null_moves_sound(pos),
+            after_null: vec![false; n],
+            check_known: vec![None; n],
             ..Run::default()
         }
     }
@@ -104,6 +175,17 @@ fn to_table(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The remembered score, when its bound settles the node for this window.
+fn table_cut(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_table(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    };
+    cut.then_some(s)
+}
+
 fn from_table(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
         score - ply as i32
@@ -115,9 +197,30 @@ fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 impl Node<'_> {
-    pub fn root(&mut self, pos: &mut Position, depth: i32) -> i32 {
+    /// One iteration at `depth`: first in a narrow window around the last
+    /// iteration's score, widened on each side the score falls outside.
+    pub fn root(&mut self, pos: &mut Position, depth: i32, last: Option<i32>) -> i32 {
+        const FULL: (i32, i32) = (-super::MATE - 1, super::MATE + 1);
         self.run.aborted = false;
-        self.negamax(pos, depth, 0, -super::MATE - 1, super::MATE + 1)
+        let mut delta = 40;
+        let (mut alpha, mut beta) = match last {
+            Some(s) if depth >= 5 && s.abs() < MATE_BOUND => (s - delta, s + delta),
+            _ => FULL,
+        };
+        loop {
+            let score = self.negamax(pos, depth, 0, alpha, beta);
+            if self.run.aborted || (score > alpha && score < beta) || (alpha, beta) == FULL {
+                return score;
+            }
+            delta *= 4;
+            if delta > 2_000 {
+                (alpha, beta) = FULL;
+            } else if score <= alpha {
+                alpha = (score - delta).max(FULL.0);
+            } else {
+                beta = (score + delta).min(FULL.1);
+            }
+        }
     }
 
     /// The score of a game ended by a rule before any move is looked at: a royal
@@ -220,7 +323,7 @@ impl Node<'_> {
         pos: &mut Position,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
         self.run.pv[ply].clear();
@@ -237,15 +340,20 @@ impl Node<'_> {
         let key = pos.hash();
         let pv_node = beta - alpha > 1;
         let entry = self.table.probe(key);
-        if let Some(e) = entry.filter(|e| !pv_node && ply > 0 && e.depth as i32 >= depth) {
-            let s = from_table(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
+        if let Some(score) = entry
+            .filter(|e| !pv_node && ply > 0 && e.depth as i32 >= depth)
+            .and_then(|e| table_cut(e, ply, alpha, beta))
+        {
+            return score;
+        }
+        let in_check = match self.run.check_known[ply].take() {
+            Some(known) => known,
+            None => self.in_check(pos),
+        };
+        let static_eval = (!in_check).then(|| self.eval.evaluate(pos));
+        if let (Some(e), false, true) = (static_eval, pv_node, ply > 0) {
+            if let Some(score) = self.prune(pos, depth, ply, beta, e) {
+                return score;
             }
         }
         let mut moves = std::mem::take(&mut self.run.lists[ply]);
@@ -254,28 +362,102 @@ impl Node<'_> {
             self.run.lists[ply] = moves;
             return self.no_move(pos, ply);
         }
-        let in_check = self.in_check(pos);
-        let depth = if in_check { depth + 1 } else { depth };
+        let first = entry.and_then(|e| e.best);
+        // in check one ply more; without a remembered best move, one less (the
+        // ordering is a guess, and the next iteration will have one)
+        let depth = depth + i32::from(in_check) - i32::from(depth >= 4 && first.is_none());
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
-        self.order.sort(
-            pos,
-            self.eval,
-            &mut moves,
-            &mut scored,
-            entry.and_then(|e| e.best),
-            ply,
-        );
+        (self.order).sort(pos, self.eval, &mut moves, &mut scored, first, ply);
         self.run.scored[ply] = scored;
-        let alpha0 = alpha;
+        let node = Frame::new(depth, ply, (alpha, beta), in_check, static_eval);
+        let (best, best_move) = self.moves(pos, &moves, &node, alpha);
+        self.run.lists[ply] = moves;
+        if self.run.aborted {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        (self.table).store(key, best_move, to_table(best, ply), depth as i16, bound);
+        best
+    }
+
+    /// Cut-offs before any move is searched, at a node not on the principal line
+    /// and not in check: the static value far above beta near the horizon, or a
+    /// null move (passing the turn) that still fails high on a shallower search.
+    fn prune(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        static_eval: i32,
+    ) -> Option<i32> {
+        if beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        if depth <= 3 && static_eval - 120 * depth >= beta {
+            return Some(static_eval);
+        }
+        let stm = pos.side_to_move();
+        let may_pass = self.run.null_moves
+            && depth >= 3
+            && static_eval >= beta
+            && !self.run.after_null[ply]
+            && self.eval.can_wait(pos, stm);
+        if !may_pass || !pos.make_null() {
+            return None;
+        }
+        self.run.keys.push(pos.hash_without_en_passant());
+        self.run.after_null[ply + 1] = true;
+        self.run.check_known[ply + 1] = None;
+        let r = 2 + depth / 4;
+        let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1);
+        self.run.after_null[ply + 1] = false;
+        self.unmake(pos);
+        if self.run.aborted {
+            return Some(0);
+        }
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// The moves of a node in order, each searched with a null window after the
+    /// first, late quiet ones reduced and futile ones skipped; the best score and move.
+    fn moves(
+        &mut self,
+        pos: &mut Position,
+        moves: &[Move],
+        node: &Frame,
+        mut alpha: i32,
+    ) -> (i32, Option<Move>) {
+        let Frame {
+            depth, ply, beta, ..
+        } = *node;
         let mut best = -super::MATE - 1;
         let mut best_move = None;
         for (i, &m) in moves.iter().enumerate() {
             let quiet = !is_tactical(&m);
+            // skipped unmade: finding out whether it gives check would cost what
+            // skipping saves
+            if i > 0 && quiet && (node.futile || i >= node.late_limit) {
+                continue;
+            }
             self.make(pos, m);
+            let checks = quiet && depth >= 3 && self.in_check(pos);
+            self.run.check_known[ply + 1] = (quiet && depth >= 3).then_some(checks);
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let r = i32::from(depth >= 3 && i >= 4 && quiet && !in_check);
+                let late = depth >= 3 && i >= 3 && quiet && !checks;
+                let r = if late {
+                    (reduction(depth, i) - i32::from(node.pv_node)).clamp(0, depth - 2)
+                } else {
+                    0
+                };
                 let mut s = -self.negamax(pos, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && (r > 0 || s < beta) {
                     s = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
@@ -284,8 +466,7 @@ impl Node<'_> {
             };
             self.unmake(pos);
             if self.run.aborted {
-                self.run.lists[ply] = moves;
-                return 0;
+                return (0, None);
             }
             if score > best {
                 best = score;
@@ -302,17 +483,7 @@ impl Node<'_> {
                 }
             }
         }
-        self.run.lists[ply] = moves;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.table
-            .store(key, best_move, to_table(best, ply), depth as i16, bound);
-        best
+        (best, best_move)
     }
 
     fn set_pv(&mut self, ply: usize, m: Move) {
@@ -343,7 +514,10 @@ impl Node<'_> {
         if let Some(score) = self.ended(pos, ply) {
             return score;
         }
-        let in_check = self.in_check(pos);
+        let in_check = match self.run.check_known[ply].take() {
+            Some(known) => known,
+            None => self.in_check(pos),
+        };
         if ply >= MAX_PLY - 1 || qply >= QUIESCENCE_PLIES {
             return self.eval.evaluate(pos);
         }
@@ -374,6 +548,7 @@ impl Node<'_> {
         self.run.scored[ply] = scored;
         for &m in moves.iter() {
             self.make(pos, m);
+            self.run.check_known[ply + 1] = None;
             let score = -self.quiesce(pos, ply + 1, qply + 1, -beta, -alpha);
             self.unmake(pos);
             if self.run.aborted {
