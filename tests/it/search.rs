@@ -188,19 +188,20 @@ fn a_node_limit_ends_the_search() {
 fn match_share(
     definition: &str,
     games: usize,
-    movetime_ms: u64,
+    limits: Limits,
 ) -> vdl::referee::matches::MatchReport {
     let rules = common::rules(definition);
-    let limits = Limits {
-        movetime: Some(std::time::Duration::from_millis(movetime_ms)),
-        ..Limits::default()
-    };
     vdl::referee::matches::search_against_two_ply(&rules, games, 1, &limits, 400, 2)
 }
 
+/// A node limit, not a time: the same games on a loaded machine.
 #[test]
 fn the_search_beats_the_two_ply_opponent_in_chess() {
-    let r = match_share("definitions/chess.vdl", 4, 30);
+    let nodes = Limits {
+        nodes: Some(3_000),
+        ..Limits::default()
+    };
+    let r = match_share("definitions/chess.vdl", 4, nodes);
     assert_eq!(r.games, 4);
     assert_eq!(r.two_ply_wins, 0, "{r:?}");
     assert!(r.search_wins >= 3, "{r:?}");
@@ -210,7 +211,11 @@ fn the_search_beats_the_two_ply_opponent_in_chess() {
 #[ignore = "long: 400 games at 0.1 s a move, about ten minutes on two cores"]
 fn the_search_wins_nine_in_ten_decisive_games_against_two_ply() {
     for definition in ["chess", "baroque", "rococo", "takeover64"] {
-        let r = match_share(&format!("definitions/{definition}.vdl"), 100, 100);
+        let movetime = Limits {
+            movetime: Some(std::time::Duration::from_millis(100)),
+            ..Limits::default()
+        };
+        let r = match_share(&format!("definitions/{definition}.vdl"), 100, movetime);
         println!("{definition}: {r:?}");
         assert_eq!(r.games, 100);
         assert!(r.decisive_share() >= 90.0, "{definition}: {r:?}");
