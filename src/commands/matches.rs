@@ -14,7 +14,7 @@ use vdl::search::Limits;
 use vdl::Ruleset;
 
 /// The most games one match may plan.
-const MAX_GAMES: usize = 1_000_000;
+const MAX_GAMES: usize = matches::MAX_PLANNED;
 
 pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
     if !args.merge.is_empty() {

@@ -3,8 +3,8 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 use vdl::referee::matches::{Opening, Player};
 use vdl::referee::{long_algebraic, Game};
 use vdl::Move;
@@ -12,6 +12,8 @@ use vdl::Ruleset;
 
 /// How long an engine may take to start and to answer `isready`.
 const START: Duration = Duration::from_secs(20);
+/// What a move may take beyond five times its time: starting a search, writing the answer.
+const MOVE_GRACE: Duration = Duration::from_secs(5);
 /// The longest line read from an engine; a longer one is cut.
 const MAX_LINE: usize = 64 * 1024;
 
@@ -46,7 +48,8 @@ impl UciEngine {
             (Some(i), Some(o)) => (i, o),
             _ => return Err(format!("cannot talk to `{command}`")),
         };
-        let (send, lines) = channel();
+        // bounded: an engine that writes faster than it is read waits
+        let (send, lines) = sync_channel(1024);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(output);
             let mut line = Vec::new();
@@ -74,8 +77,9 @@ impl UciEngine {
     fn handshake(&mut self, rules: &Ruleset) -> Result<(), String> {
         self.send("uci")?;
         let mut variants: Option<Vec<String>> = None;
+        let deadline = Instant::now() + START;
         loop {
-            let line = self.next_line(START)?;
+            let line = self.next_line(deadline)?;
             if let Some(name) = line.strip_prefix("id name ") {
                 self.name = name.trim().to_string();
             } else if line.starts_with("option name UCI_Variant ") {
@@ -100,7 +104,8 @@ impl UciEngine {
 
     fn ready(&mut self) -> Result<(), String> {
         self.send("isready")?;
-        while self.next_line(START)? != "readyok" {}
+        let deadline = Instant::now() + START;
+        while self.next_line(deadline)? != "readyok" {}
         Ok(())
     }
 
@@ -110,7 +115,10 @@ impl UciEngine {
             .map_err(|e| format!("{} stopped reading: {e}", self.name))
     }
 
-    fn next_line(&self, wait: Duration) -> Result<String, String> {
+    /// The engine's next line, if it comes before `deadline`: a stream of lines
+    /// that never says what is waited for runs out of time too.
+    fn next_line(&self, deadline: Instant) -> Result<String, String> {
+        let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => Err(format!("{} did not answer in time", self.name)),
@@ -118,11 +126,11 @@ impl UciEngine {
         }
     }
 
-    /// The longest a move may take: five times the time asked, and a minute with
-    /// a node limit.
+    /// The longest a move may take: five times the time asked and five seconds,
+    /// and a minute with a node limit.
     fn patience(&self) -> Duration {
         match self.go {
-            Go::Movetime(ms) => Duration::from_millis(ms.saturating_mul(5)) + START,
+            Go::Movetime(ms) => Duration::from_millis(ms.saturating_mul(5)) + MOVE_GRACE,
             Go::Nodes(_) => Duration::from_secs(60),
         }
     }
@@ -177,9 +185,9 @@ impl Player for UciEngine {
             Go::Movetime(ms) => format!("go movetime {ms}"),
             Go::Nodes(n) => format!("go nodes {n}"),
         })?;
-        let patience = self.patience();
+        let deadline = Instant::now() + self.patience();
         loop {
-            let line = self.next_line(patience)?;
+            let line = self.next_line(deadline)?;
             if let Some(rest) = line.strip_prefix("bestmove") {
                 let text = rest.split_whitespace().next().unwrap_or("(none)");
                 return long_algebraic::read(game.position(), game.legal_moves(), text)

@@ -319,3 +319,53 @@ fn a_second_definition_plays_through_long_algebraic_moves() {
     );
     assert!(r.games.iter().all(|g| g.plies > 2), "{r:?}");
 }
+
+#[test]
+fn an_engine_that_never_answers_forfeits_in_bounded_time() {
+    let script = tmp("chatty.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo 'id name chatty'; echo uciok;;\n    isready) echo readyok;;\n    go*) while true; do echo 'info string thinking'; done;;\n  esac\ndone\n",
+    )
+    .expect("the script is written");
+    let chmod = std::process::Command::new("chmod")
+        .args(["+x", &script])
+        .status();
+    assert!(chmod.is_ok_and(|s| s.success()));
+    let path = tmp("chatty.json");
+    let start = std::time::Instant::now();
+    run_ok(&[
+        "match",
+        CHESS,
+        "--engine",
+        &script,
+        "--games",
+        "1",
+        "--movetime",
+        "100",
+        "--openings",
+        "random:2",
+        "--record",
+        &path,
+    ]);
+    // five times the move time and five seconds of grace, however much it writes
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    let r = record(&path);
+    assert_eq!(r.games[0].result, "1-0");
+    assert_eq!(r.games[0].ending, "forfeit: chatty did not answer in time");
+}
+
+#[test]
+fn a_record_out_of_range_is_refused() {
+    let path = tmp("huge.json");
+    let text = r#"{"variant":"Chess","players":["a","b"],"games_planned":2,
+        "shard_count":1000000000000000000,"shards":[0],"games":[]}"#;
+    std::fs::write(&path, text).expect("the record is written");
+    let out = vdl(&["match", "--merge", &path]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the record's shard count is out of range"),
+        "{err}"
+    );
+}

@@ -350,7 +350,8 @@ impl Node<'_> {
             Some(known) => known,
             None => self.in_check(pos),
         };
-        let static_eval = (!in_check).then(|| self.eval.evaluate(pos));
+        // only nodes off the principal line prune by it
+        let static_eval = (!in_check && !pv_node).then(|| self.eval.evaluate(pos));
         if let (Some(e), false, true) = (static_eval, pv_node, ply > 0) {
             if let Some(score) = self.prune(pos, depth, ply, beta, e) {
                 return score;

@@ -11,7 +11,7 @@ mod two_ply;
 
 pub use openings::{Opening, OpeningError};
 pub use player::{Player, SearchPlayer};
-pub use record::{GameOutcome, MatchRecord, MergeError, Shard, Summary};
+pub use record::{GameOutcome, MatchRecord, MergeError, Shard, Summary, MAX_PLANNED};
 pub use two_ply::{search_against_two_ply, MatchReport};
 
 use super::{pgn, Game};

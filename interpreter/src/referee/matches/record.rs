@@ -101,6 +101,11 @@ fn words(camel: &str) -> String {
     out
 }
 
+/// The most games a match may plan.
+pub const MAX_PLANNED: usize = 1_000_000;
+/// The most shards a match may be split into.
+pub const MAX_SHARDS: usize = MAX_PLANNED;
+
 /// A match, or the shards of one played so far.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchRecord {
@@ -162,6 +167,9 @@ impl MatchRecord {
     /// The shards of one match as one record; they must be of the same match, and
     /// a game in two of them must have ended the same way in both.
     pub fn merge(records: Vec<MatchRecord>) -> Result<MatchRecord, MergeError> {
+        for r in &records {
+            r.validate()?;
+        }
         let mut iter = records.into_iter();
         let mut merged = iter
             .next()
@@ -196,6 +204,25 @@ impl MatchRecord {
         merged.shards.dedup();
         merged.games.sort_by_key(|g| g.index);
         Ok(merged)
+    }
+
+    /// A record read from a file is checked before use: its counts in range, its
+    /// shards and games inside the match.
+    pub fn validate(&self) -> Result<(), MergeError> {
+        let bad = |what: &str| Err(MergeError(format!("the record's {what} is out of range")));
+        if self.shard_count == 0 || self.shard_count > MAX_SHARDS {
+            return bad("shard count");
+        }
+        if self.games_planned > MAX_PLANNED || self.games.len() > self.games_planned {
+            return bad("number of games");
+        }
+        if self.shards.iter().any(|&s| s >= self.shard_count) {
+            return bad("shard list");
+        }
+        if self.games.iter().any(|g| g.index >= self.games_planned) {
+            return bad("game numbering");
+        }
+        Ok(())
     }
 
     /// The shards of the match this record does not hold.
