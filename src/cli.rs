@@ -252,6 +252,40 @@ pub(crate) enum Command {
         vdl match definitions/chess.vdl --games 100 --nodes 5000 --shard 1/2 --record a.json\n  \
         vdl match --merge a.json b.json --pgn all.pgn")]
     Match(Box<MatchArgs>),
+    /// Estimate each piece's value from the definition's own self-play games: how
+    /// much one more piece of a kind raises the winning chances, with error bars.
+    #[command(after_help = "Examples:\n  \
+        vdl values definitions/chess.vdl\n  \
+        vdl values my-variant.vdl --games 1000 --nodes 5000 --pgn games.pgn")]
+    Values(Box<ValuesArgs>),
+}
+
+/// `vdl values`'s options.
+#[derive(clap::Args)]
+pub(crate) struct ValuesArgs {
+    /// The definition.
+    pub(crate) file: String,
+    /// Self-play games (each opening twice, colours swapped).
+    #[arg(long, default_value_t = 200)]
+    pub(crate) games: usize,
+    /// Nodes per move: the games, and so the estimate, are the same on any machine.
+    #[arg(long, default_value_t = 3000)]
+    pub(crate) nodes: u64,
+    /// Games played at once (default: all cores).
+    #[arg(long)]
+    pub(crate) concurrency: Option<usize>,
+    /// `random:K` (K random plies from the start), a `.epd` file or a `.pgn` file.
+    #[arg(long, default_value = "random:6")]
+    pub(crate) openings: String,
+    /// Seed of the random openings and of the resampling.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Plies the players may make before a game is adjudicated a draw.
+    #[arg(long, default_value_t = 300)]
+    pub(crate) max_plies: usize,
+    /// Write the games to this PGN file.
+    #[arg(long)]
+    pub(crate) pgn: Option<String>,
 }
 
 /// `vdl match`'s options.

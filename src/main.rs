@@ -150,6 +150,7 @@ fn run(command: Command) -> Result<(), Failure> {
             true => ai_match(&file, games, seed, max_plies, movetime, threads),
         },
         Command::Match(args) => run_match(&args),
+        Command::Values(args) => commands::values::run_values(&args),
     }
 }
 

@@ -34,7 +34,8 @@ pub use diagnostic::{Code, Diagnostic, Severity, Span};
 #[cfg(feature = "reference")]
 pub use engine::reference;
 pub use engine::{
-    Goal, GoalKind, LegalityMismatch, Move, MoveKind, Piece, Position, MAX_PERFT_DEPTH,
+    Goal, GoalKind, Legality, LegalityMismatch, Move, MoveKind, Piece, Position, Weights,
+    MAX_PERFT_DEPTH,
 };
 pub use source::{SourceFile, Sources};
 use std::path::{Path, PathBuf};

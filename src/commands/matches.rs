@@ -95,7 +95,7 @@ fn setting(go: Go) -> String {
     }
 }
 
-fn limits(go: Go) -> Limits {
+pub(crate) fn limits(go: Go) -> Limits {
     match go {
         Go::Movetime(ms) => Limits {
             movetime: Some(std::time::Duration::from_millis(ms)),
@@ -156,7 +156,7 @@ fn shard(text: &str) -> Result<Shard, Failure> {
     })
 }
 
-fn opening_list(
+pub(crate) fn opening_list(
     spec: &str,
     rules: &Ruleset,
     count: usize,
@@ -182,20 +182,20 @@ fn opening_list(
 }
 
 /// A progress bar on standard error: games done, the score so far.
-struct Progress {
+pub(crate) struct Progress {
     total: usize,
     done: Mutex<usize>,
 }
 
 impl Progress {
-    fn new(total: usize) -> Progress {
+    pub(crate) fn new(total: usize) -> Progress {
         Progress {
             total,
             done: Mutex::new(0),
         }
     }
 
-    fn tick(&self, _game: &GameOutcome, tally: &Tally) {
+    pub(crate) fn tick(&self, _game: &GameOutcome, tally: &Tally) {
         let Ok(mut done) = self.done.lock() else {
             return;
         };
@@ -242,7 +242,7 @@ fn finish(record: &MatchRecord, args: &MatchArgs, sprt: Option<Sprt>) -> Result<
     Ok(())
 }
 
-fn write(path: &str, text: &str) -> Result<(), Failure> {
+pub(crate) fn write(path: &str, text: &str) -> Result<(), Failure> {
     std::fs::write(path, text).map_err(|e| Failure::Usage(format!("cannot write {path}: {e}")))
 }
 

@@ -7,3 +7,4 @@ pub(crate) mod play;
 pub(crate) mod position;
 pub(crate) mod referee;
 pub(crate) mod selfplay;
+pub(crate) mod values;

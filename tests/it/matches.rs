@@ -276,14 +276,57 @@ fn bad_options_are_usage_errors() {
 fn the_books_match_report_is_what_vdl_prints() {
     let page = std::fs::read_to_string(crate::common::root().join("book/src/match.md"))
         .expect("the book's match page");
-    let block = page
+    let blocks: Vec<&str> = page
         .split("```text\n$ ")
-        .nth(1)
-        .and_then(|b| b.split("\n```").next())
-        .expect("an example with its output");
-    let (command, shown) = block.split_once('\n').expect("a command and its output");
-    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
-    assert_eq!(run_ok(&args), format!("{shown}\n"));
+        .skip(1)
+        .filter_map(|b| b.split("\n```").next())
+        .collect();
+    assert_eq!(blocks.len(), 2, "the match and the values examples");
+    for block in blocks {
+        let (command, shown) = block.split_once('\n').expect("a command and its output");
+        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        assert_eq!(run_ok(&args), format!("{shown}\n"), "{command}");
+    }
+}
+
+#[test]
+fn values_are_the_same_for_any_concurrency_and_name_every_piece() {
+    let args = [
+        "values",
+        CHESS,
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--openings",
+        "random:3",
+    ];
+    let one = run_ok(&[&args[..], &["--concurrency", "1"]].concat());
+    let two = run_ok(&[&args[..], &["--concurrency", "2"]].concat());
+    assert_eq!(one, two);
+    let lines: Vec<&str> = one.lines().collect();
+    assert!(
+        lines[0].starts_with("Piece values of Chess from 6 self-play games (nodes 300 a move), "),
+        "{one}"
+    );
+    // every kind but the king: a row each, or named on the last line when it
+    // was never unbalanced
+    let mut named: Vec<&str> = Vec::new();
+    for line in &lines[2..] {
+        match line.strip_prefix("never unbalanced (no estimate): ") {
+            Some(list) => named.extend(list.split(", ")),
+            None => named.extend(line.split_whitespace().next()),
+        }
+    }
+    named.sort_unstable();
+    assert_eq!(named, ["B", "N", "P", "Q", "R"], "{one}");
+}
+
+#[test]
+fn values_refuse_a_match_too_small_to_fit() {
+    let out = crate::common::vdl(&["values", CHESS, "--games", "1", "--nodes", "100"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games must be from 2 to 100000"));
 }
 
 #[test]

@@ -256,3 +256,102 @@ fn null_moves_wait_for_a_piece_that_can_wait() {
     assert!(eval.can_wait(&knight, vdl::model::Side::White));
     assert!(!eval.can_wait(&knight, vdl::model::Side::Black));
 }
+
+/// Definitions whose rules take different paths through legality and make: line
+/// attacks, capture modes, immobilizers, two-cell pieces, drops from the hand,
+/// explosions, royal capture, walls, drop queues, hoppers and palaces.
+const WALKED: [&str; 12] = [
+    "chess",
+    "baroque",
+    "rococo",
+    "takeover64",
+    "uc40",
+    "panoply",
+    "crazyhouse",
+    "atomic",
+    "antichess",
+    "duck",
+    "seirawan",
+    "xiangqi",
+];
+
+/// Random games in `definition`, seeded, of at most 150 plies each, until `visit`
+/// has seen `positions` positions (each before its move is chosen); each game is
+/// unmade to its start, and `finish` sees the position then.
+fn random_games(
+    definition: &str,
+    seed: u64,
+    positions: usize,
+    mut visit: impl FnMut(&mut Position, &[vdl::Move]),
+    mut finish: impl FnMut(&Position),
+) {
+    let rules = common::rules(&format!("definitions/{definition}.vdl"));
+    let mut rng = vdl::random::Rng::new(seed);
+    let mut list = Vec::new();
+    let mut seen = 0;
+    while seen < positions {
+        let mut pos = Position::start(&rules);
+        let mut made = 0;
+        for _ in 0..150 {
+            pos.legal_moves(&mut list);
+            visit(&mut pos, &list);
+            seen += 1;
+            if list.is_empty() {
+                break;
+            }
+            pos.make(list[rng.below(list.len())]);
+            made += 1;
+        }
+        (0..made).for_each(|_| pos.unmake());
+        finish(&pos);
+    }
+}
+
+#[test]
+fn moves_tested_one_by_one_are_the_legal_moves() {
+    for definition in WALKED {
+        let mut legality = vdl::Legality::default();
+        let mut candidates = Vec::new();
+        let mut visit = |pos: &mut Position, legal: &[vdl::Move]| {
+            pos.moves_for_search(&mut candidates, &mut legality);
+            let kept: Vec<_> = (candidates.iter().copied())
+                .filter(|&m| pos.is_legal_deferred(&legality, m))
+                .collect();
+            let mut kept: Vec<_> = kept.iter().map(|m| pos.move_text(m)).collect();
+            let mut want: Vec<_> = legal.iter().map(|m| pos.move_text(m)).collect();
+            kept.sort();
+            want.sort();
+            assert_eq!(kept, want, "{definition} at {}", pos.fen());
+        };
+        random_games(definition, 7, 300, &mut visit, |_| {});
+    }
+}
+
+#[test]
+fn the_running_value_is_the_sum_over_the_board() {
+    for definition in WALKED {
+        let rules = common::rules(&format!("definitions/{definition}.vdl"));
+        let weights = vdl::search::eval::Evaluator::new(&rules).weights();
+        let fresh = |pos: &Position| {
+            let mut copy = pos.clone();
+            copy.set_weights(weights.clone());
+            copy.weighed()
+        };
+        let mut start = Position::start(&rules);
+        start.set_weights(weights.clone());
+        let mut changed = false;
+        let mut visit = |pos: &mut Position, _: &[vdl::Move]| {
+            if pos.weights().is_none() {
+                pos.set_weights(weights.clone());
+            }
+            assert_eq!(pos.weighed(), fresh(pos), "{definition} at {}", pos.fen());
+            changed |= pos.weighed() != start.weighed();
+        };
+        let finish = |pos: &Position| assert_eq!(pos.weighed(), start.weighed(), "{definition}");
+        random_games(definition, 11, 300, &mut visit, finish);
+        assert!(
+            changed,
+            "{definition}: a sum that never changed tests nothing"
+        );
+    }
+}

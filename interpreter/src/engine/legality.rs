@@ -88,7 +88,7 @@ impl Position<'_> {
 
     /// Whether a move may be illegal at all: the mover has royal pieces, and the
     /// game is not won by capturing them (where leaving them attacked is allowed).
-    fn royals_at_stake(&self) -> bool {
+    pub(super) fn royals_at_stake(&self) -> bool {
         !self.royals[self.side].is_empty() && !self.rules.definition.end.royal_capture
     }
 
@@ -207,7 +207,7 @@ impl Position<'_> {
     /// Whether the royal on `royal` is attacked, and which friendly pieces stand alone
     /// between it and an enemy that attacks along that line. Valid only when all
     /// attacks are line attacks.
-    fn checks_and_pins(&self, royal: Cell, pins: &mut Vec<Cell>) -> bool {
+    pub(super) fn checks_and_pins(&self, royal: Cell, pins: &mut Vec<Cell>) -> bool {
         pins.clear();
         let r = self.rules;
         let us = self.side;
@@ -269,7 +269,7 @@ impl Position<'_> {
         true
     }
 
-    fn find_threats(&self, threats: &mut Threats) {
+    pub(super) fn find_threats(&self, threats: &mut Threats) {
         let us = self.side;
         let by = 1 - us;
         threats.pieces.clear();
@@ -292,7 +292,7 @@ impl Position<'_> {
         }
     }
 
-    fn is_legal_by_threats(&mut self, threats: &Threats, m: Move) -> bool {
+    pub(super) fn is_legal_by_threats(&mut self, threats: &Threats, m: Move) -> bool {
         let Some(mask) = touched_cells(&m).filter(|t| t & threats.royals == 0) else {
             return self.is_legal_slow(m);
         };

@@ -13,9 +13,11 @@ mod castling;
 mod check_count;
 mod counting;
 mod dead;
+mod deferred;
 mod drops;
 mod en_passant;
 mod explosion;
+mod exposure;
 mod gating;
 mod goals;
 mod hand;
@@ -32,16 +34,19 @@ pub mod reference;
 mod threat_cache;
 mod two_cell;
 mod walls;
+mod weights;
 
 use crate::compile::Cell;
 use crate::model::Side;
 
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
+pub use deferred::Legality;
 pub use goals::{Goal, GoalKind};
 pub use legality::LegalityMismatch;
 use make::Undo;
 pub use moves::{Move, MoveKind};
 pub use position::Position;
+pub use weights::Weights;
 
 /// The deals `redeal` tries for one seed before it keeps the last.
 pub const MAX_DEALS: u64 = 1000;

@@ -1,6 +1,7 @@
 //! A game state of one variant: the board, the side to move, the rights and counts
 //! the rules keep, and how it is set up, read and written.
 
+use super::weights::Weights;
 use super::MAX_DEALS;
 use super::{
     capture_only, cell_bit, code, counting, drops, kind_of, legality, side_of, threat_cache,
@@ -61,6 +62,9 @@ pub struct Position<'r> {
     pub(super) answering_check: bool,
     pub(super) threats: legality::Threats,
     pub(super) geometry: std::cell::RefCell<threat_cache::GeometryCache>,
+    /// A search's weights for each piece on each cell, and their running sum.
+    pub(super) weights: Option<Weights>,
+    pub(super) weighed: i32,
 }
 
 impl<'r> Position<'r> {
@@ -192,6 +196,8 @@ impl<'r> Position<'r> {
             answering_check: false,
             threats: legality::Threats::default(),
             geometry: Default::default(),
+            weights: None,
+            weighed: 0,
         };
         for &(coord, side, kind) in &setup.placements {
             if let Some(c) = rules.cell_at(coord) {
@@ -372,6 +378,7 @@ impl<'r> Position<'r> {
         if self.rules.royal[kind_of(p)] {
             self.royals[side].push(c);
         }
+        self.weigh(c, p, 1);
     }
 
     #[inline]
@@ -394,6 +401,7 @@ impl<'r> Position<'r> {
                 royals.swap_remove(j);
             }
         }
+        self.weigh(c, p, -1);
         p
     }
 

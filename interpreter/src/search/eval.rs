@@ -4,7 +4,8 @@
 //! more as it nears its promotion zone. A definition's `value` overrides the first.
 
 use crate::compile::{Cell, RayKind, Ruleset};
-use crate::engine::Position;
+use crate::engine::{Position, Weights};
+use std::sync::Arc;
 
 /// A royal piece's value when it is the victim of a capture (only for ordering
 /// captures: royal pieces are never counted in the material balance).
@@ -17,6 +18,8 @@ pub struct Evaluator {
     pub values: Vec<i32>,
     /// Per side, kind and cell: the value of that piece standing there.
     squares: Vec<i32>,
+    /// The same values for a position to keep summed as it changes.
+    weights: Weights,
     cells: usize,
     kinds: usize,
     /// Per kind: neither royal nor promoting. A side with one of these can almost
@@ -167,6 +170,7 @@ impl Evaluator {
             .map(|k| !rules.royal[k] && promotion_distance(rules, 0, k).is_none())
             .collect();
         Evaluator {
+            weights: weights(rules, &squares),
             values,
             squares,
             cells,
@@ -175,9 +179,34 @@ impl Evaluator {
         }
     }
 
+    /// The piece-on-cell values, for [`Position::set_weights`]: a position that
+    /// keeps their sum is evaluated without a scan of the board.
+    pub fn weights(&self) -> Weights {
+        Arc::clone(&self.weights)
+    }
+
     /// The position's value for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let stm = pos.side_to_move().index();
+        let mut score = match pos.weights() {
+            Some(w) if Arc::ptr_eq(w, &self.weights) => {
+                let white = pos.weighed();
+                if stm == 0 {
+                    white
+                } else {
+                    -white
+                }
+            }
+            _ => self.board_value(pos, stm),
+        };
+        if pos.rules().flags.hand {
+            score += self.hands(pos, stm);
+        }
+        score
+    }
+
+    /// The pieces' values for the side to move, summed over the board.
+    fn board_value(&self, pos: &Position, stm: usize) -> i32 {
         let mut score = 0;
         for c in 0..self.cells as Cell {
             if let Some(p) = pos.piece_at(c) {
@@ -189,9 +218,6 @@ impl Evaluator {
                     score -= v;
                 }
             }
-        }
-        if pos.rules().flags.hand {
-            score += self.hands(pos, stm);
         }
         score
     }
@@ -225,4 +251,19 @@ impl Evaluator {
             self.values[kind]
         }
     }
+}
+
+/// `squares` (per side, kind and cell) laid out per cell and piece code, as
+/// [`Position::set_weights`] reads them.
+fn weights(rules: &Ruleset, squares: &[i32]) -> Weights {
+    let (cells, kinds) = (rules.cell_count(), rules.kinds);
+    let codes = 2 * kinds + 1;
+    let mut w = vec![0; cells * codes];
+    for c in 0..cells {
+        for code in 1..codes {
+            let (side, kind) = ((code - 1) & 1, (code - 1) >> 1);
+            w[c * codes + code] = squares[(side * kinds + kind) * cells + c];
+        }
+    }
+    w.into()
 }

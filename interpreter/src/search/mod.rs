@@ -173,6 +173,7 @@ impl Searcher {
         let start = Instant::now();
         let (soft, hard) = time_budget(limits);
         let mut pos = pos.clone();
+        pos.set_weights(self.eval.weights());
         self.table.new_search();
         self.order.age();
         self.run = tree::Run::new(&pos, earlier, start, hard, limits.nodes);

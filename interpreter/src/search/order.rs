@@ -51,6 +51,30 @@ pub fn gain(pos: &Position, eval: &Evaluator, m: &Move) -> i32 {
     v - mover / 16
 }
 
+/// The best-scored move of `scored[i..]`, brought to `i` with the others kept in
+/// their order (ties go to the earlier move): most nodes stop after a few moves,
+/// so sorting the whole list would be wasted.
+pub fn pick(scored: &mut [(i32, Move)], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..scored.len() {
+        if scored[j].0 > scored[best].0 {
+            best = j;
+        }
+    }
+    scored[i..=best].rotate_right(1);
+    scored[i].1
+}
+
+/// What a tactical move would lose if the piece it moves were taken at once where
+/// it lands: its victims' worth less the mover's, when that is negative (none
+/// when it is not: such a move cannot lose material in one exchange).
+pub fn exchange_risk(pos: &Position, eval: &Evaluator, m: &Move) -> Option<i32> {
+    let mover = pos.piece_at(m.from)?;
+    let worth = eval.victim_value(pos.rules(), mover.kind);
+    let taken = gain(pos, eval, m) + eval.values[mover.kind] / 16;
+    (taken < worth).then_some(taken - worth)
+}
+
 impl Order {
     pub fn new() -> Order {
         Order {
@@ -65,12 +89,12 @@ impl Order {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
-    /// Sort `moves` best first.
-    pub fn sort(
+    /// Score `moves` into `scored`, for [`pick`] to take best first.
+    pub fn score(
         &self,
         pos: &Position,
         eval: &Evaluator,
-        moves: &mut Vec<Move>,
+        moves: &[Move],
         scored: &mut Vec<(i32, Move)>,
         first: Option<Move>,
         ply: usize,
@@ -91,9 +115,6 @@ impl Order {
             };
             (s, m)
         }));
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        moves.clear();
-        moves.extend(scored.iter().map(|&(_, m)| m));
     }
 
     /// A quiet move caused a cut-off at `ply`, `depth` plies from the horizon.

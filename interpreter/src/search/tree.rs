@@ -4,10 +4,10 @@
 //! moves. Game ends come from the definition's `end` rules.
 
 use super::eval::Evaluator;
-use super::order::{is_tactical, Order};
+use super::order::{exchange_risk, is_tactical, pick, Order};
 use super::table::{Bound, Entry, Table};
 use super::{outcome_score, MATE_BOUND, MAX_PLY};
-use crate::engine::{Move, Position};
+use crate::engine::{Legality, Move, Position};
 use crate::model::{self, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -70,6 +70,8 @@ pub struct Run {
     /// Which sides had a royal piece at the root (losing it ends the game).
     had_royal: [bool; 2],
     lists: Vec<Vec<Move>>,
+    /// Per ply: how the moves of `lists` are tested before they are played.
+    legality: Vec<Legality>,
     scored: Vec<Vec<(i32, Move)>>,
     pv: Vec<Vec<Move>>,
     /// Whether the rules let a null move stand for "any move would do": not when a
@@ -121,6 +123,7 @@ impl Run {
                     .is_empty()
             }),
             lists: (0..n).map(|_| Vec::with_capacity(64)).collect(),
+            legality: vec![Legality::default(); n],
             scored: (0..n).map(|_| Vec::with_capacity(64)).collect(),
             pv: vec![Vec::new(); n],
             null_moves: null_moves_sound(pos),
@@ -358,9 +361,11 @@ impl Node<'_> {
             }
         }
         let mut moves = std::mem::take(&mut self.run.lists[ply]);
-        pos.legal_moves(&mut moves);
+        let legality = std::mem::take(&mut self.run.legality[ply]);
+        let legality = self.generate(pos, &mut moves, legality);
         if moves.is_empty() {
             self.run.lists[ply] = moves;
+            self.run.legality[ply] = legality;
             return self.no_move(pos, ply);
         }
         let first = entry.and_then(|e| e.best);
@@ -368,14 +373,18 @@ impl Node<'_> {
         // ordering is a guess, and the next iteration will have one)
         let depth = depth + i32::from(in_check) - i32::from(depth >= 4 && first.is_none());
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
-        (self.order).sort(pos, self.eval, &mut moves, &mut scored, first, ply);
-        self.run.scored[ply] = scored;
-        let node = Frame::new(depth, ply, (alpha, beta), in_check, static_eval);
-        let (best, best_move) = self.moves(pos, &moves, &node, alpha);
+        (self.order).score(pos, self.eval, &moves, &mut scored, first, ply);
         self.run.lists[ply] = moves;
+        let node = Frame::new(depth, ply, (alpha, beta), in_check, static_eval);
+        let searched = self.moves(pos, (&mut scored, &legality), &node, alpha);
+        self.run.scored[ply] = scored;
+        self.run.legality[ply] = legality;
         if self.run.aborted {
             return 0;
         }
+        let Some((best, best_move)) = searched else {
+            return self.no_move(pos, ply);
+        };
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha {
@@ -426,27 +435,48 @@ impl Node<'_> {
         (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
     }
 
+    /// The node's moves for a search and how each is tested before it is played.
+    fn generate(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut Vec<Move>,
+        mut legality: Legality,
+    ) -> Legality {
+        pos.moves_for_search(moves, &mut legality);
+        legality
+    }
+
     /// The moves of a node in order, each searched with a null window after the
-    /// first, late quiet ones reduced and futile ones skipped; the best score and move.
+    /// first, late quiet ones reduced and futile ones skipped; the best score and
+    /// move, or none when no move is legal.
     fn moves(
         &mut self,
         pos: &mut Position,
-        moves: &[Move],
+        (scored, legality): (&mut [(i32, Move)], &Legality),
         node: &Frame,
         mut alpha: i32,
-    ) -> (i32, Option<Move>) {
+    ) -> Option<(i32, Option<Move>)> {
         let Frame {
             depth, ply, beta, ..
         } = *node;
         let mut best = -super::MATE - 1;
         let mut best_move = None;
-        for (i, &m) in moves.iter().enumerate() {
+        // legal moves searched, and moves skipped after the first of them
+        let mut tried = 0;
+        for i in 0..scored.len() {
+            let m = pick(scored, i);
             let quiet = !is_tactical(&m);
-            // skipped unmade: finding out whether it gives check would cost what
-            // skipping saves
-            if i > 0 && quiet && (node.futile || i >= node.late_limit) {
+            // skipped untested and unmade: finding out whether it is legal or
+            // gives check would cost what skipping saves
+            if tried > 0 && quiet && (node.futile || tried >= node.late_limit) {
+                tried += 1;
                 continue;
             }
+            if !pos.is_legal_deferred(legality, m) {
+                continue;
+            }
+            let i = tried;
+            tried += 1;
             self.make(pos, m);
             let checks = quiet && depth >= 3 && self.in_check(pos);
             self.run.check_known[ply + 1] = (quiet && depth >= 3).then_some(checks);
@@ -467,7 +497,7 @@ impl Node<'_> {
             };
             self.unmake(pos);
             if self.run.aborted {
-                return (0, None);
+                return Some((0, None));
             }
             if score > best {
                 best = score;
@@ -484,7 +514,7 @@ impl Node<'_> {
                 }
             }
         }
-        (best, best_move)
+        (tried > 0).then_some((best, best_move))
     }
 
     fn set_pv(&mut self, ply: usize, m: Move) {
@@ -531,23 +561,25 @@ impl Node<'_> {
             alpha = alpha.max(best);
         }
         let mut moves = std::mem::take(&mut self.run.lists[ply]);
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.run.lists[ply] = moves;
-            return if in_check {
-                self.no_move(pos, ply)
-            } else {
-                best
-            };
-        }
+        let legality = std::mem::take(&mut self.run.legality[ply]);
+        let legality = self.generate(pos, &mut moves, legality);
         if !in_check {
             moves.retain(is_tactical);
         }
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
-        self.order
-            .sort(pos, self.eval, &mut moves, &mut scored, None, ply);
-        self.run.scored[ply] = scored;
-        for &m in moves.iter() {
+        (self.order).score(pos, self.eval, &moves, &mut scored, None, ply);
+        self.run.lists[ply] = moves;
+        let mut any = false;
+        for i in 0..scored.len() {
+            let m = pick(&mut scored, i);
+            if !pos.is_legal_deferred(&legality, m) {
+                continue;
+            }
+            any = true;
+            // a capture that loses the capturer for less is not worth a look
+            if !in_check && exchange_risk(pos, self.eval, &m).is_some() && pos.exposed_after(m) {
+                continue;
+            }
             self.make(pos, m);
             self.run.check_known[ply + 1] = None;
             let score = -self.quiesce(pos, ply + 1, qply + 1, -beta, -alpha);
@@ -566,7 +598,11 @@ impl Node<'_> {
                 }
             }
         }
-        self.run.lists[ply] = moves;
+        self.run.scored[ply] = scored;
+        self.run.legality[ply] = legality;
+        if in_check && !any && !self.run.aborted {
+            return self.no_move(pos, ply);
+        }
         best
     }
 }

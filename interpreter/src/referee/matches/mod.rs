@@ -8,6 +8,7 @@ mod player;
 mod record;
 pub mod stats;
 mod two_ply;
+pub mod values;
 
 pub use openings::{Opening, OpeningError};
 pub use player::{Player, SearchPlayer};

@@ -1,0 +1,60 @@
+//! A running sum of weights, one for each piece on each cell, kept up to date as
+//! pieces are placed and removed: an evaluation that changes move by move instead
+//! of scanning the board at every node. The engine knows nothing of what the
+//! weights mean; a search sets them.
+
+use super::{side_of, Position};
+use crate::compile::Cell;
+use std::sync::Arc;
+
+/// Weights for each cell and piece code, in the layout of the zobrist keys
+/// (`cell * (2 * kinds + 1) + code`), each counted for White and against Black.
+pub type Weights = Arc<[i32]>;
+
+impl Position<'_> {
+    /// Keep a running sum of `weights[cell * (2 * kinds + 1) + code]` over the
+    /// pieces on the board, White's counted for and Black's against. A table of the
+    /// wrong size is ignored (no sum is kept).
+    pub fn set_weights(&mut self, weights: Weights) {
+        let codes = 2 * self.rules.kinds + 1;
+        if weights.len() != self.rules.cell_count() * codes {
+            self.weights = None;
+            self.weighed = 0;
+            return;
+        }
+        self.weighed = (0..self.board.len())
+            .filter(|&c| self.board[c] != 0 && self.board[c] != self.rules.wall_code)
+            .map(|c| signed(&weights, c as Cell, codes, self.board[c]))
+            .sum();
+        self.weights = Some(weights);
+    }
+
+    /// The weights whose sum is kept, if any.
+    pub fn weights(&self) -> Option<&Weights> {
+        self.weights.as_ref()
+    }
+
+    /// The running sum of the weights (`set_weights`), for White: 0 without weights.
+    pub fn weighed(&self) -> i32 {
+        self.weighed
+    }
+
+    /// The sum changed by a piece coming (`sign` 1) or going (-1).
+    #[inline(always)]
+    pub(super) fn weigh(&mut self, c: Cell, p: u8, sign: i32) {
+        if let Some(w) = &self.weights {
+            let codes = 2 * self.rules.kinds + 1;
+            self.weighed += sign * signed(w, c, codes, p);
+        }
+    }
+}
+
+#[inline(always)]
+fn signed(weights: &[i32], c: Cell, codes: usize, p: u8) -> i32 {
+    let w = weights[c as usize * codes + p as usize];
+    if side_of(p) == 0 {
+        w
+    } else {
+        -w
+    }
+}
