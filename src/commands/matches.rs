@@ -48,22 +48,13 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
         Ok([one, two])
     };
     let sprt = sprt(args)?;
-    let progress = Progress::new(plan.shard_games().len());
-    let concurrency = args.concurrency.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    let games = matches::play(
+    let games = play_shown(
         &rules,
         &plan,
-        &Run {
-            concurrency,
-            players: &|| maker(&first_name),
-            sprt,
-            progress: &|g, t| progress.tick(g, t),
-        },
-    )
-    .map_err(Failure::Usage)?;
-    errln!();
+        args.concurrency,
+        &|| maker(&first_name),
+        sprt,
+    )?;
     let record = MatchRecord {
         variant: rules.definition.name.clone(),
         players: [first_name.clone(), second_name],
@@ -73,6 +64,30 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
         games,
     };
     finish(&record, args, sprt)
+}
+
+/// The plan's games on `concurrency` threads (default: every core), with a
+/// progress bar on standard error.
+pub(crate) fn play_shown<'a, 'r>(
+    rules: &Ruleset,
+    plan: &Plan,
+    concurrency: Option<usize>,
+    players: &'a matches::PlayerMaker<'a, 'r>,
+    sprt: Option<Sprt>,
+) -> Result<Vec<GameOutcome>, Failure> {
+    let progress = Progress::new(plan.shard_games().len());
+    let concurrency = concurrency.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let run = Run {
+        concurrency,
+        players,
+        sprt,
+        progress: &|g, t| progress.tick(g, t),
+    };
+    let games = matches::play(rules, plan, &run).map_err(Failure::Usage)?;
+    errln!();
+    Ok(games)
 }
 
 fn usage(what: &str) -> Failure {
@@ -182,20 +197,20 @@ pub(crate) fn opening_list(
 }
 
 /// A progress bar on standard error: games done, the score so far.
-pub(crate) struct Progress {
+struct Progress {
     total: usize,
     done: Mutex<usize>,
 }
 
 impl Progress {
-    pub(crate) fn new(total: usize) -> Progress {
+    fn new(total: usize) -> Progress {
         Progress {
             total,
             done: Mutex::new(0),
         }
     }
 
-    pub(crate) fn tick(&self, _game: &GameOutcome, tally: &Tally) {
+    fn tick(&self, _game: &GameOutcome, tally: &Tally) {
         let Ok(mut done) = self.done.lock() else {
             return;
         };

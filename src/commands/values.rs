@@ -1,12 +1,12 @@
 //! `vdl values`: piece values from the definition's own self-play games.
 
-use super::matches::{limits, opening_list, write, Progress};
+use super::matches::{limits, opening_list, play_shown, write};
 use crate::cli::ValuesArgs;
 use crate::protocols::uci_engine::Go;
 use crate::report::load;
 use crate::Failure;
 use vdl::referee::matches::values::{estimate, samples, Estimate};
-use vdl::referee::matches::{self, Plan, Player, Run, SearchPlayer, Shard};
+use vdl::referee::matches::{Plan, Player, SearchPlayer, Shard};
 use vdl::search::eval::piece_values;
 use vdl::Ruleset;
 
@@ -36,22 +36,7 @@ pub(crate) fn run_values(args: &ValuesArgs) -> Result<(), Failure> {
         Ok([0, 1]
             .map(|_| Box::new(SearchPlayer::new(&name, &rules, limits(go))) as Box<dyn Player>))
     };
-    let progress = Progress::new(args.games);
-    let concurrency = args.concurrency.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    let games = matches::play(
-        &rules,
-        &plan,
-        &Run {
-            concurrency,
-            players: &maker,
-            sprt: None,
-            progress: &|g, t| progress.tick(g, t),
-        },
-    )
-    .map_err(Failure::Usage)?;
-    errln!();
+    let games = play_shown(&rules, &plan, args.concurrency, &maker, None)?;
     if let Some(path) = &args.pgn {
         let text: String = games.iter().map(|g| g.pgn.clone() + "\n").collect();
         write(path, &text)?;
