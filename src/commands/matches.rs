@@ -38,10 +38,13 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
         (None, Some(engine)) => engine.clone(),
         (None, None) => format!("{file} ({})", setting(second_go)),
     };
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     let maker = |first: &str| -> Result<[Box<dyn Player + '_>; 2], String> {
         let one: Box<dyn Player> = Box::new(SearchPlayer::new(first, &rules, limits(first_go)));
         let two: Box<dyn Player> = match (&args.engine, &second_rules) {
-            (Some(cmd), _) => Box::new(UciEngine::start(cmd, &rules, second_go)?),
+            (Some(cmd), _) => Box::new(UciEngine::start(cmd, &rules, &stem, second_go)?),
             (None, Some(r)) => Box::new(SearchPlayer::new(&second_name, r, limits(second_go))),
             (None, None) => Box::new(SearchPlayer::new(&second_name, &rules, limits(second_go))),
         };

@@ -34,7 +34,15 @@ pub(crate) struct UciEngine {
 
 impl UciEngine {
     /// Start `command` (words split at spaces) and set it to play `rules`' variant.
-    pub(crate) fn start(command: &str, rules: &Ruleset, go: Go) -> Result<UciEngine, String> {
+    /// Start `command` and choose the variant: by the definition's name, one of its
+    /// aliases, or `file_name` (vdl's own UCI offers a definition by its file's
+    /// name without `.vdl`).
+    pub(crate) fn start(
+        command: &str,
+        rules: &Ruleset,
+        file_name: &str,
+        go: Go,
+    ) -> Result<UciEngine, String> {
         let words: Vec<&str> = command.split_whitespace().collect();
         let (program, args) = words.split_first().ok_or("the engine command is empty")?;
         let mut child = Command::new(program)
@@ -69,12 +77,12 @@ impl UciEngine {
             lines,
             go,
         };
-        engine.handshake(rules)?;
+        engine.handshake(rules, file_name)?;
         Ok(engine)
     }
 
     /// `uci` until `uciok` (reading the name and the variants), the variant, `isready`.
-    fn handshake(&mut self, rules: &Ruleset) -> Result<(), String> {
+    fn handshake(&mut self, rules: &Ruleset, file_name: &str) -> Result<(), String> {
         self.send("uci")?;
         let mut variants: Option<Vec<String>> = None;
         let deadline = Instant::now() + START;
@@ -91,6 +99,7 @@ impl UciEngine {
         let d = &rules.definition;
         let names: Vec<String> = std::iter::once(d.name.to_lowercase())
             .chain(d.aliases.iter().map(|a| a.to_lowercase()))
+            .chain(std::iter::once(file_name.to_lowercase()))
             .collect();
         if !names.iter().any(|n| n == "chess" || n == "standard") {
             let variants = variants.ok_or("the engine has no UCI_Variant option")?;

@@ -151,6 +151,25 @@ fn a_uci_engine_plays_as_the_second_player() {
     }
 }
 
+/// vdl's own UCI offers Rococo as `rococo` (its file's name), not by the
+/// definition's name: the variant is chosen by the file's name too.
+#[test]
+fn vdl_plays_a_variant_it_offers_under_its_file_name() {
+    let rococo = "definitions/rococo.vdl";
+    let engine = format!("{} uci {rococo}", env!("CARGO_BIN_EXE_vdl"));
+    let path = tmp("rococo.json");
+    let args = [
+        "match", rococo, "--engine", &engine, "--games", "2", "--nodes", "200",
+    ];
+    run_ok(&[&args[..], &["--openings", "random:2", "--record", &path]].concat());
+    let r = record(&path);
+    assert_eq!(r.games.len(), 2);
+    assert!(
+        r.games.iter().all(|g| !g.ending.starts_with("forfeit")),
+        "{r:?}"
+    );
+}
+
 #[test]
 fn openings_come_from_epd_and_pgn_files() {
     let chess = rules(CHESS);
