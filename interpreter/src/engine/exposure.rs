@@ -4,9 +4,8 @@
 use super::{side_of, Move, MoveKind, Position};
 
 impl Position<'_> {
-    /// Whether, once `m` is made, the piece it moved could be captured (or, by an
-    /// immobilizer's rules, frozen and then taken) where it lands, by any of the
-    /// opponent's capture modes. False for moves that leave no piece of the mover
+    /// Whether, once `m` is made, the piece it moved could be captured where it
+    /// lands, by any of the opponent's capture modes. False for moves that leave no piece of the mover
     /// on their `to` cell (castling, suicide, passes).
     pub fn exposed_after(&mut self, m: Move) -> bool {
         if matches!(
