@@ -257,12 +257,28 @@ pub(crate) enum Command {
     #[command(after_help = "Examples:\n  \
         vdl values definitions/chess.vdl\n  \
         vdl values my-variant.vdl --games 1000 --nodes 5000 --pgn games.pgn")]
-    Values(Box<ValuesArgs>),
+    Values(Box<SelfPlayArgs>),
+    /// Tune the computer player's evaluation to the definition's own self-play
+    /// games, and print it as an `evaluation` section the definition can keep.
+    #[command(after_help = "Examples:\n  \
+        vdl tune my-variant.vdl >> my-variant.vdl\n  \
+        vdl tune my-variant.vdl --games 1000 --nodes 5000 --write")]
+    Tune(Box<TuneArgs>),
 }
 
-/// `vdl values`'s options.
+/// `vdl tune`'s options.
 #[derive(clap::Args)]
-pub(crate) struct ValuesArgs {
+pub(crate) struct TuneArgs {
+    #[command(flatten)]
+    pub(crate) play: SelfPlayArgs,
+    /// Put the section in FILE, in place of its `evaluation` section if it has one.
+    #[arg(long)]
+    pub(crate) write: bool,
+}
+
+/// The options of `vdl values` and `vdl tune`: the self-play games they learn from.
+#[derive(clap::Args)]
+pub(crate) struct SelfPlayArgs {
     /// The definition.
     pub(crate) file: String,
     /// Self-play games (each opening twice, colours swapped).
@@ -286,6 +302,10 @@ pub(crate) struct ValuesArgs {
     /// Write the games to this PGN file.
     #[arg(long)]
     pub(crate) pgn: Option<String>,
+    /// Learn from the finished games of this PGN file instead of playing (a
+    /// collection of the variant's games, or an earlier run's `--pgn`).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) from_pgn: Option<String>,
 }
 
 /// `vdl match`'s options.

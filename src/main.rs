@@ -151,6 +151,7 @@ fn run(command: Command) -> Result<(), Failure> {
         },
         Command::Match(args) => run_match(&args),
         Command::Values(args) => commands::values::run_values(&args),
+        Command::Tune(args) => commands::tune::run_tune(&args),
     }
 }
 

@@ -41,6 +41,16 @@ pub use source::{SourceFile, Sources};
 use std::path::{Path, PathBuf};
 pub use syntax::File as SyntaxFile;
 
+/// The bytes of a definition's own `evaluation` section (not a base's), if the
+/// text parses and has one: where `vdl tune --write` puts its new section.
+pub fn evaluation_section(text: &str) -> Option<std::ops::Range<usize>> {
+    let file = syntax::parse_at(text, 0).ok()?;
+    file.items.iter().find_map(|item| match item {
+        syntax::Item::Evaluation(e) => Some(e.span.start..e.span.end),
+        _ => None,
+    })
+}
+
 /// The most files one `extends` chain may have.
 pub const MAX_EXTENDS_DEPTH: usize = 16;
 
@@ -121,13 +131,25 @@ pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
 /// Read a definition or game from disk: a regular file of at most [`MAX_SOURCE_BYTES`] (so that
 /// `extends "/dev/zero"` is an error, not a hang).
 pub fn read_source(path: &Path) -> std::io::Result<String> {
+    read_limited(path, MAX_SOURCE_BYTES)
+}
+
+/// The most bytes of a game collection `vdl values` and `vdl tune` learn from.
+pub const MAX_COLLECTION_BYTES: u64 = 64 << 20;
+
+/// A game collection's text (at most [`MAX_COLLECTION_BYTES`]).
+pub fn read_collection(path: &Path) -> std::io::Result<String> {
+    read_limited(path, MAX_COLLECTION_BYTES)
+}
+
+fn read_limited(path: &Path, limit: u64) -> std::io::Result<String> {
     use std::io::Read;
     let file = open_regular(path)?;
     let mut text = String::new();
-    file.take(MAX_SOURCE_BYTES + 1).read_to_string(&mut text)?;
-    if text.len() as u64 > MAX_SOURCE_BYTES {
+    file.take(limit + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > limit {
         return Err(std::io::Error::other(format!(
-            "larger than the limit of {MAX_SOURCE_BYTES} bytes"
+            "larger than the limit of {limit} bytes"
         )));
     }
     if let Some(rest) = text.strip_prefix('\u{feff}') {

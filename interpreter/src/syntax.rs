@@ -45,6 +45,7 @@ const SECTION_WORDS: &[&str] = &[
     "suicide",
     "must-capture",
     "hand",
+    "evaluation",
 ];
 
 /// Parse a file whose text starts at offset `base` of a larger offset space: every

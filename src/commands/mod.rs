@@ -7,4 +7,5 @@ pub(crate) mod play;
 pub(crate) mod position;
 pub(crate) mod referee;
 pub(crate) mod selfplay;
+pub(crate) mod tune;
 pub(crate) mod values;

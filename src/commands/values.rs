@@ -1,19 +1,87 @@
 //! `vdl values`: piece values from the definition's own self-play games.
 
 use super::matches::{limits, opening_list, play_shown, write};
-use crate::cli::ValuesArgs;
+use crate::cli::SelfPlayArgs;
 use crate::protocols::uci_engine::Go;
 use crate::report::load;
 use crate::Failure;
-use vdl::referee::matches::values::{estimate, samples, Estimate};
-use vdl::referee::matches::{Plan, Player, SearchPlayer, Shard};
+use vdl::referee::matches::values::{
+    estimate, samples, scored_games, scored_pgn, Estimate, ScoredGame,
+};
+use vdl::referee::matches::{GameOutcome, Plan, Player, SearchPlayer, Shard};
 use vdl::search::eval::piece_values;
 use vdl::Ruleset;
 
 /// Fits on games drawn anew, for the error bars.
 const RESAMPLES: usize = 100;
 
-pub(crate) fn run_values(args: &ValuesArgs) -> Result<(), Failure> {
+pub(crate) fn run_values(args: &SelfPlayArgs) -> Result<(), Failure> {
+    let learned = games_to_learn_from(args)?;
+    let rules = &learned.rules;
+    let samples = samples(rules, &learned.games, learned.skip).map_err(Failure::Usage)?;
+    let estimates = estimate(&samples, rules.kinds, RESAMPLES, args.seed);
+    outln!(
+        "Piece values of {} from {}, {} positions",
+        rules.definition.name,
+        learned.source,
+        samples.len()
+    );
+    print_values(rules, &estimates);
+    Ok(())
+}
+
+/// The games `vdl values` and `vdl tune` learn from.
+pub(crate) struct Learned {
+    pub(crate) rules: Ruleset,
+    pub(crate) games: Vec<ScoredGame>,
+    /// The plies at the start of each game that are not learned from (a random
+    /// opening's).
+    pub(crate) skip: usize,
+    /// Where the games come from, in words.
+    pub(crate) source: String,
+}
+
+/// The games of `--from-pgn`, or the definition's self-play games (written to
+/// `--pgn` if asked).
+pub(crate) fn games_to_learn_from(args: &SelfPlayArgs) -> Result<Learned, Failure> {
+    let Some(path) = &args.from_pgn else {
+        let (rules, games, skip) = self_play(args)?;
+        let games = scored_games(&rules, &games).map_err(Failure::Usage)?;
+        let source = format!(
+            "{} self-play games (nodes {} a move)",
+            args.games,
+            args.nodes.max(1)
+        );
+        return Ok(Learned {
+            rules,
+            games,
+            skip,
+            source,
+        });
+    };
+    let rules = load(&args.file)?;
+    let text = vdl::read_collection(std::path::Path::new(path))
+        .map_err(|e| Failure::Usage(format!("cannot read {path}: {e}")))?;
+    let games = scored_pgn(&rules, &text).map_err(|e| Failure::Usage(format!("{path}: {e}")))?;
+    if games.len() < 2 {
+        return Err(Failure::Usage(format!(
+            "{path} holds {} finished game(s) of {}: at least 2 are needed",
+            games.len(),
+            rules.definition.name
+        )));
+    }
+    let source = format!("{} games of {path}", games.len());
+    Ok(Learned {
+        rules,
+        games,
+        skip: 0,
+        source,
+    })
+}
+
+/// The definition's self-play games (written to `--pgn` if asked), and the plies
+/// of the shortest opening.
+fn self_play(args: &SelfPlayArgs) -> Result<(Ruleset, Vec<GameOutcome>, usize), Failure> {
     let rules = load(&args.file)?;
     if args.games < 2 || args.games > 100_000 {
         return Err(Failure::Usage("--games must be from 2 to 100000".into()));
@@ -41,19 +109,10 @@ pub(crate) fn run_values(args: &ValuesArgs) -> Result<(), Failure> {
         let text: String = games.iter().map(|g| g.pgn.clone() + "\n").collect();
         write(path, &text)?;
     }
-    let samples = samples(&rules, &games, skip).map_err(Failure::Usage)?;
-    let estimates = estimate(&samples, rules.kinds, RESAMPLES, args.seed);
-    print_values(&rules, args, samples.len(), &estimates);
-    Ok(())
+    Ok((rules, games, skip))
 }
 
-fn print_values(rules: &Ruleset, args: &ValuesArgs, positions: usize, estimates: &[Estimate]) {
-    outln!(
-        "Piece values of {} from {} self-play games (nodes {} a move), {positions} positions",
-        rules.definition.name,
-        args.games,
-        args.nodes.max(1)
-    );
+fn print_values(rules: &Ruleset, estimates: &[Estimate]) {
     let engine = piece_values(rules);
     // the unit: the kind the engine values least among those estimated
     let unit = estimates

@@ -300,7 +300,7 @@ fn the_books_match_report_is_what_vdl_prints() {
         .skip(1)
         .filter_map(|b| b.split("\n```").next())
         .collect();
-    assert_eq!(blocks.len(), 2, "the match and the values examples");
+    assert_eq!(blocks.len(), 3, "the match, values and tune examples");
     for block in blocks {
         let (command, shown) = block.split_once('\n').expect("a command and its output");
         let args: Vec<&str> = command.split_whitespace().skip(1).collect();
@@ -430,4 +430,109 @@ fn a_record_out_of_range_is_refused() {
         err.contains("the record's shard count is out of range"),
         "{err}"
     );
+}
+
+const TUNE: [&str; 7] = [
+    "--games",
+    "10",
+    "--nodes",
+    "300",
+    "--openings",
+    "random:3",
+    "--concurrency",
+];
+
+/// A term's number in a tuned section's line for `piece`.
+fn term_of(section: &str, piece: &str, term: &str) -> i32 {
+    let line = (section.lines())
+        .find(|l| l.split_whitespace().next() == Some(piece))
+        .unwrap_or_else(|| panic!("no line for {piece}:\n{section}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == term).expect("the term");
+    words[at + 1].parse().expect("a number")
+}
+
+#[test]
+fn tuning_is_the_same_for_any_concurrency_and_the_definition_keeps_it() {
+    let one = run_ok(&[&["tune", CHESS][..], &TUNE, &["1"]].concat());
+    let two = run_ok(&[&["tune", CHESS][..], &TUNE, &["2"]].concat());
+    assert_eq!(one, two, "the same seed, the same section");
+    let other = run_ok(&[&["tune", CHESS, "--seed", "2"][..], &TUNE, &["2"]].concat());
+    assert_ne!(one, other, "another seed, other openings");
+    assert!(one.starts_with("evaluation {\n  // `vdl tune`: 10 self-play games at 300 nodes a move (openings random:3, seed 1);\n"), "{one}");
+    assert!(one.ends_with("}\n"), "{one}");
+    // the section, appended to the definition, is what its evaluator uses
+    let text = std::fs::read_to_string(crate::common::root().join(CHESS)).expect("chess") + &one;
+    let loaded = vdl::load_file(&crate::common::root().join(CHESS), &text);
+    let tuned = loaded.ruleset.expect("the tuned definition loads");
+    let terms = vdl::search::eval::terms(&tuned);
+    let (queen, rook, pawn) = (1, 2, 5);
+    assert_eq!(terms.value[queen], term_of(&one, "Queen", "value"));
+    assert_eq!(terms.mobility[rook], term_of(&one, "Rook", "mobility"));
+    assert_eq!(
+        terms.advance_quarters[pawn],
+        4 * term_of(&one, "Pawn", "advance")
+    );
+    assert_ne!(terms, vdl::search::eval::terms(&rules(CHESS)));
+}
+
+#[test]
+fn tune_write_puts_one_section_in_the_definition() {
+    let path = tmp("tuned-chess.vdl");
+    let original = std::fs::read_to_string(crate::common::root().join(CHESS)).expect("chess");
+    std::fs::write(&path, &original).expect("a copy");
+    for seed in ["1", "2"] {
+        let args = [
+            &["tune", &path, "--write", "--seed", seed][..],
+            &TUNE,
+            &["2"],
+        ]
+        .concat();
+        assert_eq!(
+            run_ok(&args),
+            "",
+            "the section goes to the file, not to the output"
+        );
+    }
+    let written = std::fs::read_to_string(&path).expect("the definition");
+    assert!(
+        written.starts_with(original.trim_end()),
+        "the rules are kept"
+    );
+    assert_eq!(written.matches("evaluation {").count(), 1, "{written}");
+    assert!(
+        written.contains("seed 2);"),
+        "the second tuning replaced the first"
+    );
+    let loaded = vdl::load_file(std::path::Path::new(&path), &written);
+    assert!(!loaded.has_errors(), "{:#?}", loaded.diagnostics);
+}
+
+#[test]
+fn values_and_tune_learn_from_a_game_collection() {
+    let pgn = tmp("collection.pgn");
+    let play = ["--games", "6", "--nodes", "300", "--openings", "random:3"];
+    run_ok(&[&["values", CHESS, "--pgn", &pgn][..], &play].concat());
+    let values = run_ok(&["values", CHESS, "--from-pgn", &pgn]);
+    let from = format!("Piece values of Chess from 6 games of {pgn}, ");
+    assert!(values.starts_with(&from), "{values}");
+    let tuned = run_ok(&["tune", CHESS, "--from-pgn", &pgn]);
+    assert!(
+        tuned.contains(&format!("// `vdl tune`: 6 games of {pgn};")),
+        "{tuned}"
+    );
+    assert_eq!(tuned, run_ok(&["tune", CHESS, "--from-pgn", &pgn]));
+    let refused = |text: &str, wanted: &str| {
+        let path = tmp("refused.pgn");
+        std::fs::write(&path, text).expect("writable");
+        let out = vdl(&["tune", CHESS, "--from-pgn", &path]);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(wanted), "{err}");
+    };
+    refused(
+        "1. e4 e5 *\n\n1. d4 1-0\n",
+        "holds 1 finished game(s) of Chess",
+    );
+    refused("1. e4 e5 1-0\n\n1. e5 0-1\n", "game 2:");
 }

@@ -355,3 +355,48 @@ fn the_running_value_is_the_sum_over_the_board() {
         );
     }
 }
+
+/// Chess with the given `evaluation` section.
+fn chess_with(section: &str) -> vdl::Ruleset {
+    let text = std::fs::read_to_string(common::root().join("definitions/chess.vdl"))
+        .expect("readable")
+        + section;
+    let loaded = vdl::load_file(&common::root().join("definitions/chess.vdl"), &text);
+    loaded
+        .ruleset
+        .unwrap_or_else(|| panic!("{section}: {:#?}", loaded.diagnostics))
+}
+
+#[test]
+fn an_evaluation_section_sets_the_terms_it_gives() {
+    let rules = chess_with("evaluation { Knight value 450 hand 10 Pawn mobility 0 advance 0 }");
+    let terms = vdl::search::eval::terms(&rules);
+    let derived = vdl::search::eval::terms(&common::rules("definitions/chess.vdl"));
+    let knight = 4;
+    assert_eq!(terms.value[knight], 450);
+    assert_eq!(terms.hand[knight], 10);
+    assert_eq!((terms.mobility[5], terms.advance_quarters[5]), (0, 0));
+    // the terms not given are derived as before
+    assert_eq!(terms.value[1], derived.value[1]);
+    assert_eq!(terms.mobility[knight], derived.mobility[knight]);
+    assert_eq!(derived.mobility[knight], vdl::search::terms::MOBILITY);
+}
+
+#[test]
+fn the_evaluation_is_the_sum_of_its_terms() {
+    let rules = chess_with(
+        "evaluation { Pawn value 100 mobility 0 advance 0 Rook value 500 mobility 0 safety -30 }",
+    );
+    let eval = vdl::search::Evaluator::new(&rules);
+    let at = |fen: &str| eval.evaluate(&Position::from_fen(&rules, fen).expect("a legal FEN"));
+    // kings only have no value, and a pawn is its value wherever it stands
+    assert_eq!(at("7k/8/8/8/8/8/8/K7 w - - 0 1"), 0);
+    assert_eq!(at("7k/8/8/8/8/8/4P3/K7 w - - 0 1"), 100);
+    assert_eq!(at("7k/8/8/8/8/8/4P3/K7 b - - 0 1"), -100);
+    assert_eq!(at("7k/8/4P3/8/8/8/8/K7 w - - 0 1"), 100);
+    // the rook on e8 reaches e1 and e2 of the six cells around White's king:
+    // twice the safety term against White
+    assert_eq!(at("4r2k/8/8/8/8/8/8/4K3 w - - 0 1"), -500 - 2 * 30);
+    // on h8's file it reaches none of them
+    assert_eq!(at("6kr/8/8/8/8/8/8/4K3 w - - 0 1"), -500);
+}

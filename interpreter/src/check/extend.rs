@@ -54,6 +54,7 @@ enum Singleton {
     Explosions,
     Pass,
     Walls,
+    Evaluation,
     Hand,
     Redeal,
 }
@@ -71,6 +72,7 @@ fn singleton(item: &Item) -> Option<Singleton> {
         Item::Explosions(_) => Singleton::Explosions,
         Item::Pass(_) => Singleton::Pass,
         Item::Walls(_) => Singleton::Walls,
+        Item::Evaluation(_) => Singleton::Evaluation,
         Item::Hand(_) => Singleton::Hand,
         Item::Redeal(_) => Singleton::Redeal,
         _ => return None,

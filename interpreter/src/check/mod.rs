@@ -17,6 +17,7 @@ mod confinement;
 mod counting;
 mod drops;
 mod end;
+mod evaluation;
 mod explosions;
 pub mod extend;
 mod hand;
@@ -43,6 +44,8 @@ pub const MAX_BOARD_SIDE: usize = 64;
 pub const MAX_PIECE_KINDS: usize = 64;
 /// The largest `value` a piece may be given, in hundredths of a pawn.
 pub const MAX_PIECE_VALUE: i64 = 100_000;
+/// The largest `mobility` or `safety` term, either way, per move or cell.
+pub const MAX_PER_MOVE: i64 = 1_000;
 /// Letters in a piece label.
 pub const MAX_LABEL_LEN: usize = 3;
 /// The largest offset component a move rule may use.
@@ -133,6 +136,7 @@ fn definition(file: &syntax::File, all: &mut Vec<Diagnostic>) -> Option<Definiti
         None => Vec::new(),
     };
     let redeal = drops::redeal(f.redeal, !f.shuffles.is_empty()).unpack(all);
+    let evaluation = evaluation::evaluation(f.evaluation, &f.pieces).unpack(all);
     Some(Definition {
         capture_only_zones: capture_only_zones(&f.zones),
         name: f.variant.map(|v| v.name.value.clone()).unwrap_or_default(),
@@ -160,6 +164,7 @@ fn definition(file: &syntax::File, all: &mut Vec<Diagnostic>) -> Option<Definiti
         redeal,
         shuffles,
         symmetry: symmetry_of(f.setup),
+        evaluation,
     })
 }
 

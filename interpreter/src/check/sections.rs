@@ -19,6 +19,7 @@ pub(super) struct Sections<'f> {
     pub pass: Option<&'f Span>,
     pub explosions: Option<&'f syntax::ExplosionsDecl>,
     pub walls: Option<&'f syntax::WallsDecl>,
+    pub evaluation: Option<&'f syntax::EvaluationDecl>,
     pub redeal: Option<&'f syntax::RedealDecl>,
     pub zones: Vec<&'f syntax::ZoneDecl>,
     pub pieces: Vec<&'f syntax::PieceDecl>,
@@ -53,6 +54,9 @@ pub(super) fn sort(file: &syntax::File) -> Report<Sections<'_>> {
                     once(&mut f.explosions, e, e.span, |x| x.span, "explosions", d)
                 }
                 Item::Walls(w) => once(&mut f.walls, w, w.span, |x| x.span, "walls", d),
+                Item::Evaluation(e) => {
+                    once(&mut f.evaluation, e, e.span, |x| x.span, "evaluation", d)
+                }
                 Item::Variant(v) => once(&mut f.variant, v, v.span, |x| x.span, "variant", d),
                 Item::Board(b) => once(&mut f.board, b, b.span, |x| x.span, "board", d),
                 Item::Setup(s) => once(&mut f.setup, s, s.span, |x| x.span, "setup", d),

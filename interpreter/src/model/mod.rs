@@ -570,6 +570,39 @@ pub struct Definition {
     pub redeal: Redeal,
     /// The symmetry the setup declares: how shuffles place Black's pieces.
     pub symmetry: Option<Symmetry>,
+    /// The computer player's terms the definition keeps (`evaluation`).
+    pub evaluation: Evaluation,
+}
+
+/// The computer player's evaluation terms, in hundredths of a pawn, as `vdl tune`
+/// writes them; a term not given is derived from the rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Evaluation {
+    /// Per kind, in the order of `pieces` (empty: no term given).
+    pub pieces: Vec<PieceTerms>,
+    /// Per cell around a royal piece of the player that an enemy piece reaches on
+    /// an empty board.
+    pub safety: Option<i32>,
+}
+
+/// One kind's evaluation terms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceTerms {
+    /// On the board (replaces the piece's `value`).
+    pub value: Option<i32>,
+    /// In hand.
+    pub hand: Option<i32>,
+    /// Per move on its cell above its average over the board.
+    pub mobility: Option<i32>,
+    /// Next to its promotion zone.
+    pub advance: Option<i32>,
+}
+
+impl Evaluation {
+    /// The terms given for `kind` (none given: all derived).
+    pub fn of(&self, kind: usize) -> PieceTerms {
+        self.pieces.get(kind).copied().unwrap_or_default()
+    }
 }
 
 mod board;

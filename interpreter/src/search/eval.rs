@@ -1,8 +1,10 @@
 //! A static evaluation any definition gets without hand-written values: a piece is
 //! worth its average number of moves on an empty board (as engines for variants
 //! estimate values), a little more where it has more moves, and a promoting piece
-//! more as it nears its promotion zone. A definition's `value` overrides the first.
+//! more as it nears its promotion zone. A definition's `value`, or the terms of its
+//! `evaluation` section, replace what is derived ([`terms`](super::terms)).
 
+use super::terms::{Geometry, Terms, MOBILITY};
 use crate::compile::{Cell, RayKind, Ruleset};
 use crate::engine::{Position, Weights};
 use std::sync::Arc;
@@ -25,6 +27,10 @@ pub struct Evaluator {
     /// Per kind: neither royal nor promoting. A side with one of these can almost
     /// always make a harmless move, so passing (a null move) is rarely its best.
     waits: Vec<bool>,
+    /// The weights of the terms.
+    terms: Terms,
+    /// Only with a `safety` term: what the reach around royal pieces is counted from.
+    geometry: Option<Arc<Geometry>>,
 }
 
 /// The chance that a cell is empty in a typical position: a slider's far cells
@@ -35,7 +41,7 @@ const PER_MOVE: f64 = 57.0;
 
 /// A piece's expected number of moves from `cell` on a board a third full. A move
 /// that may only capture, or only go quietly, counts half.
-fn mobility(rules: &Ruleset, side: usize, kind: usize, cell: Cell) -> f64 {
+pub(super) fn mobility(rules: &Ruleset, side: usize, kind: usize, cell: Cell) -> f64 {
     let piece = &rules.definition.pieces[kind];
     let modes = !piece.captures.is_empty() || piece.immobilize;
     rules
@@ -61,7 +67,7 @@ fn mobility(rules: &Ruleset, side: usize, kind: usize, cell: Cell) -> f64 {
         .sum()
 }
 
-fn average_mobility(rules: &Ruleset, side: usize, kind: usize) -> f64 {
+pub(super) fn average_mobility(rules: &Ruleset, side: usize, kind: usize) -> f64 {
     let n = rules.cell_count().max(1);
     (0..n as Cell)
         .map(|c| mobility(rules, side, kind, c))
@@ -73,7 +79,7 @@ fn average_mobility(rules: &Ruleset, side: usize, kind: usize) -> f64 {
 /// (royal pieces: 0, as both sides keep theirs).
 pub fn piece_values(rules: &Ruleset) -> Vec<i32> {
     let moving: Vec<i32> = (0..rules.kinds)
-        .map(|k| match rules.definition.pieces[k].value {
+        .map(|k| match given_value(rules, k) {
             Some(v) => v,
             None if rules.royal[k] => 0,
             None => (PER_MOVE * average_mobility(rules, 0, k)).round().max(1.0) as i32,
@@ -82,12 +88,43 @@ pub fn piece_values(rules: &Ruleset) -> Vec<i32> {
     // A piece that may promote is worth a twentieth of what promoting gains.
     (0..rules.kinds)
         .map(|k| {
-            if rules.definition.pieces[k].value.is_some() {
+            if given_value(rules, k).is_some() {
                 return moving[k];
             }
             moving[k] + promotion_gain(rules, &moving, 0, k) / 20
         })
         .collect()
+}
+
+/// A kind's value as the definition gives it: in `evaluation`, else its `value`.
+fn given_value(rules: &Ruleset, kind: usize) -> Option<i32> {
+    (rules.definition.evaluation.of(kind).value).or(rules.definition.pieces[kind].value)
+}
+
+/// The weights of the terms: those the definition gives, the others derived.
+pub fn terms(rules: &Ruleset) -> Terms {
+    let value = piece_values(rules);
+    let given = |k: usize| rules.definition.evaluation.of(k);
+    let kinds = rules.kinds;
+    Terms {
+        hand: (0..kinds)
+            .map(|k| given(k).hand.unwrap_or(value[k]))
+            .collect(),
+        mobility: (0..kinds)
+            .map(|k| {
+                let derived = if rules.royal[k] { 0 } else { MOBILITY };
+                given(k).mobility.unwrap_or(derived)
+            })
+            .collect(),
+        advance_quarters: (0..kinds)
+            .map(|k| match given(k).advance {
+                Some(a) => 4 * a,
+                None => promotion_gain(rules, &value, 0, k),
+            })
+            .collect(),
+        safety: rules.definition.evaluation.safety.unwrap_or(0),
+        value,
+    }
 }
 
 /// What promoting to the best choice gains over the piece itself.
@@ -105,7 +142,11 @@ fn promotion_gain(rules: &Ruleset, values: &[i32], side: usize, kind: usize) -> 
 
 /// Moves (by the kind's own rays, on an empty board) from each cell to the nearest
 /// cell of its promotion zone; `None` where it cannot get there.
-fn promotion_distance(rules: &Ruleset, side: usize, kind: usize) -> Option<Vec<Option<u32>>> {
+pub(super) fn promotion_distance(
+    rules: &Ruleset,
+    side: usize,
+    kind: usize,
+) -> Option<Vec<Option<u32>>> {
     let table = rules.promotion_of(side, kind)?;
     let n = rules.cell_count();
     let mut dist: Vec<Option<u32>> = (0..n).map(|c| table.zone[c].then_some(0)).collect();
@@ -138,31 +179,27 @@ fn promotion_distance(rules: &Ruleset, side: usize, kind: usize) -> Option<Vec<O
 impl Evaluator {
     /// An evaluator for a variant's rules.
     pub fn new(rules: &Ruleset) -> Evaluator {
-        let values = piece_values(rules);
+        let terms = terms(rules);
+        let geometry = Geometry::new(rules, terms.safety != 0);
         let (cells, kinds) = (rules.cell_count(), rules.kinds);
         let mut squares = vec![0; 2 * kinds * cells];
         for side in 0..2 {
             for kind in 0..kinds {
-                let avg = average_mobility(rules, side, kind);
-                let promotion = promotion_distance(rules, side, kind);
-                let gain = promotion_gain(rules, &values, side, kind);
-                let far = promotion
-                    .as_ref()
-                    .and_then(|d| d.iter().flatten().max().copied())
-                    .unwrap_or(0)
-                    .max(1) as i32;
+                let gain = if side == 0 {
+                    terms.advance_quarters[kind]
+                } else {
+                    advance_of(rules, &terms, side, kind)
+                };
                 for c in 0..cells {
-                    // A tenth of a pawn for each move more or fewer than on average.
-                    let spread = mobility(rules, side, kind, c as Cell) - avg;
-                    let mut v = values[kind] + (10.0 * spread).round() as i32;
-                    if rules.royal[kind] {
-                        v = 0;
-                    }
-                    if let Some(Some(d)) = promotion.as_ref().map(|p| p[c]) {
-                        let near = (far - d as i32).max(0);
-                        v += gain * near * near / (far * far * 4);
-                    }
-                    squares[(side * kinds + kind) * cells + c] = v;
+                    let i = (side * kinds + kind) * cells + c;
+                    let spread = f64::from(terms.mobility[kind]) * geometry.spread[i];
+                    let value = if rules.royal[kind] {
+                        0
+                    } else {
+                        terms.value[kind]
+                    };
+                    let (near, far) = geometry.nearness_parts[i];
+                    squares[i] = value + spread.round() as i32 + gain * near / (far * 4);
                 }
             }
         }
@@ -171,12 +208,19 @@ impl Evaluator {
             .collect();
         Evaluator {
             weights: weights(rules, &squares),
-            values,
+            values: terms.value.clone(),
             squares,
             cells,
             kinds,
             waits,
+            geometry: (terms.safety != 0).then(|| Arc::new(geometry)),
+            terms,
         }
+    }
+
+    /// The weights of the evaluation's terms.
+    pub fn terms(&self) -> &Terms {
+        &self.terms
     }
 
     /// The piece-on-cell values, for [`Position::set_weights`]: a position that
@@ -202,7 +246,11 @@ impl Evaluator {
         if pos.rules().flags.hand {
             score += self.hands(pos, stm);
         }
-        score
+        if let Some(g) = &self.geometry {
+            let side = pos.side_to_move();
+            score += self.terms.safety * (g.danger(pos, side) - g.danger(pos, side.opponent()));
+        }
+        score.clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1)
     }
 
     /// The pieces' values for the side to move, summed over the board.
@@ -228,7 +276,7 @@ impl Evaluator {
         let mut score = 0;
         for side in [crate::model::Side::White, crate::model::Side::Black] {
             let held: i32 = (0..self.kinds)
-                .map(|k| i32::from(pos.reserve_count(side, k)) * self.values[k])
+                .map(|k| i32::from(pos.reserve_count(side, k)) * self.terms.hand[k])
                 .sum();
             score += if side.index() == stm { held } else { -held };
         }
@@ -250,6 +298,15 @@ impl Evaluator {
         } else {
             self.values[kind]
         }
+    }
+}
+
+/// A side's promotion bonus in quarters of a centipawn: given, or a quarter of
+/// what promoting gains for that side.
+fn advance_of(rules: &Ruleset, terms: &Terms, side: usize, kind: usize) -> i32 {
+    match rules.definition.evaluation.of(kind).advance {
+        Some(_) => terms.advance_quarters[kind],
+        None => promotion_gain(rules, &terms.value, side, kind),
     }
 }
 

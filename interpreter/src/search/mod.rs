@@ -7,6 +7,7 @@
 pub mod eval;
 mod order;
 mod table;
+pub mod terms;
 mod tree;
 
 use crate::compile::Ruleset;

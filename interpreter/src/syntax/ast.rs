@@ -62,6 +62,30 @@ pub enum Item {
     Pass(Span),
     /// `walls RULE [in ZONE]`: every move puts a wall on a cell.
     Walls(WallsDecl),
+    /// `evaluation { ... }`: the computer player's terms.
+    Evaluation(EvaluationDecl),
+}
+
+/// `evaluation { Piece value N hand N mobility N advance N ... safety N }`.
+#[derive(Clone, Debug)]
+pub struct EvaluationDecl {
+    pub span: Span,
+    /// Each piece's line: its name and its terms.
+    pub pieces: Vec<(Name, Vec<EvalTerm>)>,
+    /// `safety N`, each time it is given.
+    pub safety: Vec<Spanned<i64>>,
+}
+
+/// A term of a piece's line: its word and its number.
+pub type EvalTerm = (Spanned<EvalWord>, Spanned<i64>);
+
+/// A piece's evaluation term.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalWord {
+    Value,
+    Hand,
+    Mobility,
+    Advance,
 }
 
 #[derive(Clone, Debug)]

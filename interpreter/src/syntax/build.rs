@@ -65,6 +65,7 @@ impl Builder {
                 spared: pair.into_inner().map(|p| self.name(p)).collect(),
             }),
             Rule::walls => Item::Walls(self.walls(pair, span)),
+            Rule::evaluation => Item::Evaluation(self.evaluation(pair, span)),
             _ => return None,
         })
     }
@@ -146,6 +147,48 @@ impl Builder {
             }
         }
         WallsDecl { span, rule, zone }
+    }
+
+    fn evaluation(&self, pair: Pair<Rule>, span: Span) -> EvaluationDecl {
+        let mut decl = EvaluationDecl {
+            span,
+            pieces: Vec::new(),
+            safety: Vec::new(),
+        };
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::eval_safety => decl.safety.push(self.int_of(first(part))),
+                Rule::eval_piece => {
+                    let mut inner = part.into_inner();
+                    let Some(name) = inner.next().map(|p| self.name(p)) else {
+                        continue;
+                    };
+                    let terms = inner.filter_map(|t| self.eval_term(t)).collect();
+                    decl.pieces.push((name, terms));
+                }
+                _ => {}
+            }
+        }
+        decl
+    }
+
+    fn eval_term(&self, pair: Pair<Rule>) -> Option<EvalTerm> {
+        let mut inner = pair.into_inner();
+        let word = inner.next()?;
+        let value = self.int_of(inner.next()?);
+        let term = match word.as_str() {
+            "value" => EvalWord::Value,
+            "hand" => EvalWord::Hand,
+            "mobility" => EvalWord::Mobility,
+            _ => EvalWord::Advance,
+        };
+        Some((
+            Spanned {
+                span: self.span_of(&word),
+                value: term,
+            },
+            value,
+        ))
     }
 
     fn shuffle(&self, pair: Pair<Rule>) -> ShuffleDecl {

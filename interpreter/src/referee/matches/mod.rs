@@ -7,6 +7,7 @@ pub mod openings;
 mod player;
 mod record;
 pub mod stats;
+pub mod tune;
 mod two_ply;
 pub mod values;
 

@@ -6,7 +6,7 @@
 use super::openings;
 use super::GameOutcome;
 use crate::compile::Ruleset;
-use crate::engine::Position;
+use crate::engine::{Move, Position};
 use crate::model::Side;
 use crate::random::Rng;
 use crate::referee::long_algebraic;
@@ -36,37 +36,98 @@ pub struct Estimate {
     pub unbalanced: usize,
 }
 
-/// The positions of `games` (each after its first `skip` plies) as samples.
-pub fn samples(rules: &Ruleset, games: &[GameOutcome], skip: usize) -> Result<Vec<Sample>, String> {
+/// A game to learn from: its start, its moves and White's score.
+#[derive(Clone, Debug)]
+pub struct ScoredGame {
+    /// The start and the moves, in long algebraic notation.
+    pub game: openings::Opening,
+    /// 1, ½ or 0.
+    pub score: f64,
+}
+
+/// A result as White's score; none for an unfinished game.
+fn score_of(result: &str) -> Option<f64> {
+    match result {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// The games a match played, to learn from.
+pub fn scored_games(rules: &Ruleset, games: &[GameOutcome]) -> Result<Vec<ScoredGame>, String> {
     let mut out = Vec::new();
-    let mut legal = Vec::new();
-    for (index, g) in games.iter().enumerate() {
-        let score = match g.result.as_str() {
-            "1-0" => 1.0,
-            "0-1" => 0.0,
-            _ => 0.5,
-        };
-        let opening = openings::games(rules, &g.pgn)
+    for g in games {
+        let game = (openings::games(rules, &g.pgn)
             .map_err(|e| e.0)?
             .into_iter()
-            .next()
-            .ok_or("a game without moves")?;
-        let mut pos = Position::from_fen(rules, &opening.fen).map_err(|e| e.message)?;
-        for (ply, text) in opening.moves.iter().enumerate() {
-            if ply >= skip {
-                out.push(Sample {
-                    game: index,
-                    balance: balance(&pos),
-                    score,
-                });
-            }
-            pos.legal_moves(&mut legal);
-            let m = long_algebraic::read(&pos, &legal, text)
-                .ok_or_else(|| format!("game {}: the move {text} is not legal", g.index + 1))?;
-            pos.make(m);
+            .next())
+        .ok_or("a game without moves")?;
+        out.push(ScoredGame {
+            game,
+            score: score_of(&g.result).unwrap_or(0.5),
+        });
+    }
+    Ok(out)
+}
+
+/// The finished games of a PGN file (games without a result are left out): the
+/// games of a collection to learn from, each checked by the referee.
+pub fn scored_pgn(rules: &Ruleset, text: &str) -> Result<Vec<ScoredGame>, String> {
+    let mut out = Vec::new();
+    for (n, refereed) in crate::referee::referee_games(rules, text)
+        .into_iter()
+        .enumerate()
+    {
+        if let Some(e) = refereed.error {
+            return Err(format!("game {}: {}", n + 1, e.message));
+        }
+        let score = refereed.recorded.as_ref().and_then(|r| score_of(&r.score));
+        if let (Some(game), Some(score)) = (refereed.game, score) {
+            out.push(ScoredGame {
+                game: openings::Opening::of_game(&game),
+                score,
+            });
         }
     }
     Ok(out)
+}
+
+/// The positions of `games` (each after its first `skip` plies) as samples.
+pub fn samples(rules: &Ruleset, games: &[ScoredGame], skip: usize) -> Result<Vec<Sample>, String> {
+    let mut out = Vec::new();
+    replay(rules, games, |game, score, ply, pos, _| {
+        if ply >= skip {
+            out.push(Sample {
+                game,
+                balance: balance(pos),
+                score,
+            });
+        }
+    })?;
+    Ok(out)
+}
+
+/// Every position of `games` in turn, with its game's index, White's score in
+/// that game, the ply and the move played from it.
+pub(super) fn replay(
+    rules: &Ruleset,
+    games: &[ScoredGame],
+    mut visit: impl FnMut(usize, f64, usize, &Position, &Move),
+) -> Result<(), String> {
+    let mut legal = Vec::new();
+    for (index, g) in games.iter().enumerate() {
+        let mut pos = Position::from_fen(rules, &g.game.fen).map_err(|e| e.message)?;
+        for (ply, text) in g.game.moves.iter().enumerate() {
+            pos.legal_moves(&mut legal);
+            let m = long_algebraic::read(&pos, &legal, text)
+                .ok_or_else(|| format!("game {}: the move {text} is not legal", index + 1))?;
+            visit(index, g.score, ply, &pos, &m);
+            pos.make(m);
+        }
+    }
+    Ok(())
 }
 
 /// White's pieces less Black's, per kind, on the board and in hand.
@@ -136,7 +197,7 @@ pub fn fit(samples: &[&Sample], kinds: &[usize]) -> Vec<f64> {
 }
 
 /// `a · x = b` by Gaussian elimination with partial pivoting; none if singular.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+pub(super) fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     let n = b.len();
     for col in 0..n {
         let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;

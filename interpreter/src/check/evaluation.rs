@@ -1,0 +1,127 @@
+//! `evaluation`: the computer player's terms that a definition keeps, as `vdl tune`
+//! writes them. Each is checked against its range so that no sum of them can reach
+//! a mate's score.
+
+use super::{report, Problems, Report, MAX_PER_MOVE, MAX_PIECE_VALUE};
+use crate::diagnostic::{Code, Diagnostic, Span};
+use crate::model::{Evaluation, PieceTerms};
+use crate::syntax::{EvalTerm, EvalWord, EvaluationDecl, PieceDecl, PieceProp, Spanned};
+
+/// The `evaluation` section's terms per kind, in the order of `pieces`.
+pub(super) fn evaluation(
+    decl: Option<&EvaluationDecl>,
+    pieces: &[&PieceDecl],
+) -> Report<Evaluation> {
+    report(|p| {
+        let Some(decl) = decl else {
+            return Evaluation::default();
+        };
+        let known: Vec<&str> = pieces.iter().map(|d| d.name.value.as_str()).collect();
+        let mut terms = vec![PieceTerms::default(); pieces.len()];
+        let mut lines: Vec<Option<Span>> = vec![None; pieces.len()];
+        for (name, given) in &decl.pieces {
+            let Some(kind) = p.piece_ref(name, &known, pieces) else {
+                continue;
+            };
+            if let Some(first) = lines[kind] {
+                p.given_twice(
+                    name.span,
+                    first,
+                    format!("`{}` has two lines in `evaluation`", name.value),
+                );
+                continue;
+            }
+            lines[kind] = Some(name.span);
+            let royal = (pieces[kind].props.iter()).any(|x| matches!(x, PieceProp::Royal(_)));
+            terms[kind] = p.piece_terms(&name.value, given, royal);
+        }
+        let mut safety = None;
+        if let [first, rest @ ..] = decl.safety.as_slice() {
+            for again in rest {
+                p.given_twice(
+                    again.span,
+                    first.span,
+                    "`safety` is given twice in `evaluation`".into(),
+                );
+            }
+            safety = p.term_in(first, -MAX_PER_MOVE..=MAX_PER_MOVE, "`safety`");
+        }
+        let given = terms.iter().any(|t| *t != PieceTerms::default()) || safety.is_some();
+        Evaluation {
+            pieces: if given { terms } else { Vec::new() },
+            safety,
+        }
+    })
+}
+
+impl Problems {
+    /// One piece's line of terms, each in its range.
+    fn piece_terms(&mut self, piece: &str, given: &[EvalTerm], royal: bool) -> PieceTerms {
+        let mut out = PieceTerms::default();
+        let mut seen: [Option<Span>; 4] = [None; 4];
+        for (word, value) in given {
+            let (slot, name, range) = match word.value {
+                EvalWord::Value => (&mut out.value, "value", 0..=MAX_PIECE_VALUE),
+                EvalWord::Hand => (&mut out.hand, "hand", 0..=MAX_PIECE_VALUE),
+                EvalWord::Mobility => (&mut out.mobility, "mobility", -MAX_PER_MOVE..=MAX_PER_MOVE),
+                EvalWord::Advance => (&mut out.advance, "advance", 0..=MAX_PIECE_VALUE),
+            };
+            let index = word.value as usize;
+            if let Some(first) = seen[index] {
+                self.given_twice(
+                    word.span,
+                    first,
+                    format!("`{name}` is given twice for `{piece}`"),
+                );
+                continue;
+            }
+            seen[index] = Some(word.span);
+            if royal && matches!(word.value, EvalWord::Value | EvalWord::Hand) {
+                self.push(
+                    Diagnostic::error(Code::BadValue, format!("`{piece}` is royal: its `{name}` is never counted"))
+                        .at(word.span, "for a royal piece")
+                        .help("both sides keep their royal pieces, so the evaluation gives them no material value; `mobility` and `advance` still count"),
+                );
+                continue;
+            }
+            *slot = self.term_in(value, range, &format!("`{name}`"));
+        }
+        out
+    }
+
+    /// A term, if it is in range.
+    fn term_in(
+        &mut self,
+        v: &Spanned<i64>,
+        range: std::ops::RangeInclusive<i64>,
+        what: &str,
+    ) -> Option<i32> {
+        if range.contains(&v.value) {
+            return Some(v.value as i32);
+        }
+        self.push(
+            Diagnostic::error(
+                Code::BadValue,
+                format!(
+                    "{what} is {} to {} hundredths of a pawn, not {}",
+                    range.start(),
+                    range.end(),
+                    v.value
+                ),
+            )
+            .at(v.span, "out of range")
+            .help("`vdl tune FILE` writes an `evaluation` section with every term in range"),
+        );
+        None
+    }
+
+    /// A term or line that may be given once, given again.
+    fn given_twice(&mut self, again: Span, first: Span, message: String) {
+        self.push(
+            Diagnostic::error(Code::DuplicateProperty, message)
+                .at(again, "second one here")
+                .also(first, "first one here")
+                .help("give each term once"),
+        );
+    }
+}

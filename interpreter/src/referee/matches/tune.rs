@@ -1,0 +1,360 @@
+//! `vdl tune`: the evaluation's weights fitted to the definition's own self-play
+//! games (Texel's method). Every quiet position of the games, described by the
+//! evaluation's features ([`Geometry::features`]), and its game's result, are fitted
+//! by logistic regression. Each weight starts from the one in use and moves as far
+//! as the games show: a prior centred there keeps the weights the games hardly
+//! measure close to it. The fit is in log-odds, turned into centipawns by the
+//! scale the weights in use have on the same positions, so the tuned evaluation
+//! speaks the same units the search's margins assume.
+
+use super::values::{replay, solve, ScoredGame};
+use crate::check::{MAX_PER_MOVE, MAX_PIECE_VALUE};
+use crate::compile::Ruleset;
+use crate::random::Rng;
+use crate::search::terms::{feature, Geometry, Term, Terms};
+
+/// One quiet position: its features from White's side and White's score.
+#[derive(Clone, Debug)]
+pub struct TuneSample {
+    /// The game it comes from.
+    pub game: usize,
+    /// White's less Black's, per feature.
+    pub features: Vec<f64>,
+    /// 1, ½ or 0.
+    pub score: f64,
+}
+
+/// What a tuning found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuned {
+    /// The new weights (those the games did not measure are the old ones).
+    pub terms: Terms,
+    /// Per feature: whether the games measured it (it varied).
+    pub fitted: Vec<bool>,
+    /// Quiet positions fitted on, and held out.
+    pub positions: (usize, usize),
+    /// The held-out positions' mean log loss with the old weights and the new.
+    pub held_out_loss: (f64, f64),
+}
+
+/// Every game whose index leaves this remainder is held out, to measure the fit.
+const HOLD_OUT_EVERY: usize = 5;
+
+/// The quiet positions of `games` after their first `skip` plies: the side to move
+/// is not in check and the move played captures nothing and promotes nothing.
+pub fn tune_samples(
+    rules: &Ruleset,
+    geometry: &Geometry,
+    games: &[ScoredGame],
+    skip: usize,
+) -> Result<Vec<TuneSample>, String> {
+    let mut out = Vec::new();
+    replay(rules, games, |game, score, ply, pos, m| {
+        let quiet = m.captures().is_empty() && m.promotion().is_none();
+        if ply >= skip && quiet && !pos.in_check(pos.side_to_move()) {
+            out.push(TuneSample {
+                game,
+                features: geometry.features(pos),
+                score,
+            });
+        }
+    })?;
+    Ok(out)
+}
+
+/// How far, in centipawns, each weight may be expected to lie from the one in use:
+/// the prior's spread per term.
+fn prior_spread(term: Option<Term>) -> f64 {
+    match term {
+        Some(Term::Value | Term::Hand | Term::Advance) => 100.0,
+        Some(Term::Mobility) | None => 10.0,
+    }
+}
+
+/// The weights fitted to `samples`, starting from `old`: each moves from the
+/// old weight only as far as lies beyond its 95 % error (from `resamples` fits on
+/// games drawn anew, seeded), so that what the games do not show stays as it
+/// was. Fails when the games say nothing of the evaluation (no position, or
+/// results that its values do not predict).
+pub fn tune(
+    rules: &Ruleset,
+    old: &Terms,
+    samples: &[TuneSample],
+    (resamples, seed): (usize, u64),
+) -> Result<Tuned, String> {
+    let (train, held): (Vec<&TuneSample>, Vec<&TuneSample>) = samples
+        .iter()
+        .partition(|s| s.game % HOLD_OUT_EVERY != HOLD_OUT_EVERY - 1);
+    let prior = old.to_vector();
+    let fitted: Vec<bool> = (0..prior.len())
+        .map(|i| {
+            train
+                .windows(2)
+                .any(|w| w[0].features[i] != w[1].features[i])
+        })
+        .collect();
+    if !fitted.iter().any(|&f| f) {
+        return Err(
+            "the games have no quiet position in which the evaluation's features vary".into(),
+        );
+    }
+    // the scale: log-odds per centipawn of the evaluation in use
+    let rows: Vec<Vec<f64>> = (train.iter())
+        .map(|s| vec![dot(&s.features, &prior), 1.0])
+        .collect();
+    let scale = newton(&train, &rows, &[None, None], None)[0];
+    if scale <= 0.0 {
+        return Err("the games' results do not follow the evaluation in use: play more games, or more nodes a move".into());
+    }
+    let chosen: Vec<usize> = (0..prior.len()).filter(|&i| fitted[i]).collect();
+    let priors = priors(&chosen, &prior, scale, rules.kinds);
+    let rows: Vec<Vec<f64>> = (train.iter())
+        .map(|s| chosen.iter().map(|&f| s.features[f]).chain([1.0]).collect())
+        .collect();
+    let beta = newton(&train, &rows, &priors, None);
+    let errors = errors(&train, &rows, (&priors, &beta), (resamples, seed));
+    let mut weights = prior.clone();
+    for (j, &i) in chosen.iter().enumerate() {
+        let change = beta[j] / scale - prior[i];
+        let beyond = (change.abs() - 1.96 * errors[j] / scale).max(0.0);
+        weights[i] = prior[i] + beyond.copysign(change);
+    }
+    let terms = to_terms(&weights, rules.kinds);
+    let intercept = beta[chosen.len()];
+    let loss = |w: &[f64]| mean_loss(&held, |s| scale * dot(&s.features, w) + intercept);
+    Ok(Tuned {
+        held_out_loss: (loss(&prior), loss(&terms.to_vector())),
+        terms,
+        fitted,
+        positions: (train.len(), held.len()),
+    })
+}
+
+/// A coefficient's prior: its mean and spread (none: not penalised).
+type Prior = Option<(f64, f64)>;
+
+/// Each chosen weight's prior in log-odds: centred on the weight in use.
+fn priors(chosen: &[usize], prior: &[f64], scale: f64, kinds: usize) -> Vec<Prior> {
+    chosen
+        .iter()
+        .map(|&i| {
+            let term = [Term::Value, Term::Hand, Term::Mobility, Term::Advance]
+                .into_iter()
+                .find(|&t| (feature(t, 0, kinds)..feature(t, 0, kinds) + kinds).contains(&i));
+            Some((prior[i] * scale, prior_spread(term) * scale))
+        })
+        .chain([None])
+        .collect()
+}
+
+/// The standard error of each coefficient: its spread over fits on whole games
+/// drawn with replacement.
+fn errors(
+    train: &[&TuneSample],
+    rows: &[Vec<f64>],
+    (priors, beta): (&[Prior], &[f64]),
+    (resamples, seed): (usize, u64),
+) -> Vec<f64> {
+    let games = train.iter().map(|s| s.game + 1).max().unwrap_or(0);
+    let mut by_game: Vec<Vec<usize>> = vec![Vec::new(); games];
+    train
+        .iter()
+        .enumerate()
+        .for_each(|(i, s)| by_game[s.game].push(i));
+    by_game.retain(|g| !g.is_empty());
+    let mut rng = Rng::new(seed);
+    let mut draws: Vec<Vec<f64>> = vec![Vec::new(); beta.len()];
+    for _ in 0..resamples {
+        let picked: Vec<usize> = (0..by_game.len())
+            .flat_map(|_| by_game[rng.below(by_game.len())].iter().copied())
+            .collect();
+        let samples: Vec<&TuneSample> = picked.iter().map(|&i| train[i]).collect();
+        let drawn: Vec<Vec<f64>> = picked.iter().map(|&i| rows[i].clone()).collect();
+        let b = newton(&samples, &drawn, priors, Some(beta));
+        draws.iter_mut().zip(&b).for_each(|(d, v)| d.push(*v));
+    }
+    draws.iter().map(|d| deviation(d)).collect()
+}
+
+/// The standard deviation (0 for fewer than two values).
+fn deviation(xs: &[f64]) -> f64 {
+    if xs.len() < 2 {
+        return 0.0;
+    }
+    let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+    (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (xs.len() - 1) as f64).sqrt()
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// The mean log loss of predictions (in log-odds) on `samples`; none held out: 0.
+fn mean_loss(samples: &[&TuneSample], z: impl Fn(&TuneSample) -> f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = (1.0 / (1.0 + (-z(s)).exp())).clamp(1e-12, 1.0 - 1e-12);
+            -(s.score * p.ln() + (1.0 - s.score) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// Newton's method on the penalised log-likelihood, from `start` or the priors' means.
+fn newton(
+    samples: &[&TuneSample],
+    rows: &[Vec<f64>],
+    priors: &[Prior],
+    start: Option<&[f64]>,
+) -> Vec<f64> {
+    let n = priors.len();
+    let mut beta: Vec<f64> = match start {
+        Some(b) => b.to_vec(),
+        None => priors.iter().map(|p| p.map_or(0.0, |(m, _)| m)).collect(),
+    };
+    for _ in 0..30 {
+        let mut grad = vec![0.0; n];
+        let mut hess = vec![vec![0.0; n]; n];
+        for (s, x) in samples.iter().zip(rows) {
+            let p = 1.0 / (1.0 + (-dot(x, &beta)).exp());
+            let w = (p * (1.0 - p)).max(1e-9);
+            for i in 0..n {
+                grad[i] += (s.score - p) * x[i];
+                for j in 0..=i {
+                    hess[i][j] += w * x[i] * x[j];
+                }
+            }
+        }
+        for i in 0..n {
+            // the upper triangle mirrors the lower one
+            let (above, from) = hess.split_at_mut(i);
+            for (j, row) in above.iter_mut().enumerate() {
+                row[i] = from[0][j];
+            }
+            if let Some((mean, spread)) = priors[i] {
+                let inv = 1.0 / (spread * spread).max(1e-300);
+                grad[i] -= (beta[i] - mean) * inv;
+                hess[i][i] += inv;
+            }
+        }
+        let Some(step) = solve(hess, grad) else { break };
+        let size: f64 = step.iter().map(|d| d.abs()).fold(0.0, f64::max);
+        beta.iter_mut().zip(&step).for_each(|(b, d)| *b += d);
+        if size < 1e-10 {
+            break;
+        }
+    }
+    beta
+}
+
+/// Weights in centipawns, in the features' order, as terms in range.
+fn to_terms(w: &[f64], kinds: usize) -> Terms {
+    let at = |t: Term, k: usize| w[feature(t, k, kinds)];
+    let bounded = |v: f64, lo: f64, hi: f64| v.round().clamp(lo, hi) as i32;
+    let (piece, per_move) = (MAX_PIECE_VALUE as f64, MAX_PER_MOVE as f64);
+    Terms {
+        value: (0..kinds)
+            .map(|k| bounded(at(Term::Value, k), 0.0, piece))
+            .collect(),
+        hand: (0..kinds)
+            .map(|k| bounded(at(Term::Hand, k), 0.0, piece))
+            .collect(),
+        mobility: (0..kinds)
+            .map(|k| bounded(at(Term::Mobility, k), -per_move, per_move))
+            .collect(),
+        advance_quarters: (0..kinds)
+            .map(|k| 4 * bounded(at(Term::Advance, k), 0.0, piece))
+            .collect(),
+        safety: bounded(w[4 * kinds], -per_move, per_move),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::eval::terms;
+
+    fn chess() -> Ruleset {
+        let loaded = crate::load(include_str!("../../../../definitions/chess.vdl"));
+        loaded.ruleset.expect("chess loads")
+    }
+
+    /// Samples whose results follow `truth` at `scale` log-odds per centipawn.
+    fn synthetic(truth: &Terms, scale: f64, n: usize) -> Vec<TuneSample> {
+        let w = truth.to_vector();
+        let kinds = truth.value.len();
+        let mut rng = Rng::new(7);
+        let mut draw = |span: usize| rng.below(2 * span + 1) as f64 - span as f64;
+        (0..n)
+            .map(|i| {
+                let mut x = vec![0.0; w.len()];
+                for k in 0..kinds {
+                    // mostly balanced material, as in real games
+                    x[feature(Term::Value, k, kinds)] = draw(4).clamp(-1.0, 1.0) * draw(1).abs();
+                    x[feature(Term::Mobility, k, kinds)] = draw(10);
+                    x[feature(Term::Advance, k, kinds)] = draw(4) / 4.0;
+                }
+                x[4 * kinds] = draw(3);
+                let p = 1.0 / (1.0 + (-scale * dot(&x, &w)).exp());
+                let won = draw(500_000) + 500_000.0 < p * 1_000_001.0;
+                TuneSample {
+                    game: i / 20,
+                    features: x,
+                    score: if won { 1.0 } else { 0.0 },
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn tuning_finds_the_weights_the_results_came_from() {
+        let rules = chess();
+        let old = terms(&rules);
+        let (rook, knight) = (2, 4);
+        let mut truth = old.clone();
+        truth.value[knight] = 360;
+        truth.mobility[rook] = 20;
+        truth.safety = -15;
+        let samples = synthetic(&truth, 0.004, 12_000);
+        let tuned = tune(&rules, &old, &samples, (20, 1)).expect("a fit");
+        let t = &tuned.terms;
+        // the changed weights move towards the truth, no further than the noise
+        assert!((320..=380).contains(&t.value[knight]), "{t:?}");
+        assert!((13..=23).contains(&t.mobility[rook]), "{t:?}");
+        assert!((-18..=-3).contains(&t.safety), "{t:?}");
+        // weights the results agree with stay exactly as they were
+        assert_eq!(
+            (t.value[1], t.value[3]),
+            (old.value[1], old.value[3]),
+            "{t:?}"
+        );
+        // nothing varied in hand, so the hand terms stay as they were
+        assert_eq!(t.hand, old.hand);
+        assert!(!tuned.fitted[feature(Term::Hand, knight, rules.kinds)]);
+        let (before, after) = tuned.held_out_loss;
+        assert!(after < before, "{before} -> {after}");
+        assert_eq!(tuned.positions.0 + tuned.positions.1, samples.len());
+        assert_eq!(
+            tune(&rules, &old, &samples, (20, 1)),
+            Ok(tuned),
+            "the same samples and seed, the same fit"
+        );
+    }
+
+    #[test]
+    fn games_that_say_nothing_are_refused() {
+        let rules = chess();
+        let old = terms(&rules);
+        assert!(tune(&rules, &old, &[], (20, 1)).is_err());
+        let same = TuneSample {
+            game: 0,
+            features: vec![1.0; old.to_vector().len()],
+            score: 1.0,
+        };
+        assert!(tune(&rules, &old, &[same.clone(), same], (20, 1)).is_err());
+    }
+}

@@ -1,0 +1,262 @@
+//! The evaluation as a sum of terms, each a weight times a feature of the position:
+//! per kind, its pieces on the board, in hand, their mobility on their cells and
+//! their nearness to promotion; and the enemy reach around the royal pieces. The
+//! weights are derived from the rules or kept by the definition (`evaluation`);
+//! `vdl tune` fits them to self-play games through the same features.
+
+use crate::compile::{Cell, RayKind, Ruleset};
+use crate::engine::Position;
+use crate::model::Side;
+
+/// The default centipawns per move of mobility above a piece's average.
+pub const MOBILITY: i32 = 10;
+
+/// The weights of the terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Terms {
+    /// Per kind: a piece on the board.
+    pub value: Vec<i32>,
+    /// Per kind: a piece in hand.
+    pub hand: Vec<i32>,
+    /// Per kind: per move on its cell above its average.
+    pub mobility: Vec<i32>,
+    /// Per kind: the bonus on the cells next to its promotion zone, in quarters of
+    /// a centipawn (a derived bonus is a quarter of what promoting gains).
+    pub advance_quarters: Vec<i32>,
+    /// Per cell around a royal piece of the player that an enemy reaches.
+    pub safety: i32,
+}
+
+/// Where each feature of a kind starts in a feature vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Pieces on the board.
+    Value = 0,
+    /// Pieces in hand.
+    Hand = 1,
+    /// Moves on their cells above their average.
+    Mobility = 2,
+    /// Nearness to promotion.
+    Advance = 3,
+}
+
+impl Terms {
+    /// The weights as one vector, in the features' order, in centipawns.
+    pub fn to_vector(&self) -> Vec<f64> {
+        let kinds = self.value.len();
+        let mut v = vec![0.0; 4 * kinds + 1];
+        for k in 0..kinds {
+            v[feature(Term::Value, k, kinds)] = f64::from(self.value[k]);
+            v[feature(Term::Hand, k, kinds)] = f64::from(self.hand[k]);
+            v[feature(Term::Mobility, k, kinds)] = f64::from(self.mobility[k]);
+            v[feature(Term::Advance, k, kinds)] = f64::from(self.advance_quarters[k]) / 4.0;
+        }
+        v[4 * kinds] = f64::from(self.safety);
+        v
+    }
+}
+
+/// The index of a kind's feature of a term.
+pub fn feature(term: Term, kind: usize, kinds: usize) -> usize {
+    term as usize * kinds + kind
+}
+
+/// What the features are computed from: per side, kind and cell, the piece's
+/// mobility there above its average and its nearness to promotion; per cell, the
+/// cells around a royal piece standing there.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    cells: usize,
+    kinds: usize,
+    /// Per side, kind and cell: moves there less the average.
+    pub spread: Vec<f64>,
+    /// Per side, kind and cell: (far − distance)² / far² for a promoting piece
+    /// (1 in the zone), 0 where it cannot promote.
+    pub nearness: Vec<f64>,
+    /// Per side, kind and cell, as integers: (far − distance)² and far².
+    pub nearness_parts: Vec<(i32, i32)>,
+    /// What the enemy reach around royal pieces is counted from, when asked for.
+    danger: Option<Danger>,
+}
+
+/// The cells pieces reach and the cells around royal pieces.
+#[derive(Clone, Debug)]
+struct Danger {
+    /// Per side, kind and cell: the cells its captures reach on an empty board,
+    /// in order.
+    reach: Vec<Vec<Cell>>,
+    /// Per cell: the cells around a royal piece standing there (the first cell of
+    /// each of its king's leaps and rides, and the cell), in order.
+    ring: Vec<Vec<Cell>>,
+    /// Per side, kind, from-cell and royal cell: how many cells of the ring the
+    /// piece reaches; none on boards where the table would be too large.
+    table: Option<Vec<u8>>,
+}
+
+/// The most entries of the danger table (above it, counts are made as needed).
+const MAX_DANGER_TABLE: usize = 1 << 24;
+
+impl Geometry {
+    /// The geometry of a definition's pieces on its board.
+    pub fn new(rules: &Ruleset, with_danger: bool) -> Geometry {
+        let (cells, kinds) = (rules.cell_count(), rules.kinds);
+        let mut g = Geometry {
+            cells,
+            kinds,
+            spread: vec![0.0; 2 * kinds * cells],
+            nearness: vec![0.0; 2 * kinds * cells],
+            nearness_parts: vec![(0, 1); 2 * kinds * cells],
+            danger: None,
+        };
+        for side in 0..2 {
+            for kind in 0..kinds {
+                let avg = super::eval::average_mobility(rules, side, kind);
+                let distance = super::eval::promotion_distance(rules, side, kind);
+                let far = (distance.as_ref())
+                    .and_then(|d| d.iter().flatten().max().copied())
+                    .unwrap_or(0)
+                    .max(1) as i32;
+                for c in 0..cells {
+                    let i = (side * kinds + kind) * cells + c;
+                    g.spread[i] = super::eval::mobility(rules, side, kind, c as Cell) - avg;
+                    if let Some(Some(d)) = distance.as_ref().map(|p| p[c]) {
+                        let near = (far - d as i32).max(0);
+                        g.nearness_parts[i] = (near * near, far * far);
+                        g.nearness[i] = f64::from(near * near) / f64::from(far * far);
+                    }
+                }
+            }
+        }
+        if with_danger {
+            g.danger = Some(Danger::new(rules));
+        }
+        g
+    }
+
+    /// The enemy reach around `side`'s royal pieces (0 for a geometry made
+    /// without it).
+    pub fn danger(&self, pos: &Position, side: Side) -> i32 {
+        let Some(danger) = &self.danger else {
+            return 0;
+        };
+        let enemy = side.opponent();
+        let mut sum = 0;
+        for &r in pos.royal_cells(side) {
+            for &c in pos.piece_cells(enemy) {
+                let Some(p) = pos.piece_at(c) else { continue };
+                if pos.rules().royal[p.kind] {
+                    continue;
+                }
+                let piece = (enemy.index() * self.kinds + p.kind) * self.cells + c as usize;
+                sum += i32::from(match &danger.table {
+                    Some(t) => t[piece * self.cells + r as usize],
+                    None => danger.count(piece, r as usize),
+                });
+            }
+        }
+        sum
+    }
+
+    /// The position's features from White's side: White's less Black's.
+    pub fn features(&self, pos: &Position) -> Vec<f64> {
+        let kinds = self.kinds;
+        let mut x = vec![0.0; 4 * kinds + 1];
+        for (side, sign) in [(Side::White, 1.0), (Side::Black, -1.0)] {
+            for &c in pos.piece_cells(side) {
+                let Some(p) = pos.piece_at(c) else { continue };
+                let i = (side.index() * kinds + p.kind) * self.cells + c as usize;
+                if !pos.rules().royal[p.kind] {
+                    x[feature(Term::Value, p.kind, kinds)] += sign;
+                }
+                x[feature(Term::Mobility, p.kind, kinds)] += sign * self.spread[i];
+                x[feature(Term::Advance, p.kind, kinds)] += sign * self.nearness[i];
+            }
+            if pos.rules().flags.hand {
+                for k in 0..kinds {
+                    x[feature(Term::Hand, k, kinds)] +=
+                        sign * f64::from(pos.reserve_count(side, k));
+                }
+            }
+            x[4 * kinds] += sign * f64::from(self.danger(pos, side));
+        }
+        x
+    }
+}
+
+impl Danger {
+    fn new(rules: &Ruleset) -> Danger {
+        let (cells, kinds) = (rules.cell_count(), rules.kinds);
+        let mut d = Danger {
+            reach: Vec::with_capacity(2 * kinds * cells),
+            ring: (0..cells).map(|c| ring(rules, c as Cell)).collect(),
+            table: None,
+        };
+        for side in 0..2 {
+            for kind in 0..kinds {
+                for c in 0..cells {
+                    d.reach.push(reach(rules, side, kind, c as Cell));
+                }
+            }
+        }
+        if 2 * kinds * cells * cells <= MAX_DANGER_TABLE {
+            let mut t = Vec::with_capacity(2 * kinds * cells * cells);
+            for i in 0..2 * kinds * cells {
+                let royal = rules.royal[(i / cells) % kinds];
+                t.extend((0..cells).map(|r| if royal { 0 } else { d.count(i, r) }));
+            }
+            d.table = Some(t);
+        }
+        d
+    }
+
+    /// The cells of the ring around `royal` that the piece `piece` (side, kind and
+    /// cell as one index) reaches: both lists are in order, so one pass.
+    fn count(&self, piece: usize, royal: usize) -> u8 {
+        let (reach, ring) = (&self.reach[piece], &self.ring[royal]);
+        let (mut i, mut j, mut n) = (0, 0, 0u8);
+        while i < reach.len() && j < ring.len() {
+            match reach[i].cmp(&ring[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => {
+                    n = n.saturating_add(1);
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+/// The cells around a royal piece on `cell`, in order: the first cell of each
+/// leap or ride of the first royal kind, and the cell.
+fn ring(rules: &Ruleset, cell: Cell) -> Vec<Cell> {
+    let mut ring = vec![cell];
+    if let Some(king) = (0..rules.kinds).find(|&k| rules.royal[k]) {
+        for r in rules.rays_of(0, king, cell) {
+            if matches!(r.kind, RayKind::Leap | RayKind::Slide) && r.len > 0 {
+                ring.push(rules.moves.cells[r.start as usize]);
+            }
+        }
+    }
+    ring.sort_unstable();
+    ring.dedup();
+    ring
+}
+
+/// The cells a piece's capturing rays reach from `cell` on an empty board.
+fn reach(rules: &Ruleset, side: usize, kind: usize, cell: Cell) -> Vec<Cell> {
+    let piece = &rules.definition.pieces[kind];
+    let modes = !piece.captures.is_empty() || piece.immobilize;
+    let mut out: Vec<Cell> = rules
+        .rays_of(side, kind, cell)
+        .iter()
+        .filter(|r| r.capture || modes)
+        .flat_map(|r| &rules.moves.cells[r.start as usize..r.start as usize + r.len as usize])
+        .copied()
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
