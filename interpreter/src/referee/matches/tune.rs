@@ -7,7 +7,7 @@
 //! scale the weights in use have on the same positions, so the tuned evaluation
 //! speaks the same units the search's margins assume.
 
-use super::values::{replay, solve, ScoredGame};
+use super::values::{deviation, replay, solve, ScoredGame};
 use crate::check::{MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::compile::Ruleset;
 use crate::random::Rng;
@@ -74,8 +74,9 @@ fn prior_spread(term: Option<Term>) -> f64 {
 /// The weights fitted to `samples`, starting from `old`: each moves from the
 /// old weight only as far as lies beyond its 95 % error (from `resamples` fits on
 /// games drawn anew, seeded), so that what the games do not show stays as it
-/// was. Fails when the games say nothing of the evaluation (no position, or
-/// results that its values do not predict).
+/// was (with fewer than two resamples, nothing moves). Fails when the games say
+/// nothing of the evaluation (no position, or results that its values do not
+/// predict).
 pub fn tune(
     rules: &Ruleset,
     old: &Terms,
@@ -174,15 +175,6 @@ fn errors(
         draws.iter_mut().zip(&b).for_each(|(d, v)| d.push(*v));
     }
     draws.iter().map(|d| deviation(d)).collect()
-}
-
-/// The standard deviation (0 for fewer than two values).
-fn deviation(xs: &[f64]) -> f64 {
-    if xs.len() < 2 {
-        return 0.0;
-    }
-    let mean = xs.iter().sum::<f64>() / xs.len() as f64;
-    (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (xs.len() - 1) as f64).sqrt()
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {

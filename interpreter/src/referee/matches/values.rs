@@ -258,7 +258,8 @@ pub fn estimate(samples: &[Sample], kinds: usize, resamples: usize, seed: u64) -
         .collect()
 }
 
-fn deviation(xs: &[f64]) -> f64 {
+/// The standard deviation; infinite (nothing known) for fewer than two values.
+pub(super) fn deviation(xs: &[f64]) -> f64 {
     if xs.len() < 2 {
         return f64::INFINITY;
     }
