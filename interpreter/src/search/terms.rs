@@ -93,8 +93,10 @@ struct Danger {
     table: Option<Vec<u8>>,
 }
 
-/// The most entries of the danger table (above it, counts are made as needed).
-const MAX_DANGER_TABLE: usize = 1 << 24;
+/// The most entries of the danger table: above it (boards of more than about
+/// 300 cells with many kinds), counts are made as needed. Each entry costs a pass
+/// over a piece's reach to build, which keeps building it well under a second.
+const MAX_DANGER_TABLE: usize = 1 << 22;
 
 impl Geometry {
     /// The geometry of a definition's pieces on its board.
@@ -259,4 +261,38 @@ fn reach(rules: &Ruleset, side: usize, kind: usize, cell: Cell) -> Vec<Cell> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reach_counted_as_needed_is_the_tables() {
+        let loaded = crate::load(include_str!("../../../definitions/chess.vdl"));
+        let rules = loaded.ruleset.expect("chess loads");
+        let with_table = Geometry::new(&rules, true);
+        let mut without = with_table.clone();
+        if let Some(d) = without.danger.as_mut() {
+            d.table = None;
+        }
+        let fens = [
+            "4r2k/8/8/8/8/8/8/4K3 w - - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
+            "8/8/3k4/8/2N1B3/8/3K4/8 b - - 0 1",
+        ];
+        let mut seen = Vec::new();
+        for fen in fens {
+            let pos = Position::from_fen(&rules, fen).expect("a legal FEN");
+            for side in [Side::White, Side::Black] {
+                let d = with_table.danger(&pos, side);
+                assert_eq!(d, without.danger(&pos, side), "{fen}");
+                seen.push(d);
+            }
+        }
+        // White's then Black's, per position: the rook on e8 reaches e1 and e2; the
+        // queen on d8 reaches d1 and d2, the bishop on c4 f7, the queen on f3 f7 and
+        // f8; the knight on c4 reaches d6 and e5, the bishop on e4 d5 and c6
+        assert_eq!(seen, [2, 0, 2, 3, 0, 4]);
+    }
 }
