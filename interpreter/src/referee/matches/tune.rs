@@ -99,6 +99,9 @@ pub fn tune(
             "the games have no quiet position in which the evaluation's features vary".into(),
         );
     }
+    if train.windows(2).all(|w| w[0].score == w[1].score) {
+        return Err("every game fitted on ended the same way (all drawn, say): the results say nothing of the evaluation; play longer games (--max-plies) or more of them".into());
+    }
     // the scale: log-odds per centipawn of the evaluation in use
     let rows: Vec<Vec<f64>> = (train.iter())
         .map(|s| vec![dot(&s.features, &prior), 1.0])
@@ -348,5 +351,11 @@ mod tests {
             score: 1.0,
         };
         assert!(tune(&rules, &old, &[same.clone(), same], (20, 1)).is_err());
+        let drawn: Vec<TuneSample> = synthetic(&old, 0.004, 200)
+            .into_iter()
+            .map(|s| TuneSample { score: 0.5, ..s })
+            .collect();
+        let refused = tune(&rules, &old, &drawn, (20, 1)).expect_err("all drawn");
+        assert!(refused.contains("ended the same way"), "{refused}");
     }
 }
