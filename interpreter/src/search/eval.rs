@@ -185,11 +185,7 @@ impl Evaluator {
         let mut squares = vec![0; 2 * kinds * cells];
         for side in 0..2 {
             for kind in 0..kinds {
-                let gain = if side == 0 {
-                    terms.advance_quarters[kind]
-                } else {
-                    advance_of(rules, &terms, side, kind)
-                };
+                let gain = advance_of(rules, &terms, side, kind);
                 for c in 0..cells {
                     let i = (side * kinds + kind) * cells + c;
                     let spread = f64::from(terms.mobility[kind]) * geometry.spread[i];

@@ -7,10 +7,9 @@
 //! scale the weights in use have on the same positions, so the tuned evaluation
 //! speaks the same units the search's margins assume.
 
-use super::values::{deviation, replay, solve, ScoredGame};
+use super::values::{bootstrap_errors, replay, solve, ScoredGame};
 use crate::check::{MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::compile::Ruleset;
-use crate::random::Rng;
 use crate::search::terms::{feature, Geometry, Term, Terms};
 
 /// One quiet position: its features from White's side and White's score.
@@ -116,7 +115,12 @@ pub fn tune(
         .map(|s| chosen.iter().map(|&f| s.features[f]).chain([1.0]).collect())
         .collect();
     let beta = newton(&train, &rows, &priors, None);
-    let errors = errors(&train, &rows, (&priors, &beta), (resamples, seed));
+    let game: Vec<usize> = train.iter().map(|s| s.game).collect();
+    let errors = bootstrap_errors(&game, beta.len(), (resamples, seed), |drawn| {
+        let samples: Vec<&TuneSample> = drawn.iter().map(|&i| train[i]).collect();
+        let rows: Vec<Vec<f64>> = drawn.iter().map(|&i| rows[i].clone()).collect();
+        newton(&samples, &rows, &priors, Some(&beta))
+    });
     let mut weights = prior.clone();
     for (j, &i) in chosen.iter().enumerate() {
         let change = beta[j] / scale - prior[i];
@@ -149,35 +153,6 @@ fn priors(chosen: &[usize], prior: &[f64], scale: f64, kinds: usize) -> Vec<Prio
         })
         .chain([None])
         .collect()
-}
-
-/// The standard error of each coefficient: its spread over fits on whole games
-/// drawn with replacement.
-fn errors(
-    train: &[&TuneSample],
-    rows: &[Vec<f64>],
-    (priors, beta): (&[Prior], &[f64]),
-    (resamples, seed): (usize, u64),
-) -> Vec<f64> {
-    let games = train.iter().map(|s| s.game + 1).max().unwrap_or(0);
-    let mut by_game: Vec<Vec<usize>> = vec![Vec::new(); games];
-    train
-        .iter()
-        .enumerate()
-        .for_each(|(i, s)| by_game[s.game].push(i));
-    by_game.retain(|g| !g.is_empty());
-    let mut rng = Rng::new(seed);
-    let mut draws: Vec<Vec<f64>> = vec![Vec::new(); beta.len()];
-    for _ in 0..resamples {
-        let picked: Vec<usize> = (0..by_game.len())
-            .flat_map(|_| by_game[rng.below(by_game.len())].iter().copied())
-            .collect();
-        let samples: Vec<&TuneSample> = picked.iter().map(|&i| train[i]).collect();
-        let drawn: Vec<Vec<f64>> = picked.iter().map(|&i| rows[i].clone()).collect();
-        let b = newton(&samples, &drawn, priors, Some(beta));
-        draws.iter_mut().zip(&b).for_each(|(d, v)| d.push(*v));
-    }
-    draws.iter().map(|d| deviation(d)).collect()
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
@@ -271,6 +246,7 @@ fn to_terms(w: &[f64], kinds: usize) -> Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::Rng;
     use crate::search::eval::terms;
 
     fn chess() -> Ruleset {

@@ -234,32 +234,53 @@ pub fn estimate(samples: &[Sample], kinds: usize, resamples: usize, seed: u64) -
     let fitted: Vec<usize> = (0..kinds).filter(|&k| unbalanced[k] > 0).collect();
     let all: Vec<&Sample> = samples.iter().collect();
     let beta = fit(&all, &fitted);
-    let games = samples.iter().map(|s| s.game + 1).max().unwrap_or(0);
-    let mut by_game: Vec<Vec<&Sample>> = vec![Vec::new(); games];
-    samples.iter().for_each(|s| by_game[s.game].push(s));
-    let mut rng = Rng::new(seed);
-    let mut draws: Vec<Vec<f64>> = vec![Vec::new(); fitted.len()];
-    for _ in 0..resamples {
-        let drawn: Vec<&Sample> = (0..games)
-            .flat_map(|_| by_game[rng.below(games)].iter().copied())
-            .collect();
-        let b = fit(&drawn, &fitted);
-        draws.iter_mut().zip(&b).for_each(|(d, v)| d.push(*v));
-    }
+    let game: Vec<usize> = samples.iter().map(|s| s.game).collect();
+    let errors = bootstrap_errors(&game, fitted.len(), (resamples, seed), |drawn| {
+        let drawn: Vec<&Sample> = drawn.iter().map(|&i| &samples[i]).collect();
+        fit(&drawn, &fitted)
+    });
     fitted
         .iter()
         .enumerate()
         .map(|(i, &kind)| Estimate {
             kind,
             elo: beta[i] * ELO_PER_LOGIT,
-            elo_error: 1.96 * deviation(&draws[i]) * ELO_PER_LOGIT,
+            elo_error: 1.96 * errors[i] * ELO_PER_LOGIT,
             unbalanced: unbalanced[kind],
         })
         .collect()
 }
 
+/// The spread of each of `n` coefficients over `resamples` fits (seeded), each on
+/// whole games drawn with replacement: `game` is each sample's game, and `fit`
+/// fits the samples whose indexes it is given.
+pub(super) fn bootstrap_errors(
+    game: &[usize],
+    n: usize,
+    (resamples, seed): (usize, u64),
+    mut fit: impl FnMut(&[usize]) -> Vec<f64>,
+) -> Vec<f64> {
+    let games = game.iter().map(|g| g + 1).max().unwrap_or(0);
+    let mut by_game: Vec<Vec<usize>> = vec![Vec::new(); games];
+    game.iter()
+        .enumerate()
+        .for_each(|(i, &g)| by_game[g].push(i));
+    // games with no sample (held out, or too short) are not drawn
+    by_game.retain(|g| !g.is_empty());
+    let mut rng = Rng::new(seed);
+    let mut draws: Vec<Vec<f64>> = vec![Vec::new(); n];
+    for _ in 0..resamples {
+        let drawn: Vec<usize> = (0..by_game.len())
+            .flat_map(|_| by_game[rng.below(by_game.len())].iter().copied())
+            .collect();
+        let b = fit(&drawn);
+        draws.iter_mut().zip(&b).for_each(|(d, v)| d.push(*v));
+    }
+    draws.iter().map(|d| deviation(d)).collect()
+}
+
 /// The standard deviation; infinite (nothing known) for fewer than two values.
-pub(super) fn deviation(xs: &[f64]) -> f64 {
+fn deviation(xs: &[f64]) -> f64 {
     if xs.len() < 2 {
         return f64::INFINITY;
     }
