@@ -328,3 +328,18 @@ fn bad_base(chain: &Chain, next: &Path, extends: &syntax::ExtendsDecl) -> Option
 fn identity(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.components().collect())
 }
+
+#[cfg(test)]
+mod read_tests {
+    use super::*;
+
+    #[test]
+    fn a_file_past_its_limit_is_refused_not_truncated() {
+        let path = std::env::temp_dir().join(format!("vdl-limit-{}.pgn", std::process::id()));
+        std::fs::write(&path, "1. e4 e5 1-0\n").expect("writable");
+        assert_eq!(read_limited(&path, 13).expect("fits"), "1. e4 e5 1-0\n");
+        let refused = read_limited(&path, 12).expect_err("one byte too many");
+        assert_eq!(refused.to_string(), "larger than the limit of 12 bytes");
+        let _ = std::fs::remove_file(&path);
+    }
+}

@@ -535,4 +535,10 @@ fn values_and_tune_learn_from_a_game_collection() {
         "holds 1 finished game(s) of Chess",
     );
     refused("1. e4 e5 1-0\n\n1. e5 0-1\n", "game 2:");
+    // a folder (or a pipe) is refused before it is opened for reading
+    let dir = std::env::temp_dir();
+    let out = vdl(&["values", CHESS, "--from-pgn", &dir.to_string_lossy()]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
 }
