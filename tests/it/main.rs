@@ -12,6 +12,7 @@ mod counting;
 mod diagnostics;
 mod drop_queues;
 mod engines;
+mod exchange;
 mod explosions;
 mod extends;
 mod fen_round_trip;

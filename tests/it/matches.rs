@@ -438,7 +438,7 @@ const TUNE: [&str; 7] = [
     "--nodes",
     "300",
     "--openings",
-    "random:3",
+    "random:5",
     "--concurrency",
 ];
 
@@ -459,7 +459,7 @@ fn tuning_is_the_same_for_any_concurrency_and_the_definition_keeps_it() {
     assert_eq!(one, two, "the same seed, the same section");
     let other = run_ok(&[&["tune", CHESS, "--seed", "2"][..], &TUNE, &["2"]].concat());
     assert_ne!(one, other, "another seed, other openings");
-    assert!(one.starts_with("evaluation {\n  // `vdl tune`: 10 self-play games at 300 nodes a move (openings random:3, seed 1);\n"), "{one}");
+    assert!(one.starts_with("evaluation {\n  // `vdl tune`: 10 self-play games at 300 nodes a move (openings random:5, seed 1);\n"), "{one}");
     assert!(one.ends_with("}\n"), "{one}");
     // the section, appended to the definition, is what its evaluator uses
     let text = std::fs::read_to_string(crate::common::root().join(CHESS)).expect("chess") + &one;
@@ -511,7 +511,7 @@ fn tune_write_puts_one_section_in_the_definition() {
 #[test]
 fn values_and_tune_learn_from_a_game_collection() {
     let pgn = tmp("collection.pgn");
-    let play = ["--games", "6", "--nodes", "300", "--openings", "random:3"];
+    let play = ["--games", "6", "--nodes", "300", "--openings", "random:5"];
     run_ok(&[&["values", CHESS, "--pgn", &pgn][..], &play].concat());
     let values = run_ok(&["values", CHESS, "--from-pgn", &pgn]);
     let from = format!("Piece values of Chess from 6 games of {pgn}, ");

@@ -483,6 +483,19 @@ impl Position<'_> {
     /// `cannot-capture` and `cannot-hop` kinds are minded.
     #[inline(always)]
     fn attacked_on_lines<const LIMITS: bool>(&self, cell: Cell, by: usize) -> bool {
+        self.attackers_on_lines::<LIMITS>(cell, by, |_, _| true)
+    }
+
+    /// Each piece of side `by` that could capture on `cell` by the reverse tables,
+    /// given to `visit` with its cell and kind until `visit` says stop (true); whether
+    /// it did. Only the nearest piece of each line is an attacker (x-rays are not).
+    #[inline(always)]
+    pub(super) fn attackers_on_lines<const LIMITS: bool>(
+        &self,
+        cell: Cell,
+        by: usize,
+        mut visit: impl FnMut(Cell, usize) -> bool,
+    ) -> bool {
         let r = self.rules;
         let n = r.cell_count();
         let here = self.board[cell as usize];
@@ -505,7 +518,11 @@ impl Position<'_> {
             while i < len {
                 let p = self.board[cells[i] as usize];
                 if p != 0 {
-                    if side_of(p) == by && masks[i] & (1 << kind_of(p)) != 0 && takes(kind_of(p)) {
+                    if side_of(p) == by
+                        && masks[i] & (1 << kind_of(p)) != 0
+                        && takes(kind_of(p))
+                        && visit(cells[i], kind_of(p))
+                    {
                         return true;
                     }
                     break;
@@ -531,6 +548,7 @@ impl Position<'_> {
                             || (first && next && h.near_behind & bit != 0))
                         && takes(kind_of(p))
                         && hops(kind_of(p), cells[screen])
+                        && visit(cells[i], kind_of(p))
                     {
                         return true;
                     }
@@ -551,7 +569,7 @@ impl Position<'_> {
                     }
                     _ => cells.iter().all(|&c| self.board[c as usize] == 0),
                 };
-                if open && takes(kind_of(p)) {
+                if open && takes(kind_of(p)) && visit(la.from, kind_of(p)) {
                     return true;
                 }
             }

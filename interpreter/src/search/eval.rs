@@ -18,6 +18,9 @@ pub const ROYAL_VALUE: i32 = 100_000;
 pub struct Evaluator {
     /// Per kind: the value used for material and to order captures.
     pub values: Vec<i32>,
+    /// Per kind: the value a static exchange counts (royal pieces highest, so that
+    /// one is never given for another).
+    pub exchange_values: Vec<i32>,
     /// Per side, kind and cell: the value of that piece standing there.
     squares: Vec<i32>,
     /// The same values for a position to keep summed as it changes.
@@ -205,6 +208,15 @@ impl Evaluator {
         Evaluator {
             weights: weights(rules, &squares),
             values: terms.value.clone(),
+            exchange_values: (0..kinds)
+                .map(|k| {
+                    if rules.royal[k] {
+                        ROYAL_VALUE
+                    } else {
+                        terms.value[k]
+                    }
+                })
+                .collect(),
             squares,
             cells,
             kinds,

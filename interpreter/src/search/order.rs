@@ -8,6 +8,26 @@ use crate::engine::{Move, Position};
 
 const HISTORY_SLOTS: usize = 4096;
 
+/// Where captures that lose material in the exchange they start are scored: after
+/// every quiet move (whose history scores stay within `HISTORY_BOUND`).
+const LOSING: i32 = -1_000_000_000;
+
+/// Tactical moves are scored from here up, above the killers.
+const GOOD_TACTICAL: i32 = 900_000_000;
+
+/// History scores stay within this either way.
+const HISTORY_BOUND: i32 = 800_000_000;
+
+/// Whether a move's score says it is a capture that loses material.
+pub fn is_losing(score: i32) -> bool {
+    score < -HISTORY_BOUND
+}
+
+/// What a losing capture loses, from its score.
+pub fn losing_by(score: i32) -> i32 {
+    score - LOSING
+}
+
 pub struct Order {
     killers: Vec<[Option<Move>; 2]>,
     /// Per side: how often a quiet move between two cells caused a cut-off.
@@ -75,6 +95,28 @@ pub fn exchange_risk(pos: &Position, eval: &Evaluator, m: &Move) -> Option<i32> 
     (taken < worth).then_some(taken - worth)
 }
 
+/// Whether the move just picked at `i` starts an exchange that loses material; if
+/// so it is scored again, after every quiet move, to be picked later. Worked out
+/// only when the move is first picked (most nodes stop after a few moves) and only
+/// for a capturer worth more than what it takes (otherwise it cannot lose).
+pub fn demote_if_losing(
+    pos: &mut Position,
+    eval: &Evaluator,
+    scored: &mut [(i32, Move)],
+    i: usize,
+) -> bool {
+    let (score, m) = scored[i];
+    if score < GOOD_TACTICAL || score == i32::MAX || exchange_risk(pos, eval, &m).is_none() {
+        return false;
+    }
+    let exchange = pos.static_exchange(m, &eval.exchange_values);
+    if exchange >= 0 {
+        return false;
+    }
+    scored[i].0 = LOSING + exchange.max(-100_000_000);
+    true
+}
+
 impl Order {
     pub fn new() -> Order {
         Order {
@@ -105,11 +147,11 @@ impl Order {
             let s = if Some(m) == first {
                 i32::MAX
             } else if is_tactical(&m) {
-                1_000_000_000 + gain(pos, eval, &m).clamp(-100_000_000, 100_000_000)
+                GOOD_TACTICAL + 100_000_000 + gain(pos, eval, &m).clamp(-100_000_000, 100_000_000)
             } else if killers[0] == Some(m) {
-                900_000_000
+                GOOD_TACTICAL - 10_000_000
             } else if killers[1] == Some(m) {
-                890_000_000
+                GOOD_TACTICAL - 20_000_000
             } else {
                 self.history[history_slot(pos, &m)]
             };
@@ -117,14 +159,20 @@ impl Order {
         }));
     }
 
-    /// A quiet move caused a cut-off at `ply`, `depth` plies from the horizon.
-    pub fn cut_off(&mut self, pos: &Position, m: Move, ply: usize, depth: i32) {
+    /// A quiet move caused a cut-off at `ply`, `depth` plies from the horizon,
+    /// after the quiet moves `before` did not.
+    pub fn cut_off(&mut self, pos: &Position, m: Move, before: &[Move], ply: usize, depth: i32) {
         let k = &mut self.killers[ply.min(MAX_PLY)];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
+        let bonus = depth * depth;
         let h = &mut self.history[history_slot(pos, &m)];
-        *h = (*h + depth * depth).min(800_000_000);
+        *h = (*h + bonus).min(HISTORY_BOUND);
+        for q in before {
+            let h = &mut self.history[history_slot(pos, q)];
+            *h = (*h - bonus).max(-HISTORY_BOUND);
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! moves. Game ends come from the definition's `end` rules.
 
 use super::eval::Evaluator;
-use super::order::{exchange_risk, is_tactical, pick, Order};
+use super::order::{demote_if_losing, is_losing, is_tactical, losing_by, pick, Order};
 use super::table::{Bound, Entry, Table};
 use super::{outcome_score, MATE_BOUND, MAX_PLY};
 use crate::engine::{Legality, Move, Position};
@@ -26,6 +26,9 @@ struct Frame {
     /// Quiet moves after this many are not searched (none: `usize::MAX`): late
     /// moves near the horizon rarely matter.
     late_limit: usize,
+    /// Near the horizon, off the principal line and not in check: moves that lose
+    /// material in the exchange they start are not searched.
+    shallow: bool,
 }
 
 impl Frame {
@@ -52,6 +55,7 @@ impl Frame {
             } else {
                 3 + 2 * (depth * depth) as usize
             },
+            shallow: !pv_node && !in_check && depth <= 4,
         }
     }
 }
@@ -82,6 +86,9 @@ pub struct Run {
     /// Per ply: whether the side to move is in check, when the move that led here
     /// has found it out already.
     check_known: Vec<Option<bool>>,
+    /// Per ply: the quiet moves searched so far (their history falls when a later
+    /// one cuts off).
+    quiets: Vec<Vec<Move>>,
 }
 
 /// Whether a null move tells anything in this game: not when a turn must also
@@ -129,6 +136,7 @@ impl Run {
             null_moves: null_moves_sound(pos),
             after_null: vec![false; n],
             check_known: vec![None; n],
+            quiets: (0..n).map(|_| Vec::with_capacity(32)).collect(),
             ..Run::default()
         }
     }
@@ -425,7 +433,7 @@ impl Node<'_> {
         self.run.keys.push(pos.hash_without_en_passant());
         self.run.after_null[ply + 1] = true;
         self.run.check_known[ply + 1] = None;
-        let r = 2 + depth / 4;
+        let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
         let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1);
         self.run.after_null[ply + 1] = false;
         self.unmake(pos);
@@ -461,31 +469,39 @@ impl Node<'_> {
         } = *node;
         let mut best = -super::MATE - 1;
         let mut best_move = None;
+        let mut quiets = std::mem::take(&mut self.run.quiets[ply]);
+        quiets.clear();
         // legal moves searched, and moves skipped after the first of them
         let mut tried = 0;
-        for i in 0..scored.len() {
+        let mut i = 0;
+        while i < scored.len() {
             let m = pick(scored, i);
+            if demote_if_losing(pos, self.eval, scored, i) {
+                continue;
+            }
+            let score = scored[i].0;
+            i += 1;
             let quiet = !is_tactical(&m);
             // skipped untested and unmade: finding out whether it is legal or
             // gives check would cost what skipping saves
-            if tried > 0 && quiet && (node.futile || tried >= node.late_limit) {
+            if tried > 0 && self.skipped(pos, node, (m, score), tried, best) {
                 tried += 1;
                 continue;
             }
             if !pos.is_legal_deferred(legality, m) {
                 continue;
             }
-            let i = tried;
+            let nth = tried;
             tried += 1;
             self.make(pos, m);
             let checks = quiet && depth >= 3 && self.in_check(pos);
             self.run.check_known[ply + 1] = (quiet && depth >= 3).then_some(checks);
-            let score = if i == 0 {
+            let score = if nth == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let late = depth >= 3 && i >= 3 && quiet && !checks;
+                let late = depth >= 3 && nth >= 3 && (quiet || is_losing(score)) && !checks;
                 let r = if late {
-                    (reduction(depth, i) - i32::from(node.pv_node)).clamp(0, depth - 2)
+                    (reduction(depth, nth) - i32::from(node.pv_node)).clamp(0, depth - 2)
                 } else {
                     0
                 };
@@ -497,6 +513,7 @@ impl Node<'_> {
             };
             self.unmake(pos);
             if self.run.aborted {
+                self.run.quiets[ply] = quiets;
                 return Some((0, None));
             }
             if score > best {
@@ -507,14 +524,50 @@ impl Node<'_> {
                     self.set_pv(ply, m);
                     if alpha >= beta {
                         if quiet {
-                            self.order.cut_off(pos, m, ply, depth);
+                            self.order.cut_off(pos, m, &quiets, ply, depth);
                         }
                         break;
                     }
                 }
             }
+            if quiet && quiets.len() < 32 {
+                quiets.push(m);
+            }
         }
+        self.run.quiets[ply] = quiets;
         (tried > 0).then_some((best, best_move))
+    }
+
+    /// Whether a move after the first is not searched: a quiet one at a node
+    /// where quiet moves are futile or come too late, or one that loses material
+    /// in its exchange near the horizon.
+    fn skipped(
+        &self,
+        pos: &mut Position,
+        node: &Frame,
+        (m, score): (Move, i32),
+        tried: usize,
+        best: i32,
+    ) -> bool {
+        let quiet = !is_tactical(&m);
+        if quiet && (node.futile || tried >= node.late_limit) {
+            return true;
+        }
+        node.shallow && best > -MATE_BOUND && self.loses_material(pos, m, score, node.depth)
+    }
+
+    /// Whether `m` (scored `score`) loses more material in its exchange than a
+    /// search `depth` plies deep is likely to win back: a capture by its score, a
+    /// quiet move by the exchange on the cell it goes to.
+    fn loses_material(&self, pos: &mut Position, m: Move, score: i32, depth: i32) -> bool {
+        if is_tactical(&m) {
+            is_losing(score) && losing_by(score) < -120 * depth
+        } else {
+            // only where that is cheap: a quiet move is rarely worth it otherwise
+            depth <= 2
+                && pos.exchanges_on_board()
+                && pos.static_exchange(m, &self.eval.exchange_values) < -30 * depth * depth
+        }
     }
 
     fn set_pv(&mut self, ply: usize, m: Move) {
@@ -570,14 +623,20 @@ impl Node<'_> {
         (self.order).score(pos, self.eval, &moves, &mut scored, None, ply);
         self.run.lists[ply] = moves;
         let mut any = false;
-        for i in 0..scored.len() {
+        let mut i = 0;
+        while i < scored.len() {
             let m = pick(&mut scored, i);
+            if demote_if_losing(pos, self.eval, &mut scored, i) {
+                continue;
+            }
+            let score = scored[i].0;
+            i += 1;
             if !pos.is_legal_deferred(&legality, m) {
                 continue;
             }
             any = true;
-            // a capture that loses the capturer for less is not worth a look
-            if !in_check && exchange_risk(pos, self.eval, &m).is_some() && pos.exposed_after(m) {
+            // a capture that loses material in the exchange is not worth a look
+            if !in_check && is_losing(score) {
                 continue;
             }
             self.make(pos, m);
