@@ -300,12 +300,8 @@ impl Evaluator {
     }
 
     /// A captured piece's value for ordering (royal pieces highest).
-    pub fn victim_value(&self, rules: &Ruleset, kind: usize) -> i32 {
-        if rules.royal[kind] {
-            ROYAL_VALUE
-        } else {
-            self.values[kind]
-        }
+    pub fn victim_value(&self, kind: usize) -> i32 {
+        self.exchange_values[kind]
     }
 }
 

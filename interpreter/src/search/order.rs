@@ -49,13 +49,12 @@ fn history_slot(pos: &Position, m: &Move) -> usize {
 /// What a tactical move wins: the victims' values and any promotion's gain, less a
 /// sixteenth of the mover's value.
 pub fn gain(pos: &Position, eval: &Evaluator, m: &Move) -> i32 {
-    let rules = pos.rules();
     let me = pos.side_to_move();
     let mut v = 0;
     for &c in m.captures() {
         if let Some(p) = pos.piece_at(c) {
             if p.side != me {
-                v += eval.victim_value(rules, p.kind);
+                v += eval.victim_value(p.kind);
             }
         }
     }
@@ -90,7 +89,7 @@ pub fn pick(scored: &mut [(i32, Move)], i: usize) -> Move {
 /// when it is not: such a move cannot lose material in one exchange).
 pub fn exchange_risk(pos: &Position, eval: &Evaluator, m: &Move) -> Option<i32> {
     let mover = pos.piece_at(m.from)?;
-    let worth = eval.victim_value(pos.rules(), mover.kind);
+    let worth = eval.victim_value(mover.kind);
     let taken = gain(pos, eval, m) + eval.values[mover.kind] / 16;
     (taken < worth).then_some(taken - worth)
 }
