@@ -367,3 +367,36 @@ fn a_piece_too_large_to_precompute_is_a_limit() {
     );
     assert_eq!(codes_at(&text), (false, vec![("vdl::limit", 3, 7)]));
 }
+
+/// A double step onto the promotion zone (Torpedo's pawns double-step from any
+/// rank): the piece that arrives is no pawn, so nothing may be taken en passant
+/// (the pawn on g8 may not take it by g8-f7) and the FEN says `-`, which reads
+/// back. A double step that stays a pawn still opens its passed cell.
+#[test]
+fn a_double_step_that_promotes_leaves_nothing_to_take_en_passant() {
+    let rules = load(
+        "board { files a b c d e f g h ranks 1 2 3 4 5 6 7 8 }
+         zone promotion { white a8..h8  black a1..h1 }
+         piece King K { royal moves \"K\" }
+         piece Queen Q { moves \"Q\" }
+         piece Knight N { moves \"N\" }
+         piece Pawn P { moves \"fmW fcF fmnD\" en-passant promotes in promotion to Queen Knight }
+         setup \"6p1/8/5P2/8/8/k7/8/4K3 w - - 0 1\"",
+    );
+    assert_eq!(Position::start(&rules).perft(2), 54);
+    for (promotion, fen) in [
+        ("P f6-f8; N-f8", "5Np1/8/8/8/8/k7/8/4K3 b - - 0 1"),
+        ("P f6-f8; Q-f8", "5Qp1/8/8/8/8/k7/8/4K3 b - - 0 1"),
+    ] {
+        let mut game = vdl::referee::Game::new(Position::start(&rules));
+        game.play_text(promotion).expect("legal");
+        let pos = game.position();
+        assert_eq!(pos.fen(), fen);
+        let back = Position::from_fen(&rules, fen).expect("the FEN reads back");
+        assert_eq!((back.fen(), back.hash()), (pos.fen(), pos.hash()));
+    }
+    let pos = Position::from_fen(&rules, "8/8/8/5P2/8/k7/8/4K3 w - - 0 1").expect("a FEN");
+    let mut game = vdl::referee::Game::new(pos);
+    game.play_text("P f5-f7").expect("legal");
+    assert_eq!(game.position().fen(), "8/5P2/8/8/8/k7/8/4K3 b - f6 0 1");
+}

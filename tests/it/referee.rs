@@ -841,3 +841,31 @@ fn several_games_in_one_file() {
     assert_eq!(moves, [7, 8, 1, 4]);
     assert_eq!(lines[2]["start"], "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
 }
+
+/// A label with a promotion mark (`+P`, `Q~`) stands before its move in a record
+/// as any label does: the referee reads back what `vdl moves` writes.
+#[test]
+fn a_label_with_a_promotion_mark_reads_back_in_a_record() {
+    let rules = inline_rules(
+        r#"board { files a b c d e f g h i j ranks 1 2 3 4 5 6 7 8 }
+           piece King K { royal moves "K" }
+           piece Pawn P { moves "fW" }
+           piece Tokin +P { moves "WfF" }
+           setup "4k5/10/10/10/10/10/10/+P4K4[] w""#,
+    );
+    let r = referee::referee(&rules, "1. +P a1-a2 k e8-e7\n2. +P a2-b3\n");
+    assert!(r.error.is_none(), "{:?}", r.error.map(|e| e.message));
+    let game = r.game.expect("game");
+    assert_eq!(game.played().len(), 3);
+    assert_eq!(
+        game.position().fen(),
+        "10/4k5/10/10/10/1+P8/10/5K4 b - - 3 2"
+    );
+
+    let rules = common::rules("definitions/crazyhouse.vdl");
+    let record = "[FEN \"4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1\"]\n\n1. Q~ a1-a2 k e8-d7\n";
+    let r = referee::referee(&rules, record);
+    assert!(r.error.is_none(), "{:?}", r.error.map(|e| e.message));
+    let game = r.game.expect("game");
+    assert_eq!(game.position().fen(), "8/3k4/8/8/8/8/Q~7/4K3[] w - - 2 2");
+}

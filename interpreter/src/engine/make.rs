@@ -159,11 +159,15 @@ impl<'r> Position<'r> {
         }
     }
 
-    /// After a double step, the cells it passed are capturable en passant.
+    /// After a double step, the cells it passed are capturable en passant, unless
+    /// the piece promoted on arrival to a kind that takes no part in en passant.
     #[inline(always)]
     fn open_en_passant(&mut self, m: &Move) {
         let rules = self.rules;
         if let Some((start, len)) = m.passed_range() {
+            if !rules.en_passant[kind_of(self.board[m.to as usize])] {
+                return;
+            }
             let passed = &rules.moves.cells[start..][..len];
             for (i, &c) in passed.iter().enumerate() {
                 self.ep.cells[i] = c;

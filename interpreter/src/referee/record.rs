@@ -5,6 +5,7 @@
 //! a space: a FEN writes drop queues in braces and two-cell pieces with parentheses)
 //! and NAGs (`$1`).
 
+use super::notation::is_label;
 use crate::diagnostic::Span;
 use crate::model::Side;
 
@@ -163,12 +164,6 @@ fn is_fen_line(line: &str) -> bool {
 
 fn is_result(t: &str) -> bool {
     matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
-}
-
-/// A piece label standing before its move: one to three letters of one case.
-fn is_letter(t: &str) -> bool {
-    (1..=crate::check::MAX_LABEL_LEN).contains(&t.len())
-        && (t.bytes().all(|b| b.is_ascii_uppercase()) || t.bytes().all(|b| b.is_ascii_lowercase()))
 }
 
 /// A record read: its FEN and its moves.
@@ -370,7 +365,7 @@ fn parse_plain(text: &str) -> Record {
             }
             let start = at + off;
             let mut end_tok = i;
-            if is_letter(tok) && i + 1 < tokens.len() {
+            if is_label(tok) && i + 1 < tokens.len() {
                 end_tok = i + 1;
             }
             // Further parts: joined by `;` at the end of a token or the start of the next.
@@ -378,8 +373,7 @@ fn parse_plain(text: &str) -> Record {
                 && (tokens[end_tok].1.ends_with(';') || tokens[end_tok + 1].1.starts_with(';'))
             {
                 end_tok += 1;
-                if is_letter(tokens[end_tok].1.trim_start_matches(';'))
-                    && end_tok + 1 < tokens.len()
+                if is_label(tokens[end_tok].1.trim_start_matches(';')) && end_tok + 1 < tokens.len()
                 {
                     end_tok += 1;
                 }

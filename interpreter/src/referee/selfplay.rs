@@ -145,6 +145,14 @@ fn check(game: &Game, g: usize) -> Result<(), InvariantFailure> {
             )));
         }
         let text = notation::print(&pos, m, legal);
+        // a game record splits moves at spaces: the text must stay one move there
+        let in_record = super::record::parse(&text).moves;
+        if !matches!(&in_record[..], [(one, _)] if *one == text) {
+            return Err(fail(format!(
+                "`{text}` reads as {} move(s) in a game record",
+                in_record.len()
+            )));
+        }
         let back = notation::parse(&text).and_then(|t| notation::resolve(&mut pos, &t, legal));
         match back {
             Ok(b) if b == *m => {}

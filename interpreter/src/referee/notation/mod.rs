@@ -94,7 +94,7 @@ mod print;
 mod resolve;
 
 pub use explain::moves_of;
-pub use parse::parse;
+pub use parse::{is_label, parse};
 pub use print::{letter, print};
 pub use resolve::resolve;
 

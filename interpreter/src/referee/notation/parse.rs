@@ -7,8 +7,9 @@ fn is_cell_char(c: char) -> bool {
     c.is_ascii_alphanumeric()
 }
 
-/// A piece label as written in a move: one to three letters of one case.
-fn is_label(text: &str) -> bool {
+/// A piece label as written in a move: one to three letters of one case, after a
+/// promoted piece's `+` or before its `~`.
+pub fn is_label(text: &str) -> bool {
     let core = text.strip_prefix('+').unwrap_or(text);
     let core = core.strip_suffix('~').unwrap_or(core);
     (1..=crate::check::MAX_LABEL_LEN).contains(&core.len())
