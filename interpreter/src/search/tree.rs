@@ -1,7 +1,8 @@
 //! The tree walk: principal-variation alpha-beta in aspiration windows, with null
 //! moves where the rules make them sound, reverse futility, futility and late-move
 //! pruning near the horizon, late-move reductions, and quiescence over tactical
-//! moves. Game ends come from the definition's `end` rules.
+//! moves (which keeps its results in the transposition table too). Game ends come
+//! from the definition's `end` rules.
 
 use super::eval::Evaluator;
 use super::order::{demote_if_losing, is_losing, is_tactical, losing_by, pick, Order};
@@ -580,13 +581,14 @@ impl Node<'_> {
 
     /// Only tactical moves, standing pat on the static value (all moves when in
     /// check), at most [`QUIESCENCE_PLIES`] deep: a takeover converts a piece without
-    /// removing one, so captures need not run out.
+    /// removing one, so captures need not run out. Off the principal line, what the
+    /// table knows of the position settles it first.
     fn quiesce(
         &mut self,
         pos: &mut Position,
         ply: usize,
         qply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
     ) -> i32 {
         self.run.pv[ply].clear();
@@ -605,14 +607,53 @@ impl Node<'_> {
         if ply >= MAX_PLY - 1 || qply >= QUIESCENCE_PLIES {
             return self.eval.evaluate(pos);
         }
+        let key = pos.hash();
+        let entry = self.table.probe(key);
+        if beta - alpha == 1 {
+            if let Some(score) = entry.and_then(|e| table_cut(e, ply, alpha, beta)) {
+                return score;
+            }
+        }
         let mut best = -super::MATE - 1;
+        let mut raised = alpha;
         if !in_check {
             best = self.eval.evaluate(pos);
             if best >= beta {
                 return best;
             }
-            alpha = alpha.max(best);
+            raised = alpha.max(best);
         }
+        let first = entry.and_then(|e| e.best);
+        let (best, best_move, any) =
+            self.tactical_moves(pos, (ply, qply), (raised, beta), (best, first), in_check);
+        if self.run.aborted {
+            return best;
+        }
+        if in_check && !any {
+            return self.no_move(pos, ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        (self.table).store(key, best_move, to_table(best, ply), 0, bound);
+        best
+    }
+
+    /// Quiescence's moves, best first, from the stand-pat value `best` (and the
+    /// table's move `first`): the best score, its move, and whether any move was
+    /// legal.
+    fn tactical_moves(
+        &mut self,
+        pos: &mut Position,
+        (ply, qply): (usize, usize),
+        (mut alpha, beta): (i32, i32),
+        (mut best, first): (i32, Option<Move>),
+        in_check: bool,
+    ) -> (i32, Option<Move>, bool) {
         let mut moves = std::mem::take(&mut self.run.lists[ply]);
         let legality = std::mem::take(&mut self.run.legality[ply]);
         let legality = self.generate(pos, &mut moves, legality);
@@ -620,9 +661,9 @@ impl Node<'_> {
             moves.retain(is_tactical);
         }
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
-        (self.order).score(pos, self.eval, &moves, &mut scored, None, ply);
+        (self.order).score(pos, self.eval, &moves, &mut scored, first, ply);
         self.run.lists[ply] = moves;
-        let mut any = false;
+        let (mut any, mut best_move) = (false, None);
         let mut i = 0;
         while i < scored.len() {
             let m = pick(&mut scored, i);
@@ -647,7 +688,7 @@ impl Node<'_> {
                 break;
             }
             if score > best {
-                best = score;
+                (best, best_move) = (score, Some(m));
                 if score > alpha {
                     alpha = score;
                     self.set_pv(ply, m);
@@ -659,9 +700,6 @@ impl Node<'_> {
         }
         self.run.scored[ply] = scored;
         self.run.legality[ply] = legality;
-        if in_check && !any && !self.run.aborted {
-            return self.no_move(pos, ply);
-        }
-        best
+        (best, best_move, any)
     }
 }
