@@ -394,6 +394,19 @@ impl Node<'_> {
         let Some((best, best_move)) = searched else {
             return self.no_move(pos, ply);
         };
+        self.remember(key, (best, best_move), ply, depth, (alpha, beta));
+        best
+    }
+
+    /// Keep a node's result in the table, bounded by the window it was searched in.
+    fn remember(
+        &mut self,
+        key: u64,
+        (best, best_move): (i32, Option<Move>),
+        ply: usize,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+    ) {
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha {
@@ -402,7 +415,6 @@ impl Node<'_> {
             Bound::Upper
         };
         (self.table).store(key, best_move, to_table(best, ply), depth as i16, bound);
-        best
     }
 
     /// Cut-offs before any move is searched, at a node not on the principal line
@@ -632,14 +644,7 @@ impl Node<'_> {
         if in_check && !any {
             return self.no_move(pos, ply);
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        (self.table).store(key, best_move, to_table(best, ply), 0, bound);
+        self.remember(key, (best, best_move), ply, 0, (alpha, beta));
         best
     }
 
