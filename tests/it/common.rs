@@ -50,14 +50,18 @@ pub fn fen_error(rules: &vdl::Ruleset, fen: &str) -> vdl::model::FenError {
 
 /// Make the legal move `Position::move_text` writes as `text`.
 pub fn play_text(pos: &mut vdl::Position, text: &str) {
+    let m = legal_move(pos, text);
+    pos.make(m);
+}
+
+/// The legal move written `text` (as `Position::move_text` writes it) in `pos`.
+pub fn legal_move(pos: &mut vdl::Position, text: &str) -> vdl::Move {
     let mut list = Vec::new();
     pos.legal_moves(&mut list);
-    let m = list
-        .iter()
+    list.iter()
         .copied()
         .find(|m| pos.move_text(m) == text)
-        .unwrap_or_else(|| panic!("`{text}` is not legal at {}", pos.fen()));
-    pos.make(m);
+        .unwrap_or_else(|| panic!("`{text}` is not legal at {}", pos.fen()))
 }
 
 /// The legal moves of the piece on `from`, each described by `describe`, sorted.

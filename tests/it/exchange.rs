@@ -13,13 +13,7 @@ fn exchange(definition: &str, fen: &str, text: &str, labels: &[&str]) -> (i32, V
     let rules = common::rules(definition);
     let eval = Evaluator::new(&rules);
     let mut pos = Position::from_fen(&rules, fen).expect("a legal FEN");
-    let mut legal = Vec::new();
-    pos.legal_moves(&mut legal);
-    let m = legal
-        .iter()
-        .copied()
-        .find(|m| pos.move_text(m) == text)
-        .unwrap_or_else(|| panic!("{text} is not legal in {fen}"));
+    let m = common::legal_move(&mut pos, text);
     let before = pos.fen();
     let value = pos.static_exchange(m, &eval.exchange_values);
     assert_eq!(
