@@ -50,29 +50,49 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ),
     ("gardner", "gardner", None),
     ("giveaway", "giveaway", None),
+    (
+        "gorogoro",
+        "gorogoro",
+        Some("sgkgs/5/1ppp1/1PPP1/5/SGKGS[-] w 0 1"),
+    ),
     ("grand", "grand", None),
     ("grasshopper", "grasshopper", None),
     ("hoppelpoppel", "hoppelpoppel", None),
     ("horde", "horde", None),
     ("isolation", "isolation", None),
     ("janggi", "janggi", None),
+    ("janggicasual", "janggicasual", None),
+    // Fairy-Stockfish's `janggi` adjudicates by points what its traditional form draws
+    ("janggitraditional", "janggi", None),
     ("janus", "janus", None),
+    (
+        "judkins",
+        "judkins",
+        Some("rbnsgk/5p/6/6/P5/KGSNBR[-] w 0 1"),
+    ),
     ("kingofthehill", "kingofthehill", None),
     ("knightmate", "knightmate", None),
     ("loop", "loop", None),
     ("losalamos", "losalamos", None),
     ("losers", "losers", None),
     ("makruk", "makruk", None),
+    ("manchu", "manchu", None),
     (
         "minishogi",
         "minishogi",
         Some("rbsgk/4p/5/P4/KGSBR[-] w 0 1"),
     ),
+    ("minixiangqi", "minixiangqi", None),
     ("modern", "modern", None),
     ("newzealand", "newzealand", None),
     ("nightrider", "nightrider", None),
     ("nocheckatomic", "nocheckatomic", None),
     ("normal", "chess", None),
+    (
+        "okisakishogi",
+        "okisakishogi",
+        Some("lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL[-] w 0 1"),
+    ),
     ("pocketknight", "pocketknight", None),
     ("racingkings", "racingkings", None),
     ("seirawan", "seirawan", None),
@@ -85,6 +105,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("snailtrail", "snailtrail", None),
     ("3check", "threecheck", None),
     ("xiangqi", "xiangqi", None),
+    (
+        "yarishogi",
+        "yarishogi",
+        Some("rnnkbbr/7/ppppppp/7/7/7/PPPPPPP/7/RBBKNNR[-] w 0 1"),
+    ),
 ];
 
 /// The variants a variant's `chess960=True` plays: its random-array twin, under a
@@ -100,6 +125,10 @@ const TWINS_960: &[(&str, &str)] = &[
 const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
     ("xiangqi", &[("N", "H"), ("B", "E")]),
     ("janggi", &[("N", "H"), ("B", "E")]),
+    ("janggicasual", &[("N", "H"), ("B", "E")]),
+    ("janggitraditional", &[("N", "H"), ("B", "E")]),
+    ("manchu", &[("N", "H"), ("B", "E")]),
+    ("minixiangqi", &[("N", "H")]),
 ];
 
 /// The order Fairy-Stockfish lists pieces in hand in (by its internal piece
@@ -108,11 +137,23 @@ const HAND_ORDERS: &[(&str, &str)] = &[
     ("shogi", "GNLPSRB"),
     ("minishogi", "GPSRB"),
     ("euroshogi", "NGPRB"),
+    ("gorogoro", "GPS"),
+    ("judkins", "GNPSRB"),
+    ("okisakishogi", "LGPSQRBN"),
+    ("yarishogi", "RBNP"),
     ("seirawan", "EH"),
 ];
 
 /// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).
-const SHOGI_TEMPLATE: &[&str] = &["shogi", "minishogi", "euroshogi"];
+const SHOGI_TEMPLATE: &[&str] = &[
+    "shogi",
+    "minishogi",
+    "euroshogi",
+    "gorogoro",
+    "judkins",
+    "okisakishogi",
+    "yarishogi",
+];
 
 /// A variant ready to play.
 pub struct Variant {

@@ -162,7 +162,7 @@ impl<'scope> Running<'scope> {
             && limits.movetime.is_none()
             && limits.clock.is_none();
         let pos = game.position().clone();
-        let earlier = game.earlier_keys();
+        let earlier = game.earlier_positions();
         let handle = scope.spawn(move || {
             let found = searcher.search(&pos, &earlier, &limits, &mut |i| info(&pos, i));
             done(&pos, &found);

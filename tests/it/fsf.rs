@@ -315,7 +315,7 @@ fn every_key_family_imports() {
         "fsf-checks",
         &[
             "checks 2 win",
-            "repetition 4 draw",
+            "repetition 4 draw perpetual-check loss",
             "move-rule 30 draw reset-by capture Pawn",
         ],
     );

@@ -30,6 +30,7 @@ mod movegen;
 mod movement;
 mod passing_and_restrictions;
 mod perft;
+mod perpetual_check;
 mod python_package;
 mod records;
 mod referee;

@@ -9,6 +9,8 @@ sampled, where there are more; of 200 with `--every-san`), `gives_check`, and at
 `game_result`; `get_fen` with `showPromoted`, and in counting games `get_fen` and
 `is_optional_game_end` with the count started at other plies (`countStarted`).
 GAMES games start from the variant's start and GAMES from each endgame below.
+Along the fixed lines below (repetitions, by perpetual check or not), every
+position's `is_optional_game_end` is compared too, up to the first end.
 Prints a line per variant and `positions: N`; exits 1 at the first difference,
 printing it.
 """
@@ -31,7 +33,7 @@ SAN_SAMPLE = 12
 
 
 # the variants whose FEN is also compared in the shogi form (SFEN)
-SHOGI = {"shogi", "minishogi", "euroshogi"}
+SHOGI = {"shogi", "minishogi", "euroshogi", "gorogoro", "judkins", "okisakishogi", "yarishogi"}
 
 
 # starts besides the variant's own, taken in turn: endgames where counts run and
@@ -44,6 +46,24 @@ ENDGAMES = {
                "8/3k4/8/8/8/8/3r4/3K4 w - 32 29 40"],
     "asean": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NB w - - 0 12"],
     "ai-wok": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NS w - - 0 12"],
+}
+
+# fixed lines, each from a start: a cycle of checks by one player (who loses on
+# the repetition that ends the game), of checks by both, and of quiet moves (a draw)
+LINES = {
+    "xiangqi": [
+        ("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ["a1a10", "e10e9", "a10a9", "e9e10"] + ["a9a10", "e10e9", "a10a9", "e9e10"] * 2),
+        ("9/R3k4/9/9/9/9/9/9/9/3K5 b - - 0 1", ["e9e10", "a9a10", "e10e9", "a10a9"] * 3),
+        # the checked player's move completes the repetition
+        ("4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
+         ["d1d2", "e10f10"] + ["a9a10", "f10f9", "a10a9", "f9f10"] * 3),
+        ("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", ["a1a2", "d10d9", "a2a1", "d9d10"] * 3),
+    ],
+    "shogi": [
+        ("4k4/9/9/9/9/9/9/9/R3K4[] w - - 0 1",
+         ["a1a9", "e9e8", "a9a8", "e8e9"] + ["a8a9", "e9e8", "a9a8", "e8e9"] * 4),
+        ("4k4/9/9/9/9/9/9/9/R3K4[] w - - 0 1", ["a1a2", "e9e8", "a2a1", "e8e9"] * 4),
+    ],
 }
 
 # the variants whose count may be started elsewhere (`countStarted`)
@@ -90,6 +110,22 @@ def compare_position(variant, start, moves):
     return theirs
 
 
+def compare_line(variant, start, line):
+    """Every position of a fixed line compared, `is_optional_game_end` too, up to
+    the first end; the number of positions."""
+    for n in range(len(line) + 1):
+        moves = line[:n]
+        compare_position(variant, start, moves)
+        ours, theirs = (vdl.is_optional_game_end(variant, start, moves),
+                        sf.is_optional_game_end(variant, start, moves))
+        # pyffish's value is meaningless when the game goes on
+        if (ours if ours[0] else ours[0]) != (theirs if theirs[0] else theirs[0]):
+            fail(variant, moves, "is_optional_game_end", ours, theirs)
+        if theirs[0]:
+            return n + 1
+    fail(variant, line, "the line's end", "none", "none")
+
+
 def main():
     games, max_plies, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
     global SAN_SAMPLE
@@ -116,6 +152,8 @@ def main():
                 if not legal:
                     break
                 moves.append(rng.choice(legal))
+        for start, line in LINES.get(variant, []):
+            positions += compare_line(variant, start, line)
         print(f"{variant}: {games} games, {time.time() - began:.1f} s")
     print(f"positions: {positions}")
 

@@ -58,6 +58,7 @@ pub(super) fn end_rules(
             seen.push((name, rule.span));
             p.end_rule(&mut end, &rule.value, (&known, pieces), zones);
         }
+        p.perpetual_check_without_check(decl, pieces);
         end
     })
 }
@@ -109,9 +110,7 @@ impl Problems {
                 end.connect = self.connect(n, kinds, outcome(o.value));
             }
             EndRuleDecl::Checks(n, o) => end.checks = self.check_count(n, outcome(o.value)),
-            EndRuleDecl::Repetition(n, o, claim) => {
-                end.repetition = self.repetition(n, outcome(o.value), claim);
-            }
+            EndRuleDecl::Repetition(decl) => end.repetition = self.repetition(decl),
             EndRuleDecl::MoveLimit(decl) => {
                 let o = outcome(decl.outcome.value);
                 if let Some(limit) = self.move_limit(decl, known, pieces, o) {
@@ -144,20 +143,50 @@ impl Problems {
         Some(model::CheckCount { count, outcome })
     }
 
-    /// `repetition N OUTCOME [claim-at M]`.
-    fn repetition(
-        &mut self,
-        n: &Spanned<i64>,
-        outcome: Outcome,
-        claim: &Option<Spanned<i64>>,
-    ) -> Option<model::Repetition> {
+    /// `repetition N OUTCOME [claim-at M] [perpetual-check OUTCOME]`.
+    fn repetition(&mut self, decl: &syntax::RepetitionDecl) -> Option<model::Repetition> {
+        let n = &decl.count;
         let help = "`repetition 3 draw` ends the game when a position occurs for the third time";
         let count = self.end_count(n, 2, "a repetition count of {}", help)?;
+        let claim_at = self.claim_count(&decl.claim_at, 2, n.value, "repetition 5 draw claim-at 3");
         Some(model::Repetition {
             count,
-            outcome,
-            claim_at: self.claim_count(claim, 2, n.value, "repetition 5 draw claim-at 3"),
+            outcome: outcome(decl.outcome.value),
+            claim_at,
+            perpetual_check: decl.perpetual_check.as_ref().map(|o| outcome(o.value)),
         })
+    }
+
+    /// `perpetual-check` where nothing gives check: no royal piece, or royal pieces
+    /// that are captured.
+    fn perpetual_check_without_check(
+        &mut self,
+        decl: &syntax::EndDecl,
+        pieces: &[&syntax::PieceDecl],
+    ) {
+        let Some(span) = decl.rules.iter().find_map(|r| match &r.value {
+            EndRuleDecl::Repetition(d) => d.perpetual_check.as_ref().map(|o| o.span),
+            _ => None,
+        }) else {
+            return;
+        };
+        let royal_capture =
+            (decl.rules.iter()).any(|r| matches!(r.value, EndRuleDecl::RoyalCapture));
+        let royal = (pieces.iter().flat_map(|p| &p.props))
+            .any(|p| matches!(p, syntax::PieceProp::Royal(_)));
+        if royal && !royal_capture {
+            return;
+        }
+        let why = if royal {
+            "royal pieces are captured here (`royal-capture`)"
+        } else {
+            "no piece is `royal`"
+        };
+        self.push(
+            Diagnostic::error(Code::BadEndRule, "`perpetual-check` in a game without check")
+                .at(span, format!("nothing gives check: {why}"))
+                .help("a perpetual check needs check: give a piece `royal` and leave out `royal-capture`, or leave out `perpetual-check`"),
+        );
     }
 
     /// How many pieces `reach` wants in the zone: 1 to 1000 (1 if not said).

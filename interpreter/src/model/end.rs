@@ -23,6 +23,46 @@ pub struct Repetition {
     pub outcome: Outcome,
     /// The occurrences at which a player may claim it, if earlier.
     pub claim_at: Option<u32>,
+    /// The result for a player who gave check with every move of the repeated
+    /// cycle while the other did not (`perpetual-check`).
+    pub perpetual_check: Option<Outcome>,
+}
+
+impl Repetition {
+    /// Who gave check with every move of a repeated cycle, given whether the player
+    /// to move was in check at each of its positions, from its first occurrence to
+    /// the repeated one: `[the player who moved last, the other]`. Only counted
+    /// under `perpetual-check`.
+    pub fn perpetual_checkers(&self, in_check: &[bool]) -> [bool; 2] {
+        if self.perpetual_check.is_none() || in_check.len() < 2 {
+            return [false; 2];
+        }
+        let all = |skip: usize| in_check.iter().rev().skip(skip).step_by(2).all(|&c| c);
+        [all(0), all(1)]
+    }
+
+    /// The result for the player who moved last (completing the repetition),
+    /// given who gave check with every move of the cycle (see
+    /// [`Repetition::perpetual_checkers`]).
+    pub fn outcome_for_mover(&self, checkers: [bool; 2]) -> Outcome {
+        match (self.perpetual_check, checkers) {
+            (Some(p), [true, false]) => p,
+            (Some(p), [false, true]) => p.opposite(),
+            (Some(_), [true, true]) => Outcome::Draw,
+            _ => self.outcome,
+        }
+    }
+}
+
+impl Outcome {
+    /// The same result seen by the other player.
+    pub fn opposite(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -207,5 +247,49 @@ impl Default for EndRules {
             facing: None,
             counting: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(perpetual_check: Option<Outcome>) -> Repetition {
+        Repetition {
+            count: 3,
+            outcome: Outcome::Draw,
+            claim_at: None,
+            perpetual_check,
+        }
+    }
+
+    #[test]
+    fn the_checks_of_a_cycle_decide_its_result() {
+        let r = rule(Some(Outcome::Loss));
+        // oldest first; the last position's player is the one who did not move last
+        let by_mover = [true, false, true, false, true];
+        let by_other = [false, true, false, true, false];
+        let both = [true; 5];
+        let neither = [true, false, false, false, true];
+        assert_eq!(r.perpetual_checkers(&by_mover), [true, false]);
+        assert_eq!(r.perpetual_checkers(&by_other), [false, true]);
+        assert_eq!(
+            r.outcome_for_mover(r.perpetual_checkers(&by_mover)),
+            Outcome::Loss
+        );
+        assert_eq!(
+            r.outcome_for_mover(r.perpetual_checkers(&by_other)),
+            Outcome::Win
+        );
+        assert_eq!(
+            r.outcome_for_mover(r.perpetual_checkers(&both)),
+            Outcome::Draw
+        );
+        assert_eq!(
+            r.outcome_for_mover(r.perpetual_checkers(&neither)),
+            Outcome::Draw
+        );
+        // without the rule, checks change nothing
+        assert_eq!(rule(None).perpetual_checkers(&both), [false, false]);
     }
 }

@@ -18,7 +18,7 @@ pub fn search(
     if game.result().is_some() || game.legal_moves().is_empty() {
         return None;
     }
-    let found = searcher.search(game.position(), &game.earlier_keys(), limits, report);
+    let found = searcher.search(game.position(), &game.earlier_positions(), limits, report);
     found.best.is_some().then_some(found)
 }
 

@@ -5,6 +5,15 @@ use super::game::{ordinal, value_for, EndReason, Game, GameResult};
 use crate::engine::{GoalKind, MoveKind};
 use crate::model::{MoveLimit, Outcome, Repetition, Side};
 
+/// What an outcome means for `side`, in words.
+fn effect(outcome: Outcome, side: Side) -> String {
+    match outcome {
+        Outcome::Draw => "a draw".to_string(),
+        Outcome::Loss => format!("{} loses", side.name()),
+        Outcome::Win => format!("{} wins", side.name()),
+    }
+}
+
 impl<'r> Game<'r> {
     /// The result the rules give the current position, if the game is over.
     pub(super) fn decide(&self) -> Option<GameResult> {
@@ -40,14 +49,15 @@ impl<'r> Game<'r> {
         let (repetition, limit) = (end.repetition, end.move_limit.clone());
         if let Some(r) = repetition.filter(|r| r.claim_at.is_some()) {
             let n = r.claim_at.unwrap_or(r.count);
-            if self.a_move_reaches(|g| g.occurrences() >= n) {
-                return Some(self.repetition(r, n, Some(true)));
+            let reached = |g: &Game| (g.occurrences() >= n).then(|| g.repetition(r, n, Some(true)));
+            if let Some(result) = self.a_move_reaches(reached) {
+                return Some(result);
             }
         }
         if let Some(limit) = limit.filter(|l| l.claim_at.is_some()) {
             let n = limit.claim_at.unwrap_or(limit.moves);
-            let reached = |g: &Game| g.pos.halfmove_clock() >= 2 * n;
-            if self.a_move_reaches(reached) {
+            let reached = |g: &Game| (g.pos.halfmove_clock() >= 2 * n).then_some(());
+            if self.a_move_reaches(reached).is_some() {
                 return Some(self.move_rule(&limit, n, Some(true)));
             }
         }
@@ -90,11 +100,11 @@ impl<'r> Game<'r> {
         self.counts.get(&key).copied().unwrap_or(0)
     }
 
-    /// Whether some legal move leads to a position where `test` holds, with the
-    /// position counted as it would be.
-    fn a_move_reaches(&mut self, test: impl Fn(&Game) -> bool) -> bool {
+    /// What `test` finds after the first legal move for which it finds something,
+    /// with the position counted as it would be.
+    fn a_move_reaches<T>(&mut self, test: impl Fn(&Game) -> Option<T>) -> Option<T> {
         let legal = self.legal.clone();
-        legal.into_iter().any(|m| {
+        legal.into_iter().find_map(|m| {
             self.pos.make(m);
             let mut after = Vec::new();
             self.pos.legal_moves(&mut after);
@@ -103,13 +113,9 @@ impl<'r> Game<'r> {
             } else {
                 self.pos.hash_without_en_passant()
             };
-            *self.counts.entry(key).or_insert(0) += 1;
-            self.keys.push(key);
+            self.count_key(key);
             let hit = test(self);
-            self.keys.pop();
-            if let Some(c) = self.counts.get_mut(&key) {
-                *c -= 1;
-            }
+            self.uncount_position();
             self.pos.unmake();
             hit
         })
@@ -209,16 +215,30 @@ impl<'r> Game<'r> {
         })
     }
 
-    /// The repetition rule's result at `n` occurrences. By itself (`claim` is
-    /// `None`), the value is for the player whose move completed it; claimed, for
-    /// the claimer, now or with the move they are about to play (`Some(true)`).
+    /// The repetition rule's result at `n` occurrences, with the position that
+    /// completes them counted. By itself (`claim` is `None`), the value is for the
+    /// player whose move completed it; claimed, for the claimer, now or with the
+    /// move they played to get here (`Some(true)`). Under `perpetual-check`, a
+    /// player who gave check with every move of the cycle gets its outcome.
     fn repetition(&self, r: Repetition, n: u32, claim: Option<bool>) -> GameResult {
-        let stm = self.pos.side_to_move();
-        let subject = if claim.is_some() { stm } else { stm.opponent() };
-        let effect = match r.outcome {
-            Outcome::Draw => "a draw".to_string(),
-            Outcome::Loss => format!("{} loses", subject.name()),
-            Outcome::Win => format!("{} wins", subject.name()),
+        let mover = self.pos.side_to_move().opponent();
+        let subject = if claim == Some(false) {
+            mover.opponent()
+        } else {
+            mover
+        };
+        let checkers = r.perpetual_checkers(self.cycle(n));
+        let (winner, effect) = match (checkers, r.perpetual_check) {
+            ([true, true], _) => (None, "both gave check at every move: a draw".to_string()),
+            ([by_mover, by_other], Some(p)) if by_mover || by_other => {
+                let checker = if by_mover { mover } else { mover.opponent() };
+                let what = format!("{} gave check at every move", checker.name());
+                (
+                    value_for(p, checker),
+                    format!("{what}: {}", effect(p, checker)),
+                )
+            }
+            _ => (value_for(r.outcome, subject), effect(r.outcome, subject)),
         };
         let nth = ordinal(n);
         let description = match claim {
@@ -228,20 +248,34 @@ impl<'r> Game<'r> {
             ),
             Some(false) => format!(
                 "{} claims the repetition: the position has occurred for the {nth} time: {effect}",
-                stm.name()
+                subject.name()
             ),
             Some(true) => format!(
                 "{} claims the repetition: their next move makes a position occur for the {nth} time: {effect}",
-                stm.name()
+                subject.name()
             ),
         };
         GameResult {
-            winner: value_for(r.outcome, subject),
+            winner,
             reason: EndReason::Repetition,
             subject,
             description,
             claimed: claim.is_some(),
         }
+    }
+
+    /// Whether the player to move was in check, position by position, from the
+    /// first of the last `n` occurrences of the current position to it.
+    fn cycle(&self, n: u32) -> &[bool] {
+        let Some(&key) = self.keys.last() else {
+            return &[];
+        };
+        let first = (self.keys.iter().enumerate().rev())
+            .filter(|(_, &k)| k == key)
+            .take(n as usize)
+            .last()
+            .map_or(0, |(i, _)| i);
+        self.checked.get(first..).unwrap_or(&[])
     }
 
     /// A `counting` count past its limit (checkmate, found first, ends the game

@@ -8,6 +8,7 @@ use crate::compile::Ruleset;
 use crate::diagnostic::Code;
 use crate::engine::{Move, MoveKind, Position};
 use crate::model::{Outcome, Side};
+use crate::search::Earlier;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
@@ -175,6 +176,9 @@ pub struct Game<'r> {
     pub(super) played: Vec<Played>,
     pub(super) counts: HashMap<u64, u32>,
     pub(super) keys: Vec<u64>,
+    /// Per position of `keys`: whether its player to move was in check (kept only
+    /// under `perpetual-check`).
+    pub(super) checked: Vec<bool>,
     pub(super) had_royal: [bool; 2],
     pub(super) legal: Vec<Move>,
     pub(super) result: Option<GameResult>,
@@ -211,6 +215,7 @@ impl<'r> Game<'r> {
             played: Vec::new(),
             counts: HashMap::new(),
             keys: Vec::new(),
+            checked: Vec::new(),
             had_royal,
             legal: Vec::new(),
             result: None,
@@ -218,9 +223,7 @@ impl<'r> Game<'r> {
             keep_moves: true,
         };
         g.refresh();
-        let key = g.key();
-        *g.counts.entry(key).or_insert(0) += 1;
-        g.keys.push(key);
+        g.count_position();
         g.result = g.decide();
         g
     }
@@ -264,18 +267,23 @@ impl<'r> Game<'r> {
         self.result.as_ref()
     }
 
-    /// The repetition keys ([`Position::hash_without_en_passant`]) of the positions
-    /// before the current one, oldest first: what a search needs to see repetitions.
-    pub fn earlier_keys(&self) -> Vec<u64> {
+    /// The positions before the current one, oldest first: what a search needs to
+    /// see repetitions.
+    pub fn earlier_positions(&self) -> Vec<Earlier> {
         let mut pos = self.pos.clone();
-        let mut keys: Vec<u64> = (0..self.played.len().min(self.plies))
-            .map(|_| {
+        let kept = self.played.len().min(self.plies);
+        let checked = &self.checked[self.checked.len().saturating_sub(kept + 1)..];
+        let mut earlier: Vec<Earlier> = (0..kept)
+            .map(|i| {
                 pos.unmake();
-                pos.hash_without_en_passant()
+                Earlier {
+                    key: pos.hash_without_en_passant(),
+                    in_check: checked.get(kept - 1 - i).copied().unwrap_or(false),
+                }
             })
             .collect();
-        keys.reverse();
-        keys
+        earlier.reverse();
+        earlier
     }
 
     /// A legal move of the current position, printed.
@@ -292,6 +300,38 @@ impl<'r> Game<'r> {
         } else {
             self.pos.hash_without_en_passant()
         }
+    }
+
+    /// Count the current position for repetitions.
+    pub(super) fn count_position(&mut self) {
+        self.count_key(self.key());
+    }
+
+    /// Count a position, by its repetition key, for repetitions.
+    pub(super) fn count_key(&mut self, key: u64) {
+        *self.counts.entry(key).or_insert(0) += 1;
+        self.keys.push(key);
+        self.checked.push(self.in_check_counted());
+    }
+
+    /// Take the last counted position off the count.
+    pub(super) fn uncount_position(&mut self) {
+        if let Some(key) = self.keys.pop() {
+            if let Some(c) = self.counts.get_mut(&key) {
+                *c -= 1;
+            }
+        }
+        self.checked.pop();
+    }
+
+    /// Whether the player to move is in check, when `perpetual-check` needs to know.
+    fn in_check_counted(&self) -> bool {
+        let end = &self.pos.rules().definition.end;
+        let stm = self.pos.side_to_move();
+        end.repetition.is_some_and(|r| r.perpetual_check.is_some())
+            && !end.royal_capture
+            && !self.pos.royal_cells(stm).is_empty()
+            && self.pos.in_check(stm)
     }
 
     fn refresh(&mut self) {
@@ -312,9 +352,7 @@ impl<'r> Game<'r> {
         }
         self.plies += 1;
         self.refresh();
-        let key = self.key();
-        *self.counts.entry(key).or_insert(0) += 1;
-        self.keys.push(key);
+        self.count_position();
         self.result = self.decide();
     }
 
@@ -399,11 +437,7 @@ impl<'r> Game<'r> {
             return false;
         }
         self.plies -= 1;
-        if let Some(key) = self.keys.pop() {
-            if let Some(c) = self.counts.get_mut(&key) {
-                *c -= 1;
-            }
-        }
+        self.uncount_position();
         self.pos.unmake();
         self.refresh();
         self.result = self.decide();

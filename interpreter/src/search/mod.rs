@@ -19,6 +19,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use table::Table;
 
+/// A position of the game before the one searched: what repetitions are found by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Earlier {
+    /// Its repetition key ([`Position::hash_without_en_passant`]).
+    pub key: u64,
+    /// Whether its player to move was in check (for `perpetual-check`).
+    pub in_check: bool,
+}
+
 /// A won position's score at the root; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
 /// Scores beyond this (either way) are mates.
@@ -161,13 +170,12 @@ impl Searcher {
         self.table = Table::new(table_mb);
     }
 
-    /// Search `pos`. `earlier` holds the repetition keys
-    /// ([`Position::hash_without_en_passant`]) of the game's earlier positions,
-    /// oldest first; `report` hears of every finished iteration.
+    /// Search `pos`. `earlier` holds the game's earlier positions, oldest first;
+    /// `report` hears of every finished iteration.
     pub fn search(
         &mut self,
         pos: &Position,
-        earlier: &[u64],
+        earlier: &[Earlier],
         limits: &Limits,
         report: &mut dyn FnMut(&Info),
     ) -> Found {

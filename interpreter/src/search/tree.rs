@@ -72,6 +72,8 @@ pub struct Run {
     node_limit: Option<u64>,
     /// Repetition keys of the game's positions and the current line's.
     keys: Vec<u64>,
+    /// Per position of `keys`: whether its player to move is in check, once known.
+    checked: Vec<bool>,
     /// Which sides had a royal piece at the root (losing it ends the game).
     had_royal: [bool; 2],
     lists: Vec<Vec<Move>>,
@@ -112,20 +114,24 @@ fn reduction(depth: i32, index: usize) -> i32 {
 impl Run {
     pub fn new(
         pos: &Position,
-        earlier: &[u64],
+        earlier: &[super::Earlier],
         start: Instant,
         hard: Option<Duration>,
         node_limit: Option<u64>,
     ) -> Run {
         let mut keys = Vec::with_capacity(earlier.len() + MAX_PLY + 1);
-        keys.extend_from_slice(earlier);
+        keys.extend(earlier.iter().map(|e| e.key));
         keys.push(pos.hash_without_en_passant());
+        let mut checked = Vec::with_capacity(keys.capacity());
+        checked.extend(earlier.iter().map(|e| e.in_check));
+        checked.push(false);
         let n = MAX_PLY + 2;
         Run {
             start: Some(start),
             hard,
             node_limit,
             keys,
+            checked,
             had_royal: [0, 1].map(|s| {
                 !pos.royal_cells(crate::model::Side::from_index(s))
                     .is_empty()
@@ -237,7 +243,7 @@ impl Node<'_> {
 
     /// The score of a game ended by a rule before any move is looked at: a royal
     /// piece lost, a repetition, or the n-move rule.
-    fn ended(&self, pos: &Position, ply: usize) -> Option<i32> {
+    fn ended(&mut self, pos: &Position, ply: usize) -> Option<i32> {
         let rules = pos.rules();
         let end = &rules.definition.end;
         let stm = pos.side_to_move();
@@ -274,22 +280,33 @@ impl Node<'_> {
     }
 
     /// A position seen before (since the last irreversible move): a draw for the
-    /// search, or the repetition rule's result when this occurrence would end the game.
-    fn repeated(&self, pos: &Position, ply: usize) -> Option<i32> {
+    /// search, or the repetition rule's result when this occurrence would end the
+    /// game. A cycle of checks by one player under `perpetual-check` is scored as
+    /// that rule's result at once: repeating it further cannot change it.
+    fn repeated(&mut self, pos: &Position, ply: usize) -> Option<i32> {
         let keys = &self.run.keys;
         let key = *keys.last()?;
         let window = (pos.halfmove_clock() as usize + 1).min(keys.len());
-        let seen = keys[keys.len() - window..keys.len() - 1]
-            .iter()
+        let mut earlier = (keys[keys.len() - window..keys.len() - 1].iter().enumerate())
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|&&k| k == key)
-            .count() as u32;
-        if seen == 0 {
-            return None;
+            .filter(|&(_, &k)| k == key)
+            .map(|(i, _)| i + keys.len() - window);
+        let last = earlier.next()?;
+        let seen = 1 + earlier.count() as u32;
+        let rule = pos.rules().definition.end.repetition;
+        if let Some(r) = rule.filter(|r| r.perpetual_check.is_some()) {
+            let in_check = self.in_check(pos);
+            if let Some(c) = self.run.checked.last_mut() {
+                *c = in_check;
+            }
+            let checkers = r.perpetual_checkers(&self.run.checked[last..]);
+            if checkers.contains(&true) {
+                return Some(-outcome_score(r.outcome_for_mover(checkers), ply));
+            }
         }
-        match pos.rules().definition.end.repetition {
+        match rule {
             // The rule is about the side that moved into the repetition.
             Some(r) if seen + 1 >= r.count => Some(-outcome_score(r.outcome, ply)),
             Some(model::Repetition {
@@ -323,11 +340,26 @@ impl Node<'_> {
     fn make(&mut self, pos: &mut Position, m: Move) {
         pos.make(m);
         self.run.keys.push(pos.hash_without_en_passant());
+        self.run.checked.push(false);
     }
 
     fn unmake(&mut self, pos: &mut Position) {
         pos.unmake();
         self.run.keys.pop();
+        self.run.checked.pop();
+    }
+
+    /// Whether the side to move is in check, found out now or by the move that led
+    /// here, and kept for `perpetual-check`.
+    fn check_here(&mut self, pos: &Position, ply: usize) -> bool {
+        let in_check = match self.run.check_known[ply].take() {
+            Some(known) => known,
+            None => self.in_check(pos),
+        };
+        if let Some(c) = self.run.checked.last_mut() {
+            *c = in_check;
+        }
+        in_check
     }
 
     fn negamax(
@@ -358,10 +390,7 @@ impl Node<'_> {
         {
             return score;
         }
-        let in_check = match self.run.check_known[ply].take() {
-            Some(known) => known,
-            None => self.in_check(pos),
-        };
+        let in_check = self.check_here(pos, ply);
         // only nodes off the principal line prune by it
         let static_eval = (!in_check && !pv_node).then(|| self.eval.evaluate(pos));
         if let (Some(e), false, true) = (static_eval, pv_node, ply > 0) {
@@ -444,6 +473,7 @@ impl Node<'_> {
             return None;
         }
         self.run.keys.push(pos.hash_without_en_passant());
+        self.run.checked.push(false);
         self.run.after_null[ply + 1] = true;
         self.run.check_known[ply + 1] = None;
         let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
@@ -612,10 +642,7 @@ impl Node<'_> {
         if let Some(score) = self.ended(pos, ply) {
             return score;
         }
-        let in_check = match self.run.check_known[ply].take() {
-            Some(known) => known,
-            None => self.in_check(pos),
-        };
+        let in_check = self.check_here(pos, ply);
         if ply >= MAX_PLY - 1 || qply >= QUIESCENCE_PLIES {
             return self.eval.evaluate(pos);
         }

@@ -419,12 +419,23 @@ pub enum OutcomeWord {
     Draw,
 }
 
+/// `repetition N OUTCOME [claim-at M] [perpetual-check OUTCOME]`.
+#[derive(Clone, Debug)]
+pub struct RepetitionDecl {
+    pub count: Spanned<i64>,
+    pub outcome: Spanned<OutcomeWord>,
+    /// The count from which it may be claimed.
+    pub claim_at: Option<Spanned<i64>>,
+    /// The outcome for a player who checked with every move of the cycle (spanning
+    /// the whole clause).
+    pub perpetual_check: Option<Spanned<OutcomeWord>>,
+}
+
 #[derive(Clone, Debug)]
 pub enum EndRuleDecl {
     Checkmate(Spanned<OutcomeWord>),
     Stalemate(Spanned<OutcomeWord>),
-    /// The count, the outcome and the count from which it may be claimed.
-    Repetition(Spanned<i64>, Spanned<OutcomeWord>, Option<Spanned<i64>>),
+    Repetition(RepetitionDecl),
     MoveLimit(MoveLimitDecl),
     RoyalCapture,
     DeadPosition,

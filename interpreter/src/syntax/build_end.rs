@@ -30,12 +30,7 @@ impl Builder {
                     Rule::dead_position => EndRuleDecl::DeadPosition,
                     Rule::bare_king => EndRuleDecl::BareKing(self.outcome(inner.next()?)),
                     Rule::stalemate => EndRuleDecl::Stalemate(self.outcome(inner.next()?)),
-                    Rule::repetition => {
-                        let n = self.int_of(inner.next()?);
-                        let o = self.outcome(inner.next()?);
-                        let claim = inner.next().and_then(|c| self.claim_at(c));
-                        EndRuleDecl::Repetition(n, o, claim)
-                    }
+                    Rule::repetition => EndRuleDecl::Repetition(self.repetition(inner)?),
                     Rule::move_limit => EndRuleDecl::MoveLimit(self.move_limit(inner)?),
                     Rule::extinction => {
                         let mut words: Vec<Pair<Rule>> = inner.collect();
@@ -96,6 +91,29 @@ impl Builder {
             })
             .collect();
         EndDecl { span, rules }
+    }
+    fn repetition(&self, mut inner: Pairs<'_, Rule>) -> Option<RepetitionDecl> {
+        let mut decl = RepetitionDecl {
+            count: self.int_of(inner.next()?),
+            outcome: self.outcome(inner.next()?),
+            claim_at: None,
+            perpetual_check: None,
+        };
+        for p in inner {
+            match p.as_rule() {
+                Rule::claim_at => decl.claim_at = self.claim_at(p),
+                Rule::perpetual_check => {
+                    // the whole clause, for what is said about it
+                    let span = self.span_of(&p);
+                    decl.perpetual_check = (p.into_inner().next()).map(|o| Spanned {
+                        span,
+                        value: self.outcome(o).value,
+                    })
+                }
+                _ => {}
+            }
+        }
+        Some(decl)
     }
     pub(super) fn claim_at(&self, pair: Pair<'_, Rule>) -> Option<Spanned<i64>> {
         Some(self.int_of(pair.into_inner().next()?))

@@ -149,6 +149,11 @@ impl Exporter<'_> {
             Some(r) => {
                 self.set("nFoldRule", r.claim_at.unwrap_or(r.count).to_string());
                 self.set("nFoldValue", inverse(r.outcome));
+                match r.perpetual_check {
+                    Some(Outcome::Loss) => self.set("perpetualCheckIllegal", "true"),
+                    Some(o) => self.no(format!("a perpetual check that is a {} for the checker (Fairy-Stockfish's is a loss)", match o { Outcome::Win => "win", _ => "draw" })),
+                    None => {}
+                }
             }
             None => self.set("nFoldRule", "0"),
         }

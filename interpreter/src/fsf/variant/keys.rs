@@ -241,6 +241,7 @@ impl Reader {
                 }
             }
             "nFoldValueAbsolute" => self.flag(s, key, |v| &mut v.n_fold_value_absolute),
+            "perpetualCheckIllegal" => self.flag(s, key, |v| &mut v.perpetual_check_illegal),
             "stalemateValue" => {
                 if let Some(x) = self.value(s, key) {
                     self.v.stalemate_value = x.unwrap_or(Value::Draw);

@@ -16,8 +16,14 @@ impl Writer<'_> {
         lines.push(format!("stalemate {}", outcome(v.stalemate_value)));
         if v.n_fold_rule > 0 {
             // Fairy-Stockfish gives the result to the player to move; vdl to the one who repeated
+            // perpetual check needs check: without a king it changes nothing
+            let perpetual = if v.perpetual_check_illegal && royal {
+                " perpetual-check loss"
+            } else {
+                ""
+            };
             lines.push(format!(
-                "repetition {} {}",
+                "repetition {} {}{perpetual}",
                 v.n_fold_rule,
                 outcome(inverse(v.n_fold_value))
             ));
