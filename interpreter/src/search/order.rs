@@ -1,6 +1,7 @@
 //! Move ordering: the table's move first, then captures by the value they take
 //! (most valuable victims, least valuable capturer), promotions, the quiet moves
-//! that caused cut-offs at the same depth (killers), and the rest by history.
+//! that caused cut-offs at the same depth (killers), the last quiet refutation of
+//! the opponent's move (its counter move), and the rest by history.
 
 use super::eval::Evaluator;
 use super::MAX_PLY;
@@ -30,6 +31,8 @@ pub fn losing_by(score: i32) -> i32 {
 
 pub struct Order {
     killers: Vec<[Option<Move>; 2]>,
+    /// Per side and move of the opponent: the quiet reply that last refuted it.
+    counters: Vec<Option<Move>>,
     /// Per side: how often a quiet move between two cells caused a cut-off.
     history: Vec<i32>,
 }
@@ -41,9 +44,18 @@ pub fn is_tactical(m: &Move) -> bool {
 }
 
 fn history_slot(pos: &Position, m: &Move) -> usize {
-    let side = pos.side_to_move().index();
+    slot(pos.side_to_move().index(), m)
+}
+
+/// A move's slot in a per-side table of `HISTORY_SLOTS` entries per side.
+fn slot(side: usize, m: &Move) -> usize {
     let ft = (m.from as usize).wrapping_mul(1031) ^ (m.to as usize);
     side * HISTORY_SLOTS + ft % HISTORY_SLOTS
+}
+
+/// The slot of the opponent's move `previous` among the side to move's counters.
+fn counter_slot(pos: &Position, previous: &Move) -> usize {
+    slot(pos.side_to_move().index(), previous)
 }
 
 /// What a tactical move wins: the victims' values and any promotion's gain, less a
@@ -120,6 +132,7 @@ impl Order {
     pub fn new() -> Order {
         Order {
             killers: vec![[None; 2]; MAX_PLY + 1],
+            counters: vec![None; 2 * HISTORY_SLOTS],
             history: vec![0; 2 * HISTORY_SLOTS],
         }
     }
@@ -138,10 +151,11 @@ impl Order {
         moves: &[Move],
         scored: &mut Vec<(i32, Move)>,
         first: Option<Move>,
-        ply: usize,
+        (ply, previous): (usize, Option<Move>),
     ) {
         scored.clear();
         let killers = self.killers[ply.min(MAX_PLY)];
+        let counter = previous.and_then(|p| self.counters[counter_slot(pos, &p)]);
         scored.extend(moves.iter().map(|&m| {
             let s = if Some(m) == first {
                 i32::MAX
@@ -151,6 +165,8 @@ impl Order {
                 GOOD_TACTICAL - 10_000_000
             } else if killers[1] == Some(m) {
                 GOOD_TACTICAL - 20_000_000
+            } else if counter == Some(m) {
+                GOOD_TACTICAL - 30_000_000
             } else {
                 self.history[history_slot(pos, &m)]
             };
@@ -160,7 +176,17 @@ impl Order {
 
     /// A quiet move caused a cut-off at `ply`, `depth` plies from the horizon,
     /// after the quiet moves `before` did not.
-    pub fn cut_off(&mut self, pos: &Position, m: Move, before: &[Move], ply: usize, depth: i32) {
+    pub fn cut_off(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        before: &[Move],
+        (ply, previous): (usize, Option<Move>),
+        depth: i32,
+    ) {
+        if let Some(p) = previous {
+            self.counters[counter_slot(pos, &p)] = Some(m);
+        }
         let k = &mut self.killers[ply.min(MAX_PLY)];
         if k[0] != Some(m) {
             k[1] = k[0];

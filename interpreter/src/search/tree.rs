@@ -89,6 +89,8 @@ pub struct Run {
     /// Per ply: whether the side to move is in check, when the move that led here
     /// has found it out already.
     check_known: Vec<Option<bool>>,
+    /// Per ply: the move that led here (none at the root or after a null move).
+    played: Vec<Option<Move>>,
     /// Per ply: the quiet moves searched so far (their history falls when a later
     /// one cuts off).
     quiets: Vec<Vec<Move>>,
@@ -143,6 +145,7 @@ impl Run {
             null_moves: null_moves_sound(pos),
             after_null: vec![false; n],
             check_known: vec![None; n],
+            played: vec![None; n],
             quiets: (0..n).map(|_| Vec::with_capacity(32)).collect(),
             ..Run::default()
         }
@@ -337,7 +340,8 @@ impl Node<'_> {
             && pos.in_check(stm)
     }
 
-    fn make(&mut self, pos: &mut Position, m: Move) {
+    fn make(&mut self, pos: &mut Position, m: Move, ply: usize) {
+        self.run.played[ply + 1] = Some(m);
         pos.make(m);
         self.run.keys.push(pos.hash_without_en_passant());
         self.run.checked.push(false);
@@ -411,7 +415,8 @@ impl Node<'_> {
         // ordering is a guess, and the next iteration will have one)
         let depth = depth + i32::from(in_check) - i32::from(depth >= 4 && first.is_none());
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
-        (self.order).score(pos, self.eval, &moves, &mut scored, first, ply);
+        let previous = self.run.played[ply];
+        (self.order).score(pos, self.eval, &moves, &mut scored, first, (ply, previous));
         self.run.lists[ply] = moves;
         let node = Frame::new(depth, ply, (alpha, beta), in_check, static_eval);
         let searched = self.moves(pos, (&mut scored, &legality), &node, alpha);
@@ -475,6 +480,7 @@ impl Node<'_> {
         self.run.keys.push(pos.hash_without_en_passant());
         self.run.checked.push(false);
         self.run.after_null[ply + 1] = true;
+        self.run.played[ply + 1] = None;
         self.run.check_known[ply + 1] = None;
         let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
         let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1);
@@ -536,7 +542,7 @@ impl Node<'_> {
             }
             let nth = tried;
             tried += 1;
-            self.make(pos, m);
+            self.make(pos, m, ply);
             let checks = quiet && depth >= 3 && self.in_check(pos);
             self.run.check_known[ply + 1] = (quiet && depth >= 3).then_some(checks);
             let score = if nth == 0 {
@@ -567,7 +573,8 @@ impl Node<'_> {
                     self.set_pv(ply, m);
                     if alpha >= beta {
                         if quiet {
-                            self.order.cut_off(pos, m, &quiets, ply, depth);
+                            let previous = self.run.played[ply];
+                            (self.order).cut_off(pos, m, &quiets, (ply, previous), depth);
                         }
                         break;
                     }
@@ -693,7 +700,8 @@ impl Node<'_> {
             moves.retain(is_tactical);
         }
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
-        (self.order).score(pos, self.eval, &moves, &mut scored, first, ply);
+        let previous = self.run.played[ply];
+        (self.order).score(pos, self.eval, &moves, &mut scored, first, (ply, previous));
         self.run.lists[ply] = moves;
         let (mut any, mut best_move) = (false, None);
         let mut i = 0;
@@ -712,7 +720,7 @@ impl Node<'_> {
             if !in_check && is_losing(score) {
                 continue;
             }
-            self.make(pos, m);
+            self.make(pos, m, ply);
             self.run.check_known[ply + 1] = None;
             let score = -self.quiesce(pos, ply + 1, qply + 1, -beta, -alpha);
             self.unmake(pos);
