@@ -14,7 +14,10 @@ include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 /// given), and the start FEN its configuration gives when that is not the one vdl
 /// writes (`start_fen` returns the configuration's text, as pyffish does).
 const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
+    ("3check", "threecheck", None),
+    ("5check", "fivecheck", None),
     ("ai-wok", "aiwok", None),
+    ("almost", "almost", None),
     ("amazon", "amazon", None),
     ("amazons", "amazons", None),
     ("antichess", "antichess", None),
@@ -30,11 +33,14 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ),
     ("capablanca", "capablanca", None),
     ("chancellor", "chancellor", None),
+    ("chaturanga", "chaturanga", None),
     ("chess", "chess", None),
     ("chessgi", "chessgi", None),
+    ("chigorin", "chigorin", None),
     ("coregal", "coregal", None),
     ("courier", "courier", None),
     ("crazyhouse", "crazyhouse", None),
+    ("dragon", "dragon", None),
     ("duck", "duck", None),
     ("embassy", "embassy", None),
     (
@@ -49,6 +55,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ),
     ("gardner", "gardner", None),
+    ("georgian", "georgian", None),
     ("giveaway", "giveaway", None),
     (
         "gorogoro",
@@ -70,6 +77,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         "judkins",
         Some("rbnsgk/5p/6/6/P5/KGSNBR[-] w 0 1"),
     ),
+    ("kinglet", "kinglet", None),
     ("kingofthehill", "kingofthehill", None),
     ("knightmate", "knightmate", None),
     ("loop", "loop", None),
@@ -83,9 +91,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("rbsgk/4p/5/P4/KGSBR[-] w 0 1"),
     ),
     ("minixiangqi", "minixiangqi", None),
+    ("misere", "misere", None),
     ("modern", "modern", None),
     ("newzealand", "newzealand", None),
     ("nightrider", "nightrider", None),
+    ("nocastle", "nocastle", None),
     ("nocheckatomic", "nocheckatomic", None),
     ("normal", "chess", None),
     (
@@ -93,6 +103,8 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         "okisakishogi",
         Some("lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL[-] w 0 1"),
     ),
+    ("paradigm", "paradigm", None),
+    ("perfect", "perfect", None),
     ("pocketknight", "pocketknight", None),
     ("racingkings", "racingkings", None),
     ("seirawan", "seirawan", None),
@@ -103,13 +115,31 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"),
     ),
     ("snailtrail", "snailtrail", None),
-    ("3check", "threecheck", None),
+    ("torpedo", "torpedo", None),
     ("xiangqi", "xiangqi", None),
     (
         "yarishogi",
         "yarishogi",
         Some("rnnkbbr/7/ppppppp/7/7/7/PPPPPPP/7/RBBKNNR[-] w 0 1"),
     ),
+    ("centaur", "centaur", None),
+    (
+        "clobber",
+        "clobber",
+        Some("PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w 0 1"),
+    ),
+    (
+        "clobber10",
+        "clobber10",
+        Some("PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP/PpPpPpPpPp/pPpPpPpPpP w 0 1"),
+    ),
+    ("codrus", "codrus", None),
+    ("gothic", "gothic", None),
+    ("isolation7x7", "isolation7x7", None),
+    ("joust", "joust", None),
+    ("shako", "shako", None),
+    ("sortofalmost", "sortofalmost", None),
+    ("tencubed", "tencubed", None),
 ];
 
 /// The variants a variant's `chess960=True` plays: its random-array twin, under a
