@@ -140,6 +140,8 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("shako", "shako", None),
     ("sortofalmost", "sortofalmost", None),
     ("tencubed", "tencubed", None),
+    ("capahouse", "capahouse", None),
+    ("raazuvaa", "raazuvaa", None),
 ];
 
 /// The variants a variant's `chess960=True` plays: its random-array twin, under a
@@ -167,6 +169,7 @@ const HAND_ORDERS: &[(&str, &str)] = &[
     ("shogi", "GNLPSRB"),
     ("minishogi", "GPSRB"),
     ("euroshogi", "NGPRB"),
+    ("capahouse", "CAQRBNP"),
     ("gorogoro", "GPS"),
     ("judkins", "GNPSRB"),
     ("okisakishogi", "LGPSQRBN"),
