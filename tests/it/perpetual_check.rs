@@ -42,6 +42,13 @@ fn check_line() -> Vec<&'static str> {
     line
 }
 
+/// The rook and the general step back and forth without a check.
+const QUIET: &str = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+
+fn quiet_line() -> Vec<&'static str> {
+    ["a1a2", "d10d9", "a2a1", "d9d10"].repeat(2)
+}
+
 #[test]
 fn the_checker_who_completes_the_repetition_loses() {
     let rules = common::rules("definitions/xiangqi.vdl");
@@ -83,11 +90,7 @@ fn the_checked_player_who_completes_the_repetition_wins() {
 #[test]
 fn a_repetition_without_checks_is_the_rules_draw() {
     let rules = common::rules("definitions/xiangqi.vdl");
-    let mut line = Vec::new();
-    for _ in 0..2 {
-        line.extend(["a1a2", "d10d9", "a2a1", "d9d10"]);
-    }
-    let game = played(&rules, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", &line);
+    let game = played(&rules, QUIET, &quiet_line());
     let r = game.result().expect("over");
     assert_eq!((r.score(), r.reason), ("1/2-1/2", EndReason::Repetition));
     assert_eq!(
@@ -101,11 +104,7 @@ fn a_repetition_without_checks_is_the_rules_draw() {
 #[test]
 fn without_checks_the_repetition_keeps_its_own_result() {
     let rules = xiangqi_with("repetition 3 loss perpetual-check win");
-    let mut line = Vec::new();
-    for _ in 0..2 {
-        line.extend(["a1a2", "d10d9", "a2a1", "d9d10"]);
-    }
-    let game = played(&rules, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", &line);
+    let game = played(&rules, QUIET, &quiet_line());
     let r = game.result().expect("over");
     assert_eq!((r.score(), r.subject), ("1-0", Side::Black));
     assert_eq!(

@@ -271,24 +271,16 @@ mod tests {
         let by_other = [false, true, false, true, false];
         let both = [true; 5];
         let neither = [true, false, false, false, true];
-        assert_eq!(r.perpetual_checkers(&by_mover), [true, false]);
-        assert_eq!(r.perpetual_checkers(&by_other), [false, true]);
-        assert_eq!(
-            r.outcome_for_mover(r.perpetual_checkers(&by_mover)),
-            Outcome::Loss
-        );
-        assert_eq!(
-            r.outcome_for_mover(r.perpetual_checkers(&by_other)),
-            Outcome::Win
-        );
-        assert_eq!(
-            r.outcome_for_mover(r.perpetual_checkers(&both)),
-            Outcome::Draw
-        );
-        assert_eq!(
-            r.outcome_for_mover(r.perpetual_checkers(&neither)),
-            Outcome::Draw
-        );
+        let cases = [
+            (by_mover, [true, false], Outcome::Loss),
+            (by_other, [false, true], Outcome::Win),
+            (both, [true, true], Outcome::Draw),
+            (neither, [false, false], Outcome::Draw),
+        ];
+        for (in_check, checkers, outcome) in cases {
+            assert_eq!(r.perpetual_checkers(&in_check), checkers, "{in_check:?}");
+            assert_eq!(r.outcome_for_mover(checkers), outcome, "{in_check:?}");
+        }
         // without the rule, checks change nothing
         assert_eq!(rule(None).perpetual_checkers(&both), [false, false]);
     }
