@@ -1,6 +1,7 @@
 //! `cargo bench`: a table of every shipped definition's perft speed (single-threaded,
 //! from its setup, at a fixed depth that takes a few seconds) and the time to load
-//! it (parse + check + compile). `VDL_BENCH_ONLY=chess,baroque` measures only those.
+//! it (parse + check + compile), with Fairy-Stockfish's speed beside it where
+//! `benches/fsf-perft.tsv` has it. `VDL_BENCH_ONLY=chess,baroque` measures only those.
 
 use std::time::Instant;
 
@@ -10,15 +11,49 @@ const DEPTHS: &[(&str, u32)] = &[
     ("amazons", 2),
     ("baroque", 5),
     ("chess", 6),
+    ("crazyhouse", 6),
+    ("janggi", 5),
     ("panoply", 3),
     ("rococo", 5),
+    ("shogi", 5),
     ("snailtrail", 11),
     ("takeover64", 6),
     ("takeover64-stop-beyond", 6),
     ("takeover64-undefended", 6),
     ("uc40", 5),
     ("ultima", 5),
+    ("xiangqi", 5),
 ];
+
+/// Fairy-Stockfish's figure for one definition: the depth, its node count, and its
+/// nodes per second.
+struct Peer {
+    depth: u32,
+    nodes: u64,
+    rate: f64,
+}
+
+/// The rows of `benches/fsf-perft.tsv` (comments start with `#`).
+fn peers(root: &str) -> Vec<(String, Peer)> {
+    let text = std::fs::read_to_string(format!("{root}/benches/fsf-perft.tsv")).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let (depth, nodes, secs) =
+                (f.get(1)?.parse().ok()?, f.get(2)?.parse().ok()?, f.get(4)?);
+            let secs: f64 = secs.parse().ok()?;
+            Some((
+                f[0].to_string(),
+                Peer {
+                    depth,
+                    nodes,
+                    rate: nodes as f64 / secs / 1e6,
+                },
+            ))
+        })
+        .collect()
+}
 
 fn main() {
     let root = env!("CARGO_MANIFEST_DIR");
@@ -30,8 +65,9 @@ fn main() {
         .unwrap_or_default();
     paths.retain(|p| p.extension().is_some_and(|e| e == "vdl"));
     paths.sort();
-    println!("| definition | depth | nodes | seconds | M nodes/s | load ms |");
-    println!("|---|---:|---:|---:|---:|---:|");
+    let peers = peers(root);
+    println!("| definition | depth | nodes | seconds | M nodes/s | load ms | FSF M nodes/s | vdl ÷ FSF |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for path in &paths {
         let name = path
             .file_stem()
@@ -61,9 +97,15 @@ fn main() {
         let start = Instant::now();
         let nodes = pos.perft(depth);
         let secs = start.elapsed().as_secs_f64();
+        let rate = nodes as f64 / secs / 1e6;
+        let peer = match peers.iter().find(|(n, _)| *n == name) {
+            Some((_, p)) if p.depth != depth => format!("depth {} | |", p.depth),
+            Some((_, p)) if p.nodes != nodes => format!("{} nodes | |", p.nodes),
+            Some((_, p)) => format!("{:.2} | {:.2} |", p.rate, rate / p.rate),
+            None => " | |".to_string(),
+        };
         println!(
-            "| {name} | {depth} | {nodes} | {secs:.2} | {:.2} | {:.2} |",
-            nodes as f64 / secs / 1e6,
+            "| {name} | {depth} | {nodes} | {secs:.2} | {rate:.2} | {:.2} | {peer}",
             load * 1e3
         );
     }

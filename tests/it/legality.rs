@@ -125,10 +125,16 @@ fn filters_agree(path: &str, seed: u64, (games, plies): (usize, usize)) -> usize
     checked
 }
 
-/// The definitions whose legality the filters judge: every shipped one, and test
-/// definitions that put the capture modes together.
-const JUDGED: [&str; 15] = [
+/// The definitions whose legality the filters judge (and whose legal moves perft's
+/// bulk count counts): the seeds, games with hoppers, lame leapers and drops, and
+/// test definitions that put the capture modes together.
+const JUDGED: [&str; 20] = [
     "definitions/chess.vdl",
+    "definitions/crazyhouse.vdl",
+    "definitions/xiangqi.vdl",
+    "definitions/janggi.vdl",
+    "definitions/shogi.vdl",
+    "definitions/manchu.vdl",
     "definitions/baroque.vdl",
     "definitions/ultima.vdl",
     "definitions/rococo.vdl",
@@ -192,4 +198,41 @@ fn every_capture_mode_perft_3_agrees_node_by_node() {
             assert!(got.is_ok(), "{path}: {got:?}");
         }
     }
+}
+
+/// A piece that steps onto the line between a cannon and the general becomes its
+/// screen: the filter of hopping and lame attacks (which tests only the moves that
+/// change a cell the attack test read) must not take such a move for a sure one.
+#[test]
+fn a_move_that_makes_a_cannon_screen_is_illegal() {
+    let rules = common::rules("definitions/xiangqi.vdl");
+    assert!(!rules.flags.line_attacks_only && !rules.flags.special);
+    let fen = "3k5/9/4c4/9/9/9/9/2N6/9/4K4 w - - 0 1";
+    let horse: Vec<String> = moves(&rules, fen)
+        .into_iter()
+        .filter(|m| m.starts_with("c3"))
+        .collect();
+    assert_eq!(
+        horse,
+        ["c3-a2", "c3-a4", "c3-b1", "c3-b5", "c3-d1", "c3-d5"]
+    );
+    let mut pos = Position::from_fen(&rules, fen).expect("fen");
+    assert_eq!(pos.perft(1), 8);
+}
+
+/// Perft's bulk count at the last ply counts drops from the hand and the moves of
+/// pieces that are not pinned; a pinned piece's and the king's are tried.
+#[test]
+fn the_bulk_count_counts_what_the_list_lists() {
+    let rules = common::rules("definitions/crazyhouse.vdl");
+    assert!(rules.flags.bulk_count);
+    // The e-file bishop is pinned; White holds a knight and a pawn.
+    let fen = "4r1k1/8/8/8/8/8/4B3/4K3[NP] w - - 0 1";
+    let mut pos = Position::from_fen(&rules, fen).expect("fen");
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    assert!(list.iter().all(|m| pos.move_text(m) != "e2-d3"));
+    assert_eq!(pos.perft(1), list.len() as u64);
+    // Four king moves, a knight on each of the 60 empty cells, a pawn on 47.
+    assert_eq!(list.len(), 4 + 60 + 47);
 }

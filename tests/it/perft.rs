@@ -250,3 +250,33 @@ fn every_table_is_run() {
         }
     }
 }
+
+/// Each figure of Fairy-Stockfish's that `cargo bench` sets beside vdl's counts the
+/// same tree: the file's node count is vdl's perft at its depth.
+#[test]
+#[ignore = "long suite: cargo test --profile quick -- --ignored"]
+fn the_bench_peers_count_the_same_trees() {
+    let text = std::fs::read_to_string(common::root().join("benches/fsf-perft.tsv"))
+        .expect("benches/fsf-perft.tsv");
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert!(rows.len() >= 4, "{rows:?}");
+    for row in rows {
+        let [name, depth, nodes, build, seconds] = row[..] else {
+            panic!("a row of five fields: {row:?}");
+        };
+        assert!(["8x8", "large-board"].contains(&build), "{name}: {build}");
+        assert!(seconds.parse::<f64>().is_ok_and(|s| s > 0.0), "{name}");
+        let rules = common::rules(&format!("definitions/{name}.vdl"));
+        let mut pos = vdl::Position::start(&rules);
+        let depth: u32 = depth.parse().expect("depth");
+        assert_eq!(
+            pos.perft(depth).to_string(),
+            nodes,
+            "{name} at depth {depth}"
+        );
+    }
+}

@@ -10,6 +10,12 @@ pub struct Flags {
     /// All captures are by rays that stop at the first piece or by plain leaps, so a
     /// move can expose a royal piece only along a line through it (pins).
     pub line_attacks_only: bool,
+    /// The moves of a position with one royal piece out of check can be counted
+    /// without listing those of the pieces not pinned (perft's last ply): line
+    /// attacks only, replacement captures without takeovers, and no rule besides
+    /// royal safety that removes or adds moves (drops from the hand count: out of
+    /// check, a drop is always legal).
+    pub bulk_count: bool,
     pub has_castling: bool,
     pub has_en_passant: bool,
     pub has_promotion: bool,
@@ -68,8 +74,26 @@ pub(super) fn flags(
         || capture.immobilizer_kinds != 0
         || def.suicide
         || restricted;
+    let line_attacks_only = facts.line_attacks_only && !special && !restrictions.any();
+    // Drops from the hand are counted too, unless a rule looks beyond the drop.
+    let plain_hand = def
+        .hand
+        .as_ref()
+        .is_none_or(|h| h.gate.is_none() && h.no_drop_mate.is_empty());
+    let only_moves_of_pieces = def.drops.is_none()
+        && plain_hand
+        && def.explosions.is_none()
+        && def.walls.is_none()
+        && !def.pass
+        && !goals.any()
+        && !goals.no_check
+        && !goals.must_capture;
     Flags {
-        line_attacks_only: facts.line_attacks_only && !special && !restrictions.any(),
+        line_attacks_only,
+        bulk_count: line_attacks_only
+            && only_moves_of_pieces
+            && !moves.repeats.iter().any(|&r| r)
+            && capture.takeover.iter().all(Option::is_none),
         special,
         immobilizers: capture.immobilizer_kinds != 0,
         has_castling: !castles.rules.is_empty(),

@@ -10,7 +10,7 @@
 use super::capture::pincer_dirs;
 use super::movegen::Purpose;
 use super::threat_cache::{Geometry, GeometryKey};
-use super::{kind_of, side_of, Move, Position};
+use super::{cell_bit, kind_of, side_of, Move, Position};
 use crate::compile::{Cell, RayKind};
 use crate::model::{Offset, Side};
 
@@ -494,6 +494,19 @@ impl Position<'_> {
         &self,
         cell: Cell,
         by: usize,
+        visit: impl FnMut(Cell, usize) -> bool,
+    ) -> bool {
+        self.attackers_reading::<LIMITS, ()>(cell, by, &mut (), visit)
+    }
+
+    /// `attackers_on_lines`, noting in `reads` every cell whose content its answer
+    /// depends on: a move that changes none of them leaves the answer as it was.
+    #[inline(always)]
+    pub(super) fn attackers_reading<const LIMITS: bool, R: CellsRead>(
+        &self,
+        cell: Cell,
+        by: usize,
+        reads: &mut R,
         mut visit: impl FnMut(Cell, usize) -> bool,
     ) -> bool {
         let r = self.rules;
@@ -516,6 +529,7 @@ impl Position<'_> {
             let masks = &r.attacks.masks[start..start + len];
             let mut i = 0;
             while i < len {
+                reads.read(cells[i]);
                 let p = self.board[cells[i] as usize];
                 if p != 0 {
                     if side_of(p) == by
@@ -534,9 +548,11 @@ impl Position<'_> {
                 let screen = i;
                 i += 1;
                 while i < len && self.board[cells[i] as usize] == 0 {
+                    reads.read(cells[i]);
                     i += 1;
                 }
                 if i < len {
+                    reads.read(cells[i]);
                     let p = self.board[cells[i] as usize];
                     let bit = 1 << kind_of(p);
                     let next = i == screen + 1;
@@ -557,10 +573,12 @@ impl Position<'_> {
         }
         let (a, b) = r.attacks.lame_index[by * n + cell as usize];
         for la in &r.attacks.lame[a as usize..b as usize] {
+            reads.read(la.from);
             let p = self.board[la.from as usize];
             if p != 0 && side_of(p) == by && la.mask & (1 << kind_of(p)) != 0 {
                 let (start, len, screened) = la.between();
                 let cells = &r.attacks.lame_cells[start..start + len];
+                cells.iter().for_each(|&c| reads.read(c));
                 let open = match cells.split_last() {
                     Some((&screen, rest)) if screened => {
                         self.board[screen as usize] != 0
@@ -593,5 +611,27 @@ impl Position<'_> {
         self.royals[s]
             .iter()
             .any(|&c| self.royal_attacked_in(c, 1 - s, search))
+    }
+}
+
+/// Where an attack test notes the cells it reads: nowhere (`()`), or a mask.
+pub(super) trait CellsRead {
+    fn read(&mut self, c: Cell);
+}
+
+impl CellsRead for () {
+    #[inline(always)]
+    fn read(&mut self, _: Cell) {}
+}
+
+/// The cells an attack test read, as a mask of the first 128 cells (so only for
+/// boards that fit).
+#[derive(Clone, Copy, Default)]
+pub(super) struct ReadMask(pub(super) u128);
+
+impl CellsRead for ReadMask {
+    #[inline(always)]
+    fn read(&mut self, c: Cell) {
+        self.0 |= cell_bit(c);
     }
 }

@@ -4,6 +4,7 @@
 //! `[...]`).
 
 use super::legality::DropMates;
+use super::movegen::MoveSink;
 use super::{code, kind_of, side_of, Move, Position, Undo, MAX_CAPTURES};
 use crate::compile::CapturedGoTo;
 
@@ -26,7 +27,7 @@ impl Position<'_> {
 
     /// Add every drop of the side to move: each kind in hand on each empty cell it
     /// may drop on, not on a file where `one-per-file` forbids it.
-    pub(super) fn hand_drops(&self, out: &mut Vec<Move>) {
+    pub(super) fn hand_drops<S: MoveSink + ?Sized>(&self, out: &mut S) {
         let us = self.side;
         let hand = &self.rules.hand;
         let mut held = self.in_reserve[us];

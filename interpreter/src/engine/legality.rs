@@ -10,8 +10,8 @@
 //! piece searched — stays as the reference that `legal_moves_cross_checked`
 //! compares the fast ones with.
 
-use super::attack::{AttackSearch, Threat};
-use super::{kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
+use super::attack::{AttackSearch, ReadMask, Threat};
+use super::{cell_bit, kind_of, side_of, Move, MoveKind, Position, MAX_CAPTURES};
 use crate::compile::Cell;
 
 /// Where the fast legal move filter and the slow one disagree.
@@ -25,6 +25,8 @@ pub struct LegalityMismatch {
     pub only_slow: Vec<String>,
     /// Whether the side to move is in check, by the fast test and the slow one.
     pub in_check: (bool, bool),
+    /// The legal moves listed, and their number by perft's bulk count.
+    pub count: (u64, u64),
 }
 
 impl std::fmt::Display for LegalityMismatch {
@@ -42,6 +44,10 @@ impl std::fmt::Display for LegalityMismatch {
                 f,
                 "; in check by the fast test: {fast}, by the slow one: {slow}"
             )?;
+        }
+        let (listed, counted) = self.count;
+        if listed != counted {
+            write!(f, "; {listed} legal moves listed, {counted} counted")?;
         }
         Ok(())
     }
@@ -67,7 +73,78 @@ impl Position<'_> {
         if self.rules.flags.special && self.keep_legal_by_threats(out) {
             return;
         }
+        if !self.rules.flags.special && self.keep_legal_by_reads(out) {
+            return;
+        }
         out.retain(|m| self.is_legal_slow(*m));
+    }
+
+    /// The filter for replacement captures by any rays (hops, lame leaps): the attack
+    /// test on each royal piece is run once, noting the cells it reads. A move that
+    /// changes none of them, and moves no royal piece, leaves the answer as it was;
+    /// the others are tested on the board after them. False (nothing done) on
+    /// boards too large for masks.
+    fn keep_legal_by_reads(&mut self, out: &mut Vec<Move>) -> bool {
+        if self.rules.cell_count() > 128 {
+            return false;
+        }
+        let by = 1 - self.side;
+        let mut royals = 0u128;
+        let mut reads = ReadMask::default();
+        let mut checked = false;
+        for &c in &self.royals[self.side] {
+            royals |= cell_bit(c);
+            checked |= self.royal_attack_reads(c, by, &mut reads);
+        }
+        let mut keep = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            let legal = match touched_cells(&m) {
+                Some(t) if t & royals == 0 && t & reads.0 == 0 && !self.makes_royal(&m) => !checked,
+                // No royal piece, or the mover only: tested where it lands.
+                Some(t) if t & royals & !cell_bit(m.from) == 0 && !self.makes_royal(&m) => {
+                    self.royals_safe_after(m)
+                }
+                _ => self.is_legal_slow(m),
+            };
+            if legal {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        true
+    }
+
+    /// Whether side `by` attacks the royal piece on `cell`, the cells read noted.
+    fn royal_attack_reads(&self, cell: Cell, by: usize, reads: &mut ReadMask) -> bool {
+        if self.rules.flags.capture_limits {
+            self.attackers_reading::<true, _>(cell, by, reads, |_, _| true)
+        } else {
+            self.attackers_reading::<false, _>(cell, by, reads, |_, _| true)
+        }
+    }
+
+    /// Whether a move promotes its piece to a royal kind (a royal piece the filters
+    /// do not know of yet).
+    fn makes_royal(&self, m: &Move) -> bool {
+        m.promotion().is_some_and(|k| self.rules.royal[k])
+    }
+
+    /// Whether the mover's royal pieces are safe after a move (a royal piece on
+    /// `m.from` tested on `m.to`): on the board after a plain move, else made.
+    fn royals_safe_after(&mut self, m: Move) -> bool {
+        let by = 1 - self.side;
+        let safe = |p: &Position<'_>| {
+            !p.royals[p.side].iter().any(|&c| {
+                let c = if c == m.from { m.to } else { c };
+                p.attacked_in(c, by, AttackSearch::Filtered)
+            })
+        };
+        match self.board_after(&m, safe) {
+            Some(safe) => safe,
+            None => self.is_legal_slow(m),
+        }
     }
 
     /// Keep the turns that leave the mover's royal pieces safe once made whole (a
@@ -125,7 +202,7 @@ impl Position<'_> {
     }
 
     /// Every legal move, by the fast filter, after checking that the slow filter
-    /// keeps exactly the same moves.
+    /// keeps exactly the same moves and that perft's bulk count counts as many.
     pub fn legal_moves_cross_checked(
         &mut self,
         out: &mut Vec<Move>,
@@ -149,7 +226,12 @@ impl Position<'_> {
         let side = crate::model::Side::from_index(self.side);
         let checked_fast = self.in_check(side);
         let checked_slow = self.in_check_by(side, AttackSearch::Exhaustive);
-        if only_fast.is_empty() && only_slow.is_empty() && checked_fast == checked_slow {
+        let count = (out.len() as u64, self.legal_move_count(&mut slow));
+        if only_fast.is_empty()
+            && only_slow.is_empty()
+            && checked_fast == checked_slow
+            && count.0 == count.1
+        {
             Ok(())
         } else {
             Err(LegalityMismatch {
@@ -157,6 +239,7 @@ impl Position<'_> {
                 only_fast,
                 only_slow,
                 in_check: (checked_fast, checked_slow),
+                count,
             })
         }
     }
@@ -188,12 +271,7 @@ impl Position<'_> {
             let mut keep = 0;
             for i in 0..out.len() {
                 let m = out[i];
-                // A drop only fills a cell: with line attacks it can only block.
-                let sure = (m.from != royal
-                    && m.is_simple()
-                    && (pins.is_empty() || !pins.contains(&m.from)))
-                    || m.kind == MoveKind::Drop;
-                if sure || self.is_legal_slow(m) {
+                if self.is_legal_out_of_check(m, royal, &pins) {
                     out[keep] = m;
                     keep += 1;
                 }
@@ -202,6 +280,23 @@ impl Position<'_> {
         }
         self.pins = pins;
         !checked
+    }
+
+    /// Whether a move is legal when the only royal piece, on `royal`, is not in
+    /// check and `pins` are the pinned pieces (line attacks only).
+    #[inline]
+    pub(super) fn is_legal_out_of_check(&mut self, m: Move, royal: Cell, pins: &[Cell]) -> bool {
+        // A drop only fills a cell: with line attacks it can only block.
+        let sure =
+            (m.from != royal && m.is_simple() && (pins.is_empty() || !pins.contains(&m.from)))
+                || m.kind == MoveKind::Drop;
+        if sure {
+            return true;
+        }
+        if m.from == royal && m.kind == MoveKind::Normal {
+            return self.royals_safe_after(m);
+        }
+        self.is_legal_slow(m)
     }
 
     /// Whether the royal on `royal` is attacked, and which friendly pieces stand alone

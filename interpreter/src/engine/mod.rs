@@ -7,6 +7,7 @@
 //! moves, `perft.rs` the counts; each other rule family has its file.
 
 mod attack;
+mod bulk_count;
 mod capture;
 mod capture_only;
 mod castling;

@@ -30,6 +30,7 @@ pub(in crate::engine) struct Promo<'a> {
 }
 
 impl Position<'_> {
+    #[inline]
     pub(in crate::engine) fn promo(
         &self,
         us: usize,
@@ -37,6 +38,13 @@ impl Position<'_> {
         purpose: Purpose,
     ) -> Option<Promo<'_>> {
         let table = self.rules.promotion_of(us, kind)?;
+        Some(self.promo_by(us, table, purpose))
+    }
+
+    /// The promotion by `table` of a piece of side `us` (out of line: most pieces
+    /// never promote).
+    #[inline(never)]
+    fn promo_by<'t>(&self, us: usize, table: &'t PromotionTable, purpose: Purpose) -> Promo<'t> {
         let available = if table.from_captured {
             table.choice_kinds & self.in_reserve[us]
         } else {
@@ -46,12 +54,12 @@ impl Position<'_> {
             Some(end) => self.queue_end(us, end).map_or(0, |k| k + 1),
             None => 0,
         };
-        Some(Promo {
+        Promo {
             table,
             available,
             queued,
             attacking: purpose == Purpose::AttackTest,
-        })
+        }
     }
 
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
@@ -265,10 +273,53 @@ pub(super) fn fold_repeats(out: &mut Vec<Move>, start: usize) {
     out.truncate(keep);
 }
 
+/// Where generated moves go: a list, or only their number (`MoveCount`), where the
+/// moves are sure to be legal and no one needs them (perft's last ply).
+pub(in crate::engine) trait MoveSink {
+    fn push(&mut self, m: Move);
+    /// Push `m` with `captures` added.
+    fn push_with_captures(&mut self, m: Move, captures: &[Cell]);
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+
+    /// The captures are added where the move is kept: a move assembled on the stack
+    /// cell by cell and then copied makes the processor wait for the copy.
+    #[inline(always)]
+    fn push_with_captures(&mut self, m: Move, captures: &[Cell]) {
+        Vec::push(self, m);
+        if let Some(m) = self.last_mut() {
+            for &c in captures {
+                m.add_capture(c);
+            }
+        }
+    }
+}
+
+/// A count of the moves generated.
+#[derive(Default)]
+pub(in crate::engine) struct MoveCount(pub(in crate::engine) u64);
+
+impl MoveSink for MoveCount {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_with_captures(&mut self, _: Move, _: &[Cell]) {
+        self.0 += 1;
+    }
+}
+
 /// Add a normal move from `from` to `to` taking `captures` (with `push`).
 #[inline(always)]
-pub(in crate::engine) fn push_normal(
-    out: &mut Vec<Move>,
+pub(in crate::engine) fn push_normal<S: MoveSink + ?Sized>(
+    out: &mut S,
     from: Cell,
     to: Cell,
     captures: &[Cell],
@@ -282,27 +333,25 @@ pub(in crate::engine) fn push_normal(
             promo,
         );
     } else {
-        push_with_captures(out, Move::new(from, to, MoveKind::Normal), captures);
+        out.push_with_captures(Move::new(from, to, MoveKind::Normal), captures);
     }
 }
 
-/// Push `m` with `captures` added where it is kept: a move assembled on the
-/// stack cell by cell and then copied makes the processor wait for the copy.
+/// Push `m` with `captures` added (`MoveSink::push_with_captures`).
 #[inline(always)]
-pub(in crate::engine) fn push_with_captures(out: &mut Vec<Move>, m: Move, captures: &[Cell]) {
-    out.push(m);
-    if let Some(m) = out.last_mut() {
-        for &c in captures {
-            m.add_capture(c);
-        }
-    }
+pub(in crate::engine) fn push_with_captures<S: MoveSink + ?Sized>(
+    out: &mut S,
+    m: Move,
+    captures: &[Cell],
+) {
+    out.push_with_captures(m, captures);
 }
 
 /// Add a move, or its promotions when it ends in the zone: one per available choice,
 /// and the plain move too when promotion is optional. A mandatory promotion with no
 /// piece available leaves no move (the piece may not go there).
 #[inline(always)]
-pub(in crate::engine) fn push(out: &mut Vec<Move>, m: Move, promo: Option<Promo>) {
+pub(in crate::engine) fn push<S: MoveSink + ?Sized>(out: &mut S, m: Move, promo: Option<Promo>) {
     match promo {
         Some(p) if p.table.promotes(m.from, m.to) => {
             if p.attacking {

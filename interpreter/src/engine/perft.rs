@@ -14,10 +14,10 @@ impl<'r> Position<'r> {
         let Some((list, rest)) = lists.split_first_mut() else {
             return 1;
         };
-        self.legal_moves(list);
         if depth == 1 {
-            return list.len() as u64;
+            return self.legal_move_count(list);
         }
+        self.legal_moves(list);
         let mut nodes = 0;
         for &m in list.iter() {
             self.make(m);

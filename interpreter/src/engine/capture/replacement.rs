@@ -2,18 +2,18 @@
 //! path: variants whose pieces capture only this way walk each piece's precomputed
 //! rays here and nowhere else. Hops (the cannon's screen) land the same way.
 
-use super::super::movegen::{push, push_normal, Promo, Purpose};
+use super::super::movegen::{push, push_normal, MoveSink, Promo, Purpose};
 use super::super::{kind_of, side_of, Move, MoveKind, Position};
 use crate::compile::{Cell, Ray, RayKind};
 
 impl Position<'_> {
     #[inline(always)]
-    pub(in crate::engine) fn piece_moves(
+    pub(in crate::engine) fn piece_moves<S: MoveSink + ?Sized>(
         &self,
         us: usize,
         from: Cell,
         kind: usize,
-        out: &mut Vec<Move>,
+        out: &mut S,
         can_ep: bool,
         purpose: Purpose,
     ) {
@@ -55,13 +55,13 @@ impl Position<'_> {
     /// line: inlined, it costs the hop-less variants' loop (chess perft 5 +1.4%
     /// instructions) more than the call costs the cannons (Xiangqi +0.5%).
     #[inline(never)]
-    pub(in crate::engine) fn hop(
+    pub(in crate::engine) fn hop<S: MoveSink + ?Sized>(
         &self,
         us: usize,
         from: Cell,
         kind: usize,
         ray: &Ray,
-        out: &mut Vec<Move>,
+        out: &mut S,
         promo: Option<Promo>,
     ) {
         let cells = self.rules.cells_of(ray);
@@ -114,10 +114,10 @@ impl Position<'_> {
     /// slide may go on).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn target(
+    fn target<S: MoveSink + ?Sized>(
         &self,
         us: usize,
-        out: &mut Vec<Move>,
+        out: &mut S,
         from: Cell,
         t: Cell,
         ray: &Ray,

@@ -1,7 +1,7 @@
 //! Takeover: jump an enemy on the mover's line onto the empty cell beyond it and
 //! convert it (it changes owner and stays).
 
-use super::super::movegen::{push, Promo};
+use super::super::movegen::{push, MoveSink, Promo};
 use super::super::{kind_of, side_of, Move, MoveKind, Position};
 use crate::compile::{Cell, Ray, RayKind};
 
@@ -11,13 +11,13 @@ impl Position<'_> {
     /// `stop-beyond`). A one-step leap jumps the piece on its cell; other leaps make
     /// no takeover.
     #[inline(never)]
-    pub(in crate::engine) fn takeovers(
+    pub(in crate::engine) fn takeovers<S: MoveSink + ?Sized>(
         &self,
         us: usize,
         from: Cell,
         kind: usize,
         ray: &Ray,
-        out: &mut Vec<Move>,
+        out: &mut S,
         promo: Option<Promo>,
     ) {
         let rules = self.rules;
