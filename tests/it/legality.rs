@@ -226,13 +226,22 @@ fn a_move_that_makes_a_cannon_screen_is_illegal() {
 fn the_bulk_count_counts_what_the_list_lists() {
     let rules = common::rules("definitions/crazyhouse.vdl");
     assert!(rules.flags.bulk_count);
-    // The e-file bishop is pinned; White holds a knight and a pawn.
-    let fen = "4r1k1/8/8/8/8/8/4B3/4K3[NP] w - - 0 1";
+    // The e-file bishop is pinned; the knight (counted by its leaps' mask) is not;
+    // White holds a knight and a pawn.
+    let fen = "4r1k1/8/8/8/8/8/3NB3/4K3[NP] w - - 0 1";
     let mut pos = Position::from_fen(&rules, fen).expect("fen");
     let mut list = Vec::new();
     pos.legal_moves(&mut list);
     assert!(list.iter().all(|m| pos.move_text(m) != "e2-d3"));
     assert_eq!(pos.perft(1), list.len() as u64);
-    // Four king moves, a knight on each of the 60 empty cells, a pawn on 47.
-    assert_eq!(list.len(), 4 + 60 + 47);
+    // Six knight moves, three king moves, a knight on each of the 59 empty cells,
+    // a pawn on 46.
+    assert_eq!(list.len(), 6 + 3 + 59 + 46);
+    // In check, everything is listed: the same count.
+    let checked = "4r1k1/8/8/8/8/8/3N4/4K3[NP] w - - 0 1";
+    let mut pos = Position::from_fen(&rules, checked).expect("fen");
+    pos.legal_moves(&mut list);
+    assert_eq!(pos.perft(1), list.len() as u64);
+    // Knight d2-e4 blocks, king to d1, f1, f2; a knight or pawn dropped on e2..e7.
+    assert_eq!(list.len(), 1 + 3 + 6 + 6);
 }

@@ -250,6 +250,11 @@ pub struct MoveRays {
     pub rays: Vec<Ray>,
     /// The cells the rays walk, in order.
     pub cells: Vec<Cell>,
+    /// Per side, kind and cell, like `index`: where every ray is a plain leap (to
+    /// one cell, moving or capturing there, nothing to pass), the cells it reaches
+    /// as a mask, so that its moves are counted at once; none elsewhere, and on
+    /// boards of more than 128 cells.
+    pub leap_targets: Vec<Option<u128>>,
     /// Per side and kind: two of its rays may make the same move, which the move
     /// generator then lists once.
     pub repeats: Vec<bool>,
@@ -562,11 +567,16 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid) -> MoveTables {
             }
         }
     }
+    let leap_targets = ray_index
+        .iter()
+        .map(|&(a, b)| leap_targets(&tables.rays[a as usize..b as usize], &tables.ray_cells, n))
+        .collect();
     MoveTables {
         moves: MoveRays {
             index: ray_index,
             rays: tables.rays,
             cells: tables.ray_cells,
+            leap_targets,
             repeats,
             rule_cover,
         },
@@ -576,6 +586,21 @@ fn move_tables(def: &Definition, grid_view: &rays::Grid) -> MoveTables {
             line_attacks_only: tables.line_attacks_only,
         },
     }
+}
+
+/// The cells a piece's rays from one cell reach where all of them are plain leaps
+/// (`MoveRays::leap_targets`).
+fn leap_targets(rays: &[Ray], cells: &[Cell], board_cells: usize) -> Option<u128> {
+    let plain = |r: &Ray| {
+        r.kind == RayKind::Leap && r.blockers == 0 && r.quiet && r.capture && !r.double_step
+    };
+    if board_cells > 128 || !rays.iter().all(plain) {
+        return None;
+    }
+    Some(
+        rays.iter()
+            .fold(0, |m, r| m | 1u128 << cells[r.start as usize]),
+    )
 }
 
 /// The rays of a piece's rules from one cell (an `initial` rule only where the

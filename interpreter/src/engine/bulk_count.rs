@@ -4,6 +4,7 @@
 //! (which empties a second cell of the line): such pieces' moves are only counted;
 //! the others are listed and filtered as `legal_moves` filters them.
 
+use super::attack::AttackSearch;
 use super::movegen::{MoveCount, Purpose};
 use super::{kind_of, side_of, Move, Position, NO_CELL};
 use crate::compile::Cell;
@@ -24,17 +25,25 @@ impl Position<'_> {
             list.len() as u64
         } else {
             list.clear();
-            let sure = self.count_sure_moves(royal, &pins, list);
+            let steps = self.leap_targets(us, kind_of(self.board[royal as usize]), royal);
+            let sure = self.count_sure_moves(royal, &pins, steps.is_some(), list);
             list.retain(|&m| self.is_legal_out_of_check(m, royal, &pins));
-            sure + list.len() as u64
+            let royal_steps = steps.map_or(0, |targets| self.count_safe_steps(royal, targets));
+            sure + royal_steps + list.len() as u64
         };
         self.pins = pins;
         count
     }
 
     /// Count the moves of the pieces sure to move legally; list the others' and
-    /// castling.
-    fn count_sure_moves(&self, royal: Cell, pins: &[Cell], list: &mut Vec<Move>) -> u64 {
+    /// castling (the royal piece's too, unless it is `counted_apart`).
+    fn count_sure_moves(
+        &self,
+        royal: Cell,
+        pins: &[Cell],
+        counted_apart: bool,
+        list: &mut Vec<Move>,
+    ) -> u64 {
         let rules = self.rules;
         let us = self.side;
         let ep_open = self.ep.len > 0
@@ -44,8 +53,14 @@ impl Position<'_> {
         for &from in &self.lists[us] {
             let kind = kind_of(self.board[from as usize]);
             let can_ep = ep_open && rules.en_passant[kind];
-            if from == royal || can_ep || pins.contains(&from) {
+            if from == royal {
+                if !counted_apart {
+                    self.piece_moves(us, from, kind, list, false, Purpose::Play);
+                }
+            } else if can_ep || (!pins.is_empty() && pins.contains(&from)) {
                 self.piece_moves(us, from, kind, list, can_ep, Purpose::Play);
+            } else if let Some(targets) = self.leap_targets(us, kind, from) {
+                count.0 += u64::from((targets & !self.occupied[us]).count_ones());
             } else {
                 self.piece_moves(us, from, kind, &mut count, false, Purpose::Play);
             }
@@ -57,5 +72,35 @@ impl Position<'_> {
             self.hand_drops(&mut count);
         }
         count.0
+    }
+}
+
+impl Position<'_> {
+    /// The steps of the royal piece on `royal` to `targets` (its plain leaps) that
+    /// no enemy attacks once it has left its cell.
+    fn count_safe_steps(&mut self, royal: Cell, targets: u128) -> u64 {
+        let us = self.side;
+        let mover = self.board[royal as usize];
+        self.set_cell(royal, 0);
+        let mut open = targets & !self.occupied[us];
+        let mut n = 0;
+        while open != 0 {
+            let c = open.trailing_zeros() as Cell;
+            open &= open - 1;
+            n += u64::from(!self.attacked_in(c, 1 - us, AttackSearch::Filtered));
+        }
+        self.set_cell(royal, mover);
+        n
+    }
+
+    /// The cells a piece reaches by plain leaps only, when it never promotes: every
+    /// one not its own side's is a move (`MoveRays::leap_targets`).
+    #[inline(always)]
+    fn leap_targets(&self, us: usize, kind: usize, from: Cell) -> Option<u128> {
+        let rules = self.rules;
+        if rules.promotion_of(us, kind).is_some() {
+            return None;
+        }
+        rules.moves.leap_targets[(us * rules.kinds + kind) * rules.cell_count() + from as usize]
     }
 }
