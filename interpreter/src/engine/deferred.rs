@@ -3,8 +3,8 @@
 //! wasted. What the batch filters work out once per position (pins, threats) is
 //! kept in a [`Legality`] that the caller owns, one per ply.
 
-use super::legality::Threats;
-use super::{Move, MoveKind, Position};
+use super::legality::{sure_out_of_check, Threats};
+use super::{Move, Position};
 use crate::compile::Cell;
 
 /// How the moves of one position are to be tested before they are played.
@@ -88,9 +88,7 @@ impl Position<'_> {
             Test::None => true,
             Test::Pins => {
                 let royal = self.royals[self.side][0];
-                let sure = (m.from != royal && m.is_simple() && !legality.pins.contains(&m.from))
-                    || m.kind == MoveKind::Drop;
-                sure || self.is_legal_slow(m)
+                sure_out_of_check(&m, royal, &legality.pins) || self.is_legal_slow(m)
             }
             Test::Threats => self.is_legal_by_threats(&legality.threats, m),
             Test::Played => self.is_legal_slow(m),

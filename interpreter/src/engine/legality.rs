@@ -286,11 +286,7 @@ impl Position<'_> {
     /// check and `pins` are the pinned pieces (line attacks only).
     #[inline]
     pub(super) fn is_legal_out_of_check(&mut self, m: Move, royal: Cell, pins: &[Cell]) -> bool {
-        // A drop only fills a cell: with line attacks it can only block.
-        let sure =
-            (m.from != royal && m.is_simple() && (pins.is_empty() || !pins.contains(&m.from)))
-                || m.kind == MoveKind::Drop;
-        if sure {
+        if sure_out_of_check(&m, royal, pins) {
             return true;
         }
         if m.from == royal && m.kind == MoveKind::Normal {
@@ -500,6 +496,15 @@ impl Position<'_> {
         }
         Some(answer)
     }
+}
+
+/// Whether a move is legal without a test, the only royal piece (on `royal`) out of
+/// check and `pins` pinned, with line attacks only: a plain move of a piece neither
+/// royal nor pinned, or a drop (which only fills a cell: it can only block).
+#[inline]
+pub(super) fn sure_out_of_check(m: &Move, royal: Cell, pins: &[Cell]) -> bool {
+    (m.from != royal && m.is_simple() && (pins.is_empty() || !pins.contains(&m.from)))
+        || m.kind == MoveKind::Drop
 }
 
 /// Whether `no-drop-mate` applies to the moves generated.
