@@ -35,6 +35,7 @@ pub(crate) fn draw_themed(report: miette::Report, colour: bool) -> String {
     let mut out = String::new();
     let _ = GraphicalReportHandler::new_themed(theme)
         .with_width(100)
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
         .render_report(&mut out, report.as_ref());
     out
 }

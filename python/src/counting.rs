@@ -60,9 +60,9 @@ pub fn count_end(game: &Game, started: i32) -> Option<i32> {
     let rule = pos.rules().definition.end.counting.as_ref()?;
     let (ply, limit) = count_as_started(pos, started)?;
     let mated = pos.in_check(pos.side_to_move()) && game.legal_moves().is_empty();
-    (ply > limit && !mated).then_some(match rule.outcome {
-        Outcome::Draw => crate::api::VALUE_DRAW,
+    (ply > limit && !mated).then_some(match rule.outcome.for_player(pos.side_to_move()) {
         Outcome::Win => crate::api::VALUE_MATE,
         Outcome::Loss => -crate::api::VALUE_MATE,
+        _ => crate::api::VALUE_DRAW,
     })
 }

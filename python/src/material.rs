@@ -14,7 +14,10 @@ pub fn insufficient_material(pos: &Position) -> (bool, bool) {
     let goals = &rules.goals;
     let explosions = rules.definition.explosions.is_some();
     let keeps_captured = (rules.definition.hand.as_ref()).is_some_and(|h| h.keep_captured);
-    let repetition_wins = end.repetition.is_some_and(|r| r.outcome != Outcome::Draw);
+    // Fairy-Stockfish's `nFoldValue`: a result other than a draw before draw odds
+    let repetition_wins = (end.repetition).is_some_and(|r| {
+        r.outcome != Outcome::Draw && Some(r.outcome) != end.draw_odds().map(Outcome::WinFor)
+    });
     if keeps_captured
         || repetition_wins
         || (goals.extinction.is_some() && !explosions)

@@ -20,6 +20,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("almost", "almost", None),
     ("amazon", "amazon", None),
     ("amazons", "amazons", None),
+    ("armageddon", "armageddon", None),
     ("antichess", "antichess", None),
     ("asean", "asean", None),
     ("atomic", "atomic", None),
@@ -85,6 +86,8 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("losers", "losers", None),
     ("makruk", "makruk", None),
     ("manchu", "manchu", None),
+    // Fairy-Stockfish's second name for minishogi
+    ("mini", "minishogi", Some("rbsgk/4p/5/P4/KGSBR[-] w 0 1")),
     (
         "minishogi",
         "minishogi",
@@ -168,6 +171,7 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
 const HAND_ORDERS: &[(&str, &str)] = &[
     ("shogi", "GNLPSRB"),
     ("minishogi", "GPSRB"),
+    ("mini", "GPSRB"),
     ("euroshogi", "NGPRB"),
     ("capahouse", "CAQRBNP"),
     ("gorogoro", "GPS"),
@@ -181,6 +185,7 @@ const HAND_ORDERS: &[(&str, &str)] = &[
 const SHOGI_TEMPLATE: &[&str] = &[
     "shogi",
     "minishogi",
+    "mini",
     "euroshogi",
     "gorogoro",
     "judkins",

@@ -242,7 +242,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 13);
+    assert_eq!(import.written.len(), 15);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -326,13 +326,25 @@ fn every_key_family_imports() {
         &["extends \"fsf-extinction.vdl\"", "extinction Rook loss"],
     );
     has("fsf-atomic", &["explosions spare Pawn"]);
+    has(
+        "fsf-drawodds",
+        &[
+            "stalemate black-wins",
+            "repetition 3 black-wins",
+            "move-rule 50 black-wins reset-by capture Pawn",
+        ],
+    );
+    has(
+        "fsf-absolute",
+        &["repetition 4 black-wins", "stalemate draw"],
+    );
 }
 
 /// The families file against Fairy-Stockfish, a few games each.
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 13 of 13 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 15 of 15 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -340,7 +352,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 13 of 13 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 15 of 15 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

@@ -150,6 +150,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "almost.epd",
     "amazon.epd",
     "amazons.epd",
+    "armageddon.epd",
     "antichess.epd",
     "asean.epd",
     "atomic.epd",

@@ -347,6 +347,7 @@ fn selfplay_games(path: &str, max_plies: usize, games: usize, seed: u64) {
 /// The definitions the self-play tests below cover; a new definition must be added.
 const SELFPLAYED: &[&str] = &[
     "amazons.vdl",
+    "armageddon.vdl",
     "baroque.vdl",
     "chess.vdl",
     "duck.vdl",

@@ -68,6 +68,18 @@ fn chess_mate_in_one() {
     assert_eq!((m.as_str(), score), ("f3-f7", Score::Mate(1)));
 }
 
+/// A colour's win is a win for the search: in Armageddon, Black to move wins at
+/// once by stalemating White (d5-b3, or c3-c2), where chess has no win in one.
+#[test]
+fn armageddon_stalemate_wins_for_black() {
+    let fen = "8/8/8/3q4/8/2k5/8/K7 b - - 0 1";
+    let (m, score) = best("definitions/armageddon.vdl", fen, 2);
+    assert!(["d5-b3", "c3-c2"].contains(&m.as_str()), "{m}");
+    assert_eq!(score, Score::Mate(1));
+    let (_, score) = best("definitions/chess.vdl", fen, 2);
+    assert!(matches!(score, Score::Centipawns(_)), "{score:?}");
+}
+
 #[test]
 fn chess_mate_in_two() {
     let (m, score) = best(

@@ -33,7 +33,7 @@ SAN_SAMPLE = 12
 
 
 # the variants whose FEN is also compared in the shogi form (SFEN)
-SHOGI = {"shogi", "minishogi", "euroshogi", "gorogoro", "judkins", "okisakishogi", "yarishogi"}
+SHOGI = {"shogi", "minishogi", "mini", "euroshogi", "gorogoro", "judkins", "okisakishogi", "yarishogi"}
 
 
 # starts besides the variant's own, taken in turn: endgames where counts run and
@@ -63,6 +63,19 @@ LINES = {
         ("4k4/9/9/9/9/9/9/9/R3K4[] w - - 0 1",
          ["a1a9", "e9e8", "a9a8", "e8e9"] + ["a8a9", "e9e8", "a9a8", "e8e9"] * 4),
         ("4k4/9/9/9/9/9/9/9/R3K4[] w - - 0 1", ["a1a2", "e9e8", "a2a1", "e8e9"] * 4),
+    ],
+    # a quiet fourfold repetition loses for White, whoever completes it
+    "minishogi": [
+        ("4k/5/5/5/R3K[] w - - 0 1", ["a1a2", "e5d5", "a2a1", "d5e5"] * 4),
+        ("4k/5/5/5/R3K[] b - - 0 1", ["e5d5", "a1a2", "d5e5", "a2a1"] * 4),
+    ],
+    "mini": [("4k/5/5/5/R3K[] b - - 0 1", ["e5d5", "a1a2", "d5e5", "a2a1"] * 4)],
+    # a draw is a win for Black: by repetition, and by stalemate
+    "armageddon": [
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ["a1a2", "e8d8", "a2a1", "d8e8"] * 3),
+        ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", ["e8d8", "a1a2", "d8e8", "a2a1"] * 3),
+        ("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1", ["e7f7"]),
+        ("7K/4q3/6k1/8/8/8/8/8 b - - 0 1", ["e7f7"]),
     ],
 }
 
@@ -112,10 +125,12 @@ def compare_position(variant, start, moves):
 
 def compare_line(variant, start, line):
     """Every position of a fixed line compared, `is_optional_game_end` too, up to
-    the first end; the number of positions."""
+    the first end (or a position without a legal move, where `game_result` is
+    compared); the number of positions."""
     for n in range(len(line) + 1):
         moves = line[:n]
-        compare_position(variant, start, moves)
+        if not compare_position(variant, start, moves) and n == len(line):
+            return n + 1
         ours, theirs = (vdl.is_optional_game_end(variant, start, moves),
                         sf.is_optional_game_end(variant, start, moves))
         # pyffish's value is meaningless when the game goes on

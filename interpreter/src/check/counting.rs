@@ -3,8 +3,8 @@
 
 use super::Problems;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Counting, Outcome};
-use crate::syntax::{self, CountingDecl, OutcomeWord, Spanned};
+use crate::model::Counting;
+use crate::syntax::{self, CountingDecl, Spanned};
 
 /// The most moves a count may run.
 const MAX_COUNT: i64 = 1000;
@@ -16,11 +16,7 @@ impl Problems {
         known: &[&str],
         pieces: &[&syntax::PieceDecl],
     ) -> Option<Counting> {
-        let outcome = match decl.outcome.value {
-            OutcomeWord::Win => Outcome::Win,
-            OutcomeWord::Loss => Outcome::Loss,
-            OutcomeWord::Draw => Outcome::Draw,
-        };
+        let outcome = super::end::outcome(decl.outcome.value);
         let mut kinds = |names: &[syntax::Name]| -> Vec<usize> {
             names
                 .iter()

@@ -5,11 +5,13 @@ use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{self, EndRules, Outcome};
 use crate::syntax::{self, EndRuleDecl, OutcomeWord, Spanned};
 
-fn outcome(o: OutcomeWord) -> Outcome {
+pub(super) fn outcome(o: OutcomeWord) -> Outcome {
     match o {
         OutcomeWord::Win => Outcome::Win,
         OutcomeWord::Loss => Outcome::Loss,
         OutcomeWord::Draw => Outcome::Draw,
+        OutcomeWord::WhiteWins => Outcome::WinFor(model::Side::White),
+        OutcomeWord::BlackWins => Outcome::WinFor(model::Side::Black),
     }
 }
 
@@ -21,7 +23,7 @@ fn rule_name(rule: &EndRuleDecl) -> &'static str {
         EndRuleDecl::Repetition(..) => "repetition",
         EndRuleDecl::MoveLimit(..) => "move-rule",
         EndRuleDecl::RoyalCapture => "royal-capture",
-        EndRuleDecl::DeadPosition => "dead-position",
+        EndRuleDecl::DeadPosition(_) => "dead-position",
         EndRuleDecl::Extinction(..) => "extinction",
         EndRuleDecl::Reach(..) => "reach",
         EndRuleDecl::Checks(..) => "checks",
@@ -81,7 +83,9 @@ impl Problems {
             EndRuleDecl::Checkmate(o) => end.checkmate = outcome(o.value),
             EndRuleDecl::RoyalCapture => end.royal_capture = true,
             EndRuleDecl::Stalemate(o) => end.stalemate = outcome(o.value),
-            EndRuleDecl::DeadPosition => end.dead_position = true,
+            EndRuleDecl::DeadPosition(o) => {
+                end.dead_position = Some(o.as_ref().map_or(Outcome::Draw, |o| outcome(o.value)))
+            }
             EndRuleDecl::BareKing(o) => end.bare_king = Some(outcome(o.value)),
             EndRuleDecl::DoublePass(o) => end.double_pass = Some(outcome(o.value)),
             EndRuleDecl::Facing(o) => end.facing = Some(outcome(o.value)),

@@ -41,7 +41,7 @@ pub(super) fn walls(decl: Option<&WallsDecl>, s: &WallSetting) -> Report<Option<
         let dead = s.end.and_then(|e| {
             e.rules
                 .iter()
-                .find(|r| matches!(r.value, EndRuleDecl::DeadPosition))
+                .find(|r| matches!(r.value, EndRuleDecl::DeadPosition(_)))
                 .map(|r| r.span)
         });
         let sections = [

@@ -1,5 +1,6 @@
 //! How a game ends: outcomes, repetition, move limits, counting, goals.
 
+use super::Side;
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -11,6 +12,9 @@ pub enum Outcome {
     Loss,
     /// Nobody wins.
     Draw,
+    /// One colour wins, whichever player the rule is about (`white-wins`,
+    /// `black-wins`: minishogi's repetition, Armageddon's draw odds).
+    WinFor(Side),
 }
 
 /// The n-th occurrence of a position ends the game; from `claim_at` on, the player
@@ -60,7 +64,25 @@ impl Outcome {
         match self {
             Outcome::Win => Outcome::Loss,
             Outcome::Loss => Outcome::Win,
-            Outcome::Draw => Outcome::Draw,
+            o => o,
+        }
+    }
+
+    /// The result for `player`: a colour's win becomes their win or loss.
+    pub fn for_player(self, player: Side) -> Outcome {
+        match self {
+            Outcome::WinFor(side) if side == player => Outcome::Win,
+            Outcome::WinFor(_) => Outcome::Loss,
+            o => o,
+        }
+    }
+
+    /// The winner when the rule gives this outcome to `player`, `None` for a draw.
+    pub fn winner(self, player: Side) -> Option<Side> {
+        match self.for_player(player) {
+            Outcome::Win => Some(player),
+            Outcome::Loss => Some(player.opponent()),
+            _ => None,
         }
     }
 }
@@ -99,8 +121,9 @@ pub struct EndRules {
     pub repetition: Option<Repetition>,
     /// The n-move rule, if there is one.
     pub move_limit: Option<MoveLimit>,
-    /// A draw when no sequence of legal moves can end in checkmate.
-    pub dead_position: bool,
+    /// The result (a draw, unless a colour wins it) when no sequence of legal moves
+    /// can end in checkmate, if that ends the game.
+    pub dead_position: Option<Outcome>,
     /// `bare-king`: the outcome for a player left with royal pieces only (see
     /// `Goals::bare_king`).
     pub bare_king: Option<Outcome>,
@@ -229,6 +252,29 @@ pub struct Reach {
     pub after_reply: bool,
 }
 
+impl EndRules {
+    /// Draw odds (Armageddon, Fairy-Stockfish's `materialCounting`): the colour
+    /// that every rule able to end the game in a draw makes the winner instead
+    /// (stalemate, repetition, the move rule, a dead position; one at least).
+    pub fn draw_odds(&self) -> Option<Side> {
+        let draws = [
+            Some(self.stalemate),
+            self.repetition.map(|r| r.outcome),
+            self.move_limit.as_ref().map(|m| m.outcome),
+            self.dead_position,
+        ];
+        let mut colour = None;
+        for o in draws.into_iter().flatten() {
+            match (o, colour) {
+                (Outcome::WinFor(s), None) => colour = Some(s),
+                (Outcome::WinFor(s), Some(c)) if s == c => {}
+                _ => return None,
+            }
+        }
+        colour
+    }
+}
+
 impl Default for EndRules {
     fn default() -> Self {
         EndRules {
@@ -236,7 +282,7 @@ impl Default for EndRules {
             stalemate: Outcome::Draw,
             repetition: None,
             move_limit: None,
-            dead_position: false,
+            dead_position: None,
             bare_king: None,
             royal_capture: false,
             extinction: None,

@@ -1,16 +1,24 @@
 //! The definition's `end` rules applied to a game: when it is over by itself, and
 //! which draws the player to move may claim.
 
-use super::game::{ordinal, value_for, EndReason, Game, GameResult};
+use super::game::{ordinal, EndReason, Game, GameResult};
 use crate::engine::{GoalKind, MoveKind};
 use crate::model::{MoveLimit, Outcome, Repetition, Side};
 
 /// What an outcome means for `side`, in words.
 fn effect(outcome: Outcome, side: Side) -> String {
+    match outcome.winner(side) {
+        None => "a draw".to_string(),
+        Some(winner) if winner == side => format!("{} wins", side.name()),
+        Some(_) => format!("{} loses", side.name()),
+    }
+}
+
+/// A colour's win named after the rule that gave it (`: Black wins`), else nothing.
+fn colour_win(outcome: Outcome) -> String {
     match outcome {
-        Outcome::Draw => "a draw".to_string(),
-        Outcome::Loss => format!("{} loses", side.name()),
-        Outcome::Win => format!("{} wins", side.name()),
+        Outcome::WinFor(side) => format!(": {} wins", side.name()),
+        _ => String::new(),
     }
 }
 
@@ -154,7 +162,7 @@ impl<'r> Game<'r> {
             GoalKind::Connect => (EndReason::Connect, "has lined up its pieces".to_string()),
         };
         Some(GameResult {
-            winner: value_for(goal.outcome, side),
+            winner: goal.outcome.winner(side),
             reason,
             subject: side,
             description: format!("{} {what}", side.name()),
@@ -207,10 +215,10 @@ impl<'r> Game<'r> {
             (EndReason::NoLegalMove, end.stalemate, "has no legal move")
         };
         Some(GameResult {
-            winner: value_for(outcome, stm),
+            winner: outcome.winner(stm),
             reason,
             subject: stm,
-            description: format!("{} {what}", stm.name()),
+            description: format!("{} {what}{}", stm.name(), colour_win(outcome)),
             claimed: false,
         })
     }
@@ -233,12 +241,9 @@ impl<'r> Game<'r> {
             ([by_mover, by_other], Some(p)) if by_mover || by_other => {
                 let checker = if by_mover { mover } else { mover.opponent() };
                 let what = format!("{} gave check at every move", checker.name());
-                (
-                    value_for(p, checker),
-                    format!("{what}: {}", effect(p, checker)),
-                )
+                (p.winner(checker), format!("{what}: {}", effect(p, checker)))
             }
-            _ => (value_for(r.outcome, subject), effect(r.outcome, subject)),
+            _ => (r.outcome.winner(subject), effect(r.outcome, subject)),
         };
         let nth = ordinal(n);
         let description = match claim {
@@ -288,10 +293,14 @@ impl<'r> Game<'r> {
         let (_, limit) = self.pos.counted()?;
         let stm = self.pos.side_to_move();
         Some(GameResult {
-            winner: value_for(rule.outcome, stm),
+            winner: rule.outcome.winner(stm),
             reason: EndReason::Counting,
             subject: stm,
-            description: format!("the count of {} moves has run out", limit / 2),
+            description: format!(
+                "the count of {} moves has run out{}",
+                limit / 2,
+                colour_win(rule.outcome)
+            ),
             claimed: false,
         })
     }
@@ -312,8 +321,9 @@ impl<'r> Game<'r> {
                 stm.name()
             ),
         };
+        let description = description + &colour_win(limit.outcome);
         GameResult {
-            winner: value_for(limit.outcome, stm),
+            winner: limit.outcome.winner(stm),
             reason: EndReason::MoveRule,
             subject: stm,
             description,
@@ -323,15 +333,18 @@ impl<'r> Game<'r> {
 
     fn dead(&self) -> Option<GameResult> {
         let end = &self.pos.rules().definition.end;
-        if !end.dead_position || !self.pos.is_dead() {
+        let outcome = end.dead_position?;
+        if !self.pos.is_dead() {
             return None;
         }
         Some(GameResult {
-            winner: None,
+            winner: outcome.winner(Side::White),
             reason: EndReason::DeadPosition,
             subject: Side::White,
-            description: "dead position: no sequence of legal moves can end in checkmate"
-                .to_string(),
+            description: format!(
+                "dead position: no sequence of legal moves can end in checkmate{}",
+                colour_win(outcome)
+            ),
             claimed: false,
         })
     }

@@ -7,7 +7,7 @@ use super::san::{self, SanMatch};
 use crate::compile::Ruleset;
 use crate::diagnostic::Code;
 use crate::engine::{Move, MoveKind, Position};
-use crate::model::{Outcome, Side};
+use crate::model::Side;
 use crate::search::Earlier;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -186,14 +186,6 @@ pub struct Game<'r> {
     pub(super) plies: usize,
     /// Keep each move and what `undo` needs; off for reading long records.
     pub(super) keep_moves: bool,
-}
-
-pub(super) fn value_for(outcome: Outcome, side: Side) -> Option<Side> {
-    match outcome {
-        Outcome::Win => Some(side),
-        Outcome::Loss => Some(side.opponent()),
-        Outcome::Draw => None,
-    }
 }
 
 pub(super) fn ordinal(n: u32) -> String {

@@ -12,7 +12,7 @@ mod tree;
 
 use crate::compile::Ruleset;
 use crate::engine::{Move, Position};
-use crate::model::Outcome;
+use crate::model::{Outcome, Side};
 pub use eval::Evaluator;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -274,11 +274,12 @@ fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
     (Some(soft), Some(hard))
 }
 
-/// A game end by the rules, as a score for the side to move `ply` plies from the root.
-fn outcome_score(outcome: Outcome, ply: usize) -> i32 {
-    match outcome {
+/// A game end by the rules that gives `outcome` to `player`, as a score for
+/// `player`, `ply` plies from the root.
+fn outcome_score(outcome: Outcome, player: Side, ply: usize) -> i32 {
+    match outcome.for_player(player) {
         Outcome::Win => MATE - ply as i32,
         Outcome::Loss => -(MATE - ply as i32),
-        Outcome::Draw => 0,
+        _ => 0,
     }
 }

@@ -262,11 +262,11 @@ impl Node<'_> {
                 } else {
                     Outcome::Win
                 };
-                return Some(outcome_score(lost, ply));
+                return Some(outcome_score(lost, stm, ply));
             }
         }
         if let Some(goal) = pos.goal() {
-            let score = outcome_score(goal.outcome, ply);
+            let score = outcome_score(goal.outcome, goal.side, ply);
             return Some(if goal.side == stm { score } else { -score });
         }
         if ply > 0 {
@@ -281,7 +281,7 @@ impl Node<'_> {
                 _ => limit.moves,
             };
             if pos.halfmove_clock() >= 2 * moves {
-                return Some(outcome_score(limit.outcome, ply));
+                return Some(outcome_score(limit.outcome, stm, ply));
             }
         }
         None
@@ -311,12 +311,16 @@ impl Node<'_> {
             }
             let checkers = r.perpetual_checkers(&self.run.checked[last..]);
             if checkers.contains(&true) {
-                return Some(-outcome_score(r.outcome_for_mover(checkers), ply));
+                let mover = pos.side_to_move().opponent();
+                return Some(-outcome_score(r.outcome_for_mover(checkers), mover, ply));
             }
         }
         match rule {
             // The rule is about the side that moved into the repetition.
-            Some(r) if seen + 1 >= r.count => Some(-outcome_score(r.outcome, ply)),
+            Some(r) if seen + 1 >= r.count => {
+                let mover = pos.side_to_move().opponent();
+                Some(-outcome_score(r.outcome, mover, ply))
+            }
             Some(model::Repetition {
                 outcome: Outcome::Draw,
                 ..
@@ -332,9 +336,9 @@ impl Node<'_> {
         let stm = pos.side_to_move();
         let has_royal = !pos.royal_cells(stm).is_empty() && !end.royal_capture;
         if has_royal && pos.in_check(stm) {
-            outcome_score(end.checkmate, ply)
+            outcome_score(end.checkmate, stm, ply)
         } else {
-            outcome_score(end.stalemate, ply)
+            outcome_score(end.stalemate, stm, ply)
         }
     }
 

@@ -417,6 +417,8 @@ pub enum OutcomeWord {
     Win,
     Loss,
     Draw,
+    WhiteWins,
+    BlackWins,
 }
 
 /// `repetition N OUTCOME [claim-at M] [perpetual-check OUTCOME]`.
@@ -438,7 +440,7 @@ pub enum EndRuleDecl {
     Repetition(RepetitionDecl),
     MoveLimit(MoveLimitDecl),
     RoyalCapture,
-    DeadPosition,
+    DeadPosition(Option<Spanned<OutcomeWord>>),
     /// `bare-king OUTCOME`.
     BareKing(Spanned<OutcomeWord>),
     /// Whether every listed kind must be lost (`all`) or any one, the kinds (none:

@@ -12,6 +12,8 @@ impl Builder {
             value: match pair.as_str() {
                 "win" => OutcomeWord::Win,
                 "loss" => OutcomeWord::Loss,
+                "white-wins" => OutcomeWord::WhiteWins,
+                "black-wins" => OutcomeWord::BlackWins,
                 _ => OutcomeWord::Draw,
             },
         }
@@ -27,7 +29,9 @@ impl Builder {
                 let value = match rule {
                     Rule::checkmate => EndRuleDecl::Checkmate(self.outcome(inner.next()?)),
                     Rule::royal_capture => EndRuleDecl::RoyalCapture,
-                    Rule::dead_position => EndRuleDecl::DeadPosition,
+                    Rule::dead_position => {
+                        EndRuleDecl::DeadPosition(inner.next().map(|o| self.outcome(o)))
+                    }
                     Rule::bare_king => EndRuleDecl::BareKing(self.outcome(inner.next()?)),
                     Rule::stalemate => EndRuleDecl::Stalemate(self.outcome(inner.next()?)),
                     Rule::repetition => EndRuleDecl::Repetition(self.repetition(inner)?),

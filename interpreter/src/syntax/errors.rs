@@ -314,7 +314,7 @@ fn describe_end_and_setup(rule: Rule) -> &'static str {
         | Rule::counting_else
         | Rule::from_pieces => "`without KINDS`, `board N`, `bare [from-pieces] KINDS N ... else N` or `}`",
         Rule::claim_at => "`claim-at`",
-        Rule::outcome => "`win`, `loss` or `draw`",
+        Rule::outcome => "`win`, `loss`, `draw`, `white-wins` or `black-wins`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",
         Rule::castle_king => "`king`",
         Rule::castle_rook => "`rook`",

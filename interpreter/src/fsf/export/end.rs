@@ -1,7 +1,7 @@
 //! The hand, the rules of play and the end exported.
 
 use super::{betza_of, Exporter};
-use crate::model::{Coord, Extinction, Outcome, Reach};
+use crate::model::{Coord, Extinction, Outcome, Reach, Side};
 
 impl Exporter<'_> {
     pub(super) fn hand(&mut self) {
@@ -130,28 +130,53 @@ impl Exporter<'_> {
     }
 
     pub(super) fn end(&mut self) {
-        let e = &self.def.end;
-        let inverse = |o: Outcome| match o {
-            Outcome::Win => "loss",
-            Outcome::Loss => "win",
-            Outcome::Draw => "draw",
+        let def = self.def;
+        let e = &def.end;
+        let odds = e.draw_odds();
+        if let Some(side) = odds {
+            let key = if side == Side::White {
+                "whitedrawodds"
+            } else {
+                "blackdrawodds"
+            };
+            self.set("materialCounting", key);
+        }
+        // what a draw gives, read as Fairy-Stockfish's value before its draw odds
+        let plain = |this: &mut Self, o: Outcome| match o {
+            Outcome::WinFor(s) if Some(s) == odds => Outcome::Draw,
+            Outcome::WinFor(_) => {
+                this.no("a win for one colour other than a repetition's or every draw's");
+                Outcome::Draw
+            }
+            o => o,
         };
-        if e.dead_position {
+        if e.dead_position.is_some() {
             // not a key: the programs built on Fairy-Stockfish judge insufficient material
             self.set(
                 "# dead-position",
                 "judged by the program (pyffish's has_insufficient_material)",
             );
         }
-        self.set("checkmateValue", value(e.checkmate));
-        self.set("stalemateValue", value(e.stalemate));
+        let (checkmate, stalemate) = (plain(self, e.checkmate), plain(self, e.stalemate));
+        self.set("checkmateValue", value(checkmate));
+        self.set("stalemateValue", value(stalemate));
         match &e.repetition {
             Some(r) => {
                 self.set("nFoldRule", r.claim_at.unwrap_or(r.count).to_string());
-                self.set("nFoldValue", inverse(r.outcome));
+                match r.outcome {
+                    // the value for the player to move, White's when it is absolute
+                    Outcome::WinFor(s) if Some(s) != odds => {
+                        self.set("nFoldValue", if s == Side::White { "win" } else { "loss" });
+                        self.set("nFoldValueAbsolute", "true");
+                    }
+                    o => {
+                        let o = plain(self, o);
+                        self.set("nFoldValue", value(o.opposite()));
+                    }
+                }
                 match r.perpetual_check {
                     Some(Outcome::Loss) => self.set("perpetualCheckIllegal", "true"),
-                    Some(o) => self.no(format!("a perpetual check that is a {} for the checker (Fairy-Stockfish's is a loss)", match o { Outcome::Win => "win", _ => "draw" })),
+                    Some(o) => self.no(format!("a perpetual check that is a {} for the checker (Fairy-Stockfish's is a loss)", value(o))),
                     None => {}
                 }
             }
@@ -191,7 +216,9 @@ impl Exporter<'_> {
         let drops = self.def.hand.as_ref().is_some_and(|h| h.gate.is_none());
         match &e.move_limit {
             Some(m) => {
-                if m.outcome != Outcome::Draw
+                let draw = m.outcome == Outcome::Draw
+                    || matches!(m.outcome, Outcome::WinFor(s) if Some(s) == e.draw_odds());
+                if !draw
                     || !m.reset_on_capture
                     || m.reset_on_lock
                     || m.reset_on_forcing_check
@@ -262,11 +289,11 @@ impl Exporter<'_> {
     }
 }
 
-/// An outcome as Fairy-Stockfish writes a value.
+/// An outcome as Fairy-Stockfish writes a value (a colour's win has none).
 fn value(o: Outcome) -> &'static str {
     match o {
         Outcome::Win => "win",
         Outcome::Loss => "loss",
-        Outcome::Draw => "draw",
+        Outcome::Draw | Outcome::WinFor(_) => "draw",
     }
 }

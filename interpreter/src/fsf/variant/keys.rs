@@ -241,6 +241,12 @@ impl Reader {
                 }
             }
             "nFoldValueAbsolute" => self.flag(s, key, |v| &mut v.n_fold_value_absolute),
+            "materialCounting" => match s.value.trim() {
+                "none" | "" => self.v.draw_odds = None,
+                "whitedrawodds" => self.v.draw_odds = Some(0),
+                "blackdrawodds" => self.v.draw_odds = Some(1),
+                _ => self.refuse(s, key, "only the draw odds (`whitedrawodds`, `blackdrawodds`) are read by the import: counting material is not expressed"),
+            },
             "perpetualCheckIllegal" => self.flag(s, key, |v| &mut v.perpetual_check_illegal),
             "stalemateValue" => {
                 if let Some(x) = self.value(s, key) {

@@ -75,6 +75,9 @@ pub struct Variant {
     pub n_fold_rule: u32,
     pub n_fold_value: Value,
     pub n_fold_value_absolute: bool,
+    /// `materialCounting`'s draw odds: the side (0 White, 1 Black) that a draw by
+    /// stalemate, repetition or the move rule makes the winner.
+    pub draw_odds: Option<usize>,
     /// A repetition by perpetual check loses for the checking player.
     pub perpetual_check_illegal: bool,
     pub stalemate_value: Value,
@@ -165,6 +168,7 @@ impl Variant {
             n_fold_rule: 3,
             n_fold_value: Value::Draw,
             n_fold_value_absolute: false,
+            draw_odds: None,
             perpetual_check_illegal: false,
             stalemate_value: Value::Draw,
             checkmate_value: Value::Loss,
@@ -259,7 +263,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("connectHorizontal", "true"),
     ("connectVertical", "true"),
     ("connectDiagonal", "true"),
-    ("materialCounting", "none"),
     ("adjudicateFullBoard", "false"),
     ("countingRule", "none"),
     ("castlingWins", "-"),

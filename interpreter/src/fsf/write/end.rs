@@ -3,6 +3,7 @@
 use super::super::pieces;
 use super::{inverse, outcome, Writer};
 use crate::diagnostic::Diagnostic;
+use crate::fsf::variant::Value;
 use crate::fsf::{Item, ItemKey};
 
 impl Writer<'_> {
@@ -13,7 +14,7 @@ impl Writer<'_> {
         if royal {
             lines.push(format!("checkmate {}", outcome(v.checkmate_value)));
         }
-        lines.push(format!("stalemate {}", outcome(v.stalemate_value)));
+        lines.push(format!("stalemate {}", self.drawn(v.stalemate_value)));
         if v.n_fold_rule > 0 {
             // Fairy-Stockfish gives the result to the player to move; vdl to the one who repeated
             // perpetual check needs check: without a king it changes nothing
@@ -22,11 +23,13 @@ impl Writer<'_> {
             } else {
                 ""
             };
-            lines.push(format!(
-                "repetition {} {}{perpetual}",
-                v.n_fold_rule,
-                outcome(inverse(v.n_fold_value))
-            ));
+            // an absolute value is White's: whoever repeats
+            let result = match v.n_fold_value {
+                Value::Win if v.n_fold_value_absolute => "white-wins",
+                Value::Loss if v.n_fold_value_absolute => "black-wins",
+                value => self.drawn(inverse(value)),
+            };
+            lines.push(format!("repetition {} {result}{perpetual}", v.n_fold_rule));
         }
         if v.n_move_rule > 0 {
             lines.push(self.move_rule()?);
@@ -97,7 +100,18 @@ impl Writer<'_> {
         if v.piece_drops {
             reset.push_str(" drop");
         }
-        Ok(format!("move-rule {} draw{reset}", v.n_move_rule))
+        let result = self.drawn(Value::Draw);
+        Ok(format!("move-rule {} {result}{reset}", v.n_move_rule))
+    }
+
+    /// A value of a rule that may end in a draw: under draw odds, the draw is a win
+    /// for that colour.
+    fn drawn(&self, value: Value) -> &'static str {
+        match (value, self.v.draw_odds) {
+            (Value::Draw, Some(0)) => "white-wins",
+            (Value::Draw, Some(_)) => "black-wins",
+            (value, _) => outcome(value),
+        }
     }
 
     /// Extinction, as Fairy-Stockfish applies it.

@@ -346,9 +346,6 @@ impl Writer<'_> {
                 "en passant",
             ));
         }
-        if v.n_fold_value_absolute && v.n_fold_value != Value::Draw && v.n_fold_rule > 0 {
-            return Err(self.refusal(span, "a repetition result for White whichever side repeats (`nFoldValueAbsolute`) is not expressed".into(), "repetition"));
-        }
         if v.flag_piece[0] != v.flag_piece[1]
             && !v.flag_region[0].is_empty()
             && !v.flag_region[1].is_empty()
