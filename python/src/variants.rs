@@ -65,6 +65,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ),
     ("grand", "grand", None),
     ("grasshopper", "grasshopper", None),
+    ("gustav3", "gustav3", None),
     ("hoppelpoppel", "hoppelpoppel", None),
     ("horde", "horde", None),
     ("isolation", "isolation", None),
@@ -101,6 +102,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("nocastle", "nocastle", None),
     ("nocheckatomic", "nocheckatomic", None),
     ("normal", "chess", None),
+    ("omicron", "omicron", None),
     (
         "okisakishogi",
         "okisakishogi",
@@ -119,6 +121,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ),
     ("snailtrail", "snailtrail", None),
     ("torpedo", "torpedo", None),
+    ("troitzky", "troitzky", None),
     ("xiangqi", "xiangqi", None),
     (
         "yarishogi",

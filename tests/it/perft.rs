@@ -182,6 +182,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "gothic.epd",
     "grand.epd",
     "grasshopper.epd",
+    "gustav3.epd",
     "hoppelpoppel.epd",
     "horde.epd",
     "isolation.epd",
@@ -207,6 +208,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "nightrider.epd",
     "nocastle.epd",
     "nocheckatomic.epd",
+    "omicron.epd",
     "okisakishogi.epd",
     "paradigm.epd",
     "perfect.epd",
@@ -222,6 +224,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "tencubed.epd",
     "threecheck.epd",
     "torpedo.epd",
+    "troitzky.epd",
     "xiangqi.epd",
     "yarishogi.epd",
 ];

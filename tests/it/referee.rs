@@ -397,6 +397,7 @@ const LIBRARY: &[&str] = &[
     "gothic.vdl",
     "grand.vdl",
     "grasshopper.vdl",
+    "gustav3.vdl",
     "hoppelpoppel.vdl",
     "horde.vdl",
     "isolation.vdl",
@@ -422,6 +423,7 @@ const LIBRARY: &[&str] = &[
     "nightrider.vdl",
     "nocastle.vdl",
     "nocheckatomic.vdl",
+    "omicron.vdl",
     "okisakishogi.vdl",
     "paradigm.vdl",
     "perfect.vdl",
@@ -437,6 +439,7 @@ const LIBRARY: &[&str] = &[
     "tencubed.vdl",
     "threecheck.vdl",
     "torpedo.vdl",
+    "troitzky.vdl",
     "xiangqi.vdl",
     "yarishogi.vdl",
 ];

@@ -511,7 +511,8 @@ impl<'r> Position<'r> {
             let mut empty = 0;
             for file in b.row_files(rank) {
                 let cell = r.cell_at(model::Coord { file, rank });
-                if cell.is_some_and(|c| self.is_wall(c)) {
+                // a wall, or a hole of a square board (Fairy-Stockfish's `*` too)
+                if cell.is_none_or(|c| self.is_wall(c)) {
                     if empty > 0 {
                         row.push_str(&empty.to_string());
                         empty = 0;

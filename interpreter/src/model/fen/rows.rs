@@ -130,6 +130,9 @@ impl RowReader<'_> {
                 if file > width {
                     return Err(too_wide());
                 }
+            } else if bytes[i] == b'*' && self.is_hole(row, file) {
+                file += 1;
+                i += 1;
             } else if bytes[i] == b'*' {
                 let at = (file, &row.files[..]);
                 let coord = wall_at(
@@ -157,6 +160,17 @@ impl RowReader<'_> {
             return Err(too_wide());
         }
         Ok(())
+    }
+
+    /// Whether the row's `file`-th cell is removed from the board: written `*`, as
+    /// Fairy-Stockfish writes it, or counted as empty.
+    fn is_hole(&self, row: &Row, file: i32) -> bool {
+        (row.files.get(file as usize)).is_some_and(|&f| {
+            !self.board.contains(Coord {
+                file: f,
+                rank: row.rank,
+            })
+        })
     }
 
     /// The piece label at `row.text[i..]`: its kind, side and length.
