@@ -109,7 +109,27 @@ codes! {
     FsfUnsupported = "vdl::fsf_unsupported": "a Fairy-Stockfish rule vdl cannot express, so the section is not imported",
     FsfUnknownKey = "vdl::fsf_unknown_key": "a key Fairy-Stockfish does not document (it ignores it, and so does the import)",
     FsfExport = "vdl::fsf_export": "a rule of a definition that Fairy-Stockfish's configuration format cannot hold",
+    BadAllow = "vdl::bad_allow": "an `allow` that names no warning `vdl check` gives",
     BadWalls = "vdl::bad_walls": "`walls` beside what a wall cannot go with (capture modes, freezes, swaps, two-cell pieces, explosions, drops, passing, dead-position)",
+}
+
+impl Code {
+    /// The warnings about a definition that loads (`vdl check`'s lints), which
+    /// `allow` may silence.
+    pub const LINTS: &'static [Code] = &[
+        Code::UnusedPiece,
+        Code::ImmobilePiece,
+        Code::UnreachableZone,
+        Code::EmptyZone,
+        Code::DeadCapture,
+        Code::SetupCheck,
+        Code::SetupNoMove,
+        Code::AsymmetricSetup,
+        Code::UnreachableCell,
+        Code::DeadDrop,
+        Code::LostCastling,
+        Code::RedundantMove,
+    ];
 }
 
 /// The long explanations of every code, with examples: `vdl explain` prints one

@@ -23,6 +23,15 @@ pub fn lint(file: &File, rules: &Ruleset) -> Vec<Diagnostic> {
     cells(rules, &places, &reach, &mut out);
     redundant_moves(rules, &places, &mut out);
     dead_drops(rules, &places, &mut out);
+    let allowed: Vec<String> = (file.items.iter())
+        .filter_map(|item| match item {
+            Item::Allow(codes) => Some(codes),
+            _ => None,
+        })
+        .flatten()
+        .map(|name| format!("vdl::{}", name.value))
+        .collect();
+    out.retain(|d| !allowed.iter().any(|a| a == d.code.as_str()));
     out
 }
 

@@ -50,6 +50,8 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[-] w 0 1"),
     ),
     ("extinction", "extinction", None),
+    ("fairy", "fairy", None),
+    ("fox-and-hounds", "fox-and-hounds", None),
     (
         "fischerandom",
         "chess960",

@@ -226,6 +226,15 @@ fn explain_renders_the_section_and_suggests_names() {
          board { files a b ranks 1 2 }\n    \
          piece King K { royal moves \"K\" }\n    \
          piece Rook R { moves \"R\" }\n    \
+         setup \"k1/K1 w\"\n\
+         \n\
+         A piece meant to come only from a FEN given by hand (an endgame study, a problem)\n\
+         is declared with allow unused_piece, and the warning is not given:\n\
+         \n    \
+         allow unused_piece\n    \
+         board { files a b ranks 1 2 }\n    \
+         piece King K { royal moves \"K\" }\n    \
+         piece Rook R { moves \"R\" }\n    \
          setup \"k1/K1 w\"\n"
     );
     let game = common::vdl(&["explain", "illegal_move"]);

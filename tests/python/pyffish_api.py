@@ -45,6 +45,8 @@ ENDGAMES = {
                "3k4/8/8/3m4/8/8/8/R2K4 b - - 0 100", "8/3k4/8/5P2/8/8/8/3K4 w - - 0 1",
                "8/3k4/8/8/8/8/3r4/3K4 w - 32 29 40"],
     "asean": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NB w - - 0 12"],
+    # the pieces no array holds, set up by hand
+    "fairy": ["4k3/1s1f4/2a5/8/3C4/4M3/8/4K3 w - - 0 1", "r1s1k2r/pppp1ppp/2c5/4f3/8/2A1M3/PPPP1PPP/R1S1K2R w KQkq - 0 1"],
     "ai-wok": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NS w - - 0 12"],
 }
 

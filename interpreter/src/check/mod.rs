@@ -137,6 +137,7 @@ fn definition(file: &syntax::File, all: &mut Vec<Diagnostic>) -> Option<Definiti
     };
     let redeal = drops::redeal(f.redeal, !f.shuffles.is_empty()).unpack(all);
     let evaluation = evaluation::evaluation(f.evaluation, &f.pieces).unpack(all);
+    allowed(&f.allowed).unpack(all);
     Some(Definition {
         capture_only_zones: capture_only_zones(&f.zones),
         name: f.variant.map(|v| v.name.value.clone()).unwrap_or_default(),
@@ -165,6 +166,40 @@ fn definition(file: &syntax::File, all: &mut Vec<Diagnostic>) -> Option<Definiti
         shuffles,
         symmetry: symmetry_of(f.setup),
         evaluation,
+    })
+}
+
+/// `allow CODE...`: each a warning's code, without `vdl::`.
+fn allowed(names: &[&syntax::Name]) -> Report<()> {
+    report(|p| {
+        for name in names {
+            let code = format!("vdl::{}", name.value);
+            if Code::LINTS.iter().any(|c| c.as_str() == code) {
+                continue;
+            }
+            let lints: Vec<&str> = (Code::LINTS.iter())
+                .map(|c| c.as_str().trim_start_matches("vdl::"))
+                .collect();
+            let (what, help) = if Code::ALL.iter().any(|c| c.as_str() == code) {
+                let what = format!("`{code}` is an error, which `allow` cannot silence");
+                (what, "fix what the error is about".to_string())
+            } else {
+                let what = format!("`{}` is not the code of a warning", name.value);
+                let help = match diagnostic::suggest(&name.value, lints.iter().copied()) {
+                    Some(close) => format!("did you mean `{close}`?"),
+                    None => format!(
+                        "`allow` takes the codes of warnings, without `vdl::`: {}",
+                        lints.join(", ")
+                    ),
+                };
+                (what, help)
+            };
+            p.push(
+                Diagnostic::error(Code::BadAllow, what)
+                    .at(name.span, "not a warning")
+                    .help(help),
+            );
+        }
     })
 }
 

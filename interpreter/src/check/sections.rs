@@ -27,6 +27,7 @@ pub(super) struct Sections<'f> {
     pub shuffles: Vec<&'f syntax::ShuffleDecl>,
     pub drops: Vec<&'f syntax::DropsDecl>,
     pub hands: Vec<&'f syntax::HandDecl>,
+    pub allowed: Vec<&'f syntax::Name>,
 }
 
 /// The items sorted by section; a section given twice is an error, and so is
@@ -37,6 +38,7 @@ pub(super) fn sort(file: &syntax::File) -> Report<Sections<'_>> {
         for item in &file.items {
             match item {
                 Item::Hand(h) => f.hands.push(h),
+                Item::Allow(codes) => f.allowed.extend(codes),
                 Item::Shuffle(s) => f.shuffles.push(s),
                 Item::Drops(x) => f.drops.push(x),
                 Item::Zone(z) => f.zones.push(z),

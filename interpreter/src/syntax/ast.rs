@@ -64,6 +64,8 @@ pub enum Item {
     Walls(WallsDecl),
     /// `evaluation { ... }`: the computer player's terms.
     Evaluation(EvaluationDecl),
+    /// `allow CODE...`: warnings not to report, by their codes without `vdl::`.
+    Allow(Vec<Name>),
 }
 
 /// `evaluation { Piece value N hand N mobility N advance N ... safety N }`.

@@ -66,6 +66,7 @@ impl Builder {
             }),
             Rule::walls => Item::Walls(self.walls(pair, span)),
             Rule::evaluation => Item::Evaluation(self.evaluation(pair, span)),
+            Rule::allow => Item::Allow(pair.into_inner().map(|p| self.name(p)).collect()),
             _ => return None,
         })
     }

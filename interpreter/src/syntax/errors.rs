@@ -224,6 +224,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         | Rule::passing
         | Rule::walls
         | Rule::evaluation
+        | Rule::allow
         | Rule::modify => {
             "a section (`board`, `piece`, `setup`, ...)"
         }
