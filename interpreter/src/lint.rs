@@ -669,10 +669,6 @@ fn asymmetry(rules: &Ruleset, symmetry: Symmetry) -> Option<String> {
 }
 
 /// The cells no piece starts on or can ever reach (`vdl::unreachable_cell`).
-pub fn unreachable_cells(rules: &Ruleset) -> Vec<&str> {
-    lost_cells(rules, &Reach::compute(rules))
-}
-
 fn lost_cells<'r>(rules: &'r Ruleset, reach: &Reach) -> Vec<&'r str> {
     (0..rules.cell_count())
         .filter(|&c| (0..2 * reach.kinds).all(|i| !reach.cells[i][c]))

@@ -354,7 +354,11 @@ pub fn write(
 fn body(w: &mut Writer, m: &Move, legal: &[Move]) -> String {
     let rules = w.pos.rules();
     if m.kind == MoveKind::Castle {
-        let king_side = w.file_of(m.to) > w.file_of(m.from);
+        // the rook's side of the king: in Chess960 a king may move right to castle left
+        let king_side = (m.castle_rule().and_then(|i| w.pos.castle(i)))
+            .map_or(w.file_of(m.to) > w.file_of(m.from), |c| {
+                w.file_of(c.rook_from) > w.file_of(c.king_from)
+            });
         let mut san = if king_side { "O-O" } else { "O-O-O" }.to_string();
         if let (Some(cell), Some(kind)) = (w.pos.drop_cell(m), w.pos.dropped_kind(m)) {
             san.push('/');

@@ -33,6 +33,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"),
     ),
     ("capablanca", "capablanca", None),
+    (
+        "caparandom",
+        "caparandom",
+        Some("rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"),
+    ),
     ("chancellor", "chancellor", None),
     ("chaturanga", "chaturanga", None),
     ("chess", "chess", None),
@@ -51,12 +56,12 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ),
     ("extinction", "extinction", None),
     ("fairy", "fairy", None),
-    ("fox-and-hounds", "fox-and-hounds", None),
     (
         "fischerandom",
         "chess960",
         Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ),
+    ("fox-and-hounds", "fox-and-hounds", None),
     ("gardner", "gardner", None),
     ("georgian", "georgian", None),
     ("giveaway", "giveaway", None),
@@ -158,6 +163,7 @@ const TWINS_960: &[(&str, &str)] = &[
     ("chess", "fischerandom"),
     ("normal", "fischerandom"),
     ("atomic", "atomic960"),
+    ("capablanca", "caparandom"),
 ];
 
 /// The letters Fairy-Stockfish's notation writes for some pieces instead of their

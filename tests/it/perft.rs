@@ -158,6 +158,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "breakthrough.epd",
     "capablanca.epd",
     "capahouse.epd",
+    "caparandom.epd",
     "centaur.epd",
     "chancellor.epd",
     "chaturanga.epd",

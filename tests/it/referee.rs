@@ -373,6 +373,7 @@ const LIBRARY: &[&str] = &[
     "breakthrough.vdl",
     "capablanca.vdl",
     "capahouse.vdl",
+    "caparandom.vdl",
     "centaur.vdl",
     "chancellor.vdl",
     "chaturanga.vdl",

@@ -45,6 +45,9 @@ ENDGAMES = {
                "3k4/8/8/3m4/8/8/8/R2K4 b - - 0 100", "8/3k4/8/5P2/8/8/8/3K4 w - - 0 1",
                "8/3k4/8/8/8/8/3r4/3K4 w - 32 29 40"],
     "asean": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NB w - - 0 12"],
+    # random arrays, the castling rooks named by their files too
+    "caparandom": ["nrbkqbarcn/pppppppppp/10/10/10/10/PPPPPPPPPP/NRBKQBARCN w KQkq - 0 1",
+                   "rkbqnbcanr/pppppppppp/10/10/10/10/PPPPPPPPPP/RKBQNBCANR w JAja - 0 1"],
     # the pieces no array holds, set up by hand
     "fairy": ["4k3/1s1f4/2a5/8/3C4/4M3/8/4K3 w - - 0 1", "r1s1k2r/pppp1ppp/2c5/4f3/8/2A1M3/PPPP1PPP/R1S1K2R w KQkq - 0 1"],
     "ai-wok": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NS w - - 0 12"],
@@ -79,6 +82,14 @@ LINES = {
         ("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1", ["e7f7"]),
         ("7K/4q3/6k1/8/8/8/8/8 b - - 0 1", ["e7f7"]),
     ],
+}
+
+# single moves whose SAN is compared: castling to the queen's side with a king that
+# moves right (Chess960)
+SAN_CASES = {
+    "fischerandom": [("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R b KQkq - 0 1", "b8a8"),
+                     ("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1", "b1h1")],
+    "caparandom": [("rk7r/pppppppppp/10/10/10/10/PPPPPPPPPP/RK7R w JAja - 0 1", "b1a1")],
 }
 
 # the variants whose count may be started elsewhere (`countStarted`)
@@ -171,6 +182,9 @@ def main():
                 moves.append(rng.choice(legal))
         for start, line in LINES.get(variant, []):
             positions += compare_line(variant, start, line)
+        for fen, m in SAN_CASES.get(variant, []):
+            if vdl.get_san(variant, fen, m) != sf.get_san(variant, fen, m):
+                fail(variant, [m], f"get_san {m}", vdl.get_san(variant, fen, m), sf.get_san(variant, fen, m))
         print(f"{variant}: {games} games, {time.time() - began:.1f} s")
     print(f"positions: {positions}")
 

@@ -176,7 +176,7 @@ fn one(
         w.items.iter(),
     );
     let mut loaded = crate::load_untrusted(&full, &base_refs);
-    if remove_unreachable_cells(&loaded, &mut w) {
+    if allow_meant_warnings(&loaded, &mut w) {
         full = compose(
             &header(r, source, line, &w.notes),
             &r.name,
@@ -220,33 +220,34 @@ fn one(
     ))
 }
 
-/// Cells no piece can ever stand on change nothing in play: when the written
-/// definition loads with nothing else to say, they leave the board (and the notes
-/// say so). Whether any did.
-fn remove_unreachable_cells(loaded: &crate::Loaded, w: &mut write::Written) -> bool {
-    let Some(rules) = loaded.ruleset.as_ref().filter(|_| {
-        loaded
-            .diagnostics
-            .iter()
-            .all(|d| d.code == Code::UnreachableCell)
-    }) else {
+/// Warnings a Fairy-Stockfish section can mean: cells no piece ever reaches (the
+/// light cells of fox-and-hounds) and a zone of one side only (its flag). When the
+/// written definition loads with nothing else to say, it says `allow` for them
+/// (and the notes say so), so that the board and its FEN stay Fairy-Stockfish's.
+/// Whether any was allowed.
+fn allow_meant_warnings(loaded: &crate::Loaded, w: &mut write::Written) -> bool {
+    const MEANT: [Code; 2] = [Code::UnreachableCell, Code::EmptyZone];
+    let meant = |d: &Diagnostic| !d.is_error() && MEANT.contains(&d.code);
+    if loaded.ruleset.is_none()
+        || loaded.diagnostics.is_empty()
+        || !loaded.diagnostics.iter().all(meant)
+    {
         return false;
-    };
-    let lost: Vec<String> = crate::lint::unreachable_cells(rules)
-        .iter()
-        .map(|c| c.to_string())
+    }
+    let mut codes: Vec<&str> = (loaded.diagnostics.iter())
+        .map(|d| d.code.as_str().trim_start_matches("vdl::"))
         .collect();
-    if lost.is_empty() {
-        return false;
+    codes.dedup();
+    for d in &loaded.diagnostics {
+        w.notes.push(format!("{}: allowed", d.message));
     }
-    w.notes.push(format!(
-        "{} no piece can ever reach: removed from the board",
-        lost.join(" ")
-    ));
-    for item in w.items.iter_mut().filter(|i| i.key == ItemKey::Board) {
-        item.text = item.text.trim_end_matches('}').to_string()
-            + &format!("  remove {}\n}}", lost.join(" "));
-    }
+    w.items.insert(
+        0,
+        Item {
+            key: ItemKey::Rule("allow"),
+            text: format!("allow {}", codes.join(" ")),
+        },
+    );
     true
 }
 

@@ -146,7 +146,7 @@ impl Writer<'_> {
 
     /// The flag region: reaching it wins.
     fn flag(&mut self) -> Result<Option<String>, Diagnostic> {
-        let (v, span) = (self.v, self.v.start_fen.1);
+        let v = self.v;
         let side = if v.flag_region[0].is_empty() { 1 } else { 0 };
         let kinds: Vec<String> = match &v.flag_piece[side] {
             Some(k) => self.kinds_of(k),
@@ -159,13 +159,6 @@ impl Writer<'_> {
                 })
                 .collect(),
         };
-        if v.flag_region[0].is_empty() || v.flag_region[1].is_empty() {
-            return Err(self.refusal(
-                span,
-                "a flag region for one side only is not expressed".into(),
-                "flag",
-            ));
-        }
         if !kinds.is_empty() {
             let zone = self.zone("flag", &v.flag_region.clone());
             let after = if v.flag_move { " after-reply" } else { "" };

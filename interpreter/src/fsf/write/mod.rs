@@ -270,6 +270,11 @@ impl Writer<'_> {
     fn zone(&mut self, name: &str, cells: &[Vec<Cell>; 2]) -> String {
         let text = if cells[0] == cells[1] {
             format!("zone {name} {}", cell_list(&cells[0]))
+        } else if cells[1].is_empty() {
+            // one side's only (Fairy-Stockfish's flag of fox-and-hounds)
+            format!("zone {name} {{ white {} }}", cell_list(&cells[0]))
+        } else if cells[0].is_empty() {
+            format!("zone {name} {{ black {} }}", cell_list(&cells[1]))
         } else {
             format!(
                 "zone {name} {{ white {}  black {} }}",
