@@ -127,6 +127,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"),
     ),
     ("snailtrail", "snailtrail", None),
+    ("suicide", "suicide", None),
     ("torpedo", "torpedo", None),
     ("troitzky", "troitzky", None),
     ("xiangqi", "xiangqi", None),

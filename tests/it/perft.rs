@@ -223,6 +223,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "shatranj.epd",
     "shogi.epd",
     "snailtrail.epd",
+    "suicide.epd",
     "sortofalmost.epd",
     "tencubed.epd",
     "threecheck.epd",

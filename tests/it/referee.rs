@@ -438,6 +438,7 @@ const LIBRARY: &[&str] = &[
     "shatranj.vdl",
     "shogi.vdl",
     "snailtrail.vdl",
+    "suicide.vdl",
     "sortofalmost.vdl",
     "tencubed.vdl",
     "threecheck.vdl",

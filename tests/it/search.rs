@@ -80,6 +80,20 @@ fn armageddon_stalemate_wins_for_black() {
     assert!(matches!(score, Score::Centipawns(_)), "{score:?}");
 }
 
+/// A stalemate scored by the pieces on the board: White's only move leaves Black,
+/// with three pieces against two, no move; in suicide chess White wins by it, in
+/// antichess Black does.
+#[test]
+fn suicide_stalemate_goes_to_the_fewer_pieces() {
+    let fen = "8/8/8/1p5p/7p/1P5P/8/8 w - - 0 1";
+    assert_eq!(
+        best("definitions/suicide.vdl", fen, 2),
+        ("b3-b4".to_string(), Score::Mate(1))
+    );
+    let (_, score) = best("definitions/antichess.vdl", fen, 2);
+    assert!(matches!(score, Score::Mate(n) if n <= 0), "{score:?}");
+}
+
 #[test]
 fn chess_mate_in_two() {
     let (m, score) = best(

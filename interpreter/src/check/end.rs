@@ -19,7 +19,7 @@ pub(super) fn outcome(o: OutcomeWord) -> Outcome {
 fn rule_name(rule: &EndRuleDecl) -> &'static str {
     match rule {
         EndRuleDecl::Checkmate(_) => "checkmate",
-        EndRuleDecl::Stalemate(_) => "stalemate",
+        EndRuleDecl::Stalemate(..) => "stalemate",
         EndRuleDecl::Repetition(..) => "repetition",
         EndRuleDecl::MoveLimit(..) => "move-rule",
         EndRuleDecl::RoyalCapture => "royal-capture",
@@ -82,7 +82,10 @@ impl Problems {
         match rule {
             EndRuleDecl::Checkmate(o) => end.checkmate = outcome(o.value),
             EndRuleDecl::RoyalCapture => end.royal_capture = true,
-            EndRuleDecl::Stalemate(o) => end.stalemate = outcome(o.value),
+            EndRuleDecl::Stalemate(o, fewer) => {
+                end.stalemate = outcome(o.value);
+                end.stalemate_fewer_pieces = *fewer;
+            }
             EndRuleDecl::DeadPosition(o) => {
                 end.dead_position = Some(o.as_ref().map_or(Outcome::Draw, |o| outcome(o.value)))
             }

@@ -115,8 +115,11 @@ pub struct MoveLimit {
 pub struct EndRules {
     /// The result of checkmate for the player who mates.
     pub checkmate: Outcome,
-    /// The result of stalemate for the player who stalemates.
+    /// The result of stalemate for the player who is stalemated.
     pub stalemate: Outcome,
+    /// `fewer-pieces`: the stalemate's result is for the player with fewer pieces
+    /// on the board, whoever is stalemated; equal numbers draw.
+    pub stalemate_fewer_pieces: bool,
     /// Repeated positions, if they end the game.
     pub repetition: Option<Repetition>,
     /// The n-move rule, if there is one.
@@ -253,6 +256,19 @@ pub struct Reach {
 }
 
 impl EndRules {
+    /// The result for a player without a legal move who is not in check, with
+    /// `own` pieces on the board against the opponent's `other`.
+    pub fn stalemate_outcome(&self, own: usize, other: usize) -> Outcome {
+        if !self.stalemate_fewer_pieces {
+            return self.stalemate;
+        }
+        match own.cmp(&other) {
+            std::cmp::Ordering::Less => self.stalemate,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+            std::cmp::Ordering::Greater => self.stalemate.opposite(),
+        }
+    }
+
     /// Draw odds (Armageddon, Fairy-Stockfish's `materialCounting`): the colour
     /// that every rule able to end the game in a draw makes the winner instead
     /// (stalemate, repetition, the move rule, a dead position; one at least).
@@ -280,6 +296,7 @@ impl Default for EndRules {
         EndRules {
             checkmate: Outcome::Loss,
             stalemate: Outcome::Draw,
+            stalemate_fewer_pieces: false,
             repetition: None,
             move_limit: None,
             dead_position: None,

@@ -207,18 +207,27 @@ impl<'r> Game<'r> {
         let stm = self.pos.side_to_move();
         // Without check (royal capture), having no move is never checkmate.
         let has_royal = !self.pos.royal_cells(stm).is_empty() && !end.royal_capture;
+        let count = |side| self.pos.piece_cells(side).len();
+        let (own, other) = (count(stm), count(stm.opponent()));
+        let stalemate = end.stalemate_outcome(own, other);
         let (reason, outcome, what) = if has_royal && self.pos.in_check(stm) {
             (EndReason::Checkmate, end.checkmate, "is checkmated")
         } else if has_royal {
-            (EndReason::Stalemate, end.stalemate, "is stalemated")
+            (EndReason::Stalemate, stalemate, "is stalemated")
         } else {
-            (EndReason::NoLegalMove, end.stalemate, "has no legal move")
+            (EndReason::NoLegalMove, stalemate, "has no legal move")
+        };
+        let counted = if end.stalemate_fewer_pieces && reason != EndReason::Checkmate {
+            let pieces = |n: usize| format!("{n} piece{}", if n == 1 { "" } else { "s" });
+            format!(", with {} against {}", pieces(own), pieces(other))
+        } else {
+            String::new()
         };
         Some(GameResult {
             winner: outcome.winner(stm),
             reason,
             subject: stm,
-            description: format!("{} {what}{}", stm.name(), colour_win(outcome)),
+            description: format!("{} {what}{counted}{}", stm.name(), colour_win(outcome)),
             claimed: false,
         })
     }

@@ -338,7 +338,9 @@ impl Node<'_> {
         if has_royal && pos.in_check(stm) {
             outcome_score(end.checkmate, stm, ply)
         } else {
-            outcome_score(end.stalemate, stm, ply)
+            let count = |side| pos.piece_cells(side).len();
+            let outcome = end.stalemate_outcome(count(stm), count(stm.opponent()));
+            outcome_score(outcome, stm, ply)
         }
     }
 

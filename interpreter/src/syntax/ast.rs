@@ -438,7 +438,8 @@ pub struct RepetitionDecl {
 #[derive(Clone, Debug)]
 pub enum EndRuleDecl {
     Checkmate(Spanned<OutcomeWord>),
-    Stalemate(Spanned<OutcomeWord>),
+    /// `stalemate OUTCOME [fewer-pieces]`.
+    Stalemate(Spanned<OutcomeWord>, bool),
     Repetition(RepetitionDecl),
     MoveLimit(MoveLimitDecl),
     RoyalCapture,

@@ -33,7 +33,10 @@ impl Builder {
                         EndRuleDecl::DeadPosition(inner.next().map(|o| self.outcome(o)))
                     }
                     Rule::bare_king => EndRuleDecl::BareKing(self.outcome(inner.next()?)),
-                    Rule::stalemate => EndRuleDecl::Stalemate(self.outcome(inner.next()?)),
+                    Rule::stalemate => {
+                        let outcome = self.outcome(inner.next()?);
+                        EndRuleDecl::Stalemate(outcome, inner.next().is_some())
+                    }
                     Rule::repetition => EndRuleDecl::Repetition(self.repetition(inner)?),
                     Rule::move_limit => EndRuleDecl::MoveLimit(self.move_limit(inner)?),
                     Rule::extinction => {

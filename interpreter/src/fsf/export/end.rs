@@ -160,6 +160,9 @@ impl Exporter<'_> {
         let (checkmate, stalemate) = (plain(self, e.checkmate), plain(self, e.stalemate));
         self.set("checkmateValue", value(checkmate));
         self.set("stalemateValue", value(stalemate));
+        if e.stalemate_fewer_pieces {
+            self.set("stalematePieceCount", "true");
+        }
         match &e.repetition {
             Some(r) => {
                 self.set("nFoldRule", r.claim_at.unwrap_or(r.count).to_string());

@@ -241,6 +241,7 @@ impl Reader {
                 }
             }
             "nFoldValueAbsolute" => self.flag(s, key, |v| &mut v.n_fold_value_absolute),
+            "stalematePieceCount" => self.flag(s, key, |v| &mut v.stalemate_piece_count),
             "materialCounting" => match s.value.trim() {
                 "none" | "" => self.v.draw_odds = None,
                 "whitedrawodds" => self.v.draw_odds = Some(0),

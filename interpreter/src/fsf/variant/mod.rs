@@ -78,6 +78,8 @@ pub struct Variant {
     /// `materialCounting`'s draw odds: the side (0 White, 1 Black) that a draw by
     /// stalemate, repetition or the move rule makes the winner.
     pub draw_odds: Option<usize>,
+    /// The stalemate's value is for the side with fewer pieces on the board.
+    pub stalemate_piece_count: bool,
     /// A repetition by perpetual check loses for the checking player.
     pub perpetual_check_illegal: bool,
     pub stalemate_value: Value,
@@ -169,6 +171,7 @@ impl Variant {
             n_fold_value: Value::Draw,
             n_fold_value_absolute: false,
             draw_odds: None,
+            stalemate_piece_count: false,
             perpetual_check_illegal: false,
             stalemate_value: Value::Draw,
             checkmate_value: Value::Loss,
@@ -210,7 +213,6 @@ const NOT_RULES: &[&str] = &[
     "pieceValueEg",
     "nnueAlias",
     "endgameEval",
-    "stalematePieceCount",
 ];
 
 /// Keys Fairy-Stockfish reads that this import does not turn into rules: a value

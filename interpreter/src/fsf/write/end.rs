@@ -14,7 +14,15 @@ impl Writer<'_> {
         if royal {
             lines.push(format!("checkmate {}", outcome(v.checkmate_value)));
         }
-        lines.push(format!("stalemate {}", self.drawn(v.stalemate_value)));
+        let fewer = if v.stalemate_piece_count {
+            " fewer-pieces"
+        } else {
+            ""
+        };
+        lines.push(format!(
+            "stalemate {}{fewer}",
+            self.drawn(v.stalemate_value)
+        ));
         if v.n_fold_rule > 0 {
             // Fairy-Stockfish gives the result to the player to move; vdl to the one who repeated
             // perpetual check needs check: without a king it changes nothing
