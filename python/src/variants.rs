@@ -128,6 +128,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ),
     ("snailtrail", "snailtrail", None),
     ("suicide", "suicide", None),
+    ("threekings", "threekings", None),
     ("torpedo", "torpedo", None),
     ("troitzky", "troitzky", None),
     ("xiangqi", "xiangqi", None),

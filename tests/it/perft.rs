@@ -226,6 +226,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "suicide.epd",
     "sortofalmost.epd",
     "tencubed.epd",
+    "threekings.epd",
     "threecheck.epd",
     "torpedo.epd",
     "troitzky.epd",

@@ -441,6 +441,7 @@ const LIBRARY: &[&str] = &[
     "suicide.vdl",
     "sortofalmost.vdl",
     "tencubed.vdl",
+    "threekings.vdl",
     "threecheck.vdl",
     "torpedo.vdl",
     "troitzky.vdl",

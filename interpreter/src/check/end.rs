@@ -93,10 +93,16 @@ impl Problems {
             EndRuleDecl::DoublePass(o) => end.double_pass = Some(outcome(o.value)),
             EndRuleDecl::Facing(o) => end.facing = Some(outcome(o.value)),
             EndRuleDecl::Counting(c) => end.counting = self.counting(c, known, pieces),
-            EndRuleDecl::Extinction(all, kinds, o) => {
+            EndRuleDecl::Extinction(all, kinds, below, o) => {
+                let help = "`extinction King below 3 loss`: a player left with fewer than three kings loses";
+                let below = match below {
+                    Some(n) => self.end_count(n, 1, "fewer than {} pieces", help),
+                    None => Some(1),
+                };
                 end.extinction = Some(model::Extinction {
                     all: *all,
                     kinds: kinds_of(self, kinds),
+                    below: below.unwrap_or(1),
                     outcome: outcome(o.value),
                 });
             }

@@ -13,6 +13,8 @@ pub struct Goals {
     pub extinction: Option<(u64, Outcome)>,
     /// `extinction all`: every one of the kinds must be lost.
     pub extinction_all: bool,
+    /// `extinction ... below N`: a kind is lost with fewer than N left (1: none).
+    pub extinction_below: u32,
     /// Per side, the cells of the zone; the kinds that count there; the outcome for
     /// the player who has one there.
     /// The zone's cells per side, the kinds, the outcome, how many must stand there.
@@ -70,6 +72,7 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
     Goals {
         extinction: end.extinction.as_ref().map(|e| (mask(&e.kinds), e.outcome)),
         extinction_all: end.extinction.as_ref().is_some_and(|e| e.all),
+        extinction_below: end.extinction.as_ref().map_or(1, |e| e.below),
         reach: end.reach.as_ref().map(|r| {
             let cells = [0, 1].map(|side| {
                 def.zones

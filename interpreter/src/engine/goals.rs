@@ -168,6 +168,9 @@ impl Position<'_> {
     /// Whether `side` has no piece of one of `kinds` (of any, with `extinction all`;
     /// with `kinds` empty: no piece).
     fn extinct(&self, side: usize, kinds: u64) -> bool {
+        if self.rules.goals.extinction_below > 1 {
+            return self.extinct_below(side, kinds, self.rules.goals.extinction_below);
+        }
         let own = &self.lists[side];
         // a piece in hand is still the player's (Fairy-Stockfish counts it too)
         let in_hand = if self.rules.definition.hand.is_some() {
@@ -185,6 +188,34 @@ impl Position<'_> {
             kinds & present == 0
         } else {
             kinds & !present != 0
+        }
+    }
+
+    /// `extinction ... below N`: whether `side` has fewer than `n` pieces of one of
+    /// the kinds (with `all`: of each; no kinds: fewer pieces in all), those in
+    /// hand counted.
+    fn extinct_below(&self, side: usize, kinds: u64, n: u32) -> bool {
+        let hand = self.rules.definition.hand.is_some();
+        let count = |kind: usize| {
+            let on_board = (self.lists[side].iter())
+                .filter(|&&c| kind_of(self.board[c as usize]) == kind)
+                .count();
+            let held = if hand {
+                self.reserve_count(Side::from_index(side), kind) as usize
+            } else {
+                0
+            };
+            (on_board + held) as u32
+        };
+        if kinds == 0 {
+            let total: u32 = (0..self.rules.kinds).map(count).sum();
+            return total < n;
+        }
+        let mut listed = (0..self.rules.kinds).filter(|&k| kinds >> k & 1 != 0);
+        if self.rules.goals.extinction_all {
+            listed.all(|k| count(k) < n)
+        } else {
+            listed.any(|k| count(k) < n)
         }
     }
 

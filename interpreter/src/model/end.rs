@@ -234,6 +234,8 @@ pub struct Extinction {
     pub all: bool,
     /// The kinds that count (none: every kind).
     pub kinds: Vec<usize>,
+    /// A kind is lost when fewer than this many are left (1: none left).
+    pub below: u32,
     /// The result for the player who loses them.
     pub outcome: Outcome,
 }

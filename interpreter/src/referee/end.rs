@@ -170,31 +170,36 @@ impl<'r> Game<'r> {
         })
     }
 
-    /// What a side lost under `extinction`: every piece, or every piece of a kind.
+    /// What a side lost under `extinction`: every piece, or every piece of a kind
+    /// (with `below N`: all but fewer than N).
     fn extinct_kind(&self, side: Side) -> String {
         let rules = self.pos.rules();
-        let kinds = rules
-            .definition
-            .end
-            .extinction
-            .as_ref()
-            .map_or(&[][..], |e| &e.kinds[..]);
-        let on_board = |kind: usize| {
-            (0..rules.cell_count()).any(|c| {
-                self.pos
-                    .piece_at(c as crate::compile::Cell)
-                    .is_some_and(|p| p.side == side && p.kind == kind)
-            })
+        let Some(rule) = rules.definition.end.extinction.as_ref() else {
+            return "has no piece left".to_string();
         };
-        let all = rules
-            .definition
-            .end
-            .extinction
-            .as_ref()
-            .is_some_and(|e| e.all);
-        match kinds.iter().find(|&&k| !on_board(k)) {
-            Some(_) if all => "has lost every piece of the listed kinds".to_string(),
-            Some(&k) => format!("has no {} left", rules.definition.pieces[k].name),
+        let held = |kind: usize| {
+            let on_board = (0..rules.cell_count())
+                .filter(|&c| {
+                    (self.pos.piece_at(c as crate::compile::Cell))
+                        .is_some_and(|p| p.side == side && p.kind == kind)
+                })
+                .count();
+            // a piece in hand is still the player's
+            let in_hand = match rules.definition.hand {
+                Some(_) => usize::from(self.pos.reserve_count(side, kind)),
+                None => 0,
+            };
+            on_board + in_hand
+        };
+        let lost = |kind: usize| held(kind) < rule.below as usize;
+        let fewer = |name: &str| match rule.below {
+            1 => format!("has no {name} left"),
+            n => format!("has fewer than {n} of {name} left"),
+        };
+        match rule.kinds.iter().find(|&&k| lost(k)) {
+            Some(_) if rule.all => "has lost every piece of the listed kinds".to_string(),
+            Some(&k) => fewer(&rules.definition.pieces[k].name),
+            None if rule.below > 1 => format!("has fewer than {} pieces left", rule.below),
             None => "has no piece left".to_string(),
         }
     }

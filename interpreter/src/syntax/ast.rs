@@ -448,7 +448,7 @@ pub enum EndRuleDecl {
     BareKing(Spanned<OutcomeWord>),
     /// Whether every listed kind must be lost (`all`) or any one, the kinds (none:
     /// every piece), and the outcome for the player who has lost them.
-    Extinction(bool, Vec<Name>, Spanned<OutcomeWord>),
+    Extinction(bool, Vec<Name>, Option<Spanned<i64>>, Spanned<OutcomeWord>),
     /// The zone, the kinds, and the outcome for the player who brings one there.
     /// The zone, the kinds, the outcome, and `after-reply`.
     /// `reach ZONE KINDS [N] OUTCOME [after-reply]`: the zone, the kinds, how many

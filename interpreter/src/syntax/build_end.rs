@@ -43,6 +43,10 @@ impl Builder {
                         let mut words: Vec<Pair<Rule>> = inner.collect();
                         let outcome = self.outcome(words.pop()?);
                         let all = words.first().is_some_and(|w| w.as_rule() == Rule::all);
+                        let below = (words.last())
+                            .filter(|w| w.as_rule() == Rule::below)
+                            .and_then(|w| w.clone().into_inner().next())
+                            .map(|n| self.int_of(n));
                         EndRuleDecl::Extinction(
                             all,
                             words
@@ -50,6 +54,7 @@ impl Builder {
                                 .filter(|w| w.as_rule() == Rule::ident)
                                 .map(|w| self.name(w))
                                 .collect(),
+                            below,
                             outcome,
                         )
                     }

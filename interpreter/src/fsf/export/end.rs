@@ -251,6 +251,9 @@ impl Exporter<'_> {
             self.no("`extinction all` of several kinds");
         }
         self.set("extinctionValue", value(x.outcome));
+        if x.below > 1 {
+            self.set("extinctionPieceCount", (x.below - 1).to_string());
+        }
         let kinds: String = x.kinds.iter().filter_map(|&k| self.letters[k]).collect();
         self.set(
             "extinctionPieceTypes",

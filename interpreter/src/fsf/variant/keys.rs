@@ -272,6 +272,11 @@ impl Reader {
                     self.v.extinction_value = x;
                 }
             }
+            "extinctionPieceCount" => {
+                if let Some(n) = self.number(s, key, 0, 99) {
+                    self.v.extinction_piece_count = n;
+                }
+            }
             "extinctionPieceTypes" => {
                 if s.value.trim() == "*" {
                     self.v.extinction_piece_types = None;

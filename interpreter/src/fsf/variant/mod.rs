@@ -87,6 +87,8 @@ pub struct Variant {
     pub extinction_value: Option<Value>,
     /// `None`: every type (`*`).
     pub extinction_piece_types: Option<Vec<String>>,
+    /// A side with at most this many of an extinction type has lost it.
+    pub extinction_piece_count: u32,
     /// `None`: any piece (`*`).
     pub flag_piece: [Option<String>; 2],
     pub flag_region: [Vec<Cell>; 2],
@@ -177,6 +179,7 @@ impl Variant {
             checkmate_value: Value::Loss,
             extinction_value: None,
             extinction_piece_types: Some(Vec::new()),
+            extinction_piece_count: 0,
             flag_piece: [None, None],
             flag_region: [Vec::new(), Vec::new()],
             flag_move: false,
@@ -256,7 +259,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("bikjangRule", "false"),
     ("extinctionClaim", "false"),
     ("dupleCheck", "false"),
-    ("extinctionPieceCount", "0"),
     ("extinctionOpponentPieceCount", "0"),
     ("flagPieceBlockedWin", "false"),
     ("flagPieceSafe", "false"),

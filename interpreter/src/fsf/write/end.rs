@@ -131,19 +131,27 @@ impl Writer<'_> {
             .extinction_value
             .filter(|_| self.pseudo_royal.is_none() || v.blast_on_capture);
         if let Some(value) = extinction {
+            if v.extinction_piece_count > 0 && self.pseudo_royal.is_some() {
+                return Err(self.refusal(
+                    span,
+                    "an extinction count beside a pseudo-royal piece is not expressed".into(),
+                    "extinction",
+                ));
+            }
+            // at most N left is fewer than N + 1
+            let value = match v.extinction_piece_count {
+                0 => outcome(value).to_string(),
+                n => format!("below {} {}", n + 1, outcome(value)),
+            };
             match &v.extinction_piece_types {
-                None => return Ok(Some(format!("extinction {}", outcome(value)))),
+                None => return Ok(Some(format!("extinction {value}"))),
                 Some(kinds) if !kinds.is_empty() => {
                     if let Some(k) = kinds.iter().find(|k| self.kinds_of(k).is_empty()) {
                         return Err(self.refusal(span, format!("`{k}`, which the game never has, is an extinction type: the game would end before it starts"), "extinction"));
                     }
                     let names: Vec<String> = kinds.iter().flat_map(|k| self.kinds_of(k)).collect();
                     if !names.is_empty() {
-                        return Ok(Some(format!(
-                            "extinction {} {}",
-                            names.join(" "),
-                            outcome(value)
-                        )));
+                        return Ok(Some(format!("extinction {} {value}", names.join(" "))));
                     }
                 }
                 Some(_) => {}
