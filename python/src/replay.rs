@@ -388,7 +388,7 @@ pub fn fen_of(v: &Variant, pos: &Position) -> String {
         castling = shredder_castling(pos);
         fields[2] = &castling;
     }
-    let sideways = sideways_en_passant(pos);
+    let sideways = sideways_en_passant(pos, v.custom_pawn);
     if let Some(field) = &sideways {
         fields[3] = field;
     } else if fields.len() > 3 && fields[3] != "-" {
@@ -436,16 +436,17 @@ fn shredder_castling(pos: &Position) -> String {
     out
 }
 
-/// After a double step that changes file (a Berolina pawn's), Fairy-Stockfish's
-/// field: the cells passed and the cell reached, in its board order, whether or
-/// not a piece can take there (its custom pieces' rule; a pawn's straight step
-/// names the cell passed only when an enemy pawn can take).
-fn sideways_en_passant(pos: &Position) -> Option<String> {
+/// After a double step that changes file (a Berolina pawn's), or any double step
+/// of a `custom_pawn`, Fairy-Stockfish's field: the cells passed and the cell
+/// reached, in its board order, whether or not a piece can take there (its
+/// custom pieces' rule; its pawn's straight step names the cell passed only when
+/// an enemy pawn can take).
+fn sideways_en_passant(pos: &Position, custom_pawn: bool) -> Option<String> {
     let (passed, reached) = pos.en_passant();
     let (reached, first) = (reached?, *passed.first()?);
     let rules = pos.rules();
     let at = |c: Cell| rules.board.cells[c as usize];
-    if at(first).file == at(reached).file {
+    if at(first).file == at(reached).file && !custom_pawn {
         return None;
     }
     let mut cells: Vec<Cell> = passed.iter().copied().chain([reached]).collect();

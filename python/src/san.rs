@@ -67,6 +67,8 @@ struct Writer<'a, 'r> {
     pos: &'a Position<'r>,
     legal: &'a [Move],
     synonyms: &'a [(&'static str, &'static str)],
+    /// The pawn is a custom piece of Fairy-Stockfish's, written with its letter.
+    custom_pawn: bool,
     n: Notation,
     us: Side,
 }
@@ -100,6 +102,9 @@ impl Writer<'_, '_> {
     /// straight ahead and capture to the side (a Berolina or Breakthrough pawn is a
     /// piece of its own there, written with its letter).
     fn is_pawn(&self, kind: usize) -> bool {
+        if self.custom_pawn {
+            return false;
+        }
         let pawn_like = |m: &Move| {
             m.from_hand().is_some()
                 || self.pos.piece_at(m.from).map(|p| p.kind) != Some(kind)
@@ -322,13 +327,14 @@ pub fn write(
     m: &Move,
     legal: &[Move],
     n: Notation,
-    synonyms: &[(&'static str, &'static str)],
+    (synonyms, custom_pawn): (&[(&'static str, &'static str)], bool),
 ) -> String {
     let mut san = {
         let mut w = Writer {
             pos,
             legal,
             synonyms,
+            custom_pawn,
             n,
             us: pos.side_to_move(),
         };
@@ -339,6 +345,7 @@ pub fn write(
             pos,
             legal,
             synonyms,
+            custom_pawn,
             n,
             us: pos.side_to_move(),
         };

@@ -90,6 +90,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("kingofthehill", "kingofthehill", None),
     ("knightmate", "knightmate", None),
     ("loop", "loop", None),
+    ("legan", "legan", None),
     ("losalamos", "losalamos", None),
     ("losers", "losers", None),
     ("makruk", "makruk", None),
@@ -116,6 +117,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL[-] w 0 1"),
     ),
     ("paradigm", "paradigm", None),
+    ("pawnback", "pawnback", None),
     ("perfect", "perfect", None),
     ("pocketknight", "pocketknight", None),
     ("racingkings", "racingkings", None),
@@ -179,6 +181,12 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
     ("minixiangqi", &[("N", "H")]),
 ];
 
+/// Variants whose pawn is a custom piece of Fairy-Stockfish's, not its pawn type:
+/// its SAN writes the letter (`Pe4`), and after a double step its FEN's
+/// en-passant field names the cells passed and reached (`e3e4`), whether or not
+/// a pawn can take there.
+const CUSTOM_PAWNS: &[&str] = &["pawnback", "legan"];
+
 /// The order Fairy-Stockfish lists pieces in hand in (by its internal piece
 /// types), where it is not the definition's order of pieces.
 const HAND_ORDERS: &[(&str, &str)] = &[
@@ -220,6 +228,8 @@ pub struct Variant {
     pub hand_order: Option<&'static str>,
     /// Letters the notation writes for some pieces' (`N` as `H`).
     pub san_synonyms: &'static [(&'static str, &'static str)],
+    /// The pawn is a custom piece of Fairy-Stockfish's (see [`CUSTOM_PAWNS`]).
+    pub custom_pawn: bool,
     /// The name of the variant `chess960=True` plays, if there is one.
     pub twin_960: Option<String>,
 }
@@ -329,6 +339,7 @@ fn finish(name: &str, rules: Ruleset, fsf: bool, start: Option<&str>) -> Variant
             .iter()
             .find(|(n, _)| fsf && *n == name)
             .map_or(&[], |(_, s)| *s),
+        custom_pawn: fsf && CUSTOM_PAWNS.contains(&name),
         twin_960: TWINS_960
             .iter()
             .find(|(n, _)| *n == name)

@@ -52,6 +52,8 @@ ENDGAMES = {
     "suicide": ["8/8/8/8/8/p7/P7/8 w - - 0 1", "8/8/8/8/8/p7/P7/7k w - - 0 1",
                 "7K/8/8/8/8/p7/P7/8 w - - 0 1", "8/8/8/5p2/8/8/p7/2K5 b - - 0 1",
                 "8/8/3k4/8/8/2P5/6N1/8 w - - 0 1"],
+    # a promotion resets the count, a pawn's step back does not
+    "pawnback": ["4k3/1P6/8/8/8/8/6p1/4K3 w - - 7 20"],
     # the pieces no array holds, set up by hand
     "fairy": ["4k3/1s1f4/2a5/8/3C4/4M3/8/4K3 w - - 0 1", "r1s1k2r/pppp1ppp/2c5/4f3/8/2A1M3/PPPP1PPP/R1S1K2R w KQkq - 0 1"],
     "ai-wok": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NS w - - 0 12"],

@@ -107,6 +107,7 @@ impl Problems {
             reset_on_lock: false,
             reset_on_forcing_check: false,
             reset_on_drop: false,
+            reset_on_promotion: false,
             reset_by: Vec::new(),
         };
         for r in &decl.resets {
@@ -115,6 +116,7 @@ impl Problems {
                 ResetItem::Lock => limit.reset_on_lock = true,
                 ResetItem::ForcingCheck => limit.reset_on_forcing_check = true,
                 ResetItem::Drop => limit.reset_on_drop = true,
+                ResetItem::Promotion => limit.reset_on_promotion = true,
                 ResetItem::Piece(p) => {
                     let name = Name {
                         value: p.clone(),

@@ -33,7 +33,7 @@ pub(super) fn clock_rules(def: &Definition) -> ClockRules {
             .map(|k| limit.map_or(pawn(k), |l| l.reset_by.contains(&k)))
             .collect(),
         on_drop: limit.is_none_or(|l| l.reset_on_drop),
-        on_promotion: limit.is_none(),
+        on_promotion: limit.is_none_or(|l| l.reset_on_promotion),
         on_capture: limit.is_none_or(|l| l.reset_on_capture),
         on_lock: limit.is_some_and(|l| l.reset_on_lock),
         on_forcing_check: limit.is_some_and(|l| l.reset_on_forcing_check),

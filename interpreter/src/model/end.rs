@@ -105,6 +105,8 @@ pub struct MoveLimit {
     pub reset_on_forcing_check: bool,
     /// A drop from the hand resets the count.
     pub reset_on_drop: bool,
+    /// A promotion resets the count.
+    pub reset_on_promotion: bool,
     /// The kinds whose every move resets the count.
     pub reset_by: Vec<usize>,
 }

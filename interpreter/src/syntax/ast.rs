@@ -504,5 +504,7 @@ pub enum ResetItem {
     ForcingCheck,
     /// A drop from the hand.
     Drop,
+    /// A promotion.
+    Promotion,
     Piece(String),
 }

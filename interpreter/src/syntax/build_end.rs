@@ -196,6 +196,7 @@ impl Builder {
                     Rule::lock => ResetItem::Lock,
                     Rule::forcing_check => ResetItem::ForcingCheck,
                     Rule::drop_reset => ResetItem::Drop,
+                    Rule::promotion_reset => ResetItem::Promotion,
                     _ => ResetItem::Piece(item.as_str().to_string()),
                 },
             })

@@ -104,9 +104,15 @@ impl Writer<'_> {
         } else {
             format!(" reset-by capture {}", kinds.join(" "))
         };
-        // Fairy-Stockfish's drops always reset the count
+        // Fairy-Stockfish's drops always reset the count, and so do promotions
         if v.piece_drops {
             reset.push_str(" drop");
+        }
+        let promoting = (v.promotion_pawn_types.iter().flatten())
+            .chain(v.promoted_piece_type.iter().map(|(k, _)| k))
+            .any(|k| self.used.contains(k) && !union.contains(&k));
+        if promoting {
+            reset.push_str(" promotion");
         }
         let result = self.drawn(Value::Draw);
         Ok(format!("move-rule {} {result}{reset}", v.n_move_rule))
