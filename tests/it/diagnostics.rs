@@ -252,3 +252,23 @@ fn explain_renders_the_section_and_suggests_names() {
         vdl::Code::ALL.len()
     );
 }
+
+/// `allow` silences the warnings it names, and only those.
+#[test]
+fn allow_silences_the_warnings_it_names() {
+    let codes = |allow: &str| {
+        let text = format!(
+            "{allow}\nboard {{ files a b c ranks 1 2 3 }}\npiece King K {{ royal moves \"K\" }}\n\
+             piece Rook R {{ moves \"R\" }}\nzone goal {{ white a3 }}\nsetup \"k2/3/2K w\"\n\
+             end {{ reach goal King win }}"
+        );
+        let loaded = vdl::load_file(&common::root().join("tests/definitions/allow.vdl"), &text);
+        assert!(loaded.ruleset.is_some(), "{:?}", loaded.diagnostics);
+        let mut codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        codes.sort();
+        codes.into_iter().map(str::to_string).collect::<Vec<_>>()
+    };
+    assert_eq!(codes(""), ["vdl::empty_zone", "vdl::unused_piece"]);
+    assert_eq!(codes("allow unused_piece"), ["vdl::empty_zone"]);
+    assert!(codes("allow empty_zone unused_piece").is_empty());
+}

@@ -175,3 +175,31 @@ fn a_swap_that_may_not_be_undone_is_in_the_fen() {
     let e = common::fen_error(&rules, &bad);
     assert_eq!((e.offset, e.len), (bad.len() - 12, 6));
 }
+
+/// A removed cell is written `*`, as Fairy-Stockfish writes its holes; `*` and a
+/// count that includes it are both read, and a piece on it is refused there.
+#[test]
+fn holes_are_written_as_stars_and_read_both_ways() {
+    let rules = load(
+        "tests/definitions/hole.vdl",
+        r#"board { files a b c ranks 1 2 3 remove b2 }
+           piece King K { royal moves "K" }
+           setup "k2/1*1/2K w""#,
+    );
+    for fen in ["k2/1*1/2K w - - 0 1", "k2/3/2K w - - 0 1"] {
+        let pos =
+            Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {}", e.message));
+        assert_eq!(pos.fen(), "k2/1*1/2K w - - 0 1");
+    }
+    let e = common::fen_error(&rules, "k2/1K1/3 w - - 0 1");
+    assert_eq!(
+        (e.message.as_str(), e.offset),
+        ("a piece on b2, which is not a cell of this board", 4)
+    );
+    // a `*` on a cell of the board is a wall, which this variant has not
+    let e = common::fen_error(&rules, "k*1/3/2K w - - 0 1");
+    assert_eq!(
+        (e.message.as_str(), e.offset),
+        ("a wall (`*`) in a variant without walls", 1)
+    );
+}

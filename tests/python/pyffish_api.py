@@ -90,9 +90,11 @@ LINES = {
     ],
 }
 
-# single moves whose SAN is compared: castling to the queen's side with a king that
-# moves right (Chess960)
+# single moves whose SAN, and the FEN after them, are compared: castling to the
+# queen's side with a king that moves right (Chess960); a custom pawn's double step
+# (its letter, and its cells in the en-passant field with no capture possible)
 SAN_CASES = {
+    "pawnback": [("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4")],
     "fischerandom": [("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R b KQkq - 0 1", "b8a8"),
                      ("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1", "b1h1")],
     "caparandom": [("rk7r/pppppppppp/10/10/10/10/PPPPPPPPPP/RK7R w JAja - 0 1", "b1a1")],
@@ -191,6 +193,8 @@ def main():
         for fen, m in SAN_CASES.get(variant, []):
             if vdl.get_san(variant, fen, m) != sf.get_san(variant, fen, m):
                 fail(variant, [m], f"get_san {m}", vdl.get_san(variant, fen, m), sf.get_san(variant, fen, m))
+            if vdl.get_fen(variant, fen, [m]) != sf.get_fen(variant, fen, [m]):
+                fail(variant, [m], "get_fen", vdl.get_fen(variant, fen, [m]), sf.get_fen(variant, fen, [m]))
         print(f"{variant}: {games} games, {time.time() - began:.1f} s")
     print(f"positions: {positions}")
 

@@ -195,18 +195,7 @@ impl Position<'_> {
     /// the kinds (with `all`: of each; no kinds: fewer pieces in all), those in
     /// hand counted.
     fn extinct_below(&self, side: usize, kinds: u64, n: u32) -> bool {
-        let hand = self.rules.definition.hand.is_some();
-        let count = |kind: usize| {
-            let on_board = (self.lists[side].iter())
-                .filter(|&&c| kind_of(self.board[c as usize]) == kind)
-                .count();
-            let held = if hand {
-                self.reserve_count(Side::from_index(side), kind) as usize
-            } else {
-                0
-            };
-            (on_board + held) as u32
-        };
+        let count = |kind: usize| self.held(Side::from_index(side), kind) as u32;
         if kinds == 0 {
             let total: u32 = (0..self.rules.kinds).map(count).sum();
             return total < n;
@@ -217,6 +206,19 @@ impl Position<'_> {
         } else {
             listed.any(|k| count(k) < n)
         }
+    }
+
+    /// How many pieces of `kind` `side` has: on the board, and in hand (a piece in
+    /// hand is still the player's, as Fairy-Stockfish counts it).
+    pub fn held(&self, side: Side, kind: usize) -> usize {
+        let on_board = (self.lists[side.index()].iter())
+            .filter(|&&c| kind_of(self.board[c as usize]) == kind)
+            .count();
+        let in_hand = match self.rules.definition.hand {
+            Some(_) => usize::from(self.reserve_count(side, kind)),
+            None => 0,
+        };
+        on_board + in_hand
     }
 
     /// `connect`: whether one of the lines holds only `side`'s pieces of the kinds.

@@ -177,21 +177,7 @@ impl<'r> Game<'r> {
         let Some(rule) = rules.definition.end.extinction.as_ref() else {
             return "has no piece left".to_string();
         };
-        let held = |kind: usize| {
-            let on_board = (0..rules.cell_count())
-                .filter(|&c| {
-                    (self.pos.piece_at(c as crate::compile::Cell))
-                        .is_some_and(|p| p.side == side && p.kind == kind)
-                })
-                .count();
-            // a piece in hand is still the player's
-            let in_hand = match rules.definition.hand {
-                Some(_) => usize::from(self.pos.reserve_count(side, kind)),
-                None => 0,
-            };
-            on_board + in_hand
-        };
-        let lost = |kind: usize| held(kind) < rule.below as usize;
+        let lost = |kind: usize| self.pos.held(side, kind) < rule.below as usize;
         let fewer = |name: &str| match rule.below {
             1 => format!("has no {name} left"),
             n => format!("has fewer than {n} of {name} left"),

@@ -135,15 +135,8 @@ impl RowReader<'_> {
                 i += 1;
             } else if bytes[i] == b'*' {
                 let at = (file, &row.files[..]);
-                let coord = wall_at(
-                    row.at + i,
-                    self.wall_rule,
-                    read.walls.len(),
-                    at,
-                    row.rank,
-                    self.board,
-                )
-                .map_err(|e| e.unwrap_or_else(too_wide))?;
+                let coord = wall_at(row.at + i, self.wall_rule, read.walls.len(), at, row.rank)
+                    .map_err(|e| e.unwrap_or_else(too_wide))?;
                 read.walls.push(coord);
                 file += 1;
                 i += 1;
@@ -219,7 +212,7 @@ impl RowReader<'_> {
                     "a piece on {}, which is not a cell of this board",
                     self.board.cell_name(coord)
                 ),
-                Some("removed cells must be counted as empty".into()),
+                Some("a removed cell is written `*` (or counted as empty)".into()),
             ));
         }
         read.placements.push((coord, side, kind));
@@ -260,7 +253,6 @@ pub(super) fn wall_at(
     before: usize,
     (file, files): (i32, &[i32]),
     rank: i32,
-    board: &BoardShape,
 ) -> Result<Coord, Option<FenError>> {
     let Some(rule) = rule else {
         return Err(Some(fen_err(
@@ -278,22 +270,11 @@ pub(super) fn wall_at(
             Some("write the other cells as empty".into()),
         )));
     }
+    // (a `*` on a removed cell is that cell, read before this)
     let Some(&f) = files.get(file as usize) else {
         return Err(None);
     };
-    let coord = Coord { file: f, rank };
-    if !board.contains(coord) {
-        return Err(Some(fen_err(
-            at,
-            1,
-            format!(
-                "a wall on {}, which is not a cell of this board",
-                board.cell_name(coord)
-            ),
-            Some("removed cells must be counted as empty".into()),
-        )));
-    }
-    Ok(coord)
+    Ok(Coord { file: f, rank })
 }
 
 /// `(f2)` right after a label: the other end of a two-cell piece, and the mark's length.
