@@ -94,6 +94,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("losalamos", "losalamos", None),
     ("losers", "losers", None),
     ("makruk", "makruk", None),
+    ("makpong", "makpong", None),
     ("manchu", "manchu", None),
     // Fairy-Stockfish's second name for minishogi
     ("mini", "minishogi", Some("rbsgk/4p/5/P4/KGSBR[-] w 0 1")),
@@ -111,6 +112,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("nocheckatomic", "nocheckatomic", None),
     ("normal", "chess", None),
     ("omicron", "omicron", None),
+    ("opulent", "opulent", None),
     (
         "okisakishogi",
         "okisakishogi",
@@ -118,6 +120,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ),
     ("paradigm", "paradigm", None),
     ("pawnback", "pawnback", None),
+    ("pawnsideways", "pawnsideways", None),
     ("perfect", "perfect", None),
     ("pocketknight", "pocketknight", None),
     ("racingkings", "racingkings", None),
@@ -185,7 +188,7 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
 /// its SAN writes the letter (`Pe4`), and after a double step its FEN's
 /// en-passant field names the cells passed and reached (`e3e4`), whether or not
 /// a pawn can take there.
-const CUSTOM_PAWNS: &[&str] = &["pawnback", "legan"];
+const CUSTOM_PAWNS: &[&str] = &["pawnback", "pawnsideways", "legan"];
 
 /// The order Fairy-Stockfish lists pieces in hand in (by its internal piece
 /// types), where it is not the definition's order of pieces.

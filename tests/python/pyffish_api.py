@@ -54,9 +54,15 @@ ENDGAMES = {
                 "8/8/3k4/8/8/2P5/6N1/8 w - - 0 1"],
     # a promotion resets the count, a pawn's step back does not
     "pawnback": ["4k3/1P6/8/8/8/8/6p1/4K3 w - - 7 20"],
+    # a sideways step does not reset the count, a forward one does
+    "pawnsideways": ["4k3/1P6/8/8/8/4P3/6p1/4K3 w - - 7 20", "4k3/8/3p4/8/8/4P3/8/4K3 b - - 95 80"],
+    # promotion only to a captured piece: the wizard and the lion too
+    "opulent": ["r8k/3P6/10/10/10/10/10/10/6p3/K3W3R1 w - - 0 1", "1w6wk/3P6/10/10/10/10/10/10/6p3/KL8 b - - 0 1"],
     # the pieces no array holds, set up by hand
     "fairy": ["4k3/1s1f4/2a5/8/3C4/4M3/8/4K3 w - - 0 1", "r1s1k2r/pppp1ppp/2c5/4f3/8/2A1M3/PPPP1PPP/R1S1K2R w KQkq - 0 1"],
     "ai-wok": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NS w - - 0 12"],
+    # a king in check may only take the checker
+    "makpong": ["4k3/8/8/8/8/8/3r4/R2K2N1 w - - 0 1", "r3k3/8/8/3n4/8/2N5/8/R2K4 b - - 0 1"],
 }
 
 # fixed lines, each from a start: a cycle of checks by one player (who loses on

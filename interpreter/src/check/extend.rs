@@ -105,6 +105,7 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::CapturedAs(..) => 10,
         PieceProp::Confined(..) => 11,
         PieceProp::NoFacing(_) => 12,
+        PieceProp::CapturesChecker(_) => 15,
         PieceProp::Cannot(_, syntax::Restriction::Capture, _) => 13,
         PieceProp::Cannot(_, syntax::Restriction::Hop, _) => 14,
     }

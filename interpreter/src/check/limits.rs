@@ -109,6 +109,7 @@ impl Problems {
             reset_on_drop: false,
             reset_on_promotion: false,
             reset_by: Vec::new(),
+            reset_irreversible: Vec::new(),
         };
         for r in &decl.resets {
             match &r.value {
@@ -124,6 +125,15 @@ impl Problems {
                     };
                     if let Some(k) = self.piece_ref(&name, known, pieces) {
                         limit.reset_by.push(k);
+                    }
+                }
+                ResetItem::Irreversible(p) => {
+                    let name = Name {
+                        value: p.value.clone(),
+                        span: p.span,
+                    };
+                    if let Some(k) = self.piece_ref(&name, known, pieces) {
+                        limit.reset_irreversible.push(k);
                     }
                 }
             }

@@ -23,6 +23,7 @@ struct Given {
     value: Option<Span>,
     confined: Option<Span>,
     facing: Option<Span>,
+    captures_checker: Option<Span>,
     cannot: [Option<Span>; 2],
 }
 
@@ -143,6 +144,7 @@ impl Problems {
         }
         def.royal = given.royal.is_some();
         def.no_facing = given.facing.is_some();
+        def.captures_checker = given.captures_checker.is_some();
         self.zoned_capture_modes(&def, given.confined, p);
         self.restrictions_fit(&def, &given.cannot);
         if let (Some(at), None) = (given.facing, given.royal) {
@@ -210,6 +212,12 @@ impl Problems {
                 def.confined = self.zone_name(Some(zone), zones);
             }
             PieceProp::NoFacing(s) => self.flag_once(&mut given.facing, *s, "no-facing", name),
+            PieceProp::CapturesChecker(s) => self.flag_once(
+                &mut given.captures_checker,
+                *s,
+                "in-check captures-checker",
+                name,
+            ),
             PieceProp::Cannot(span, what, names) => {
                 self.restriction(def, (*span, *what, names), &mut given.cannot, known, decls)
             }

@@ -73,6 +73,7 @@ impl Problems {
                 PieceProp::Rules(s, ..) => (*s, "moves"),
                 PieceProp::Confined(s, _) => (*s, "confined"),
                 PieceProp::NoFacing(s) => (*s, "no-facing"),
+                PieceProp::CapturesChecker(s) => (*s, "in-check captures-checker"),
                 PieceProp::Cannot(s, what, _) => (*s, what.word()),
                 PieceProp::Capture { span, .. } => (*span, "capture"),
                 PieceProp::Immobilize(s) => (*s, "immobilize"),

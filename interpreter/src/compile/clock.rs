@@ -1,5 +1,6 @@
 //! The halfmove clock's rules: what resets the count a move rule (or FEN) keeps.
 
+use super::{Cell, Ruleset};
 use crate::model::{Definition, MoveMode};
 
 /// What resets the halfmove clock.
@@ -16,6 +17,49 @@ pub struct ClockRules {
     pub on_lock: bool,
     /// A check whose every answer resets the clock resets it too.
     pub on_forcing_check: bool,
+    /// Per kind: its moves reset the clock unless it could move straight back
+    /// (`reset-by irreversible KIND`); its drops always do.
+    pub one_way: Vec<bool>,
+    /// For those kinds, per (side, kind, cell): the cells from which a quiet move
+    /// to that cell could be undone by a quiet move back, on an empty board.
+    pub returns: Vec<Vec<Cell>>,
+}
+
+impl ClockRules {
+    /// Whether a piece's move from `from` to `to` could be undone by moving back.
+    #[inline]
+    pub fn reversible(&self, index: usize, from: Cell) -> bool {
+        self.returns.get(index).is_some_and(|r| r.contains(&from))
+    }
+}
+
+/// For each kind whose irreversible moves reset the clock: the cells its quiet
+/// moves (not those allowed only from the start) reach from each cell.
+pub(super) fn return_cells(rules: &Ruleset) -> Vec<Vec<Cell>> {
+    let n = rules.board.cells.len();
+    if !rules.clock.one_way.contains(&true) {
+        return Vec::new();
+    }
+    let mut returns = vec![Vec::new(); 2 * rules.kinds * n];
+    for side in 0..2 {
+        for kind in (0..rules.kinds).filter(|&k| rules.clock.one_way[k]) {
+            let piece = &rules.definition.pieces[kind];
+            for to in 0..n as Cell {
+                let back = &mut returns[(side * rules.kinds + kind) * n + to as usize];
+                for ray in rules.rays_of(side, kind, to) {
+                    let initial = piece
+                        .rules
+                        .get(ray.rule as usize)
+                        .is_some_and(|r| r.initial);
+                    if ray.quiet && !initial {
+                        let cells = rules.cells_of(ray);
+                        back.extend(&cells[(ray.blockers as usize).min(cells.len())..]);
+                    }
+                }
+            }
+        }
+    }
+    returns
 }
 
 pub(super) fn clock_rules(def: &Definition) -> ClockRules {
@@ -37,5 +81,9 @@ pub(super) fn clock_rules(def: &Definition) -> ClockRules {
         on_capture: limit.is_none_or(|l| l.reset_on_capture),
         on_lock: limit.is_some_and(|l| l.reset_on_lock),
         on_forcing_check: limit.is_some_and(|l| l.reset_on_forcing_check),
+        one_way: (0..def.pieces.len())
+            .map(|k| limit.is_some_and(|l| l.reset_irreversible.contains(&k)))
+            .collect(),
+        returns: Vec::new(),
     }
 }

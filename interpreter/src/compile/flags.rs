@@ -87,7 +87,8 @@ pub(super) fn flags(
         && !def.pass
         && !goals.any()
         && !goals.no_check
-        && !goals.must_capture;
+        && !goals.must_capture
+        && goals.captures_checker == 0;
     Flags {
         line_attacks_only,
         bulk_count: line_attacks_only

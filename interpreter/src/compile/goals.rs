@@ -26,6 +26,9 @@ pub struct Goals {
     pub must_capture: bool,
     /// No move may give check.
     pub no_check: bool,
+    /// The kinds that, while their side is in check, move only to capture every
+    /// checking piece (`in-check captures-checker`).
+    pub captures_checker: u64,
     /// The number of checks given that ends the game, and the outcome for the
     /// player who gave them.
     pub checks: Option<(u8, Outcome)>,
@@ -87,6 +90,12 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
         reach_after_reply: end.reach.as_ref().is_some_and(|r| r.after_reply),
         must_capture: def.must_capture,
         no_check: def.no_check,
+        captures_checker: def
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.captures_checker)
+            .fold(0, |m, (k, _)| m | 1 << k),
         checks: end
             .checks
             .map(|c| (u8::try_from(c.count).unwrap_or(u8::MAX), c.outcome)),

@@ -461,6 +461,7 @@ pub fn compile(def: Definition) -> Ruleset {
     };
     rules.board.unit_steps = board::unit_steps(&rules);
     rules.reach = reach::reach_tables(&rules);
+    rules.clock.returns = clock::return_cells(&rules);
     rules
 }
 

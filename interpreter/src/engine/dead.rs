@@ -67,6 +67,7 @@ fn material_fixed(rules: &Ruleset) -> bool {
         || f.goals
         || rules.goals.must_capture
         || rules.goals.no_check
+        || rules.goals.captures_checker != 0
         || rules.flags.explosions
         || rules.definition.end.royal_capture)
         && rules.capture.takeover.iter().all(Option::is_none)

@@ -3,8 +3,10 @@
 //! and has no legal move; `must-capture` keeps only the captures when there are any,
 //! and `no-check` drops the moves that give check.
 
+use super::attack::AttackSearch;
 use super::legality::DropMates;
-use super::{kind_of, side_of, Move, Position};
+use super::{kind_of, side_of, Move, MoveKind, Position};
+use crate::compile::Cell;
 use crate::model::{Outcome, Side};
 
 /// Which goal ended the game.
@@ -163,6 +165,41 @@ impl Position<'_> {
             self.unmake();
             !check
         });
+    }
+
+    /// Under `in-check captures-checker`: while in check, such a piece moves only to
+    /// capture every piece giving check (with two checkers, it cannot move at all).
+    pub(super) fn keep_checker_captures(&self, out: &mut Vec<Move>) {
+        let kinds = self.rules.goals.captures_checker;
+        if kinds == 0 {
+            return;
+        }
+        let checkers = self.checkers();
+        if checkers.is_empty() {
+            return;
+        }
+        out.retain(|m| {
+            let bound =
+                m.kind != MoveKind::Drop && kinds >> kind_of(self.board[m.from as usize]) & 1 != 0;
+            !bound || checkers.iter().all(|c| m.captures().contains(c))
+        });
+    }
+
+    /// The cells of the pieces attacking a royal piece of the side to move.
+    fn checkers(&self) -> Vec<Cell> {
+        let them = 1 - self.side;
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        for &royal in &self.royals[self.side] {
+            for &from in &self.lists[them] {
+                if !out.contains(&from)
+                    && self.attacker_captures(from, them, royal, &mut buf, AttackSearch::Filtered)
+                {
+                    out.push(from);
+                }
+            }
+        }
+        out
     }
 
     /// Whether `side` has no piece of one of `kinds` (of any, with `extinction all`;

@@ -71,7 +71,8 @@ impl Position<'_> {
         self.clear_last_traces();
         self.adjust_reserve(us, kind, -1);
         self.place(m.to, code(us, kind));
-        self.halfmove = if rules.clock.by_kind[kind] || rules.clock.on_drop {
+        let irreversible = rules.clock.by_kind[kind] || rules.clock.one_way[kind];
+        self.halfmove = if irreversible || rules.clock.on_drop {
             0
         } else {
             self.halfmove.saturating_add(1)

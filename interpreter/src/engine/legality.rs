@@ -217,6 +217,8 @@ impl Position<'_> {
             slow.clear();
             fast.clear();
         }
+        self.keep_checker_captures(&mut slow);
+        self.keep_checker_captures(&mut fast);
         self.keep_forced_captures(&mut slow);
         self.keep_forced_captures(&mut fast);
         self.legal_moves(out);
@@ -596,6 +598,7 @@ impl Position<'_> {
             self.add_pass(out);
         }
         self.keep_moves_without_check(out);
+        self.keep_checker_captures(out);
         self.keep_forced_captures(out);
     }
 }

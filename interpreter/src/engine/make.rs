@@ -186,7 +186,16 @@ impl<'r> Position<'r> {
         let took = m.ncap() > 0 || m.converted().is_some();
         let locks = rules.clock.on_lock && self.arrival(m).is_some_and(|c| self.locked(c));
         let promotes = rules.clock.on_promotion && m.promotion().is_some();
-        if (took && rules.clock.on_capture) || rules.clock.by_kind[kind] || locks || promotes {
+        let one_way = rules.clock.one_way[kind] && {
+            let index = (self.side * rules.kinds + kind) * rules.board.cells.len();
+            !rules.clock.reversible(index + m.to as usize, m.from)
+        };
+        if (took && rules.clock.on_capture)
+            || rules.clock.by_kind[kind]
+            || locks
+            || promotes
+            || one_way
+        {
             self.halfmove = 0;
         } else {
             self.halfmove = self.halfmove.saturating_add(1);

@@ -371,6 +371,7 @@ fn end_rules(def: &crate::model::Definition) -> String {
     };
     if let Some(m) = &mut end.move_limit {
         take(&mut m.reset_by);
+        take(&mut m.reset_irreversible);
     }
     if let Some(x) = &mut end.extinction {
         take(&mut x.kinds);

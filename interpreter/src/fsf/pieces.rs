@@ -146,6 +146,72 @@ impl Group {
     }
 }
 
+/// The single steps a Betza string's quiet moves make (forward is +y), enough to
+/// tell whether a piece can move at all from a cell of an empty board (with its
+/// moves allowed only from the start, if `initial`).
+pub(crate) fn quiet_steps(betza: &str, initial: bool) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for g in groups(betza).unwrap_or_default() {
+        if g.has('c') && !g.has('m') || g.has('p') || g.has('g') || (!initial && g.has('i')) {
+            continue;
+        }
+        let atom = g.rest.chars().next().unwrap_or(' ');
+        let base: &[(i32, i32)] = match atom {
+            'W' | 'R' => &[(1, 0)],
+            'F' | 'B' => &[(1, 1)],
+            'K' | 'Q' => &[(1, 0), (1, 1)],
+            'D' => &[(2, 0)],
+            'N' => &[(2, 1)],
+            'A' => &[(2, 2)],
+            'H' => &[(3, 0)],
+            'C' => &[(3, 1)],
+            'Z' => &[(3, 2)],
+            'G' => &[(3, 3)],
+            _ => &[],
+        };
+        let dirs: String = g
+            .modifiers
+            .chars()
+            .filter(|c| "fblrvsh".contains(*c))
+            .collect();
+        for &(a, b) in base {
+            for (x, y) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let (dx, dy) = (x * sx, y * sy);
+                    if direction_allowed(&dirs, dx, dy) && !out.contains(&(dx, dy)) {
+                        out.push((dx, dy));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a step is among those directional modifiers pick (a coarse reading:
+/// `f` forward, `b` backward, `s`/`l`/`r` sideways, `v` vertical).
+fn direction_allowed(dirs: &str, dx: i32, dy: i32) -> bool {
+    if dirs.is_empty() {
+        return true;
+    }
+    dirs.chars().any(|d| match d {
+        'f' => dy > 0,
+        'b' => dy < 0,
+        'v' => dy != 0 && dy.abs() >= dx.abs(),
+        's' => dx != 0 && dx.abs() >= dy.abs(),
+        'l' => dx < 0,
+        'r' => dx > 0,
+        _ => true,
+    })
+}
+
+/// Whether some quiet move of a Betza string (not one allowed only from the
+/// start) can be undone by another: a sideways pawn step can, a forward one not.
+pub(crate) fn reversible(betza: &str) -> bool {
+    let steps = quiet_steps(betza, false);
+    steps.iter().any(|&(dx, dy)| steps.contains(&(-dx, -dy)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -109,6 +109,9 @@ pub struct MoveLimit {
     pub reset_on_promotion: bool,
     /// The kinds whose every move resets the count.
     pub reset_by: Vec<usize>,
+    /// The kinds whose moves reset the count unless the piece could move straight
+    /// back by a quiet move of its own (Fairy-Stockfish's `nMoveRuleTypes`).
+    pub reset_irreversible: Vec<usize>,
 }
 
 /// How games end. Checkmate and stalemate values are for the player who has no move;

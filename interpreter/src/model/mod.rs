@@ -388,6 +388,9 @@ pub struct PieceDef {
     pub confined: Option<String>,
     /// Attacks along its file without moving that way (`no-facing`).
     pub no_facing: bool,
+    /// While its side is in check, moves only to capture every checking piece
+    /// (`in-check captures-checker`).
+    pub captures_checker: bool,
     /// Kinds it never captures (`cannot-capture`).
     pub cannot_capture: Vec<usize>,
     /// Kinds it never hops over (`cannot-hop`).
@@ -416,6 +419,7 @@ impl PieceDef {
             captured_as: None,
             confined: None,
             no_facing: false,
+            captures_checker: false,
             cannot_capture: Vec::new(),
             cannot_hop: Vec::new(),
             en_passant_in: None,

@@ -218,6 +218,8 @@ pub enum PieceProp {
     Confined(Span, Name),
     /// `no-facing`: attacks along its file (xiangqi's flying general).
     NoFacing(Span),
+    /// `in-check captures-checker`: in check, it moves only to take the checkers.
+    CapturesChecker(Span),
     /// `cannot-capture NAME...` or `cannot-hop NAME...`: kinds the piece never
     /// captures, or never hops over.
     Cannot(Span, Restriction, Vec<Name>),
@@ -507,4 +509,6 @@ pub enum ResetItem {
     /// A promotion.
     Promotion,
     Piece(String),
+    /// A move of the kind that its own quiet moves could not undo.
+    Irreversible(Spanned<String>),
 }

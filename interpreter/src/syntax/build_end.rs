@@ -197,6 +197,15 @@ impl Builder {
                     Rule::forcing_check => ResetItem::ForcingCheck,
                     Rule::drop_reset => ResetItem::Drop,
                     Rule::promotion_reset => ResetItem::Promotion,
+                    Rule::irreversible_reset => {
+                        let name = item.clone().into_inner().next();
+                        ResetItem::Irreversible(Spanned {
+                            span: name
+                                .as_ref()
+                                .map_or(self.span_of(&item), |n| self.span_of(n)),
+                            value: name.map_or_else(String::new, |n| n.as_str().to_string()),
+                        })
+                    }
                     _ => ResetItem::Piece(item.as_str().to_string()),
                 },
             })

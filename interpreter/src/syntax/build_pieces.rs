@@ -56,6 +56,7 @@ impl Builder {
                     Rule::captured_as => Some(PieceProp::CapturedAs(s, self.name(first(p)))),
                     Rule::confined => Some(PieceProp::Confined(s, self.name(first(p)))),
                     Rule::no_facing => Some(PieceProp::NoFacing(s)),
+                    Rule::captures_checker => Some(PieceProp::CapturesChecker(s)),
                     Rule::cannot_capture | Rule::cannot_hop => {
                         let what = if p.as_rule() == Rule::cannot_hop {
                             Restriction::Hop

@@ -251,10 +251,11 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         | Rule::captured_as
         | Rule::confined
         | Rule::no_facing
+        | Rule::captures_checker
         | Rule::cannot_capture
         | Rule::cannot_hop
         | Rule::two_cell => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`, `cannot-capture`, `cannot-hop`)"
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`, `in-check captures-checker`, `cannot-capture`, `cannot-hop`)"
         }
         Rule::moves_in | Rule::moves_within => "`in ZONE`, `within ZONE`",
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",

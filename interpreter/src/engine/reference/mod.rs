@@ -392,6 +392,7 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
         })
         .collect();
     let mut unique = one_of_each(legal);
+    keep_checker_captures(ctx, side, &mut unique);
     if side == pos.side_to_move().index() {
         passing::keep_parting(ctx, side, &mut unique);
         unique.extend(passing::pass(ctx, side));
@@ -420,6 +421,35 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
         unique.retain(|m| !drop_mates(pos, ctx, turn, m));
     }
     unique
+}
+
+/// `in-check captures-checker`: in check, such a piece only takes every checker.
+fn keep_checker_captures(ctx: &Ctx, side: usize, moves: &mut Vec<RefMove>) {
+    if !ctx.def.pieces.iter().any(|p| p.captures_checker) {
+        return;
+    }
+    let mut checkers = Vec::new();
+    for royal in board_cells(ctx).filter(|&c| {
+        ctx.get(c)
+            .is_some_and(|(s, k)| s == side && ctx.def.pieces[k].royal)
+    }) {
+        for c in board_cells(ctx) {
+            if ctx.get(c).is_some_and(|p| p.0 != side) {
+                let mut caps = Vec::new();
+                piece_moves(ctx, c, None, &mut caps);
+                if caps.iter().any(|m| m.captures.contains(&royal)) && !checkers.contains(&c) {
+                    checkers.push(c);
+                }
+            }
+        }
+    }
+    moves.retain(|m| {
+        let bound = m.drop.is_none()
+            && ctx
+                .get(m.from)
+                .is_some_and(|(_, k)| ctx.def.pieces[k].captures_checker);
+        !bound || checkers.iter().all(|c| m.captures.contains(c))
+    });
 }
 
 /// Every cell of the board.

@@ -1,6 +1,7 @@
 //! The hand, the rules of play and the end exported.
 
 use super::{betza_of, Exporter};
+use crate::fsf::pieces::reversible;
 use crate::model::{Coord, Extinction, Outcome, Reach, Side};
 
 impl Exporter<'_> {
@@ -127,6 +128,15 @@ impl Exporter<'_> {
         if d.pieces.iter().any(|p| p.no_facing && p.royal) {
             self.set("flyingGeneral", "true");
         }
+        // Fairy-Stockfish's rule binds its king, the one royal kind
+        let royals = d.pieces.iter().filter(|p| p.royal).count();
+        for p in d.pieces.iter().filter(|p| p.captures_checker) {
+            if p.royal && royals == 1 {
+                self.set("makpongRule", "true");
+            } else {
+                self.no(format!("{}'s `in-check captures-checker`", p.name));
+            }
+        }
     }
 
     pub(super) fn end(&mut self) {
@@ -232,7 +242,17 @@ impl Exporter<'_> {
                     );
                 }
                 self.set("nMoveRule", m.claim_at.unwrap_or(m.moves).to_string());
-                let kinds: String = m.reset_by.iter().filter_map(|&k| self.letters[k]).collect();
+                // Fairy-Stockfish's types reset the count only by moves that cannot be undone
+                let reversible = |k: usize| {
+                    betza_of(self.file, &self.def.pieces[k].name)
+                        .is_some_and(|(f, _, _)| reversible(&f.join(" ")))
+                };
+                if m.reset_by.iter().any(|&k| reversible(k)) {
+                    self.no("a kind whose every move resets the move count, reversible ones too (Fairy-Stockfish's are `reset-by irreversible KIND`)");
+                }
+                let kinds: String = (m.reset_by.iter().chain(&m.reset_irreversible))
+                    .filter_map(|&k| self.letters[k])
+                    .collect();
                 self.set(
                     "nMoveRuleTypes",
                     if kinds.is_empty() {

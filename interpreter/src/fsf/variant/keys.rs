@@ -341,6 +341,7 @@ impl Reader {
             "mustCapture" => self.flag(s, key, |v| &mut v.must_capture),
             "blastOnCapture" => self.flag(s, key, |v| &mut v.blast_on_capture),
             "flyingGeneral" => self.flag(s, key, |v| &mut v.flying_general),
+            "makpongRule" => self.flag(s, key, |v| &mut v.makpong),
             "pass" => self.flag(s, key, |v| &mut v.pass),
             "passWhite" | "passBlack" => {
                 self.refuse(s, key, "a pass for one side only is not expressed")

@@ -104,6 +104,8 @@ pub struct Variant {
     pub connect_piece_types: Option<Vec<String>>,
     pub connect_value: Value,
     pub flying_general: bool,
+    /// A king in check may only take the single checker (`makpongRule`).
+    pub makpong: bool,
     pub pass: bool,
     /// Wall placing: `arrow`, `duck`, `static`, `past`.
     pub walling: Option<String>,
@@ -190,6 +192,7 @@ impl Variant {
             connect_piece_types: None,
             connect_value: Value::Win,
             flying_general: false,
+            makpong: false,
             pass: false,
             walling: None,
         }
@@ -250,7 +253,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
     ("passOnStalemateBlack", "false"),
-    ("makpongRule", "false"),
     ("soldierPromotionRank", "1"),
     ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),

@@ -85,11 +85,20 @@ impl Writer<'_> {
         });
         let mut union: Vec<&String> = types[0].iter().chain(&types[1]).collect();
         union.dedup();
+        // Fairy-Stockfish resets the count on such a kind's moves that cannot be undone
+        let reversible = |key: &str| {
+            v.piece(key)
+                .and_then(|p| self.moves(p).ok())
+                .is_some_and(|m| pieces::reversible(&m.0))
+        };
         let kinds: Vec<String> = v
             .pieces
             .iter()
             .filter(|p| union.contains(&&p.key) && self.used.contains(&p.key))
-            .map(|p| pieces::name(&p.key))
+            .map(|p| match reversible(&p.key) {
+                true => format!("irreversible {}", pieces::name(&p.key)),
+                false => pieces::name(&p.key),
+            })
             .collect();
         if one_sided {
             return Err(self.refusal(
@@ -110,7 +119,7 @@ impl Writer<'_> {
         }
         let promoting = (v.promotion_pawn_types.iter().flatten())
             .chain(v.promoted_piece_type.iter().map(|(k, _)| k))
-            .any(|k| self.used.contains(k) && !union.contains(&k));
+            .any(|k| self.used.contains(k) && (!union.contains(&k) || reversible(k)));
         if promoting {
             reset.push_str(" promotion");
         }

@@ -71,6 +71,9 @@ impl Writer<'_> {
         if p.key == "king" && self.v.flying_general {
             props.push("no-facing".into());
         }
+        if p.key == "king" && self.v.makpong {
+            props.push("in-check captures-checker".into());
+        }
         let label = p.letter.to_ascii_uppercase();
         Ok(
             if props.len() <= 2 && props.iter().map(String::len).sum::<usize>() < 50 {
@@ -280,7 +283,7 @@ impl Writer<'_> {
 
     /// Each side's cells from which the piece has no quiet move on an empty board.
     pub fn dead_cells(&self, p: &Piece) -> [Vec<Cell>; 2] {
-        let steps = quiet_steps(&self.moves(p).map(|m| m.0).unwrap_or_default());
+        let steps = pieces::quiet_steps(&self.moves(p).map(|m| m.0).unwrap_or_default(), true);
         let cells = self.all_cells();
         [0, 1].map(|side| {
             cells
@@ -333,63 +336,5 @@ fn passes_cells(group: &str) -> bool {
         let rest: Vec<char> = g.rest.chars().collect();
         let rider = matches!(rest.first(), Some('R' | 'B' | 'Q')) || rest.len() > 1;
         quiet && (rider || g.has('n'))
-    })
-}
-
-/// The single steps a Betza string's quiet moves make (forward is +y), enough to
-/// tell whether a piece can move at all from a cell of an empty board.
-fn quiet_steps(betza: &str) -> Vec<(i32, i32)> {
-    let mut out = Vec::new();
-    for g in pieces::groups(betza).unwrap_or_default() {
-        if g.has('c') && !g.has('m') || g.has('p') || g.has('g') {
-            continue;
-        }
-        let atom = g.rest.chars().next().unwrap_or(' ');
-        let base: &[(i32, i32)] = match atom {
-            'W' | 'R' => &[(1, 0)],
-            'F' | 'B' => &[(1, 1)],
-            'K' | 'Q' => &[(1, 0), (1, 1)],
-            'D' => &[(2, 0)],
-            'N' => &[(2, 1)],
-            'A' => &[(2, 2)],
-            'H' => &[(3, 0)],
-            'C' => &[(3, 1)],
-            'Z' => &[(3, 2)],
-            'G' => &[(3, 3)],
-            _ => &[],
-        };
-        let dirs: String = g
-            .modifiers
-            .chars()
-            .filter(|c| "fblrvsh".contains(*c))
-            .collect();
-        for &(a, b) in base {
-            for (x, y) in [(a, b), (b, a)] {
-                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    let (dx, dy) = (x * sx, y * sy);
-                    if direction_allowed(&dirs, dx, dy) && !out.contains(&(dx, dy)) {
-                        out.push((dx, dy));
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Whether a step is among those directional modifiers pick (a coarse reading:
-/// `f` forward, `b` backward, `s`/`l`/`r` sideways, `v` vertical).
-fn direction_allowed(dirs: &str, dx: i32, dy: i32) -> bool {
-    if dirs.is_empty() {
-        return true;
-    }
-    dirs.chars().any(|d| match d {
-        'f' => dy > 0,
-        'b' => dy < 0,
-        'v' => dy != 0 && dy.abs() >= dx.abs(),
-        's' => dx != 0 && dx.abs() >= dy.abs(),
-        'l' => dx < 0,
-        'r' => dx > 0,
-        _ => true,
     })
 }
