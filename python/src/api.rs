@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use vdl::model::Side;
-use vdl::referee::{long_algebraic, EndReason, Game, GameResult};
+use vdl::referee::{EndReason, Game, GameResult};
 use vdl::Move;
 use vdl::Position;
 
@@ -396,7 +396,7 @@ fn legal_moves(
     chess960: bool,
 ) -> PyResult<Vec<String>> {
     at(py, variant, fen, movelist, chess960, |_, g, _| {
-        long_algebraic::print_all(g.position(), g.legal_moves())
+        replay::move_texts(g.position(), g.legal_moves())
     })
 }
 

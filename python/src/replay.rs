@@ -245,13 +245,62 @@ fn read_dropping_stray_rights<'r>(v: &'r Variant, fen: &str) -> Result<Position<
 
 /// The legal move a text names, in the engines' notation (pyffish's UCI).
 pub fn find_move(pos: &Position, legal: &[Move], text: &str) -> Result<Move, Failure> {
-    long_algebraic::read(pos, legal, text).ok_or_else(|| {
-        let side = pos.side_to_move().name();
-        Failure::Value(format!(
-            "vdl::illegal_move: `{text}` is no legal move of {side} in {}",
-            pos.fen()
-        ))
-    })
+    let texts = || long_algebraic::print_all(pos, legal);
+    let blast = || {
+        (legal.iter().zip(texts())).find_map(|(m, t)| {
+            blast_promotions(pos, m, &t)
+                .into_iter()
+                .find(|(_, alt)| alt.eq_ignore_ascii_case(text))
+                .map(|(kind, _)| m.with_promotion(Some(kind)))
+        })
+    };
+    long_algebraic::read(pos, legal, text)
+        .or_else(blast)
+        .ok_or_else(|| {
+            let side = pos.side_to_move().name();
+            Failure::Value(format!(
+                "vdl::illegal_move: `{text}` is no legal move of {side} in {}",
+                pos.fen()
+            ))
+        })
+}
+
+/// Every legal move's text as Fairy-Stockfish lists them: a capture that promotes
+/// under explosions once for each kind it may become (vdl lists it once, as the
+/// promoted piece never stands).
+pub fn move_texts(pos: &Position, legal: &[Move]) -> Vec<String> {
+    let mut texts = long_algebraic::print_all(pos, legal);
+    let more: Vec<String> = (legal.iter().zip(&texts))
+        .flat_map(|(m, t)| blast_promotions(pos, m, t).into_iter().map(|(_, alt)| alt))
+        .collect();
+    texts.extend(more);
+    texts
+}
+
+/// For a capture that promotes under explosions, written `text`: the other kinds it
+/// may promote to, each with the move's text naming it.
+fn blast_promotions(pos: &Position, m: &Move, text: &str) -> Vec<(usize, String)> {
+    let (vdl::MoveKind::Explosion, Some(kind)) = (m.kind, m.promotion()) else {
+        return Vec::new();
+    };
+    let rules = pos.rules();
+    let Some(promotion) =
+        (pos.piece_at(m.from)).and_then(|p| rules.definition.pieces[p.kind].promotion.as_ref())
+    else {
+        return Vec::new();
+    };
+    let choices = match (pos.side_to_move(), &promotion.black_choices) {
+        (vdl::model::Side::Black, Some(black)) => black,
+        _ => &promotion.choices,
+    };
+    let label = |k: usize| rules.piece_label(k, vdl::model::Side::Black);
+    let Some(stem) = text.strip_suffix(&label(kind)) else {
+        return Vec::new();
+    };
+    (choices.iter())
+        .filter(|&&c| c != kind)
+        .map(|&c| (c, format!("{stem}{}", label(c))))
+        .collect()
 }
 
 /// The letter of the piece a move takes (as it stands, with its colour), if any.
@@ -394,7 +443,14 @@ pub fn fen_of(v: &Variant, pos: &Position) -> String {
     } else if fields.len() > 3 && fields[3] != "-" {
         let mut moves = Vec::new();
         pos.pseudo_legal_moves(&mut moves);
-        if !moves.iter().any(|m| m.kind == vdl::MoveKind::EnPassant) {
+        // under explosions an en-passant capture is an explosion onto the empty cell
+        let (cells, _) = pos.en_passant();
+        let takes = |m: &vdl::Move| match m.kind {
+            vdl::MoveKind::EnPassant => true,
+            vdl::MoveKind::Explosion => cells.contains(&m.to) && pos.piece_at(m.to).is_none(),
+            _ => false,
+        };
+        if !moves.iter().any(takes) {
             fields[3] = "-";
         }
     }

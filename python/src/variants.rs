@@ -110,6 +110,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("nightrider", "nightrider", None),
     ("nocastle", "nocastle", None),
     ("nocheckatomic", "nocheckatomic", None),
+    ("atomar", "atomar", None),
     ("normal", "chess", None),
     ("omicron", "omicron", None),
     ("opulent", "opulent", None),

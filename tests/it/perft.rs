@@ -214,6 +214,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "nightrider.epd",
     "nocastle.epd",
     "nocheckatomic.epd",
+    "atomar.epd",
     "omicron.epd",
     "okisakishogi.epd",
     "paradigm.epd",

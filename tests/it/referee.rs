@@ -429,6 +429,7 @@ const LIBRARY: &[&str] = &[
     "nightrider.vdl",
     "nocastle.vdl",
     "nocheckatomic.vdl",
+    "atomar.vdl",
     "omicron.vdl",
     "okisakishogi.vdl",
     "paradigm.vdl",

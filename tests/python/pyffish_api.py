@@ -62,6 +62,10 @@ ENDGAMES = {
     "fairy": ["4k3/1s1f4/2a5/8/3C4/4M3/8/4K3 w - - 0 1", "r1s1k2r/pppp1ppp/2c5/4f3/8/2A1M3/PPPP1PPP/R1S1K2R w KQkq - 0 1"],
     "ai-wok": ["4k3/8/8/2P5/4p3/8/8/R2K2N1 w - - 0 30", "3k4/8/8/8/8/8/4r3/R2K2NS w - - 0 12"],
     # a king in check may only take the checker
+    # a capture that promotes and explodes: four moves in Fairy-Stockfish's list
+    "atomic": ["r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"],
+    # kings that survive blasts and may not take each other
+    "atomar": ["8/8/2r5/3kK3/2pQn3/5b2/8/8 w - - 0 1", "r3k3/1p6/2n5/2bqK3/3P4/8/5N2/7R w q - 0 1"],
     "makpong": ["4k3/8/8/8/8/8/3r4/R2K2N1 w - - 0 1", "r3k3/8/8/3n4/8/2N5/8/R2K4 b - - 0 1"],
 }
 
@@ -104,6 +108,8 @@ SAN_CASES = {
     "fischerandom": [("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R b KQkq - 0 1", "b8a8"),
                      ("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1", "b1h1")],
     "caparandom": [("rk7r/pppppppppp/10/10/10/10/PPPPPPPPPP/RK7R w JAja - 0 1", "b1a1")],
+    # one move of vdl's engine, four of Fairy-Stockfish's list: each is read
+    "atomic": [("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7a8r"), ("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7a8q")],
 }
 
 # the variants whose count may be started elsewhere (`countStarted`)

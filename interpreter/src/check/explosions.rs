@@ -22,6 +22,11 @@ pub(super) fn explosions(
             .iter()
             .filter_map(|name| p.piece_ref(name, known, pieces))
             .collect();
+        let immune = decl
+            .immune
+            .iter()
+            .filter_map(|name| p.piece_ref(name, known, pieces))
+            .collect();
         for piece in pieces {
             if let Some((span, what)) = piece.props.iter().find_map(blastless) {
                 p.push(
@@ -38,7 +43,7 @@ pub(super) fn explosions(
                 );
             }
         }
-        Some(Explosions { spared })
+        Some(Explosions { spared, immune })
     })
 }
 

@@ -113,6 +113,8 @@ pub struct CaptureRules {
     /// With explosions: the kinds a blast leaves standing next to the capture's
     /// cell, as a mask.
     pub blast_spared: u64,
+    /// The kinds no blast removes, capturing or not (`explosions ... immune`).
+    pub blast_immune: u64,
 }
 
 pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
@@ -153,10 +155,13 @@ pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
         suicide: def.suicide,
         capture_only,
         fewest_crossed,
-        blast_spared: def
+        blast_spared: def.explosions.as_ref().map_or(0, |e| {
+            (e.spared.iter().chain(&e.immune)).fold(0u64, |m, &k| m | 1 << k)
+        }),
+        blast_immune: def
             .explosions
             .as_ref()
-            .map_or(0, |e| e.spared.iter().fold(0u64, |m, &k| m | 1 << k)),
+            .map_or(0, |e| e.immune.iter().fold(0u64, |m, &k| m | 1 << k)),
     }
 }
 

@@ -39,15 +39,22 @@ impl Position<'_> {
     }
 
     /// The capture `m` as an explosion: its victims, the capturer, then the
-    /// neighbours of its landing cell that the blast takes.
+    /// neighbours of its landing cell that the blast takes. A capturer immune to
+    /// blasts stays: the move is `m` with the neighbours taken too.
     fn explosion(&self, m: Move) -> Move {
-        let mut e = Move::new(m.from, m.to, MoveKind::Explosion)
-            .with_promotion(m.promotion())
-            .with_drop_of(&m);
-        for &c in m.captures() {
-            e.add_capture(c);
-        }
-        e.add_capture(m.from);
+        let immune = self.rules.capture.blast_immune >> kind_of(self.board[m.from as usize]) & 1;
+        let mut e = if immune != 0 {
+            m
+        } else {
+            let mut e = Move::new(m.from, m.to, MoveKind::Explosion)
+                .with_promotion(m.promotion())
+                .with_drop_of(&m);
+            for &c in m.captures() {
+                e.add_capture(c);
+            }
+            e.add_capture(m.from);
+            e
+        };
         let spared = self.rules.capture.blast_spared;
         for &n in &self.rules.board.neighbours[m.to as usize] {
             let p = self.board[n as usize];

@@ -115,7 +115,7 @@ impl Move {
 
     /// The same move promoting to `kind` (or not at all).
     #[inline]
-    pub(super) fn with_promotion(mut self, kind: Option<usize>) -> Move {
+    pub fn with_promotion(mut self, kind: Option<usize>) -> Move {
         self.promotion = kind.map_or(0, |k| k as u8 + 1);
         self
     }

@@ -204,6 +204,9 @@ pub struct CheckCount {
 pub struct Explosions {
     /// The kinds a blast leaves standing.
     pub spared: Vec<usize>,
+    /// The kinds no blast removes: next to the capture's cell, or capturing (the
+    /// capturer then stays on its victim's cell).
+    pub immune: Vec<usize>,
 }
 
 /// How a move puts its wall (`walls RULE`).

@@ -105,6 +105,8 @@ pub struct ExplosionsDecl {
     pub span: Span,
     /// The kinds a blast leaves standing next to the capture's cell.
     pub spared: Vec<Name>,
+    /// The kinds no blast removes, the capturer's own included.
+    pub immune: Vec<Name>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -60,10 +60,21 @@ impl Builder {
             Rule::must_capture => Item::MustCapture(span),
             Rule::no_check => Item::NoCheck(span),
             Rule::passing => Item::Pass(span),
-            Rule::explosions => Item::Explosions(ExplosionsDecl {
-                span,
-                spared: pair.into_inner().map(|p| self.name(p)).collect(),
-            }),
+            Rule::explosions => {
+                let mut decl = ExplosionsDecl {
+                    span,
+                    spared: Vec::new(),
+                    immune: Vec::new(),
+                };
+                for part in pair.into_inner() {
+                    let names = part.clone().into_inner().map(|p| self.name(p));
+                    match part.as_rule() {
+                        Rule::blast_immune => decl.immune.extend(names),
+                        _ => decl.spared.extend(names),
+                    }
+                }
+                Item::Explosions(decl)
+            }
             Rule::walls => Item::Walls(self.walls(pair, span)),
             Rule::evaluation => Item::Evaluation(self.evaluation(pair, span)),
             Rule::allow => Item::Allow(pair.into_inner().map(|p| self.name(p)).collect()),

@@ -24,14 +24,22 @@ pub(super) fn explode(ctx: &Ctx, pseudo: Vec<RefMove>) -> Vec<RefMove> {
             out.push(m);
             continue;
         }
-        m.captures.push(m.from);
+        let immune = |c: Coord| ctx.get(c).is_some_and(|(_, k)| blast.immune.contains(&k));
+        let stays = immune(m.from);
+        if !stays {
+            m.captures.push(m.from);
+        }
         for n in neighbours(ctx, m.to) {
-            let spared = ctx.get(n).is_none_or(|(_, k)| blast.spared.contains(&k));
+            let spared = ctx.get(n).is_none_or(|(_, k)| blast.spared.contains(&k)) || immune(n);
             if !spared && !m.captures.contains(&n) {
                 m.captures.push(n);
             }
         }
         m.captures.sort();
+        if stays {
+            out.push(m);
+            continue;
+        }
         m.passed.clear();
         let key = (m.from, m.to, m.captures.clone(), m.drop);
         let entry = merged.entry(key).or_insert_with(|| m.clone());

@@ -111,6 +111,10 @@ impl Exporter<'_> {
             } else {
                 self.no("explosions that spare kinds other than the pawn");
             }
+            let immune: String = x.immune.iter().filter_map(|&k| self.letters[k]).collect();
+            if !immune.is_empty() {
+                self.set("blastImmuneTypes", immune);
+            }
         }
         if let Some(w) = &d.walls {
             use crate::model::WallRule;
@@ -127,6 +131,13 @@ impl Exporter<'_> {
         }
         if d.pieces.iter().any(|p| p.no_facing && p.royal) {
             self.set("flyingGeneral", "true");
+        }
+        let mutual: String = (0..d.pieces.len())
+            .filter(|&k| super::own_kind_only(d, &d.pieces[k]))
+            .filter_map(|k| self.letters[k])
+            .collect();
+        if !mutual.is_empty() {
+            self.set("mutuallyImmuneTypes", mutual);
         }
         // Fairy-Stockfish's rule binds its king, the one royal kind
         let royals = d.pieces.iter().filter(|p| p.royal).count();

@@ -8,7 +8,7 @@ mod setup;
 
 use piece::{betza_of, fsf_group};
 
-use crate::model::{Definition, Tiling};
+use crate::model::{Definition, PieceDef, Tiling};
 use crate::syntax::{self};
 use crate::Ruleset;
 use std::fmt::Write as _;
@@ -115,7 +115,7 @@ impl Exporter<'_> {
             if p.confined.is_some() {
                 self.no(format!("{} is confined to a zone", p.name));
             }
-            if !p.cannot_capture.is_empty() || !p.cannot_hop.is_empty() {
+            if (!p.cannot_capture.is_empty() && !own_kind_only(d, p)) || !p.cannot_hop.is_empty() {
                 self.no(format!("{}'s `cannot-capture` or `cannot-hop`", p.name));
             }
             if p.no_facing && !p.royal {
@@ -138,4 +138,11 @@ impl Exporter<'_> {
             self.no("castling with a partner other than the rook's cell");
         }
     }
+}
+
+/// Whether the only kind a piece never captures is its own: Fairy-Stockfish's
+/// mutual immunity (`mutuallyImmuneTypes`).
+fn own_kind_only(d: &Definition, p: &PieceDef) -> bool {
+    let own = d.pieces.iter().position(|q| q.name == p.name);
+    p.cannot_capture.len() == 1 && own == p.cannot_capture.first().copied()
 }

@@ -340,6 +340,16 @@ impl Reader {
             "checking" => self.flag(s, key, |v| &mut v.checking),
             "mustCapture" => self.flag(s, key, |v| &mut v.must_capture),
             "blastOnCapture" => self.flag(s, key, |v| &mut v.blast_on_capture),
+            "blastImmuneTypes" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    self.v.blast_immune = t;
+                }
+            }
+            "mutuallyImmuneTypes" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    self.v.mutually_immune = t;
+                }
+            }
             "flyingGeneral" => self.flag(s, key, |v| &mut v.flying_general),
             "makpongRule" => self.flag(s, key, |v| &mut v.makpong),
             "pass" => self.flag(s, key, |v| &mut v.pass),

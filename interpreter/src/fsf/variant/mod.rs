@@ -70,6 +70,10 @@ pub struct Variant {
     pub immobility_illegal: bool,
     pub shogi_pawn_drop_mate_illegal: bool,
     pub blast_on_capture: bool,
+    /// The kinds no blast removes (`blastImmuneTypes`).
+    pub blast_immune: Vec<String>,
+    /// The kinds that never capture their own kind (`mutuallyImmuneTypes`).
+    pub mutually_immune: Vec<String>,
     pub n_move_rule: u32,
     pub n_move_rule_types: [Vec<String>; 2],
     pub n_fold_rule: u32,
@@ -169,6 +173,8 @@ impl Variant {
             immobility_illegal: false,
             shogi_pawn_drop_mate_illegal: false,
             blast_on_capture: false,
+            blast_immune: Vec::new(),
+            mutually_immune: Vec::new(),
             n_move_rule: 50,
             n_move_rule_types: [pawn(), pawn()],
             n_fold_rule: 3,
@@ -230,8 +236,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("promotionLimit", ""),
     ("piecePromotionOnCapture", "false"),
     ("pieceDemotion", "false"),
-    ("blastImmuneTypes", "-"),
-    ("mutuallyImmuneTypes", "-"),
     ("petrifyOnCapture", "false"),
     ("petrifyOnCaptureTypes", "-"),
     ("petrifyBlastPieces", "false"),

@@ -71,6 +71,9 @@ impl Writer<'_> {
         if p.key == "king" && self.v.flying_general {
             props.push("no-facing".into());
         }
+        if self.v.mutually_immune.contains(&p.key) {
+            props.push(format!("cannot-capture {}", pieces::name(&p.key)));
+        }
         if p.key == "king" && self.v.makpong {
             props.push("in-check captures-checker".into());
         }

@@ -242,12 +242,18 @@ impl Writer<'_> {
             items.push(("no-check", "no-check".to_string()));
         }
         if v.blast_on_capture {
-            let spare = if v.piece("pawn").is_some() {
-                " spare Pawn"
-            } else {
-                ""
-            };
-            items.push(("explosions", format!("explosions{spare}")));
+            let mut blast = String::from("explosions");
+            if v.piece("pawn").is_some() {
+                blast.push_str(" spare Pawn");
+            }
+            let immune: Vec<String> = (v.pieces.iter())
+                .filter(|p| v.blast_immune.contains(&p.key) && self.used.contains(&p.key))
+                .map(|p| pieces::name(&p.key))
+                .collect();
+            if !immune.is_empty() {
+                blast.push_str(&format!(" immune {}", immune.join(" ")));
+            }
+            items.push(("explosions", blast));
         }
         if v.pass {
             items.push(("pass", "pass".to_string()));
