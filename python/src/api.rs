@@ -302,7 +302,7 @@ fn start_fen(py: Python<'_>, variant: &str) -> PyResult<String> {
 
 #[pyfunction]
 fn two_boards(py: Python<'_>, variant: &str) -> PyResult<bool> {
-    guarded(py, || registry::get(variant).map(|_| false))
+    guarded(py, || registry::get(variant).map(|v| v.two_boards))
 }
 
 #[pyfunction]

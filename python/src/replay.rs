@@ -308,7 +308,16 @@ fn captured_label(pos: &Position, m: &Move) -> Option<String> {
     let rules = pos.rules();
     let cell = *m.captures().first()?;
     let p = pos.piece_at(cell)?;
-    let label = rules.piece_label(p.kind, p.side);
+    // a promoted piece (`Q~`) goes to the partner as what promoted to it
+    let promoted = rules.definition.pieces[p.kind].label.ends_with('~');
+    let from = (rules.definition.pieces.iter())
+        .position(|q| {
+            q.promotion
+                .as_ref()
+                .is_some_and(|r| r.all_choices().any(|c| c == p.kind))
+        })
+        .filter(|_| promoted);
+    let label = rules.piece_label(from.unwrap_or(p.kind), p.side);
     Some(
         label
             .trim_start_matches('+')

@@ -93,6 +93,12 @@ impl Writer<'_, '_> {
             Side::Black => self.max_rank() - self.rank_of(c),
         }
     }
+    /// Whether two kinds are one type of Fairy-Stockfish's: a promoted piece
+    /// (`N~`) is the kind it became (`N`).
+    fn same_type(&self, a: usize, b: usize) -> bool {
+        self.label(a).trim_end_matches('~') == self.label(b).trim_end_matches('~')
+    }
+
     fn label(&self, kind: usize) -> String {
         self.pos.rules().definition.pieces[kind]
             .label
@@ -268,7 +274,7 @@ impl Writer<'_, '_> {
                     && o.promotion() == m.promotion()
                     && self.pos.wall_of(o) == self.pos.wall_of(m)
                     && self.pos.dropped_kind(o) == self.pos.dropped_kind(m)
-                    && self.pos.piece_at(o.from).map(|p| p.kind) == Some(kind)
+                    && (self.pos.piece_at(o.from)).is_some_and(|p| self.same_type(p.kind, kind))
             })
             .map(|o| o.from)
             .collect();

@@ -32,6 +32,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         "breakthrough",
         Some("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"),
     ),
+    ("bughouse", "bughouse", None),
     ("capablanca", "capablanca", None),
     (
         "caparandom",
@@ -40,7 +41,13 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ),
     ("chancellor", "chancellor", None),
     ("chaturanga", "chaturanga", None),
+    (
+        "checkshogi",
+        "checkshogi",
+        Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"),
+    ),
     ("chess", "chess", None),
+    ("dobutsu", "dobutsu", Some("gle/1c1/1C1/ELG[-] w 0 1")),
     ("chessgi", "chessgi", None),
     ("chigorin", "chigorin", None),
     ("coregal", "coregal", None),
@@ -76,6 +83,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("hoppelpoppel", "hoppelpoppel", None),
     ("horde", "horde", None),
     ("isolation", "isolation", None),
+    ("jesonmor", "jesonmor", None),
     ("janggi", "janggi", None),
     ("janggicasual", "janggicasual", None),
     // Fairy-Stockfish's `janggi` adjudicates by points what its traditional form draws
@@ -185,6 +193,10 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
     ("minixiangqi", &[("N", "H")]),
 ];
 
+/// One board of a game for two boards, as Fairy-Stockfish plays it alone: its
+/// `two_boards` answers true (the captures go to the partner, off this board).
+const TWO_BOARDS: &[&str] = &["bughouse"];
+
 /// Variants whose pawn is a custom piece of Fairy-Stockfish's, not its pawn type:
 /// its SAN writes the letter (`Pe4`), and after a double step its FEN's
 /// en-passant field names the cells passed and reached (`e3e4`), whether or not
@@ -195,6 +207,7 @@ const CUSTOM_PAWNS: &[&str] = &["pawnback", "pawnsideways", "legan"];
 /// types), where it is not the definition's order of pieces.
 const HAND_ORDERS: &[(&str, &str)] = &[
     ("shogi", "GNLPSRB"),
+    ("checkshogi", "GNLPSRB"),
     ("minishogi", "GPSRB"),
     ("mini", "GPSRB"),
     ("euroshogi", "NGPRB"),
@@ -204,11 +217,14 @@ const HAND_ORDERS: &[(&str, &str)] = &[
     ("okisakishogi", "LGPSQRBN"),
     ("yarishogi", "RBNP"),
     ("seirawan", "EH"),
+    ("dobutsu", "LGCE"),
 ];
 
 /// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).
 const SHOGI_TEMPLATE: &[&str] = &[
     "shogi",
+    "dobutsu",
+    "checkshogi",
     "minishogi",
     "mini",
     "euroshogi",
@@ -234,6 +250,8 @@ pub struct Variant {
     pub san_synonyms: &'static [(&'static str, &'static str)],
     /// The pawn is a custom piece of Fairy-Stockfish's (see [`CUSTOM_PAWNS`]).
     pub custom_pawn: bool,
+    /// One board of two (`TWO_BOARDS`).
+    pub two_boards: bool,
     /// The name of the variant `chess960=True` plays, if there is one.
     pub twin_960: Option<String>,
 }
@@ -344,6 +362,7 @@ fn finish(name: &str, rules: Ruleset, fsf: bool, start: Option<&str>) -> Variant
             .find(|(n, _)| fsf && *n == name)
             .map_or(&[], |(_, s)| *s),
         custom_pawn: fsf && CUSTOM_PAWNS.contains(&name),
+        two_boards: fsf && TWO_BOARDS.contains(&name),
         twin_960: TWINS_960
             .iter()
             .find(|(n, _)| *n == name)

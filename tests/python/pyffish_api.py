@@ -33,7 +33,7 @@ SAN_SAMPLE = 12
 
 
 # the variants whose FEN is also compared in the shogi form (SFEN)
-SHOGI = {"shogi", "minishogi", "mini", "euroshogi", "gorogoro", "judkins", "okisakishogi", "yarishogi"}
+SHOGI = {"shogi", "checkshogi", "dobutsu", "minishogi", "mini", "euroshogi", "gorogoro", "judkins", "okisakishogi", "yarishogi"}
 
 
 # starts besides the variant's own, taken in turn: endgames where counts run and
@@ -65,6 +65,15 @@ ENDGAMES = {
     # a capture that promotes and explodes: four moves in Fairy-Stockfish's list
     "atomic": ["r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"],
     # kings that survive blasts and may not take each other
+    # a lion on the far rank wins where no enemy piece attacks it
+    "dobutsu": ["1l1/3/L2/3[EGCegc] w - - 0 1", "2l/g2/1L1/3[EC] w - - 0 1"],
+    # a knight on e5 wins at its owner's next turn, unless taken first
+    "jesonmor": ["nnnn1nnnn/9/9/9/4N4/9/5n3/9/NNNN1NNNN b - - 0 5", "4n4/9/9/9/9/9/9/9/4N4 w - - 0 1"],
+    # pieces in hand from the partner's board; captures leave the game
+    "bughouse": ["r1bqk2r/ppp2ppp/2n5/3np3/1b6/2N2N2/PPPP1PPP/R1BQKB1R[QRNbp] w KQkq - 0 6", "k7/8/1Q6/8/8/8/8/K7[q] w - - 0 1"],
+    # a pawn dropped with check where the king can step away: no drop mate, though
+    # the check wins
+    "checkshogi": ["2n6/l1psrs2l/2npg1bkn/Ppg1p3p/1P3Pp2/2PPP1P2/6NpP/LKR1G1S1L/B1SG5[PPp] w - - 1+1 0 49"],
     "atomar": ["8/8/2r5/3kK3/2pQn3/5b2/8/8 w - - 0 1", "r3k3/1p6/2n5/2bqK3/3P4/8/5N2/7R w q - 0 1"],
     "makpong": ["4k3/8/8/8/8/8/3r4/R2K2N1 w - - 0 1", "r3k3/8/8/3n4/8/2N5/8/R2K4 b - - 0 1"],
 }
@@ -108,6 +117,8 @@ SAN_CASES = {
     "fischerandom": [("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R b KQkq - 0 1", "b8a8"),
                      ("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1", "b1h1")],
     "caparandom": [("rk7r/pppppppppp/10/10/10/10/PPPPPPPPPP/RK7R w JAja - 0 1", "b1a1")],
+    # a promoted knight and a knight both reach d7: Fairy-Stockfish's SAN tells them apart
+    "crazyhouse": [("rnbQbknr/p4p1p/pp1p2PP/4n~1b1/3p1Pp1/1P1p4/R2bN3/1QNK1R2[Pp] b - - 0 49", "e5d7")],
     # one move of vdl's engine, four of Fairy-Stockfish's list: each is read
     "atomic": [("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7a8r"), ("r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7a8q")],
 }
@@ -189,6 +200,9 @@ def main():
         own = sf.start_fen(variant)
         if vdl.start_fen(variant) != own:
             fail(variant, [], "start_fen", vdl.start_fen(variant), own)
+        for query in ("two_boards", "captures_to_hand"):
+            if getattr(vdl, query)(variant) != getattr(sf, query)(variant):
+                fail(variant, [], query, getattr(vdl, query)(variant), getattr(sf, query)(variant))
         starts = [own] + ENDGAMES.get(variant, [])
         for g in range(games * len(starts)):
             start = starts[g % len(starts)]

@@ -3,7 +3,7 @@
 use super::{report, Problems, Report, Zones};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{self, EndRules, Outcome};
-use crate::syntax::{self, EndRuleDecl, OutcomeWord, Spanned};
+use crate::syntax::{self, EndRuleDecl, OutcomeWord, ReachOption, Spanned};
 
 pub(super) fn outcome(o: OutcomeWord) -> Outcome {
     match o {
@@ -106,16 +106,20 @@ impl Problems {
                     outcome: outcome(o.value),
                 });
             }
-            EndRuleDecl::Reach(zone, kinds, count, o, after_reply) => {
+            EndRuleDecl::Reach(zone, kinds, count, o, options) => {
                 if let Some(zones) = zones {
                     self.zone_ref(zone, zones);
                 }
+                let has = |x| options.iter().any(|s| s.value == x);
+                self.reach_options(options);
                 end.reach = Some(model::Reach {
                     zone: zone.value.clone(),
                     kinds: kinds_of(self, kinds),
                     count: self.reach_count(count.as_ref()),
                     outcome: outcome(o.value),
-                    after_reply: *after_reply,
+                    after_reply: has(ReachOption::AfterReply),
+                    held: has(ReachOption::Held),
+                    safe: has(ReachOption::Safe),
                 });
             }
             EndRuleDecl::Connect(n, kinds, o) => {
@@ -200,6 +204,42 @@ impl Problems {
                 .at(span, format!("nothing gives check: {why}"))
                 .help("a perpetual check needs check: give a piece `royal` and leave out `royal-capture`, or leave out `perpetual-check`"),
         );
+    }
+
+    /// `reach`'s options: each once, and `after-reply` (Racing Kings' own timing)
+    /// alone.
+    fn reach_options(&mut self, options: &[Spanned<ReachOption>]) {
+        let word = |o: ReachOption| match o {
+            ReachOption::AfterReply => "after-reply",
+            ReachOption::Held => "held",
+            ReachOption::Safe => "safe",
+        };
+        for (i, o) in options.iter().enumerate() {
+            if let Some(first) = options[..i].iter().find(|f| f.value == o.value) {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadEndRule,
+                        format!("`{}` is given twice", word(o.value)),
+                    )
+                    .at(o.span, "again here")
+                    .also(first.span, "first here")
+                    .help("give each option of `reach` once"),
+                );
+            }
+        }
+        let after = options.iter().find(|o| o.value == ReachOption::AfterReply);
+        let other = options.iter().find(|o| o.value != ReachOption::AfterReply);
+        if let (Some(a), Some(o)) = (after, other) {
+            self.push(
+                Diagnostic::error(
+                    Code::BadEndRule,
+                    format!("`after-reply` cannot be combined with `{}`", word(o.value)),
+                )
+                .at(o.span, "this option")
+                .also(a.span, "`after-reply` decides when the arrival counts")
+                .help("`after-reply` is Racing Kings' rule; `held` waits for the player's next turn, `safe` for no attack"),
+            );
+        }
     }
 
     /// How many pieces `reach` wants in the zone: 1 to 1000 (1 if not said).

@@ -22,6 +22,9 @@ pub struct Goals {
     /// `after-reply`: a reach counts only for the player to move (see
     /// `model::Reach::after_reply`).
     pub reach_after_reply: bool,
+    /// `held` and `safe` (see `model::Reach`).
+    pub reach_held: bool,
+    pub reach_safe: bool,
     /// When any legal move captures, only captures are legal.
     pub must_capture: bool,
     /// No move may give check.
@@ -88,6 +91,8 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
             (cells, mask(&r.kinds), r.outcome, r.count)
         }),
         reach_after_reply: end.reach.as_ref().is_some_and(|r| r.after_reply),
+        reach_held: end.reach.as_ref().is_some_and(|r| r.held),
+        reach_safe: end.reach.as_ref().is_some_and(|r| r.safe),
         must_capture: def.must_capture,
         no_check: def.no_check,
         captures_checker: def

@@ -111,6 +111,9 @@ impl Position<'_> {
         if !self.reached(side) {
             return None;
         }
+        if goals.reach_held || goals.reach_safe {
+            return self.reach_kept(side, *outcome);
+        }
         if !goals.reach_after_reply {
             return Some(*outcome);
         }
@@ -126,6 +129,38 @@ impl Position<'_> {
             1 if self.reached(0) => None,
             _ => Some(*outcome),
         }
+    }
+
+    /// Under `held` or `safe`: whether `side`'s pieces in the zone count (held there
+    /// to its own turn, or safe there), and a draw when both players' count under
+    /// `safe` alone.
+    fn reach_kept(&self, side: usize, outcome: Outcome) -> Option<Outcome> {
+        let goals = &self.rules.goals;
+        let counts = |s: usize| match (goals.reach_held, goals.reach_safe) {
+            (true, false) => s == self.side,
+            (false, _) => self.reached(s) && self.reached_safely(s),
+            (true, true) => s == self.side || self.reached_safely(s),
+        };
+        if !counts(side) {
+            return None;
+        }
+        let both = !goals.reach_held && counts(1 - side);
+        Some(if both { Outcome::Draw } else { outcome })
+    }
+
+    /// Whether no enemy piece attacks `side`'s pieces in the zone, when it has just
+    /// as many there as it needs (with more, taking one would leave enough).
+    fn reached_safely(&self, side: usize) -> bool {
+        let Some((cells, kinds, _, count)) = self.rules.goals.reach.as_ref() else {
+            return false;
+        };
+        let there: Vec<Cell> = (cells[side].iter().copied())
+            .filter(|&c| {
+                let p = self.board[c as usize];
+                p != 0 && side_of(p) == side && kinds >> kind_of(p) & 1 != 0
+            })
+            .collect();
+        there.len() > *count as usize || !there.iter().any(|&c| self.attacked_by(c, 1 - side))
     }
 
     /// Whether `side` has a piece of a kind that counts in the `reach` zone.

@@ -104,8 +104,9 @@ impl Position<'_> {
                 let mates = self.in_check(them) && {
                     // The replies need not obey this rule themselves: any legal
                     // reply saves the king, and a reply's own drops are never mate
-                    // checks here.
-                    self.legal_moves_under(&mut replies, DropMates::Allowed);
+                    // checks here. A rule that ends the game on the drop (a check
+                    // that wins) does not make it a mate: the moves are counted.
+                    self.moves_of_unfinished_game(&mut replies, DropMates::Allowed);
                     replies.is_empty()
                 };
                 self.unmake();

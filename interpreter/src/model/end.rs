@@ -263,6 +263,13 @@ pub struct Reach {
     /// The game ends only when the player who reached the zone is to move again;
     /// White then draws if Black's reply reached it too.
     pub after_reply: bool,
+    /// The arrival counts when the player is to move again with the pieces still
+    /// there (`held`).
+    pub held: bool,
+    /// The arrival counts while no enemy piece attacks the pieces there (if there
+    /// are just as many as needed); both players there so draw (`safe`). With
+    /// `held`: safe on arrival, or held.
+    pub safe: bool,
 }
 
 impl EndRules {

@@ -455,14 +455,14 @@ pub enum EndRuleDecl {
     Extinction(bool, Vec<Name>, Option<Spanned<i64>>, Spanned<OutcomeWord>),
     /// The zone, the kinds, and the outcome for the player who brings one there.
     /// The zone, the kinds, the outcome, and `after-reply`.
-    /// `reach ZONE KINDS [N] OUTCOME [after-reply]`: the zone, the kinds, how many
-    /// must stand there at once, the outcome, `after-reply`.
+    /// `reach ZONE KINDS [N] OUTCOME [after-reply] [held] [safe]`: the zone, the
+    /// kinds, how many must stand there at once, the outcome, the options.
     Reach(
         Name,
         Vec<Name>,
         Option<Spanned<i64>>,
         Spanned<OutcomeWord>,
-        bool,
+        Vec<Spanned<ReachOption>>,
     ),
     /// The number of checks and the outcome for the player who has given them.
     Checks(Spanned<i64>, Spanned<OutcomeWord>),
@@ -497,6 +497,14 @@ pub struct MoveLimitDecl {
     pub outcome: Spanned<OutcomeWord>,
     pub claim_at: Option<Spanned<i64>>,
     pub resets: Vec<Spanned<ResetItem>>,
+}
+
+/// When a zone reached ends the game (`reach ... OUTCOME OPTION...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReachOption {
+    AfterReply,
+    Held,
+    Safe,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

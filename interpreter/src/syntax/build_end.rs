@@ -60,10 +60,21 @@ impl Builder {
                     }
                     Rule::reach => {
                         let mut words: Vec<Pair<Rule>> = inner.collect();
-                        let after_reply = words
-                            .last()
-                            .is_some_and(|w| w.as_rule() == Rule::after_reply);
-                        if after_reply {
+                        let mut options = Vec::new();
+                        while let Some(w) = words.last() {
+                            let option = match w.as_rule() {
+                                Rule::after_reply => ReachOption::AfterReply,
+                                Rule::reach_held => ReachOption::Held,
+                                Rule::reach_safe => ReachOption::Safe,
+                                _ => break,
+                            };
+                            options.insert(
+                                0,
+                                Spanned {
+                                    span: self.span_of(w),
+                                    value: option,
+                                },
+                            );
                             words.pop();
                         }
                         let outcome = self.outcome(words.pop()?);
@@ -75,13 +86,7 @@ impl Builder {
                             _ => None,
                         };
                         let mut names = words.into_iter().map(|w| self.name(w));
-                        EndRuleDecl::Reach(
-                            names.next()?,
-                            names.collect(),
-                            count,
-                            outcome,
-                            after_reply,
-                        )
+                        EndRuleDecl::Reach(names.next()?, names.collect(), count, outcome, options)
                     }
                     Rule::connect => {
                         let mut words: Vec<Pair<Rule>> = inner.collect();

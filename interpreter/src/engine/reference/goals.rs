@@ -1,6 +1,6 @@
 //! The reference's goals: a zone reached, pieces lined up, checks given.
 
-use super::Ctx;
+use super::{attacked, Ctx};
 use crate::engine::Position;
 use crate::model::{Coord, Side};
 
@@ -51,14 +51,24 @@ pub(super) fn goal_reached(ctx: &Ctx, to_move: usize) -> bool {
         };
         let spare = if side == to_move { 2 } else { 1 };
         let bared = def.end.bare_king.is_some() && others(side) == 0 && others(1 - side) >= spare;
-        // With `after-reply`, White's arrival waits for Black's reply.
+        // With `after-reply`, White's arrival waits for Black's reply; with `held`,
+        // the player's next turn; with `safe`, the pieces there are not attacked.
         let reached = def.end.reach.as_ref().is_some_and(|r| {
             let zone = def.zones.get(&r.zone).map_or(&[][..], |z| &z[side][..]);
-            !(r.after_reply && side == 0 && to_move == 1)
-                && own()
-                    .filter(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
-                    .count()
-                    >= r.count as usize
+            let there: Vec<Coord> = own()
+                .filter(|p| r.kinds.contains(&p.2) && zone.contains(&p.0))
+                .map(|p| p.0)
+                .collect();
+            let safe = || {
+                there.len() > r.count as usize || !there.iter().any(|&c| attacked(ctx, c, 1 - side))
+            };
+            let now = match (r.held, r.safe) {
+                (false, false) => true,
+                (true, false) => side == to_move,
+                (false, true) => safe(),
+                (true, true) => side == to_move || safe(),
+            };
+            !(r.after_reply && side == 0 && to_move == 1) && there.len() >= r.count as usize && now
         });
         extinct || bared || reached || (side != to_move && lined_up(ctx, side))
     })

@@ -359,7 +359,9 @@ struct Turn<'e> {
 fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec<RefMove> {
     let def = ctx.def;
     let side = turn.side;
-    if goal_reached(ctx, side) || checks_given_out(pos) || passing::ended(pos, ctx) {
+    // the replies to a drop are counted whatever ended the game (`drop_mates`)
+    let ended = || goal_reached(ctx, side) || checks_given_out(pos) || passing::ended(pos, ctx);
+    if drop_mate_rule && ended() {
         return Vec::new();
     }
     let mut pseudo = Vec::new();

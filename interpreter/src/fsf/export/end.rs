@@ -320,8 +320,20 @@ impl Exporter<'_> {
         if r.count > 1 {
             self.set("flagPieceCount", r.count.to_string());
         }
-        if r.after_reply {
+        // Fairy-Stockfish's extra move is Racing Kings' rule for its king, and waits
+        // for the player's next turn for any other piece
+        let king = r.kinds.iter().any(|&k| self.def.pieces[k].royal);
+        if r.after_reply && !king {
+            self.no("`after-reply` for a piece that is not royal");
+        }
+        if r.held && king {
+            self.no("`held` for a royal piece");
+        }
+        if r.after_reply || r.held {
             self.set("flagMove", "true");
+        }
+        if r.safe {
+            self.set("flagPieceSafe", "true");
         }
     }
 }

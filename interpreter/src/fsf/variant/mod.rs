@@ -97,6 +97,8 @@ pub struct Variant {
     pub flag_piece: [Option<String>; 2],
     pub flag_region: [Vec<Cell>; 2],
     pub flag_move: bool,
+    /// A flag piece counts only while not attacked (`flagPieceSafe`).
+    pub flag_piece_safe: bool,
     /// How many flag pieces must stand in the region at once.
     pub flag_piece_count: u32,
     /// The extinction type's last piece is royal (may not be left attacked).
@@ -191,6 +193,7 @@ impl Variant {
             flag_piece: [None, None],
             flag_region: [Vec::new(), Vec::new()],
             flag_move: false,
+            flag_piece_safe: false,
             flag_piece_count: 1,
             extinction_pseudo_royal: false,
             check_counting: false,
@@ -267,7 +270,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("dupleCheck", "false"),
     ("extinctionOpponentPieceCount", "0"),
     ("flagPieceBlockedWin", "false"),
-    ("flagPieceSafe", "false"),
     ("connectNxN", "0"),
     ("collinearN", "0"),
     ("connectHorizontal", "true"),

@@ -192,7 +192,16 @@ impl Writer<'_> {
         };
         if !kinds.is_empty() {
             let zone = self.zone("flag", &v.flag_region.clone());
-            let after = if v.flag_move { " after-reply" } else { "" };
+            // Fairy-Stockfish's extra move is Racing Kings' for a king, else a wait
+            // for the player's next turn
+            let king = v.flag_piece[side].as_deref() == Some("king");
+            let after = match (v.flag_move, v.flag_piece_safe) {
+                (true, false) if king => " after-reply",
+                (true, false) => " held",
+                (true, true) => " held safe",
+                (false, true) => " safe",
+                (false, false) => "",
+            };
             let count = if v.flag_piece_count > 1 {
                 format!(" {}", v.flag_piece_count)
             } else {
