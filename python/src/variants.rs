@@ -141,6 +141,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"),
     ),
     ("snailtrail", "snailtrail", None),
+    ("supply", "supply", None),
     ("suicide", "suicide", None),
     ("threekings", "threekings", None),
     ("torpedo", "torpedo", None),
@@ -186,6 +187,7 @@ const TWINS_960: &[(&str, &str)] = &[
 /// FEN letters (its `pieceToCharSynonyms`): the xiangqi horse and elephant.
 const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
     ("xiangqi", &[("N", "H"), ("B", "E")]),
+    ("supply", &[("N", "H"), ("B", "E")]),
     ("janggi", &[("N", "H"), ("B", "E")]),
     ("janggicasual", &[("N", "H"), ("B", "E")]),
     ("janggitraditional", &[("N", "H"), ("B", "E")]),
@@ -195,7 +197,7 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
 
 /// One board of a game for two boards, as Fairy-Stockfish plays it alone: its
 /// `two_boards` answers true (the captures go to the partner, off this board).
-const TWO_BOARDS: &[&str] = &["bughouse"];
+const TWO_BOARDS: &[&str] = &["bughouse", "supply"];
 
 /// Variants whose pawn is a custom piece of Fairy-Stockfish's, not its pawn type:
 /// its SAN writes the letter (`Pe4`), and after a double step its FEN's
@@ -218,6 +220,7 @@ const HAND_ORDERS: &[(&str, &str)] = &[
     ("yarishogi", "RBNP"),
     ("seirawan", "EH"),
     ("dobutsu", "LGCE"),
+    ("supply", "BNPCAR"),
 ];
 
 /// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).

@@ -241,6 +241,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "torpedo.epd",
     "troitzky.epd",
     "xiangqi.epd",
+    "supply.epd",
     "yarishogi.epd",
 ];
 

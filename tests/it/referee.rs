@@ -456,6 +456,7 @@ const LIBRARY: &[&str] = &[
     "torpedo.vdl",
     "troitzky.vdl",
     "xiangqi.vdl",
+    "supply.vdl",
     "yarishogi.vdl",
 ];
 

@@ -66,6 +66,9 @@ ENDGAMES = {
     "atomic": ["r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"],
     # kings that survive blasts and may not take each other
     # a lion on the far rank wins where no enemy piece attacks it
+    # drops on the player's own half, on each piece's own points, never with check
+    "supply": ["rnbakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R[NNPABc] w - - 0 1",
+               "3k5/9/9/9/9/9/9/9/4A4/3AK4[RNCPBr] w - - 0 1"],
     "dobutsu": ["1l1/3/L2/3[EGCegc] w - - 0 1", "2l/g2/1L1/3[EC] w - - 0 1"],
     # a knight on e5 wins at its owner's next turn, unless taken first
     "jesonmor": ["nnnn1nnnn/9/9/9/4N4/9/5n3/9/NNNN1NNNN b - - 0 5", "4n4/9/9/9/9/9/9/9/4N4 w - - 0 1"],

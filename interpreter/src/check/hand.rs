@@ -62,6 +62,7 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
                     p.hand_drop(names, zone, at, &mut zoned, &mut hand);
                 }
                 HandRuleDecl::OnTop(_) => hand.on_top = true,
+                HandRuleDecl::NoDropCheck(_) => hand.no_drop_check = true,
                 HandRuleDecl::OnePerFile(_, names) => {
                     hand.one_per_file = p.kinds(names, at);
                 }

@@ -79,7 +79,7 @@ pub(super) fn flags(
     let plain_hand = def
         .hand
         .as_ref()
-        .is_none_or(|h| h.gate.is_none() && h.no_drop_mate.is_empty());
+        .is_none_or(|h| h.gate.is_none() && h.no_drop_mate.is_empty() && !h.no_drop_check);
     let only_moves_of_pieces = def.drops.is_none()
         && plain_hand
         && def.explosions.is_none()

@@ -29,6 +29,8 @@ pub struct HandRules {
     pub one_per_file: u64,
     /// Kinds whose drop may not checkmate.
     pub no_drop_mate: u64,
+    /// No drop may give check.
+    pub no_drop_check: bool,
     /// Per cell, its file index (for `one_per_file`).
     pub file_of: Vec<u8>,
     /// `on-top`: per cell, the cell one rank below it (`None` on the first rank),
@@ -114,6 +116,7 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
                 .collect()
         }),
         no_drop_mate: mask(&hand.no_drop_mate),
+        no_drop_check: hand.no_drop_check,
         file_of,
         gate_slot: gate_cells.each_ref().map(|cells| {
             let mut slot = vec![NO_GATE; grid.cells.len()];

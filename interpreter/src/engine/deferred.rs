@@ -58,7 +58,8 @@ impl Position<'_> {
         let goals = &self.rules.goals;
         let whole_turns = flags.walls || flags.drops || flags.pass;
         let gates_open = flags.gating && self.gates[self.side] != 0;
-        let drop_mates = flags.hand && self.rules.hand.no_drop_mate != 0;
+        let drop_mates =
+            flags.hand && (self.rules.hand.no_drop_mate != 0 || self.rules.hand.no_drop_check);
         let list_rules = goals.no_check || goals.must_capture || goals.captures_checker != 0;
         !(whole_turns || gates_open || drop_mates || list_rules)
     }

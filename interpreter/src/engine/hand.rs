@@ -87,6 +87,22 @@ impl Position<'_> {
         self.adjust_reserve(self.side, kind, 1);
     }
 
+    /// Under `no-drop-check`: no drop from the hand gives check.
+    pub(super) fn keep_drops_without_check(&mut self, out: &mut Vec<Move>) {
+        if !self.rules.hand.no_drop_check {
+            return;
+        }
+        let them = crate::model::Side::from_index(1 - self.side);
+        out.retain(|&m| {
+            m.from_hand().is_none() || {
+                self.make(m);
+                let check = self.in_check(them);
+                self.unmake();
+                !check
+            }
+        });
+    }
+
     /// Drop no kind listed in `no-drop-mate` so as to checkmate: such a drop that
     /// gives check is played out, and kept only if the opponent has a legal reply.
     pub(super) fn keep_drops_without_mate(&mut self, out: &mut Vec<Move>) {

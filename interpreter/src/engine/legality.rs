@@ -593,6 +593,9 @@ impl Position<'_> {
         if self.rules.flags.hand && drop_mates == DropMates::Barred {
             self.keep_drops_without_mate(out);
         }
+        if self.rules.flags.hand {
+            self.keep_drops_without_check(out);
+        }
         if self.rules.flags.pass {
             self.keep_parting_moves(out);
             self.add_pass(out);

@@ -168,6 +168,8 @@ pub struct Hand {
     pub one_per_file: Vec<usize>,
     /// Kinds whose drop may not checkmate.
     pub no_drop_mate: Vec<usize>,
+    /// No drop may give check (`no-drop-check`).
+    pub no_drop_check: bool,
     /// Kinds that enter only by gating, and the zone of the gates.
     pub gate: Option<(Vec<usize>, String)>,
     /// `on-top`: a drop lands on the first rank or on a cell above a piece.

@@ -398,6 +398,8 @@ pub enum HandRuleDecl {
     OnePerFile(Span, Vec<Name>),
     /// `no-drop-mate NAME...`.
     NoDropMate(Span, Vec<Name>),
+    /// `no-drop-check`: no drop gives check.
+    NoDropCheck(Span),
     /// `gate NAME... in ZONE`.
     Gate(Span, Vec<Name>, Name),
     /// `on-top`: drops land on the first rank or on a piece.

@@ -235,6 +235,7 @@ impl Builder {
                 match as_rule {
                     Rule::keep_captured => HandRuleDecl::KeepCaptured(s),
                     Rule::on_top => HandRuleDecl::OnTop(s),
+                    Rule::no_drop_check => HandRuleDecl::NoDropCheck(s),
                     Rule::hand_drop => {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Drop(s, names, zone)

@@ -422,6 +422,13 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
     if drop_mate_rule {
         unique.retain(|m| !drop_mates(pos, ctx, turn, m));
     }
+    if def.hand.as_ref().is_some_and(|h| h.no_drop_check) {
+        unique.retain(|m| {
+            let mut after = ctx.clone();
+            apply(&mut after, m, side);
+            !is_hand_drop(ctx, m) || !royal_attacked(&after, 1 - side)
+        });
+    }
     unique
 }
 

@@ -29,6 +29,9 @@ impl Exporter<'_> {
                 _ => self.no("`one-per-file` of several kinds"),
             }
         }
+        if hand.no_drop_check {
+            self.set("dropChecks", "false");
+        }
         for &k in &hand.no_drop_mate {
             let fw = betza_of(self.file, &d.pieces[k].name)
                 .is_some_and(|(f, z, _)| f.join("") == "fW" && z.is_empty());

@@ -306,6 +306,7 @@ impl Reader {
             }
             "flagMove" => self.flag(s, key, |v| &mut v.flag_move),
             "flagPieceSafe" => self.flag(s, key, |v| &mut v.flag_piece_safe),
+            "dropChecks" => self.flag(s, key, |v| &mut v.drop_checks),
             "flagPieceCount" => {
                 if let Some(n) = self.number(s, key, 1, 1000) {
                     self.v.flag_piece_count = n;

@@ -69,6 +69,8 @@ pub struct Variant {
     pub drop_on_top: bool,
     pub immobility_illegal: bool,
     pub shogi_pawn_drop_mate_illegal: bool,
+    /// Drops may give check (`dropChecks`).
+    pub drop_checks: bool,
     pub blast_on_capture: bool,
     /// The kinds no blast removes (`blastImmuneTypes`).
     pub blast_immune: Vec<String>,
@@ -174,6 +176,7 @@ impl Variant {
             drop_on_top: false,
             immobility_illegal: false,
             shogi_pawn_drop_mate_illegal: false,
+            drop_checks: true,
             blast_on_capture: false,
             blast_immune: Vec::new(),
             mutually_immune: Vec::new(),
@@ -245,7 +248,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("enPassantRegion", "*"),
     ("castlingDroppedPiece", "false"),
     ("oppositeCastling", "false"),
-    ("dropChecks", "true"),
     ("mustDrop", "false"),
     ("mustDropType", "*"),
     ("enclosingDropStart", "-"),

@@ -202,6 +202,9 @@ impl Writer<'_> {
         if v.drop_on_top {
             lines.push("on-top".to_string());
         }
+        if !v.drop_checks {
+            lines.push("no-drop-check".to_string());
+        }
         if v.shogi_pawn_drop_mate_illegal && droppable.iter().any(|p| p.key == "shogiPawn") {
             lines.push(format!("no-drop-mate {}", pieces::name("shogiPawn")));
         }
