@@ -144,6 +144,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("supply", "supply", None),
     ("suicide", "suicide", None),
     ("threekings", "threekings", None),
+    (
+        "torishogi",
+        "torishogi",
+        Some("rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w 0 1"),
+    ),
     ("torpedo", "torpedo", None),
     ("troitzky", "troitzky", None),
     ("xiangqi", "xiangqi", None),
@@ -221,11 +226,13 @@ const HAND_ORDERS: &[(&str, &str)] = &[
     ("seirawan", "EH"),
     ("dobutsu", "LGCE"),
     ("supply", "BNPCAR"),
+    ("torishogi", "PRLCFS"),
 ];
 
 /// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).
 const SHOGI_TEMPLATE: &[&str] = &[
     "shogi",
+    "torishogi",
     "dobutsu",
     "checkshogi",
     "minishogi",

@@ -242,7 +242,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 22);
+    assert_eq!(import.written.len(), 23);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -355,6 +355,7 @@ fn every_key_family_imports() {
     has("fsf-makpong", &["in-check captures-checker"]);
     has("fsf-flagmove", &["reach flag Knight win held"]);
     has("fsf-dropchecks", &["no-drop-check"]);
+    has("fsf-perfile", &["per-file 2 Pawn"]);
     has("fsf-flagsafe", &["reach flag Knight win safe"]);
     has(
         "fsf-immune",
@@ -369,7 +370,7 @@ fn every_key_family_imports() {
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 22 of 22 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 23 of 23 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -377,7 +378,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 22 of 22 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 23 of 23 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

@@ -231,6 +231,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "shako.epd",
     "shatranj.epd",
     "shogi.epd",
+    "torishogi.epd",
     "checkshogi.epd",
     "snailtrail.epd",
     "suicide.epd",

@@ -446,6 +446,7 @@ const LIBRARY: &[&str] = &[
     "shako.vdl",
     "shatranj.vdl",
     "shogi.vdl",
+    "torishogi.vdl",
     "checkshogi.vdl",
     "snailtrail.vdl",
     "suicide.vdl",

@@ -33,7 +33,7 @@ SAN_SAMPLE = 12
 
 
 # the variants whose FEN is also compared in the shogi form (SFEN)
-SHOGI = {"shogi", "checkshogi", "dobutsu", "minishogi", "mini", "euroshogi", "gorogoro", "judkins", "okisakishogi", "yarishogi"}
+SHOGI = {"shogi", "checkshogi", "dobutsu", "torishogi", "minishogi", "mini", "euroshogi", "gorogoro", "judkins", "okisakishogi", "yarishogi"}
 
 
 # starts besides the variant's own, taken in turn: endgames where counts run and
@@ -66,6 +66,8 @@ ENDGAMES = {
     "atomic": ["r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1"],
     # kings that survive blasts and may not take each other
     # a lion on the far rank wins where no enemy piece attacks it
+    # no third swallow dropped on a file
+    "torishogi": ["3k3/2s4/7/S6/S1S4/S6/3K3[SFs] w - - 0 1"],
     # drops on the player's own half, on each piece's own points, never with check
     "supply": ["rnbakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R[NNPABc] w - - 0 1",
                "3k5/9/9/9/9/9/9/9/4A4/3AK4[RNCPBr] w - - 0 1"],
@@ -130,6 +132,12 @@ SAN_CASES = {
 COUNTING = {"makruk", "asean", "ai-wok"}
 
 
+def drop_mate(variant, start, moves):
+    """Whether the last of `moves` is a drop after which pyffish's mated player wins."""
+    return ("@" in moves[-1] and not sf.legal_moves(variant, start, moves)
+            and sf.game_result(variant, start, moves) > 0)
+
+
 def compare_position(variant, start, moves):
     def same(what, ours, theirs):
         if ours != theirs:
@@ -142,7 +150,12 @@ def compare_position(variant, start, moves):
     same("is_immediate_game_end", ours if over[0] else ours[0], over if over[0] else over[0])
     if over[0]:
         return []
-    same("legal_moves", sorted(vdl.legal_moves(variant, start, moves)), theirs)
+    ours_moves = sorted(vdl.legal_moves(variant, start, moves))
+    # a difference on purpose: a drop that mates where the rules forbid it (shogi's
+    # pawn, tori shogi's swallow) is in Fairy-Stockfish's list, scored a loss for the
+    # dropper once played; vdl's `no-drop-mate` makes it illegal
+    theirs = [m for m in theirs if m in ours_moves or not drop_mate(variant, start, moves + [m])]
+    same("legal_moves", ours_moves, theirs)
     ours_fen, theirs_fen = vdl.get_fen(variant, start, moves), sf.get_fen(variant, start, moves)
     same("get_fen", ours_fen, theirs_fen)
     same("get_fen showPromoted", vdl.get_fen(variant, start, moves, False, False, True),

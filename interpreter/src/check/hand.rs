@@ -4,7 +4,7 @@
 use super::{report, Problems, Report, Zones};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::Hand;
-use crate::syntax::{self, HandDecl, HandRuleDecl, Name, PieceProp};
+use crate::syntax::{self, HandDecl, HandRuleDecl, Name, PieceProp, Spanned};
 
 /// What the hand rules are checked against.
 pub(super) struct HandSetting<'a> {
@@ -63,8 +63,9 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
                 }
                 HandRuleDecl::OnTop(_) => hand.on_top = true,
                 HandRuleDecl::NoDropCheck(_) => hand.no_drop_check = true,
-                HandRuleDecl::OnePerFile(_, names) => {
+                HandRuleDecl::OnePerFile(_, count, names) => {
                     hand.one_per_file = p.kinds(names, at);
+                    hand.per_file = p.per_file(count.as_ref());
                 }
                 HandRuleDecl::NoDropMate(_, names) => {
                     hand.no_drop_mate = p.kinds(names, at);
@@ -84,6 +85,25 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
 }
 
 impl Problems {
+    /// `per-file N`: 1 to 64 pieces of a kind on a file (1 for `one-per-file`).
+    fn per_file(&mut self, count: Option<&Spanned<i64>>) -> u32 {
+        match count {
+            None => 1,
+            Some(c) if (1..=64).contains(&c.value) => c.value as u32,
+            Some(c) => {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadHand,
+                        format!("{} pieces on a file cannot be a limit", c.value),
+                    )
+                    .at(c.span, "from 1 to 64")
+                    .help("`per-file 2 Swallow`: no swallow is dropped on a file that has two"),
+                );
+                1
+            }
+        }
+    }
+
     /// A `drop` rule: the kinds that drop on a zone, each on one zone only.
     fn hand_drop(
         &mut self,

@@ -25,8 +25,10 @@ pub struct HandRules {
     pub captured_as: Vec<u8>,
     /// Per side and kind (`side * kinds + kind`), the cells it may be dropped on.
     pub drop_cells: Vec<Vec<Cell>>,
-    /// Kinds not dropped on a file holding one of the player's pieces of the kind.
+    /// Kinds not dropped on a file holding `per_file` of the player's pieces of the
+    /// kind.
     pub one_per_file: u64,
+    pub per_file: u8,
     /// Kinds whose drop may not checkmate.
     pub no_drop_mate: u64,
     /// No drop may give check.
@@ -104,6 +106,7 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         captured_as,
         drop_cells,
         one_per_file: mask(&hand.one_per_file),
+        per_file: hand.per_file.clamp(1, 64) as u8,
         below: hand.on_top.then(|| {
             grid.cells
                 .iter()

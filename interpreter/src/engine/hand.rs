@@ -54,12 +54,20 @@ impl Position<'_> {
     /// The files where `side` has a piece of `kind`, as a mask.
     fn files_holding(&self, side: usize, kind: usize) -> u64 {
         let want = code(side, kind);
-        self.lists[side]
+        let hand = &self.rules.hand;
+        let mut count = [0u8; 64];
+        let mut full = 0u64;
+        for &c in self.lists[side]
             .iter()
             .filter(|&&c| self.board[c as usize] == want)
-            .fold(0, |m, &c| {
-                m | 1u64 << (self.rules.hand.file_of[c as usize] & 63)
-            })
+        {
+            let file = (hand.file_of[c as usize] & 63) as usize;
+            count[file] = count[file].saturating_add(1);
+            if count[file] >= hand.per_file {
+                full |= 1 << file;
+            }
+        }
+        full
     }
 
     /// Play a drop: the piece leaves the hand for the board.

@@ -164,8 +164,11 @@ pub struct Hand {
     pub keep_captured: bool,
     /// Kinds that drop only on a zone's cells (others: on any empty cell).
     pub drop_zones: Vec<(usize, String)>,
-    /// Kinds not dropped on a file where the player has a piece of that kind.
+    /// Kinds not dropped on a file where the player has `per_file` pieces of that
+    /// kind.
     pub one_per_file: Vec<usize>,
+    /// How many of a kind of `one_per_file` a file may hold (`per-file N`; 1).
+    pub per_file: u32,
     /// Kinds whose drop may not checkmate.
     pub no_drop_mate: Vec<usize>,
     /// No drop may give check (`no-drop-check`).

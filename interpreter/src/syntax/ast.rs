@@ -394,8 +394,8 @@ pub enum HandRuleDecl {
     KeepCaptured(Span),
     /// `drop NAME... in ZONE`.
     Drop(Span, Vec<Name>, Name),
-    /// `one-per-file NAME...`.
-    OnePerFile(Span, Vec<Name>),
+    /// `one-per-file NAME...`, or `per-file N NAME...` (with N).
+    OnePerFile(Span, Option<Spanned<i64>>, Vec<Name>),
     /// `no-drop-mate NAME...`.
     NoDropMate(Span, Vec<Name>),
     /// `no-drop-check`: no drop gives check.

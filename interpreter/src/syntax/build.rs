@@ -240,7 +240,15 @@ impl Builder {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Drop(s, names, zone)
                     }
-                    Rule::one_per_file => HandRuleDecl::OnePerFile(s, names),
+                    Rule::one_per_file => {
+                        let count = (names.first())
+                            .and_then(|n| Some((n.value.parse::<i64>().ok()?, n.span)))
+                            .map(|(value, span)| Spanned { span, value });
+                        if count.is_some() {
+                            names.remove(0);
+                        }
+                        HandRuleDecl::OnePerFile(s, count, names)
+                    }
                     Rule::gate => {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Gate(s, names, zone)

@@ -260,7 +260,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::moves_in | Rule::moves_within => "`in ZONE`, `within ZONE`",
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
         Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top => {
-            "a hand rule (`keep-captured`, `drop`, `one-per-file`, `no-drop-mate`, `on-top`)"
+            "a hand rule (`keep-captured`, `drop`, `one-per-file`, `per-file`, `no-drop-mate`, `no-drop-check`, `on-top`)"
         }
         Rule::promote_leaving => "`or-leaving` or `to`",
         Rule::promote_captured => "`captured` or a piece",

@@ -29,7 +29,10 @@ pub(super) fn hand_drops(ctx: &Ctx, side: usize) -> Vec<RefMove> {
         for c in board_cells(ctx) {
             let allowed = zone.is_none_or(|(_, z)| in_zone(ctx, z, side, c));
             let doubled = hand.one_per_file.contains(&kind)
-                && board_cells(ctx).any(|o| o.file == c.file && ctx.get(o) == Some((side, kind)));
+                && board_cells(ctx)
+                    .filter(|o| o.file == c.file && ctx.get(*o) == Some((side, kind)))
+                    .count()
+                    >= hand.per_file.max(1) as usize;
             let below = Coord {
                 file: c.file,
                 rank: c.rank - 1,

@@ -25,7 +25,12 @@ impl Exporter<'_> {
         }
         for &k in &hand.one_per_file {
             match self.letters[k] {
-                Some(l) if hand.one_per_file.len() == 1 => self.set("dropNoDoubled", l.to_string()),
+                Some(l) if hand.one_per_file.len() == 1 => {
+                    self.set("dropNoDoubled", l.to_string());
+                    if hand.per_file > 1 {
+                        self.set("dropNoDoubledCount", hand.per_file.to_string());
+                    }
+                }
                 _ => self.no("`one-per-file` of several kinds"),
             }
         }

@@ -190,6 +190,11 @@ impl Reader {
                     }
                 }
             },
+            "dropNoDoubledCount" => {
+                if let Some(n) = self.number(s, key, 1, 64) {
+                    self.v.drop_no_doubled_count = n;
+                }
+            }
             "immobilityIllegal" => self.flag(s, key, |v| &mut v.immobility_illegal),
             "dropOnTop" => self.flag(s, key, |v| &mut v.drop_on_top),
             "enclosingDrop" => match s.value.trim() {

@@ -65,6 +65,8 @@ pub struct Variant {
     pub promotion_zone_pawn_drops: bool,
     pub drop_region: [Option<Vec<Cell>>; 2],
     pub drop_no_doubled: Option<String>,
+    /// How many of it a file may hold (`dropNoDoubledCount`).
+    pub drop_no_doubled_count: u32,
     /// Drops land on the first rank or on a piece (`dropOnTop`, `enclosingDrop = top`).
     pub drop_on_top: bool,
     pub immobility_illegal: bool,
@@ -173,6 +175,7 @@ impl Variant {
             promotion_zone_pawn_drops: false,
             drop_region: [None, None],
             drop_no_doubled: None,
+            drop_no_doubled_count: 1,
             drop_on_top: false,
             immobility_illegal: false,
             shogi_pawn_drop_mate_illegal: false,
@@ -254,7 +257,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
-    ("dropNoDoubledCount", "1"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),

@@ -196,7 +196,10 @@ impl Writer<'_> {
         }
         if let Some(k) = &v.drop_no_doubled {
             if droppable.iter().any(|p| p.key == *k) {
-                lines.push(format!("one-per-file {}", pieces::name(k)));
+                lines.push(match v.drop_no_doubled_count {
+                    1 => format!("one-per-file {}", pieces::name(k)),
+                    n => format!("per-file {n} {}", pieces::name(k)),
+                });
             }
         }
         if v.drop_on_top {

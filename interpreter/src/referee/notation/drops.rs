@@ -56,13 +56,22 @@ pub(super) fn why_no_drop(pos: &mut Position, kind: usize, to: Cell) -> String {
         return format!("a {name} may not be dropped on {at}: it is not in the {name}'s drop zone");
     }
     let file = hand.file_of[to as usize];
-    let doubled = (0..rules.cell_count() as Cell)
-        .any(|c| hand.file_of[c as usize] == file && pos.piece_at(c) == Some(Piece { side, kind }));
-    if hand.one_per_file >> kind & 1 != 0 && doubled {
-        return format!(
-            "{} already has a {name} on this file, and `one-per-file` allows one",
-            side.name()
-        );
+    let on_file = (0..rules.cell_count() as Cell)
+        .filter(|&c| {
+            hand.file_of[c as usize] == file && pos.piece_at(c) == Some(Piece { side, kind })
+        })
+        .count();
+    if hand.one_per_file >> kind & 1 != 0 && on_file >= usize::from(hand.per_file) {
+        return match hand.per_file {
+            1 => format!(
+                "{} already has a {name} on this file, and `one-per-file` allows one",
+                side.name()
+            ),
+            n => format!(
+                "{} already has {n} of {name} on this file, and `per-file {n}` allows {n}",
+                side.name()
+            ),
+        };
     }
     let drop = Move::dropping(to, kind);
     pos.make(drop);
