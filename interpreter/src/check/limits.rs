@@ -127,12 +127,8 @@ impl Problems {
                         limit.reset_by.push(k);
                     }
                 }
-                ResetItem::Irreversible(p) => {
-                    let name = Name {
-                        value: p.value.clone(),
-                        span: p.span,
-                    };
-                    if let Some(k) = self.piece_ref(&name, known, pieces) {
+                ResetItem::Irreversible(name) => {
+                    if let Some(k) = self.piece_ref(name, known, pieces) {
                         limit.reset_irreversible.push(k);
                     }
                 }

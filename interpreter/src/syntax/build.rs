@@ -231,7 +231,15 @@ impl Builder {
             .map(|rule| {
                 let s = self.span_of(&rule);
                 let as_rule = rule.as_rule();
-                let mut names: Vec<Name> = rule.into_inner().map(|n| self.name(n)).collect();
+                let mut inner: Vec<Pair<Rule>> = rule.into_inner().collect();
+                // `per-file N NAME...`: the count before the names
+                let count = (inner.first())
+                    .filter(|p| p.as_rule() == Rule::int)
+                    .map(|p| self.int_of(p.clone()));
+                if count.is_some() {
+                    inner.remove(0);
+                }
+                let mut names: Vec<Name> = inner.into_iter().map(|n| self.name(n)).collect();
                 match as_rule {
                     Rule::keep_captured => HandRuleDecl::KeepCaptured(s),
                     Rule::on_top => HandRuleDecl::OnTop(s),
@@ -240,15 +248,7 @@ impl Builder {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Drop(s, names, zone)
                     }
-                    Rule::one_per_file => {
-                        let count = (names.first())
-                            .and_then(|n| Some((n.value.parse::<i64>().ok()?, n.span)))
-                            .map(|(value, span)| Spanned { span, value });
-                        if count.is_some() {
-                            names.remove(0);
-                        }
-                        HandRuleDecl::OnePerFile(s, count, names)
-                    }
+                    Rule::one_per_file => HandRuleDecl::OnePerFile(s, count, names),
                     Rule::gate => {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Gate(s, names, zone)
