@@ -476,7 +476,7 @@ fn gives_check(
     at(py, variant, fen, movelist, chess960, |_, g, _| {
         let pos = g.position();
         let side = pos.side_to_move();
-        !pos.royal_cells(side).is_empty() && pos.in_check(side)
+        pos.has_royal(side) && pos.in_check(side)
     })
 }
 

@@ -208,7 +208,7 @@ impl Game {
         self.with(py, |s| {
             let pos = s.game.position();
             let side = pos.side_to_move();
-            Ok(!pos.royal_cells(side).is_empty() && pos.in_check(side))
+            Ok(pos.has_royal(side) && pos.in_check(side))
         })
     }
 

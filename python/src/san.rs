@@ -477,10 +477,10 @@ fn king_attacked(pos: &Position, side: Side) -> bool {
 /// `+` when the move leaves the opponent's royal piece attacked, `#` when it
 /// also leaves them no legal move.
 fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
-    // where royal pieces may be taken they are Fairy-Stockfish's pseudo-royal
-    // pieces, which its notation never marks
+    // where royal pieces may be taken, or are royal by count, they are
+    // Fairy-Stockfish's pseudo-royal pieces, which its notation never marks
     let rules = pos.rules();
-    if rules.definition.end.royal_capture || rules.flags.explosions {
+    if rules.definition.end.royal_capture || rules.flags.explosions || rules.royal_count.is_some() {
         return "";
     }
     vdl::referee::san::sign_after(pos, m, king_attacked)

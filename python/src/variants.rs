@@ -141,6 +141,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"),
     ),
     ("snailtrail", "snailtrail", None),
+    ("spartan", "spartan", None),
     ("supply", "supply", None),
     ("suicide", "suicide", None),
     ("threekings", "threekings", None),
@@ -148,6 +149,11 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         "torishogi",
         "torishogi",
         Some("rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[-] w 0 1"),
+    ),
+    (
+        "shoshogi",
+        "shoshogi",
+        Some("lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1"),
     ),
     ("torpedo", "torpedo", None),
     ("troitzky", "troitzky", None),
@@ -232,6 +238,7 @@ const HAND_ORDERS: &[(&str, &str)] = &[
 /// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).
 const SHOGI_TEMPLATE: &[&str] = &[
     "shogi",
+    "shoshogi",
     "torishogi",
     "dobutsu",
     "checkshogi",

@@ -242,7 +242,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 23);
+    assert_eq!(import.written.len(), 25);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -358,6 +358,17 @@ fn every_key_family_imports() {
     has("fsf-perfile", &["per-file 2 Pawn"]);
     has("fsf-flagsafe", &["reach flag Knight win safe"]);
     has(
+        "fsf-promolimit",
+        &[
+            "piece Queen Q { moves \"Q\" promotion-limit 1 }",
+            "piece Rook R { moves \"R\" promotion-limit 3 }",
+        ],
+    );
+    has(
+        "fsf-duple",
+        &["piece Commoner K { royal last duple-check moves \"K\" }"],
+    );
+    has(
         "fsf-immune",
         &[
             "explosions spare Pawn immune Knight",
@@ -370,7 +381,7 @@ fn every_key_family_imports() {
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 23 of 23 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 25 of 25 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -378,7 +389,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 23 of 23 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 25 of 25 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

@@ -36,6 +36,7 @@ mod records;
 mod referee;
 mod rimmed_board_captures;
 mod robustness;
+mod royalty;
 mod search;
 mod serve;
 mod slips;

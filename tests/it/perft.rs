@@ -232,6 +232,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "shatranj.epd",
     "shogi.epd",
     "torishogi.epd",
+    "shoshogi.epd",
     "checkshogi.epd",
     "snailtrail.epd",
     "suicide.epd",
@@ -243,6 +244,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "troitzky.epd",
     "xiangqi.epd",
     "supply.epd",
+    "spartan.epd",
     "yarishogi.epd",
 ];
 

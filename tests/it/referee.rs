@@ -447,6 +447,7 @@ const LIBRARY: &[&str] = &[
     "shatranj.vdl",
     "shogi.vdl",
     "torishogi.vdl",
+    "shoshogi.vdl",
     "checkshogi.vdl",
     "snailtrail.vdl",
     "suicide.vdl",
@@ -458,6 +459,7 @@ const LIBRARY: &[&str] = &[
     "troitzky.vdl",
     "xiangqi.vdl",
     "supply.vdl",
+    "spartan.vdl",
     "yarishogi.vdl",
 ];
 

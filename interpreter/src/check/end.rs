@@ -190,7 +190,7 @@ impl Problems {
         let royal_capture =
             (decl.rules.iter()).any(|r| matches!(r.value, EndRuleDecl::RoyalCapture));
         let royal = (pieces.iter().flat_map(|p| &p.props))
-            .any(|p| matches!(p, syntax::PieceProp::Royal(_)));
+            .any(|p| matches!(p, syntax::PieceProp::Royal(..)));
         if royal && !royal_capture {
             return;
         }

@@ -32,7 +32,7 @@ pub(super) fn evaluation(
                 continue;
             }
             lines[kind] = Some(name.span);
-            let royal = (pieces[kind].props.iter()).any(|x| matches!(x, PieceProp::Royal(_)));
+            let royal = (pieces[kind].props.iter()).any(|x| matches!(x, PieceProp::Royal(..)));
             terms[kind] = p.piece_terms(&name.value, given, royal);
         }
         let mut safety = None;

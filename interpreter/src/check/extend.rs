@@ -92,7 +92,7 @@ fn named(item: &Item) -> Option<(u8, String)> {
 /// Which properties one property replaces: every `moves` form counts as one kind.
 fn prop_kind(prop: &PieceProp) -> u8 {
     match prop {
-        PieceProp::Royal(_) => 0,
+        PieceProp::Royal(..) => 0,
         PieceProp::EnPassant(..) => 1,
         PieceProp::Promotes { .. } => 2,
         PieceProp::Betza(..) | PieceProp::Rules(..) => 3,
@@ -106,6 +106,7 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::Confined(..) => 11,
         PieceProp::NoFacing(_) => 12,
         PieceProp::CapturesChecker(_) => 15,
+        PieceProp::PromotionLimit(..) => 16,
         PieceProp::Cannot(_, syntax::Restriction::Capture, _) => 13,
         PieceProp::Cannot(_, syntax::Restriction::Hop, _) => 14,
     }

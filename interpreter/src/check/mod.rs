@@ -27,6 +27,7 @@ mod names;
 mod pieces;
 mod promotion;
 mod restrictions;
+mod royal;
 mod sections;
 mod setup;
 mod two_cell;

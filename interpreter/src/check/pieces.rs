@@ -24,6 +24,7 @@ struct Given {
     confined: Option<Span>,
     facing: Option<Span>,
     captures_checker: Option<Span>,
+    promotion_limit: Option<Span>,
     cannot: [Option<Span>; 2],
 }
 
@@ -46,6 +47,8 @@ pub(super) fn pieces(
         };
         let defs: Vec<PieceDef> = decls.iter().map(|d| p.piece(d, setting)).collect();
         p.promotions_to_two_cell(decls, &defs);
+        p.one_royal_count(decls, &defs);
+        p.limits_promoted_to(decls, &defs);
         if let Some(board) = board {
             p.capture_capacity(board, decls, &defs);
             p.movement_size(board, decls, &defs);
@@ -184,7 +187,10 @@ impl Problems {
         } = at;
         let name = &p.name.value;
         match prop {
-            PieceProp::Royal(s) => self.flag_once(&mut given.royal, *s, "royal", name),
+            PieceProp::Royal(s, last) => {
+                self.flag_once(&mut given.royal, *s, "royal", name);
+                def.royal_last = last.as_ref().and_then(|l| self.royal_last(l));
+            }
             PieceProp::Immobilize(s) => {
                 self.flag_once(&mut given.immobilize, *s, "immobilize", name)
             }
@@ -223,6 +229,10 @@ impl Problems {
             }
             PieceProp::Betza(text, region) => {
                 self.betza_prop(def, given, (text, region), zones, tiling)
+            }
+            PieceProp::PromotionLimit(span, n) => {
+                self.flag_once(&mut given.promotion_limit, *span, "promotion-limit", name);
+                def.promotion_limit = self.promotion_limit(n);
             }
             PieceProp::Value(v) => {
                 self.flag_once(&mut given.value, v.span, "value", name);

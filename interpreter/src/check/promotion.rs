@@ -2,7 +2,7 @@
 
 use super::{drops, Problems, Zones};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::Promotion;
+use crate::model::{PieceDef, Promotion};
 use crate::syntax::{self, Name, PieceProp};
 
 impl Problems {
@@ -85,5 +85,59 @@ fn side_word(word: &str) -> &'static str {
         "Black"
     } else {
         "White"
+    }
+}
+
+/// The most pieces of one kind a `promotion-limit` may count.
+const MAX_PROMOTION_LIMIT: i64 = 64;
+
+impl Problems {
+    /// `promotion-limit N`, N in range.
+    pub(super) fn promotion_limit(&mut self, n: &syntax::Spanned<i64>) -> Option<u8> {
+        if (1..=MAX_PROMOTION_LIMIT).contains(&n.value) {
+            return Some(n.value as u8);
+        }
+        self.push(
+            Diagnostic::error(
+                Code::BadPromotionLimit,
+                format!("`promotion-limit` counts 1 to {MAX_PROMOTION_LIMIT} pieces"),
+            )
+            .at(n.span, "outside that range")
+            .help("`promotion-limit N` stops promotions to the kind while its side has N of it on the board"),
+        );
+        None
+    }
+
+    /// A `promotion-limit` on a kind no promotion makes limits nothing.
+    pub(super) fn limits_promoted_to(&mut self, decls: &[&syntax::PieceDecl], defs: &[PieceDef]) {
+        for (kind, (decl, def)) in decls.iter().zip(defs).enumerate() {
+            let Some(span) = decl.props.iter().find_map(|p| match p {
+                PieceProp::PromotionLimit(s, _) => Some(*s),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let made = defs.iter().any(|d| {
+                d.promotion.as_ref().is_some_and(|p| {
+                    p.choices.contains(&kind)
+                        || p.black_choices.as_ref().is_some_and(|b| b.contains(&kind))
+                })
+            });
+            if !made {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadPromotionLimit,
+                        format!(
+                            "`{}` has a `promotion-limit`, but no promotion makes it",
+                            def.name
+                        ),
+                    )
+                    .at(span, "limits nothing")
+                    .help(
+                        "name the kind among a piece's promotion choices, or leave the limit out",
+                    ),
+                );
+            }
+        }
     }
 }

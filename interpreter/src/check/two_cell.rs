@@ -66,7 +66,7 @@ impl Problems {
     pub(super) fn one_cell_properties(&mut self, p: &PieceDecl) {
         for prop in &p.props {
             let (span, what) = match prop {
-                PieceProp::Royal(s) => (*s, "royal"),
+                PieceProp::Royal(s, _) => (*s, "royal"),
                 PieceProp::EnPassant(s, _) => (*s, "en-passant"),
                 PieceProp::Promotes { span, .. } => (*span, "promotes"),
                 PieceProp::Betza(n, _) => (n.span, "moves"),
@@ -78,6 +78,7 @@ impl Problems {
                 PieceProp::Capture { span, .. } => (*span, "capture"),
                 PieceProp::Immobilize(s) => (*s, "immobilize"),
                 PieceProp::Swap(s) => (*s, "swap"),
+                PieceProp::PromotionLimit(s, _) => (*s, "promotion-limit"),
                 PieceProp::Immune(_)
                 | PieceProp::TwoCell(..)
                 | PieceProp::Value(_)

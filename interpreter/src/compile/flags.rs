@@ -55,6 +55,9 @@ pub struct Flags {
     pub counting: bool,
     /// Every move puts a wall (`Ruleset::walls`).
     pub walls: bool,
+    /// Which pieces are royal depends on their count (`Ruleset::royal_count`):
+    /// legality is tested on the board after each move.
+    pub royal_count: bool,
 }
 
 /// The flags of a variant from its compiled parts.
@@ -80,7 +83,9 @@ pub(super) fn flags(
         .hand
         .as_ref()
         .is_none_or(|h| h.gate.is_none() && h.no_drop_mate.is_empty() && !h.no_drop_check);
+    let royal_count = def.pieces.iter().any(|p| p.royal_last.is_some());
     let only_moves_of_pieces = def.drops.is_none()
+        && !royal_count
         && plain_hand
         && def.explosions.is_none()
         && def.walls.is_none()
@@ -123,5 +128,6 @@ pub(super) fn flags(
         explosions: def.explosions.is_some(),
         gating: def.hand.as_ref().is_some_and(|h| h.gate.is_some()),
         walls: def.walls.is_some(),
+        royal_count,
     }
 }

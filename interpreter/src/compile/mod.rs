@@ -129,6 +129,8 @@ pub struct PromotionTable {
     pub choice_kinds: u64,
     /// Only to kinds the player has in reserve (captured, off the board).
     pub from_captured: bool,
+    /// The choices with a `promotion-limit` (`Ruleset::promotion_limit`).
+    pub limited: u64,
     pub optional: bool,
     /// To the piece at this end of the player's drop queue.
     pub from_queue: Option<QueueEnd>,
@@ -189,6 +191,26 @@ impl Zobrist {
     }
 }
 
+/// `royal last N`: the royal kinds' pieces are royal while a side has at most
+/// `at_most` of them, counted together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoyalCount {
+    pub at_most: usize,
+    /// No move may leave every piece of the kind attacked (`duple-check`).
+    pub duple_check: bool,
+}
+
+/// The definition's `royal last` (the check stage gives every royal kind the same).
+fn royal_count(def: &Definition) -> Option<RoyalCount> {
+    def.pieces.iter().find_map(|p| {
+        let last = p.royal_last.filter(|_| p.royal)?;
+        Some(RoyalCount {
+            at_most: last.at_most as usize,
+            duple_check: last.duple_check,
+        })
+    })
+}
+
 /// A compiled variant: everything the engine needs, precomputed, grouped by
 /// concern.
 #[derive(Clone, Debug)]
@@ -201,6 +223,10 @@ pub struct Ruleset {
     pub kinds: usize,
     /// Per kind: it is royal (its capture ends the game; it may not be left attacked).
     pub royal: Vec<bool>,
+    /// Per kind: no promotion makes one while its side has this many (0: no limit).
+    pub promotion_limit: Vec<u8>,
+    /// Royalty by the count of royal pieces (`royal last`), if the royal kinds have it.
+    pub royal_count: Option<RoyalCount>,
     /// Per kind: it may capture and be captured en passant.
     pub en_passant: Vec<bool>,
     /// Each kind's moves as rays, per side and cell.
@@ -439,6 +465,10 @@ pub fn compile(def: Definition) -> Ruleset {
         board: board::board_tables(&def, cells, grid, neighbours),
         kinds,
         royal: def.pieces.iter().map(|p| p.royal).collect(),
+        royal_count: royal_count(&def),
+        promotion_limit: (def.pieces.iter())
+            .map(|p| p.promotion_limit.unwrap_or(0))
+            .collect(),
         en_passant: def.pieces.iter().map(|p| p.en_passant).collect(),
         two_cell: def.pieces.iter().map(|p| p.two_cell).collect(),
         clock: clock::clock_rules(&def),
@@ -716,6 +746,11 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
                     choices: promo.choices_for(side).iter().map(|&k| k as u8).collect(),
                     choice_kinds: promo.choices_for(side).iter().fold(0, |m, &k| m | 1 << k),
                     from_captured: promo.from_captured,
+                    limited: promo
+                        .choices_for(side)
+                        .iter()
+                        .filter(|&&k| def.pieces[k].promotion_limit.is_some())
+                        .fold(0, |m, &k| m | 1 << k),
                     optional: promo.optional,
                     from_queue: promo.from_queue,
                     leaving,

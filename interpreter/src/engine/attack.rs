@@ -611,6 +611,7 @@ impl Position<'_> {
         self.royals[s]
             .iter()
             .any(|&c| self.royal_attacked_in(c, 1 - s, search))
+            || self.duple_checked(s, search)
     }
 }
 

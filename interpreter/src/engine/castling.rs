@@ -34,8 +34,10 @@ impl Position<'_> {
                 .all(|&e| e == c.king_from || e == c.rook_from || self.board[e as usize] == 0);
             // The king's cells as a royal piece would be there: under explosions,
             // safe next to the enemy's royal piece. A king that is no royal piece
-            // may castle through attacks (duck chess).
-            let royal = rules.royal[kind_of(king)];
+            // may castle through attacks (duck chess), and so may one royal only
+            // by its count while it is not.
+            let royal = rules.royal[kind_of(king)]
+                && (!rules.flags.royal_count || self.royals[us].contains(&c.king_from));
             if clear && !(royal && c.safe.iter().any(|&s| self.royal_attacked(s, 1 - us))) {
                 out.push(Move::castling(c.king_from, c.king_to, i));
             }

@@ -240,7 +240,7 @@ impl Position<'_> {
     /// legal.
     pub(super) fn add_drop_turns(&mut self, pseudo: &[Move], out: &mut Vec<Move>) {
         let us = self.side;
-        let check_safety = !self.royals[us].is_empty() && !self.rules.definition.end.royal_capture;
+        let check_safety = self.royals_at_stake();
         let mut slots: Vec<usize> = Vec::new();
         for &m in pseudo {
             if self.drops.credits[us].saturating_add(self.earned_by(&m)) == 0 {

@@ -116,7 +116,7 @@ impl Position<'_> {
         if held.is_empty() {
             return;
         }
-        let check_safety = !self.royals[us].is_empty() && !self.rules.definition.end.royal_capture;
+        let check_safety = self.royals_at_stake();
         for &m in pseudo {
             if m.from_hand().is_some() {
                 continue;

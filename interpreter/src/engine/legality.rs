@@ -60,7 +60,7 @@ impl Position<'_> {
         if !self.royals_at_stake() {
             return;
         }
-        if self.rules.flags.explosions {
+        if self.rules.flags.explosions || self.rules.flags.royal_count {
             out.retain(|m| self.is_legal_slow(*m));
             return;
         }
@@ -166,7 +166,8 @@ impl Position<'_> {
     /// Whether a move may be illegal at all: the mover has royal pieces, and the
     /// game is not won by capturing them (where leaving them attacked is allowed).
     pub(super) fn royals_at_stake(&self) -> bool {
-        !self.royals[self.side].is_empty() && !self.rules.definition.end.royal_capture
+        (!self.royals[self.side].is_empty() || self.duple_at_stake(self.side))
+            && !self.rules.definition.end.royal_capture
     }
 
     /// Whether a move leaves the mover's royal pieces safe: made, and the whole
@@ -196,6 +197,7 @@ impl Position<'_> {
             !self.royals[us]
                 .iter()
                 .any(|&c| self.attacked_in(c, 1 - us, search))
+                && !self.duple_checked(us, search)
         };
         self.unmake();
         ok

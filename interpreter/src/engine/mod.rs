@@ -32,6 +32,7 @@ mod perft;
 mod position;
 #[cfg(feature = "reference")]
 pub mod reference;
+mod royal_count;
 mod threat_cache;
 mod two_cell;
 mod walls;

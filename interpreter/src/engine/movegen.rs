@@ -45,11 +45,14 @@ impl Position<'_> {
     /// never promote).
     #[inline(never)]
     fn promo_by<'t>(&self, us: usize, table: &'t PromotionTable, purpose: Purpose) -> Promo<'t> {
-        let available = if table.from_captured {
+        let mut available = if table.from_captured {
             table.choice_kinds & self.in_reserve[us]
         } else {
             !0
         };
+        if table.limited != 0 {
+            available &= !self.kinds_at_limit(us, table.limited);
+        }
         let queued = match table.from_queue {
             Some(end) => self.queue_end(us, end).map_or(0, |k| k + 1),
             None => 0,
@@ -60,6 +63,19 @@ impl Position<'_> {
             queued,
             attacking: purpose == Purpose::AttackTest,
         }
+    }
+
+    /// Of the `limited` kinds, those `us` has as many of on the board as their
+    /// `promotion-limit`.
+    fn kinds_at_limit(&self, us: usize, limited: u64) -> u64 {
+        let mut counts = [0u8; 64];
+        for &c in &self.lists[us] {
+            let k = kind_of(self.board[c as usize]);
+            counts[k] = counts[k].saturating_add(1);
+        }
+        (0..self.rules.kinds)
+            .filter(|&k| limited >> k & 1 != 0 && counts[k] >= self.rules.promotion_limit[k])
+            .fold(0, |m, k| m | 1 << k)
     }
 
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {

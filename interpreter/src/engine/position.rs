@@ -21,6 +21,8 @@ pub struct Position<'r> {
     pub(super) lists: [Vec<Cell>; 2],
     pub(super) slot: Vec<u16>,
     pub(super) royals: [Vec<Cell>; 2],
+    /// Each side's pieces of the kind royal by count (`royal last`), royal or not.
+    pub(super) royal_pool: [Vec<Cell>; 2],
     /// Each side's cells, as a mask of the first 128 cells (all of them on boards
     /// small enough for masks).
     pub(super) occupied: [u128; 2],
@@ -167,6 +169,7 @@ impl<'r> Position<'r> {
             lists: [Vec::with_capacity(32), Vec::with_capacity(32)],
             slot: vec![0; n],
             royals: [Vec::new(), Vec::new()],
+            royal_pool: [Vec::new(), Vec::new()],
             occupied: [0; 2],
             side: setup.to_move.index(),
             castling: 0,
@@ -376,7 +379,11 @@ impl<'r> Position<'r> {
         self.hash ^=
             self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
         if self.rules.royal[kind_of(p)] {
-            self.royals[side].push(c);
+            if self.rules.flags.royal_count {
+                self.royal_count_added(side, c);
+            } else {
+                self.royals[side].push(c);
+            }
         }
         self.weigh(c, p, 1);
     }
@@ -396,9 +403,13 @@ impl<'r> Position<'r> {
         self.hash ^=
             self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
         if self.rules.royal[kind_of(p)] {
-            let royals = &mut self.royals[side];
-            if let Some(j) = royals.iter().position(|&r| r == c) {
-                royals.swap_remove(j);
+            if self.rules.flags.royal_count {
+                self.royal_count_removed(side, c);
+            } else {
+                let royals = &mut self.royals[side];
+                if let Some(j) = royals.iter().position(|&r| r == c) {
+                    royals.swap_remove(j);
+                }
             }
         }
         self.weigh(c, p, -1);
@@ -427,6 +438,12 @@ impl<'r> Position<'r> {
     /// The cells of a side's royal pieces.
     pub fn royal_cells(&self, side: Side) -> &[Cell] {
         &self.royals[side.index()]
+    }
+
+    /// Whether a side has royal pieces: royal now, or of a kind royal by count
+    /// (`royal last`) while more are left.
+    pub fn has_royal(&self, side: Side) -> bool {
+        !self.royals[side.index()].is_empty() || !self.royal_pool[side.index()].is_empty()
     }
 
     /// The hash without the en-passant part: equal positions in the sense of the

@@ -359,6 +359,17 @@ pub enum Immobilization {
     Pure,
 }
 
+/// `royal last N`: a kind royal only while its side has at most `at_most` pieces of
+/// it (Fairy-Stockfish's pseudo-royal pieces, `extinctionPseudoRoyal`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RoyalLast {
+    /// The most pieces of the kind a side may have for them to be royal.
+    pub at_most: u8,
+    /// No move may leave every piece of the kind attacked, however many
+    /// (`duple-check`, Fairy-Stockfish's `dupleCheck`).
+    pub duple_check: bool,
+}
+
 #[derive(Clone, Debug, Serialize)]
 /// A kind of piece.
 pub struct PieceDef {
@@ -368,12 +379,16 @@ pub struct PieceDef {
     pub label: String,
     /// Its capture ends the game; it may not be left attacked.
     pub royal: bool,
+    /// With `royal`: royal only while its side has few pieces of its kind.
+    pub royal_last: Option<RoyalLast>,
     /// How it moves.
     pub rules: Vec<MoveRule>,
     /// It may capture and be captured en passant.
     pub en_passant: bool,
     /// How it promotes, if it does.
     pub promotion: Option<Promotion>,
+    /// No promotion makes one while its side has this many on the board.
+    pub promotion_limit: Option<u8>,
     /// How it captures besides replacement.
     pub captures: Vec<CaptureMode>,
     /// Enemies next to this piece cannot move.
@@ -412,9 +427,11 @@ impl PieceDef {
             name: name.to_string(),
             label: label.to_string(),
             royal: false,
+            royal_last: None,
             rules: Vec::new(),
             en_passant: false,
             promotion: None,
+            promotion_limit: None,
             captures: Vec::new(),
             immobilize: false,
             swap: false,

@@ -133,7 +133,7 @@ impl<'r> Game<'r> {
         let mover = self.pos.side_to_move().opponent();
         let side = [mover, mover.opponent()]
             .into_iter()
-            .find(|&s| self.had_royal[s.index()] && self.pos.royal_cells(s).is_empty())?;
+            .find(|&s| self.had_royal[s.index()] && !self.pos.has_royal(s))?;
         Some(GameResult {
             winner: Some(side.opponent()),
             reason: EndReason::RoyalCaptured,
@@ -197,7 +197,7 @@ impl<'r> Game<'r> {
         let end = &self.pos.rules().definition.end;
         let stm = self.pos.side_to_move();
         // Without check (royal capture), having no move is never checkmate.
-        let has_royal = !self.pos.royal_cells(stm).is_empty() && !end.royal_capture;
+        let has_royal = self.pos.has_royal(stm) && !end.royal_capture;
         let count = |side| self.pos.piece_cells(side).len();
         let (own, other) = (count(stm), count(stm.opponent()));
         let stalemate = end.stalemate_outcome(own, other);

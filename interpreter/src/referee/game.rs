@@ -201,7 +201,7 @@ pub(super) fn ordinal(n: u32) -> String {
 impl<'r> Game<'r> {
     /// A game from a position.
     pub fn new(pos: Position<'r>) -> Game<'r> {
-        let had_royal = [Side::White, Side::Black].map(|s| !pos.royal_cells(s).is_empty());
+        let had_royal = [Side::White, Side::Black].map(|s| pos.has_royal(s));
         let mut g = Game {
             pos,
             played: Vec::new(),
@@ -322,7 +322,7 @@ impl<'r> Game<'r> {
         let stm = self.pos.side_to_move();
         end.repetition.is_some_and(|r| r.perpetual_check.is_some())
             && !end.royal_capture
-            && !self.pos.royal_cells(stm).is_empty()
+            && self.pos.has_royal(stm)
             && self.pos.in_check(stm)
     }
 

@@ -365,9 +365,7 @@ fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
     if pos.rules().definition.end.royal_capture {
         return "";
     }
-    sign_after(pos, m, |p, side| {
-        !p.royal_cells(side).is_empty() && p.in_check(side)
-    })
+    sign_after(pos, m, |p, side| p.has_royal(side) && p.in_check(side))
 }
 
 /// `+` when, after `m`, `checked` holds for the opponent, `#` when they then have

@@ -139,10 +139,7 @@ impl Run {
             node_limit,
             keys,
             checked,
-            had_royal: [0, 1].map(|s| {
-                !pos.royal_cells(crate::model::Side::from_index(s))
-                    .is_empty()
-            }),
+            had_royal: [0, 1].map(|s| pos.has_royal(crate::model::Side::from_index(s))),
             lists: (0..n).map(|_| Vec::with_capacity(64)).collect(),
             legality: vec![Legality::default(); n],
             scored: (0..n).map(|_| Vec::with_capacity(64)).collect(),
@@ -256,7 +253,7 @@ impl Node<'_> {
         let end = &rules.definition.end;
         let stm = pos.side_to_move();
         for side in [stm.opponent(), stm] {
-            if self.run.had_royal[side.index()] && pos.royal_cells(side).is_empty() {
+            if self.run.had_royal[side.index()] && !pos.has_royal(side) {
                 let lost = if side == stm {
                     Outcome::Loss
                 } else {
@@ -334,7 +331,7 @@ impl Node<'_> {
     fn no_move(&self, pos: &Position, ply: usize) -> i32 {
         let end = &pos.rules().definition.end;
         let stm = pos.side_to_move();
-        let has_royal = !pos.royal_cells(stm).is_empty() && !end.royal_capture;
+        let has_royal = pos.has_royal(stm) && !end.royal_capture;
         if has_royal && pos.in_check(stm) {
             outcome_score(end.checkmate, stm, ply)
         } else {
@@ -352,9 +349,7 @@ impl Node<'_> {
 
     fn in_check(&self, pos: &Position) -> bool {
         let stm = pos.side_to_move();
-        !pos.rules().definition.end.royal_capture
-            && !pos.royal_cells(stm).is_empty()
-            && pos.in_check(stm)
+        !pos.rules().definition.end.royal_capture && pos.has_royal(stm) && pos.in_check(stm)
     }
 
     fn make(&mut self, pos: &mut Position, m: Move, ply: usize) {

@@ -178,9 +178,18 @@ pub struct PieceDecl {
     pub props: Vec<PieceProp>,
 }
 
+/// `royal last [N] [duple-check]`: royal while the side has at most N of the kind.
+#[derive(Clone, Debug)]
+pub struct RoyalLastDecl {
+    pub span: Span,
+    pub count: Option<Spanned<i64>>,
+    pub duple_check: Option<Span>,
+}
+
 #[derive(Clone, Debug)]
 pub enum PieceProp {
-    Royal(Span),
+    /// `royal`, with `last [N] [duple-check]` if given.
+    Royal(Span, Option<RoyalLastDecl>),
     /// `en-passant [in ZONE]`.
     EnPassant(Span, Option<Name>),
     Promotes {
@@ -215,6 +224,8 @@ pub enum PieceProp {
     Immune(Span),
     /// `value N`: the piece's worth in hundredths of a pawn.
     Value(Spanned<i64>),
+    /// `promotion-limit N`: no promotion to it while its side has N of it.
+    PromotionLimit(Span, Spanned<i64>),
     Rules(Span, Vec<MoveRuleDecl>, Option<RegionDecl>),
     /// `confined to ZONE`: moves only within the zone.
     Confined(Span, Name),

@@ -30,11 +30,17 @@ impl Builder {
             .filter_map(|p| {
                 let s = self.span_of(&p);
                 match p.as_rule() {
-                    Rule::royal => Some(PieceProp::Royal(s)),
+                    Rule::royal => Some(PieceProp::Royal(
+                        s,
+                        p.into_inner().next().map(|l| self.royal_last(l)),
+                    )),
                     Rule::immobilize => Some(PieceProp::Immobilize(s)),
                     Rule::swap => Some(PieceProp::Swap(s)),
                     Rule::immune => Some(PieceProp::Immune(s)),
                     Rule::value => Some(PieceProp::Value(self.int_of(first(p)))),
+                    Rule::promotion_limit => {
+                        Some(PieceProp::PromotionLimit(s, self.int_of(first(p))))
+                    }
                     Rule::capture_mode => {
                         let mut words = p.into_inner().map(|p| self.name(p));
                         let kind = words.next().unwrap_or_else(|| empty_name(s));
@@ -72,6 +78,24 @@ impl Builder {
             })
             .collect()
     }
+    /// `last [N] [duple-check]` after `royal`.
+    fn royal_last(&self, p: Pair<Rule>) -> RoyalLastDecl {
+        let span = self.span_of(&p);
+        let mut count = None;
+        let mut duple_check = None;
+        for part in p.into_inner() {
+            match part.as_rule() {
+                Rule::int => count = Some(self.int_of(part)),
+                _ => duple_check = Some(self.span_of(&part)),
+            }
+        }
+        RoyalLastDecl {
+            span,
+            count,
+            duple_check,
+        }
+    }
+
     /// A `promotes` property: its zone, choices, sides and options.
     fn promotes(&self, p: Pair<Rule>, s: Span) -> PieceProp {
         let mut captured = None;

@@ -176,6 +176,7 @@ fn with_promotions(
             .iter()
             .copied()
             .filter(|&k| !p.from_captured || ctx.reserves[side][k] > 0)
+            .filter(|&k| under_limit(ctx, side, k))
             .collect(),
     };
     // With no piece to become, a compulsory promotion cannot be played but the
@@ -268,18 +269,21 @@ fn royal_attacked(ctx: &Ctx, side: usize) -> bool {
     if ctx.def.explosions.is_some() {
         return explosion::royal_in_danger(ctx, side);
     }
-    let b = &ctx.def.board;
-    for rank in 0..b.height() {
-        for file in 0..b.width() {
-            let c = Coord { file, rank };
-            if let Some((s, k)) = ctx.get(c) {
-                if s == side && ctx.def.pieces[k].royal && attacked(ctx, c, 1 - side) {
-                    return true;
-                }
-            }
+    let royal: Vec<Coord> = board_cells(ctx)
+        .filter(|&c| {
+            ctx.get(c)
+                .is_some_and(|(s, k)| s == side && ctx.def.pieces[k].royal)
+        })
+        .collect();
+    let mut attacked_royals = royal.iter().filter(|&&c| attacked(ctx, c, 1 - side));
+    // `royal last N`: royal while at most N are left; with `duple-check`, more may
+    // not all be attacked at once.
+    match ctx.def.pieces.iter().find_map(|p| p.royal_last) {
+        Some(last) if royal.len() > usize::from(last.at_most) => {
+            last.duple_check && attacked_royals.count() == royal.len()
         }
+        _ => attacked_royals.next().is_some(),
     }
-    false
 }
 
 /// The position's pieces on a grid of coordinates.
@@ -469,16 +473,44 @@ fn board_cells<'c>(ctx: &'c Ctx<'_>) -> impl Iterator<Item = Coord> + 'c {
         .filter(|&c| ctx.on_board(c))
 }
 
+/// Whether a promotion may make a piece of `kind` for `side`: it has fewer on the
+/// board than the kind's `promotion-limit`.
+fn under_limit(ctx: &Ctx, side: usize, kind: usize) -> bool {
+    ctx.def.pieces[kind].promotion_limit.is_none_or(|n| {
+        board_cells(ctx)
+            .filter(|&c| ctx.get(c) == Some((side, kind)))
+            .count()
+            < usize::from(n)
+    })
+}
+
+/// Whether `side`'s pieces of `kind` are royal now: royal, and under `royal last
+/// N` no more than N royal pieces.
+fn royal_now(ctx: &Ctx, side: usize, kind: usize) -> bool {
+    let piece = &ctx.def.pieces[kind];
+    let royals = || {
+        board_cells(ctx)
+            .filter(|&c| {
+                ctx.get(c)
+                    .is_some_and(|(s, k)| s == side && ctx.def.pieces[k].royal)
+            })
+            .count()
+    };
+    piece.royal
+        && piece
+            .royal_last
+            .is_none_or(|last| royals() <= usize::from(last.at_most))
+}
+
 /// The castling moves `side` may make with these rights.
 fn castlings(ctx: &Ctx, side: usize, rights: u32) -> Vec<RefMove> {
-    let def = ctx.def;
     let mut out = Vec::new();
     for (i, c) in ctx.castling.iter().enumerate() {
         if c.side.index() != side || rights & (1 << i) == 0 {
             continue;
         }
         let king = ctx.get(c.king_from).filter(|&(s, _)| s == side);
-        let royal = king.is_some_and(|(_, k)| def.pieces[k].royal);
+        let royal = king.is_some_and(|(_, k)| royal_now(ctx, side, k));
         let rook_ok = ctx.get(c.rook_from).is_some_and(|(s, _)| s == side);
         let empty_ok = c
             .empty

@@ -2,7 +2,7 @@
 
 use super::Exporter;
 use crate::fsf::pieces::{self, Group};
-use crate::model::{Coord, PieceDef};
+use crate::model::{Coord, PieceDef, RoyalLast};
 use crate::syntax::{self, Item, PieceProp};
 
 /// A Betza group rewritten for Fairy-Stockfish, whose lone direction letter on an
@@ -161,6 +161,10 @@ impl Exporter<'_> {
             self.set("extinctionPseudoRoyal", "true");
             return;
         }
+        if let Some(last) = p.royal_last.filter(|_| p.royal) {
+            self.royal_by_count(k, letter, betza, last);
+            return;
+        }
         if p.royal {
             self.set(
                 "king",
@@ -186,6 +190,32 @@ impl Exporter<'_> {
                 self.set(key, letter.to_string());
             }
             None => self.custom(letter, betza),
+        }
+    }
+
+    /// `royal last N`: Fairy-Stockfish's pseudo-royal piece, royal while at most
+    /// `extinctionPieceCount` + 1 are left, so only beside `extinction NAME below N`
+    /// of that one kind (its extinction never comes: the last N cannot be taken).
+    fn royal_by_count(&mut self, k: usize, letter: char, betza: &str, last: RoyalLast) {
+        let d = self.def;
+        let name = &d.pieces[k].name;
+        let royal_kinds = d.pieces.iter().filter(|p| p.royal).count();
+        let extinction = d.end.extinction.as_ref();
+        let counted =
+            extinction.is_some_and(|x| x.kinds == [k] && x.below == u32::from(last.at_most));
+        if royal_kinds > 1 || !counted {
+            self.no(format!("{name}: `royal last` is Fairy-Stockfish's pseudo-royal piece only on one kind, beside `extinction {name} below {}` (its count)", last.at_most));
+        }
+        self.set("king", "-");
+        if betza == "K" {
+            self.set("commoner", letter.to_string());
+        } else {
+            self.custom(letter, betza);
+        }
+        self.set("castlingKingPiece", letter.to_string());
+        self.set("extinctionPseudoRoyal", "true");
+        if last.duple_check {
+            self.set("dupleCheck", "true");
         }
     }
 

@@ -67,6 +67,12 @@ impl Exporter<'_> {
             mandatory = Some(!pr.optional);
         }
         self.set_promotion_keys(region, choices, mandatory, (promoted, piece_mandatory));
+        let limits: Vec<String> = (d.pieces.iter().enumerate())
+            .filter_map(|(k, p)| Some(format!("{}:{}", self.letters[k]?, p.promotion_limit?)))
+            .collect();
+        if !limits.is_empty() {
+            self.set("promotionLimit", limits.join(" "));
+        }
     }
 
     /// The keys of the promotions gathered from every piece.

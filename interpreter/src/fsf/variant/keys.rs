@@ -77,6 +77,7 @@ impl Reader {
                 }
             }
             "promotedPieceType" => self.promoted(s, key),
+            "promotionLimit" => self.promotion_limit(s, key),
             "mandatoryPawnPromotion" => self.flag(s, key, |v| &mut v.mandatory_pawn_promotion),
             "mandatoryPiecePromotion" => self.flag(s, key, |v| &mut v.mandatory_piece_promotion),
             "doubleStep" => self.flag(s, key, |v| &mut v.double_step),
@@ -318,6 +319,7 @@ impl Reader {
                 }
             }
             "extinctionPseudoRoyal" => self.flag(s, key, |v| &mut v.extinction_pseudo_royal),
+            "dupleCheck" => self.flag(s, key, |v| &mut v.duple_check),
             "checkCounting" => self.flag(s, key, |v| &mut v.check_counting),
             "connectN" => {
                 if let Some(n) = self.number(s, key, 0, 12) {
@@ -414,6 +416,32 @@ impl Reader {
                 self.v.promoted_piece_type.push((from, to));
             }
         }
+    }
+
+    /// `promotionLimit = q:1 r:2`: a count per piece letter.
+    pub(super) fn promotion_limit(&mut self, s: &Setting, key: &str) {
+        let mut limits = Vec::new();
+        for pair in s.value.split_whitespace() {
+            let mut parts = pair.splitn(2, ':');
+            let (a, b) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+            let kind = (a.chars().next())
+                .filter(|_| a.len() == 1)
+                .and_then(|c| self.v.by_letter(c))
+                .map(|p| p.key.clone());
+            match (kind, b.parse::<u32>()) {
+                (Some(kind), Ok(n)) if (1..=64).contains(&n) => limits.push((kind, n)),
+                _ => {
+                    let d = self.bad(
+                        s,
+                        key,
+                        "pairs of a piece letter and a count from 1 to 64, such as `k:2 q:1`",
+                    );
+                    self.diags.push(d);
+                    return;
+                }
+            }
+        }
+        self.v.promotion_limit = limits;
     }
 
     pub(super) fn other(&mut self, key: &str, s: &Setting) {

@@ -42,6 +42,8 @@ pub struct Variant {
     pub promotion_piece_types: [Vec<String>; 2],
     pub mandatory_pawn_promotion: bool,
     pub promoted_piece_type: Vec<(String, String)>,
+    /// `promotionLimit`: no promotion to the type while a side has this many.
+    pub promotion_limit: Vec<(String, u32)>,
     pub mandatory_piece_promotion: bool,
     pub double_step: bool,
     pub double_step_region: [Vec<Cell>; 2],
@@ -107,6 +109,9 @@ pub struct Variant {
     pub flag_piece_count: u32,
     /// The extinction type's last piece is royal (may not be left attacked).
     pub extinction_pseudo_royal: bool,
+    /// With `extinction_pseudo_royal`: no move may leave every piece of the
+    /// extinction types attacked.
+    pub duple_check: bool,
     pub check_counting: bool,
     /// `connectN`: that many in a row win (0: no such rule).
     pub connect_n: u32,
@@ -152,6 +157,7 @@ impl Variant {
             ],
             mandatory_pawn_promotion: true,
             promoted_piece_type: Vec::new(),
+            promotion_limit: Vec::new(),
             mandatory_piece_promotion: false,
             double_step: true,
             double_step_region: [rank(1), rank(6)],
@@ -202,6 +208,7 @@ impl Variant {
             flag_piece_safe: false,
             flag_piece_count: 1,
             extinction_pseudo_royal: false,
+            duple_check: false,
             check_counting: false,
             connect_n: 0,
             connect_piece_types: None,
@@ -242,7 +249,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("promotionLimit", ""),
     ("piecePromotionOnCapture", "false"),
     ("pieceDemotion", "false"),
     ("petrifyOnCapture", "false"),
@@ -271,7 +277,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("extinctionClaim", "false"),
-    ("dupleCheck", "false"),
     ("extinctionOpponentPieceCount", "0"),
     ("flagPieceBlockedWin", "false"),
     ("connectNxN", "0"),

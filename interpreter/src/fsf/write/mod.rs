@@ -79,8 +79,9 @@ struct Writer<'a> {
     promoted: Vec<(String, String, String, String)>,
     /// The type keys the game can have (the others are left out).
     used: Vec<String>,
-    /// The extinction type whose last piece is royal, written as a royal piece.
-    pseudo_royal: Option<String>,
+    /// The extinction type whose last pieces are royal, and how its kinds are
+    /// written royal (`royal`, or `royal last N` where a side has more).
+    pseudo_royal: Option<(String, String)>,
     /// Each promoted kind's name and the type it is in Fairy-Stockfish.
     promoted_types: Vec<(String, String)>,
 }
@@ -313,15 +314,33 @@ impl Writer<'_> {
                 text,
             });
         }
+        self.promotion_limits()?;
         for (name, label, moves, from) in self.promoted.clone() {
             let captured = if self.v.captures_to_hand && !self.v.drop_loop {
                 format!(" captured-as {from}")
             } else {
                 String::new()
             };
+            let royal = match &self.pseudo_royal {
+                Some((key, royal))
+                    if self
+                        .promoted_types
+                        .iter()
+                        .any(|(n, t)| *n == name && t == key) =>
+                {
+                    format!("{royal} ")
+                }
+                _ => String::new(),
+            };
+            let limit = (self.promoted_types.iter())
+                .find(|(n, _)| *n == name)
+                .and_then(|(_, t)| self.v.promotion_limit.iter().find(|(k, _)| k == t))
+                .map_or(String::new(), |(_, n)| format!(" promotion-limit {n}"));
             self.items.push(Item {
                 key: ItemKey::Piece(name.clone()),
-                text: format!("piece {name} {label} {{ moves \"{moves}\"{captured} }}"),
+                text: format!(
+                    "piece {name} {label} {{ {royal}moves \"{moves}\"{captured}{limit} }}"
+                ),
             });
         }
         let flags = self.castling()?;
@@ -383,7 +402,7 @@ impl Writer<'_> {
     /// Fairy-Stockfish's pseudo-royal piece (`extinctionPseudoRoyal`): the last
     /// piece of the extinction type may not be left attacked. vdl writes it as a
     /// royal piece where each side has at most one and can never get more.
-    fn pseudo_royal(&self) -> Result<Option<String>, Diagnostic> {
+    fn pseudo_royal(&self) -> Result<Option<(String, String)>, Diagnostic> {
         let v = self.v;
         if !v.extinction_pseudo_royal {
             return Ok(None);
@@ -416,10 +435,19 @@ impl Writer<'_> {
                 .flatten()
                 .any(|k| self.used.contains(k))
             || v.promoted_piece_type.iter().any(|(_, t)| t == x);
-        if more || made {
-            return Err(self.refusal(span, format!("`{x}` is pseudo-royal only when it is a side's last: a side has or can get more than one"), "extinctionPseudoRoyal"));
-        }
-        Ok(Some(x.clone()))
+        // more than one: royal while at most the extinction count + 1 are left,
+        // which `royal last` counts over the type's kinds together
+        let royal = if more || made || v.extinction_piece_count > 0 {
+            let count = match v.extinction_piece_count + 1 {
+                1 => String::new(),
+                n => format!(" {n}"),
+            };
+            let duple = if v.duple_check { " duple-check" } else { "" };
+            format!("royal last{count}{duple}")
+        } else {
+            "royal".to_string()
+        };
+        Ok(Some((x.clone(), royal)))
     }
 
     /// The types the game can ever have: on the board, in a hand, a promotion choice.

@@ -20,8 +20,10 @@ impl Writer<'_> {
     pub(super) fn piece(&mut self, p: &Piece) -> Result<String, Diagnostic> {
         let name = pieces::name(&p.key);
         let mut props: Vec<String> = Vec::new();
-        if p.key == "king" || self.pseudo_royal.as_ref() == Some(&p.key) {
+        if p.key == "king" {
             props.push("royal".into());
+        } else if let Some((_, royal)) = self.pseudo_royal.as_ref().filter(|r| r.0 == p.key) {
+            props.push(royal.clone());
         }
         let (moves, initial, passant) = self.moves(p)?;
         props.push(format!("moves \"{moves}\""));
@@ -77,6 +79,9 @@ impl Writer<'_> {
         if p.key == "king" && self.v.makpong {
             props.push("in-check captures-checker".into());
         }
+        if let Some(limit) = self.promotion_limit(p)? {
+            props.push(limit);
+        }
         let label = p.letter.to_ascii_uppercase();
         Ok(
             if props.len() <= 2 && props.iter().map(String::len).sum::<usize>() < 50 {
@@ -85,6 +90,41 @@ impl Writer<'_> {
                 format!("piece {name} {label} {{\n  {}\n}}", props.join("\n  "))
             },
         )
+    }
+
+    /// `promotionLimit` of a type a pawn's promotion makes: `promotion-limit N`
+    /// (a type that is several kinds here is refused by `promotion_limits`).
+    fn promotion_limit(&self, p: &Piece) -> Result<Option<String>, Diagnostic> {
+        let Some(&(_, n)) = self.v.promotion_limit.iter().find(|(k, _)| *k == p.key) else {
+            return Ok(None);
+        };
+        let v = self.v;
+        let made = v
+            .promotion_piece_types
+            .iter()
+            .flatten()
+            .any(|k| *k == p.key)
+            && (v.promotion_pawn_types.iter().flatten()).any(|k| self.used.contains(k));
+        Ok(made.then(|| format!("promotion-limit {n}")))
+    }
+
+    /// Every `promotionLimit` holds on one kind here: Fairy-Stockfish counts a type,
+    /// and a shogi-style promotion makes a kind of its own that counts as it.
+    pub(super) fn promotion_limits(&self) -> Result<(), Diagnostic> {
+        for (key, _) in &self.v.promotion_limit {
+            let kinds = self.kinds_of(key);
+            if kinds.len() > 1 {
+                return Err(self.refusal(
+                    self.v.start_fen.1,
+                    format!(
+                        "a limit on `{key}`, which is {} here, counted together, is not expressed",
+                        kinds.join(" and ")
+                    ),
+                    "promotionLimit",
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The piece's moves: the Betza it always has, its initial moves (without the
