@@ -502,7 +502,7 @@ fn shredder_castling(pos: &Position) -> String {
 }
 
 /// After a double step that changes file (a Berolina pawn's), or any double step
-/// of a `custom_pawn`, Fairy-Stockfish's field: the cells passed and the cell
+/// of a `custom_pawn` or of a piece that is not the pawn, Fairy-Stockfish's field: the cells passed and the cell
 /// reached, in its board order, whether or not a piece can take there (its
 /// custom pieces' rule; its pawn's straight step names the cell passed only when
 /// an enemy pawn can take).
@@ -511,7 +511,11 @@ fn sideways_en_passant(pos: &Position, custom_pawn: bool) -> Option<String> {
     let (reached, first) = (reached?, *passed.first()?);
     let rules = pos.rules();
     let at = |c: Cell| rules.board.cells[c as usize];
-    if at(first).file == at(reached).file && !custom_pawn {
+    // a piece that is not the pawn (Wolf chess's sergeant) is a custom piece there
+    let pawn = pos
+        .piece_at(reached)
+        .is_some_and(|p| rules.definition.pieces[p.kind].label == "P");
+    if at(first).file == at(reached).file && !custom_pawn && pawn {
         return None;
     }
     let mut cells: Vec<Cell> = passed.iter().copied().chain([reached]).collect();

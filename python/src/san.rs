@@ -228,6 +228,12 @@ impl Writer<'_, '_> {
         if n.thai() {
             return thai_letter(&self.label(kind));
         }
+        self.san_letter(kind)
+    }
+
+    /// A kind's letter in SAN: its label without a `~`, or the letter of the type
+    /// Fairy-Stockfish knows it as (its synonyms).
+    fn san_letter(&self, kind: usize) -> String {
         let label = self.label(kind);
         let label = label.trim_end_matches('~');
         self.synonyms
@@ -430,7 +436,7 @@ fn body(w: &mut Writer, m: &Move, legal: &[Move]) -> String {
                 san.push('+');
             } else {
                 san.push('=');
-                san.push_str(&w.label(k));
+                san.push_str(&w.san_letter(k));
             }
         }
         Some(k) => {

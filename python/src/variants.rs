@@ -157,6 +157,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ),
     ("torpedo", "torpedo", None),
     ("troitzky", "troitzky", None),
+    ("wolf", "wolf", None),
     ("xiangqi", "xiangqi", None),
     (
         "yarishogi",
@@ -204,6 +205,7 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
     ("janggitraditional", &[("N", "H"), ("B", "E")]),
     ("manchu", &[("N", "H"), ("B", "E")]),
     ("minixiangqi", &[("N", "H")]),
+    ("wolf", &[("+P", "E")]),
 ];
 
 /// One board of a game for two boards, as Fairy-Stockfish plays it alone: its

@@ -245,6 +245,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "xiangqi.epd",
     "supply.epd",
     "spartan.epd",
+    "wolf.epd",
     "yarishogi.epd",
 ];
 

@@ -460,6 +460,7 @@ const LIBRARY: &[&str] = &[
     "xiangqi.vdl",
     "supply.vdl",
     "spartan.vdl",
+    "wolf.vdl",
     "yarishogi.vdl",
 ];
 

@@ -70,6 +70,8 @@ ENDGAMES = {
     "torishogi": ["3k3/2s4/7/S6/S1S4/S6/3K3[SFs] w - - 0 1"],
     # two kings, never both attacked; a hoplite's promotion to a third refused
     "spartan": ["k6k/1h6/8/8/8/8/1h6/R3K2R w - - 0 1", "k7/2g5/8/8/8/8/1h6/4K2R b - - 0 1"],
+    # sergeants' double steps taken en passant by pawns, never by sergeants; a pawn's elephant
+    "wolf": ["4k3/3ps3/8/3P1S2/8/8/1p1s4/8/1SP5/4K3 w - - 0 1", "7k/2P1s3/8/8/8/8/8/8/3S4/K7 w - - 0 1"],
     # king and crown prince: either may be lost, the last is royal
     "shoshogi": ["3rk4/4+e4/9/9/9/9/r8/4+E4/2G1K4 w - - 0 1", "4k4/2e6/9/9/4r4/9/9/4E4/2+E1K4 w - - 0 1"],
     # drops on the player's own half, on each piece's own points, never with check

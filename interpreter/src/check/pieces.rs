@@ -201,9 +201,10 @@ impl Problems {
                 kind,
                 options,
             } => self.capture_prop(def, given, (*span, kind, options), name),
-            PieceProp::EnPassant(s, zone) => {
+            PieceProp::EnPassant(s, zone, passive) => {
                 self.flag_once(&mut given.en_passant, *s, "en-passant", name);
                 def.en_passant_in = self.zone_name(zone.as_ref(), zones);
+                def.en_passant_passive = passive.is_some();
             }
             PieceProp::Promotes { span, .. } => {
                 self.flag_once(&mut given.promotes, *span, "promotes", name);

@@ -67,7 +67,7 @@ impl Problems {
         for prop in &p.props {
             let (span, what) = match prop {
                 PieceProp::Royal(s, _) => (*s, "royal"),
-                PieceProp::EnPassant(s, _) => (*s, "en-passant"),
+                PieceProp::EnPassant(s, ..) => (*s, "en-passant"),
                 PieceProp::Promotes { span, .. } => (*span, "promotes"),
                 PieceProp::Betza(n, _) => (n.span, "moves"),
                 PieceProp::Rules(s, ..) => (*s, "moves"),

@@ -227,8 +227,10 @@ pub struct Ruleset {
     pub promotion_limit: Vec<u8>,
     /// Royalty by the count of royal pieces (`royal last`), if the royal kinds have it.
     pub royal_count: Option<RoyalCount>,
-    /// Per kind: it may capture and be captured en passant.
+    /// Per kind: it may be captured en passant (its steps leave cells capturable).
     pub en_passant: Vec<bool>,
+    /// Per kind: it may capture en passant (`en-passant`, not `passive`).
+    pub en_passant_captures: Vec<bool>,
     /// Each kind's moves as rays, per side and cell.
     pub moves: MoveRays,
     /// From each cell, the lines and leaps that attack it.
@@ -470,6 +472,9 @@ pub fn compile(def: Definition) -> Ruleset {
             .map(|p| p.promotion_limit.unwrap_or(0))
             .collect(),
         en_passant: def.pieces.iter().map(|p| p.en_passant).collect(),
+        en_passant_captures: (def.pieces.iter())
+            .map(|p| p.en_passant && !p.en_passant_passive)
+            .collect(),
         two_cell: def.pieces.iter().map(|p| p.two_cell).collect(),
         clock: clock::clock_rules(&def),
         moves,

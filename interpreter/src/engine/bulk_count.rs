@@ -52,7 +52,7 @@ impl Position<'_> {
         let mut count = MoveCount::default();
         for &from in &self.lists[us] {
             let kind = kind_of(self.board[from as usize]);
-            let can_ep = ep_open && rules.en_passant[kind];
+            let can_ep = ep_open && rules.en_passant_captures[kind];
             if from == royal {
                 if !counted_apart {
                     self.piece_moves(us, from, kind, list, false, Purpose::Play);

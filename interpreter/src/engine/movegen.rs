@@ -105,7 +105,7 @@ impl Position<'_> {
                     from,
                     kind,
                     out,
-                    ep_open && rules.en_passant[kind],
+                    ep_open && rules.en_passant_captures[kind],
                     Purpose::Play,
                 );
             }
@@ -151,7 +151,7 @@ impl Position<'_> {
                     from,
                     kind,
                     out,
-                    ep_open && rules.en_passant[kind],
+                    ep_open && rules.en_passant_captures[kind],
                     Purpose::Play,
                 );
                 if rules.flags.capture_limits {
@@ -206,7 +206,7 @@ impl Position<'_> {
         if self.rules.capture.modes[kind].any() {
             self.mode_moves(us, from, kind, out, ep_open, purpose);
         } else {
-            let can_ep = ep_open && self.rules.en_passant[kind];
+            let can_ep = ep_open && self.rules.en_passant_captures[kind];
             self.piece_moves(us, from, kind, out, can_ep, purpose);
         }
         if self.rules.flags.two_cell {

@@ -385,6 +385,9 @@ pub struct PieceDef {
     pub rules: Vec<MoveRule>,
     /// It may capture and be captured en passant.
     pub en_passant: bool,
+    /// With `en_passant`: it may be captured en passant but captures nothing so
+    /// (`en-passant passive`).
+    pub en_passant_passive: bool,
     /// How it promotes, if it does.
     pub promotion: Option<Promotion>,
     /// No promotion makes one while its side has this many on the board.
@@ -430,6 +433,7 @@ impl PieceDef {
             royal_last: None,
             rules: Vec::new(),
             en_passant: false,
+            en_passant_passive: false,
             promotion: None,
             promotion_limit: None,
             captures: Vec::new(),

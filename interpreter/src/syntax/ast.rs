@@ -190,8 +190,8 @@ pub struct RoyalLastDecl {
 pub enum PieceProp {
     /// `royal`, with `last [N] [duple-check]` if given.
     Royal(Span, Option<RoyalLastDecl>),
-    /// `en-passant [in ZONE]`.
-    EnPassant(Span, Option<Name>),
+    /// `en-passant [in ZONE] [passive]`: the zone, and the span of `passive`.
+    EnPassant(Span, Option<Name>, Option<Span>),
     Promotes {
         span: Span,
         zone: Name,

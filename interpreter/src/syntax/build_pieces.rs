@@ -50,10 +50,17 @@ impl Builder {
                             options: words.collect(),
                         })
                     }
-                    Rule::en_passant => Some(PieceProp::EnPassant(
-                        s,
-                        p.into_inner().next().map(|z| self.name(z)),
-                    )),
+                    Rule::en_passant => {
+                        let mut zone = None;
+                        let mut passive = None;
+                        for part in p.into_inner() {
+                            match part.as_rule() {
+                                Rule::en_passant_passive => passive = Some(self.span_of(&part)),
+                                _ => zone = Some(self.name(part)),
+                            }
+                        }
+                        Some(PieceProp::EnPassant(s, zone, passive))
+                    }
                     Rule::two_cell => Some(PieceProp::TwoCell(
                         s,
                         p.into_inner().map(|i| self.two_cell_item(i)).collect(),

@@ -41,7 +41,7 @@ impl Position<'_> {
             let victim = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
             let passing = ep_open
-                && rules.en_passant[victim]
+                && rules.en_passant_captures[victim]
                 && kind_of(self.board[self.ep.victim as usize]) == victim;
             for ray in rules.rays_of(m.us, victim, m.from) {
                 if !ray.capture {

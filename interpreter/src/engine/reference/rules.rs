@@ -105,7 +105,7 @@ impl RuleWalk<'_, '_> {
             None => {
                 if quiet {
                     raw.push((to, vec![], passed));
-                } else if capture && allow_ep && piece.en_passant {
+                } else if capture && allow_ep && piece.en_passant && !piece.en_passant_passive {
                     if let Some((cells, victim)) = self.ep {
                         if cells.contains(&to) && ctx.get(victim).is_some_and(|v| v.0 != side) {
                             raw.push((to, vec![victim], vec![]));

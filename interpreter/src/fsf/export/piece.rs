@@ -104,7 +104,11 @@ impl Exporter<'_> {
                 if p.en_passant_in.is_some() {
                     self.no(format!("{}'s `en-passant in` a zone", p.name));
                 }
-                betza = with_en_passant(&betza);
+                // a passive piece is taken as a custom piece's initial double step
+                // always is; only the others capture (`e`)
+                if !p.en_passant_passive {
+                    betza = with_en_passant(&betza);
+                }
             }
             self.piece_slot(k, letter, &betza, &mut used_slots);
         }
@@ -131,7 +135,7 @@ impl Exporter<'_> {
             }
         };
         let promoting = letters_where(&|p| p.promotion.as_ref().is_some_and(|x| !x.leaving));
-        let passant = letters_where(&|p| p.en_passant);
+        let passant = letters_where(&|p| p.en_passant && !p.en_passant_passive);
         self.set("promotionPawnTypes", promoting);
         self.set("enPassantTypes", passant);
     }

@@ -25,7 +25,7 @@ impl Writer<'_> {
         } else if let Some((_, royal)) = self.pseudo_royal.as_ref().filter(|r| r.0 == p.key) {
             props.push(royal.clone());
         }
-        let (moves, initial, passant) = self.moves(p)?;
+        let (moves, initial, _) = self.moves(p)?;
         props.push(format!("moves \"{moves}\""));
         if !initial.is_empty() && self.v.double_step {
             let region = self.v.double_step_region.clone();
@@ -64,8 +64,8 @@ impl Writer<'_> {
             let zone = self.zone("triple-step", &self.v.triple_step_region.clone());
             props.push(format!("moves \"fmnH\" in {zone}"));
         }
-        if passant && self.en_passant(p)? {
-            props.push("en-passant".into());
+        if let Some(text) = self.en_passant(p)? {
+            props.push(text.into());
         }
         if let Some(promotes) = self.promotion(p)? {
             props.push(promotes);
@@ -186,7 +186,10 @@ impl Writer<'_> {
     /// Fairy-Stockfish a pawn's straight double step and other pieces' initial
     /// moves leave them, and en-passant pieces take them: where the two differ in
     /// a way that can happen in a game, the section is refused.
-    pub(super) fn en_passant(&self, p: &Piece) -> Result<bool, Diagnostic> {
+    /// How the piece takes part in en passant: as both (`en-passant`), only as the
+    /// piece taken (`en-passant passive`: a custom piece's initial double step,
+    /// which Fairy-Stockfish leaves capturable by its en-passant types), or not.
+    pub(super) fn en_passant(&self, p: &Piece) -> Result<Option<&'static str>, Diagnostic> {
         let creates = |q: &Piece| {
             q.key == "pawn"
                 || self
@@ -205,10 +208,11 @@ impl Writer<'_> {
                     .any(|g| passes_cells(&g.to_vdl()))
         });
         match (creates(p), captures(p)) {
-            (true, true) if !quiet_paths => Ok(true),
-            (_, true) if !any_creates => Ok(false),
-            (true, false) if !any_captures => Ok(false),
-            (false, false) => Ok(false),
+            (true, true) if !quiet_paths => Ok(Some("en-passant")),
+            (_, true) if !any_creates => Ok(None),
+            (true, false) if !any_captures => Ok(None),
+            (true, false) if !quiet_paths => Ok(Some("en-passant passive")),
+            (false, false) => Ok(None),
             _ => Err(self.refusal(p.span, format!("`{}`'s en passant differs from vdl's, which takes every quiet move along a path", p.betza), "en passant")),
         }
     }
