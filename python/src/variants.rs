@@ -135,6 +135,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("racingkings", "racingkings", None),
     ("seirawan", "seirawan", None),
     ("shatranj", "shatranj", None),
+    ("shouse", "shouse", None),
     (
         "shogi",
         "shogi",
@@ -232,6 +233,7 @@ const HAND_ORDERS: &[(&str, &str)] = &[
     ("okisakishogi", "LGPSQRBN"),
     ("yarishogi", "RBNP"),
     ("seirawan", "EH"),
+    ("shouse", "EHQRBNP"),
     ("dobutsu", "LGCE"),
     ("supply", "BNPCAR"),
     ("torishogi", "PRLCFS"),

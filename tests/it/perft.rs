@@ -246,6 +246,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "supply.epd",
     "spartan.epd",
     "wolf.epd",
+    "shouse.epd",
     "yarishogi.epd",
 ];
 

@@ -461,6 +461,7 @@ const LIBRARY: &[&str] = &[
     "supply.vdl",
     "spartan.vdl",
     "wolf.vdl",
+    "shouse.vdl",
     "yarishogi.vdl",
 ];
 

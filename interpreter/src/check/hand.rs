@@ -70,8 +70,9 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
                 HandRuleDecl::NoDropMate(_, names) => {
                     hand.no_drop_mate = p.kinds(names, at);
                 }
-                HandRuleDecl::Gate(span, names, zone) => {
+                HandRuleDecl::Gate(span, names, zone, or_drop) => {
                     p.gate(*span, names, zone, at, &mut hand);
+                    hand.gate_or_drop = or_drop.is_some();
                 }
             }
         }

@@ -38,7 +38,8 @@ pub struct HandRules {
     /// `on-top`: per cell, the cell one rank below it (`None` on the first rank),
     /// which must hold a piece for a drop there.
     pub below: Option<Vec<Option<Cell>>>,
-    /// The kinds that enter only by gating, in the `gate` rule's order.
+    /// The kinds that enter by gating (only so, unless `or-drop`), in the `gate`
+    /// rule's order.
     pub gate_kinds: Vec<u8>,
     /// Per side, the cells that may be gates; a position's open gates are bits in
     /// this order.
@@ -96,7 +97,8 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
     });
     let gate_cells: [Vec<Cell>; 2] = crate::model::Hand::gate_cells(Some(hand), Some(&def.zones))
         .map(|cells| cells.iter().filter_map(|&c| grid.at(c)).collect());
-    let drop_cells = drop_cells(def, hand, grid, &gate_kinds);
+    let gates_only: &[u8] = if hand.gate_or_drop { &[] } else { &gate_kinds };
+    let drop_cells = drop_cells(def, hand, grid, gates_only);
     HandRules {
         captured_go_to: if hand.keep_captured {
             CapturedGoTo::CaptorsHand
@@ -134,7 +136,7 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
 }
 
 /// Per side and kind, the cells a piece of that kind drops on from the hand: its
-/// zone, or the whole board (none for a kind that gates).
+/// zone, or the whole board (none for a kind that only gates).
 fn drop_cells(
     def: &Definition,
     hand: &crate::model::Hand,

@@ -5,7 +5,7 @@
 //! A gating move is its move with `drop` naming the gate and the kind.
 
 use super::{code, Move, Position, NO_CELL};
-use crate::compile::{Cell, NO_GATE};
+use crate::compile::{CapturedGoTo, Cell, NO_GATE};
 use crate::model::Setup;
 use crate::random::mix;
 
@@ -90,8 +90,12 @@ impl Position<'_> {
         self.hash ^= self.gates_key();
     }
 
-    /// A side whose hand holds no gating kind has no use for gates.
+    /// A side whose hand holds no gating kind has no use for gates, unless captured
+    /// pieces come to the hand (`keep-captured`) and may gate later.
     fn close_idle_gates(&mut self) {
+        if self.rules.hand.captured_go_to == CapturedGoTo::CaptorsHand {
+            return;
+        }
         for side in 0..2 {
             let held = self
                 .rules

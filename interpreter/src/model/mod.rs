@@ -175,6 +175,8 @@ pub struct Hand {
     pub no_drop_check: bool,
     /// Kinds that enter only by gating, and the zone of the gates.
     pub gate: Option<(Vec<usize>, String)>,
+    /// The gating kinds may also be dropped (`gate ... or-drop`).
+    pub gate_or_drop: bool,
     /// `on-top`: a drop lands on the first rank or on a cell above a piece.
     pub on_top: bool,
 }

@@ -412,7 +412,8 @@ pub enum HandRuleDecl {
     /// `no-drop-check`: no drop gives check.
     NoDropCheck(Span),
     /// `gate NAME... in ZONE`.
-    Gate(Span, Vec<Name>, Name),
+    /// `gate NAME... in ZONE [or-drop]`: the kinds, the zone, the span of `or-drop`.
+    Gate(Span, Vec<Name>, Name, Option<Span>),
     /// `on-top`: drops land on the first rank or on a piece.
     OnTop(Span),
 }

@@ -239,6 +239,13 @@ impl Builder {
                 if count.is_some() {
                     inner.remove(0);
                 }
+                // `gate ... or-drop`: the option after the zone
+                let or_drop = (inner.last())
+                    .filter(|p| p.as_rule() == Rule::gate_or_drop)
+                    .map(|p| self.span_of(p));
+                if or_drop.is_some() {
+                    inner.pop();
+                }
                 let mut names: Vec<Name> = inner.into_iter().map(|n| self.name(n)).collect();
                 match as_rule {
                     Rule::keep_captured => HandRuleDecl::KeepCaptured(s),
@@ -251,7 +258,7 @@ impl Builder {
                     Rule::one_per_file => HandRuleDecl::OnePerFile(s, count, names),
                     Rule::gate => {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
-                        HandRuleDecl::Gate(s, names, zone)
+                        HandRuleDecl::Gate(s, names, zone, or_drop)
                     }
                     _ => HandRuleDecl::NoDropMate(s, names),
                 }

@@ -18,10 +18,11 @@ pub(super) fn hand_drops(ctx: &Ctx, side: usize) -> Vec<RefMove> {
     };
     let mut out = Vec::new();
     for (kind, &count) in ctx.reserves[side].iter().enumerate() {
-        let gates_only = hand
-            .gate
-            .as_ref()
-            .is_some_and(|(kinds, _)| kinds.contains(&kind));
+        let gates_only = !hand.gate_or_drop
+            && hand
+                .gate
+                .as_ref()
+                .is_some_and(|(kinds, _)| kinds.contains(&kind));
         if count == 0 || gates_only {
             continue;
         }
