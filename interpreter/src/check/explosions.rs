@@ -43,7 +43,28 @@ pub(super) fn explosions(
                 );
             }
         }
+        for piece in pieces {
+            if let Some(span) = royal_by_count(piece) {
+                p.push(
+                    Diagnostic::error(
+                        Code::BadRoyal,
+                        format!("`{}` is royal by count beside `explosions`", piece.name.value),
+                    )
+                    .at(span, "royal while few are left")
+                    .also(decl.span, "a blast may take several royal pieces at once")
+                    .help("under `explosions` a royal piece is royal however many there are: write `royal` alone"),
+                );
+            }
+        }
         Some(Explosions { spared, immune })
+    })
+}
+
+/// The span of a piece's `royal last`, if it has one.
+fn royal_by_count(piece: &PieceDecl) -> Option<Span> {
+    piece.props.iter().find_map(|p| match p {
+        PieceProp::Royal(_, Some(last)) => Some(last.span),
+        _ => None,
     })
 }
 

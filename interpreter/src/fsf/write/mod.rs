@@ -437,7 +437,11 @@ impl Writer<'_> {
             || v.promoted_piece_type.iter().any(|(_, t)| t == x);
         // more than one: royal while at most the extinction count + 1 are left,
         // which `royal last` counts over the type's kinds together
-        let royal = if more || made || v.extinction_piece_count > 0 {
+        let by_count = more || made || v.extinction_piece_count > 0;
+        if by_count && v.blast_on_capture {
+            return Err(self.refusal(span, format!("`{x}` is pseudo-royal only when it is a side's last, beside blasts: vdl's `royal last` does not go with `explosions`"), "extinctionPseudoRoyal"));
+        }
+        let royal = if by_count {
             let count = match v.extinction_piece_count + 1 {
                 1 => String::new(),
                 n => format!(" {n}"),
