@@ -377,6 +377,63 @@ fn every_key_family_imports() {
     );
 }
 
+/// The families of royalty by count, promotion limits and passive en passant,
+/// imported, exported again with their keys, and imported back to the same game.
+#[test]
+fn count_limit_and_passive_families_export_back() {
+    let path = common::root().join("tests/fsf/families.ini");
+    let text = std::fs::read_to_string(&path).expect("readable");
+    let import = fsf::import(&text, 0, "families.ini", &[]);
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "fsf-duple",
+            &[
+                "king = -",
+                "commoner = k",
+                "extinctionPieceTypes = k",
+                "extinctionPseudoRoyal = true",
+                "dupleCheck = true",
+            ],
+        ),
+        ("fsf-promolimit", &["promotionLimit = q:1 r:3"]),
+        (
+            "fsf-passive",
+            &["customPiece1 = s:fKifmnD", "enPassantTypes = p"],
+        ),
+    ];
+    for (section, keys) in cases {
+        let w = (import.written.iter())
+            .find(|w| w.section == section)
+            .unwrap_or_else(|| panic!("{section} is written"));
+        // beside the shipped definitions, which an import may extend
+        let (loaded, syntax) = vdl::load_keeping_syntax(
+            &common::root().join("definitions/written.vdl"),
+            &w.text,
+            &mut vdl::read_source,
+        );
+        let (Some(rules), Some(syntax)) = (loaded.ruleset, syntax) else {
+            panic!("{section} does not load");
+        };
+        let ini = fsf::export(section, &syntax, &rules)
+            .unwrap_or_else(|e| panic!("{section} is not exported: {e:?}"));
+        for key in keys {
+            assert!(
+                ini.lines().any(|l| l == *key),
+                "{section}: no `{key}` in\n{ini}"
+            );
+        }
+        let back = fsf::import(&ini, 0, "exported.ini", &[]);
+        let back = load_written(&back.written[0].text, &back.written);
+        let back_rules =
+            (back.ruleset).unwrap_or_else(|| panic!("{section}: {:?}", back.diagnostics));
+        assert_eq!(
+            perft_counts(&back_rules),
+            perft_counts(&rules),
+            "{section}\n{ini}"
+        );
+    }
+}
+
 /// The families file against Fairy-Stockfish, a few games each.
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {

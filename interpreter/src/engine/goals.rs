@@ -280,12 +280,17 @@ impl Position<'_> {
         }
     }
 
+    /// How many pieces of `kind` `side` has on the board.
+    pub(super) fn on_board(&self, side: usize, kind: usize) -> usize {
+        (self.lists[side].iter())
+            .filter(|&&c| kind_of(self.board[c as usize]) == kind)
+            .count()
+    }
+
     /// How many pieces of `kind` `side` has: on the board, and in hand (a piece in
     /// hand is still the player's, as Fairy-Stockfish counts it).
     pub fn held(&self, side: Side, kind: usize) -> usize {
-        let on_board = (self.lists[side.index()].iter())
-            .filter(|&&c| kind_of(self.board[c as usize]) == kind)
-            .count();
+        let on_board = self.on_board(side.index(), kind);
         let in_hand = match self.rules.definition.hand {
             Some(_) => usize::from(self.reserve_count(side, kind)),
             None => 0,

@@ -68,13 +68,9 @@ impl Position<'_> {
     /// Of the `limited` kinds, those `us` has as many of on the board as their
     /// `promotion-limit`.
     fn kinds_at_limit(&self, us: usize, limited: u64) -> u64 {
-        let mut counts = [0u8; 64];
-        for &c in &self.lists[us] {
-            let k = kind_of(self.board[c as usize]);
-            counts[k] = counts[k].saturating_add(1);
-        }
         (0..self.rules.kinds)
-            .filter(|&k| limited >> k & 1 != 0 && counts[k] >= self.rules.promotion_limit[k])
+            .filter(|&k| limited >> k & 1 != 0)
+            .filter(|&k| self.on_board(us, k) >= usize::from(self.rules.promotion_limit[k]))
             .fold(0, |m, k| m | 1 << k)
     }
 

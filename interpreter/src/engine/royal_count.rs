@@ -1,7 +1,7 @@
 //! Royalty by count (`royal last N`): the pieces of the royal kinds are royal while
 //! their side has at most N of them. `royals` holds them then and is empty
-//! otherwise; `royal_pool` holds every one of them. With `duple-check`, a side with more
-//! may not leave all of them attacked at once.
+//! otherwise; `royal_pool` holds every one of them. With `duple-check`, a side with
+//! more may not leave all of them attacked at once.
 
 use super::attack::AttackSearch;
 use super::Position;

@@ -197,18 +197,29 @@ impl Exporter<'_> {
         }
     }
 
-    /// `royal last N`: Fairy-Stockfish's pseudo-royal piece, royal while at most
-    /// `extinctionPieceCount` + 1 are left, so only beside `extinction NAME below N`
-    /// of that one kind (its extinction never comes: the last N cannot be taken).
+    /// `royal last N`: Fairy-Stockfish's pseudo-royal piece of its extinction type,
+    /// royal while at most `extinctionPieceCount` + 1 are left. An `extinction` rule
+    /// beside it must be of that one kind and count; without one, the type and
+    /// count are set alone (no extinction value: the game ends by checkmate).
     fn royal_by_count(&mut self, k: usize, letter: char, betza: &str, last: RoyalLast) {
         let d = self.def;
         let name = &d.pieces[k].name;
         let royal_kinds = d.pieces.iter().filter(|p| p.royal).count();
-        let extinction = d.end.extinction.as_ref();
-        let counted =
-            extinction.is_some_and(|x| x.kinds == [k] && x.below == u32::from(last.at_most));
-        if royal_kinds > 1 || !counted {
-            self.no(format!("{name}: `royal last` is Fairy-Stockfish's pseudo-royal piece only on one kind, beside `extinction {name} below {}` (its count)", last.at_most));
+        let n = u32::from(last.at_most);
+        match &d.end.extinction {
+            _ if royal_kinds > 1 => self.no(format!(
+                "{name}: `royal last` on several kinds, counted together (Fairy-Stockfish counts each type apart)"
+            )),
+            Some(x) if x.kinds != [k] || x.below != n => self.no(format!(
+                "{name}: `royal last {n}` beside an `extinction` of other kinds or another count (Fairy-Stockfish's pseudo-royal count is its extinction count)"
+            )),
+            Some(_) => {}
+            None => {
+                self.set("extinctionPieceTypes", letter.to_string());
+                if n > 1 {
+                    self.set("extinctionPieceCount", (n - 1).to_string());
+                }
+            }
         }
         self.set("king", "-");
         if betza == "K" {

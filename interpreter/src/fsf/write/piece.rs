@@ -79,7 +79,7 @@ impl Writer<'_> {
         if p.key == "king" && self.v.makpong {
             props.push("in-check captures-checker".into());
         }
-        if let Some(limit) = self.promotion_limit(p)? {
+        if let Some(limit) = self.promotion_limit(p) {
             props.push(limit);
         }
         let label = p.letter.to_ascii_uppercase();
@@ -94,10 +94,8 @@ impl Writer<'_> {
 
     /// `promotionLimit` of a type a pawn's promotion makes: `promotion-limit N`
     /// (a type that is several kinds here is refused by `promotion_limits`).
-    fn promotion_limit(&self, p: &Piece) -> Result<Option<String>, Diagnostic> {
-        let Some(&(_, n)) = self.v.promotion_limit.iter().find(|(k, _)| *k == p.key) else {
-            return Ok(None);
-        };
+    fn promotion_limit(&self, p: &Piece) -> Option<String> {
+        let &(_, n) = self.v.promotion_limit.iter().find(|(k, _)| *k == p.key)?;
         let v = self.v;
         let made = v
             .promotion_piece_types
@@ -105,7 +103,7 @@ impl Writer<'_> {
             .flatten()
             .any(|k| *k == p.key)
             && (v.promotion_pawn_types.iter().flatten()).any(|k| self.used.contains(k));
-        Ok(made.then(|| format!("promotion-limit {n}")))
+        made.then(|| format!("promotion-limit {n}"))
     }
 
     /// Every `promotionLimit` holds on one kind here: Fairy-Stockfish counts a type,
