@@ -110,7 +110,7 @@ codes! {
     FsfUnknownKey = "vdl::fsf_unknown_key": "a key Fairy-Stockfish does not document (it ignores it, and so does the import)",
     FsfExport = "vdl::fsf_export": "a rule of a definition that Fairy-Stockfish's configuration format cannot hold",
     BadAllow = "vdl::bad_allow": "an `allow` that names no warning `vdl check` gives",
-    BadWalls = "vdl::bad_walls": "`walls` beside what a wall cannot go with (capture modes, freezes, swaps, two-cell pieces, explosions, drops, passing, dead-position)",
+    BadWalls = "vdl::bad_walls": "`walls` or `petrifies` beside what a wall cannot go with (capture modes, freezes, swaps, two-cell pieces, explosions, drops, passing, dead-position), or `petrifies` on a royal piece",
     BadRoyal = "vdl::bad_royal": "`royal last` with a count outside 1 to 64, beside a royal kind without the same `royal last`, or beside `explosions`",
     BadPromotionLimit = "vdl::bad_promotion_limit": "a `promotion-limit` outside 1 to 64, or on a kind no promotion makes",
 }

@@ -332,7 +332,7 @@ pub fn move_text(v: &Variant, game: &mut Game, m: &Move, n: Notation) -> String 
     let legal = game.legal_moves().to_vec();
     let mut pos = game.position().clone();
     if v.fsf {
-        san::write(&mut pos, m, &legal, n, (v.san_synonyms, v.custom_pawn))
+        san::write(&mut pos, m, &legal, n, v)
     } else {
         vdl::referee::san::write(&mut pos, m, &legal)
     }

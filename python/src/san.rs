@@ -6,6 +6,8 @@ use vdl::model::{MoveMode, Side};
 use vdl::Position;
 use vdl::{Move, MoveKind, Piece};
 
+use crate::variants::Variant;
+
 /// pyffish's notation constants, by their numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
@@ -334,13 +336,8 @@ fn thai_letter(label: &str) -> String {
 }
 
 /// A legal move of `pos` (one of `legal`) in Fairy-Stockfish's notation `n`.
-pub fn write(
-    pos: &mut Position,
-    m: &Move,
-    legal: &[Move],
-    n: Notation,
-    (synonyms, custom_pawn): (&[(&'static str, &'static str)], bool),
-) -> String {
+pub fn write(pos: &mut Position, m: &Move, legal: &[Move], n: Notation, v: &Variant) -> String {
+    let (synonyms, custom_pawn) = (v.san_synonyms, v.custom_pawn);
     let mut san = {
         let mut w = Writer {
             pos,
@@ -365,7 +362,7 @@ pub fn write(
         san.push_str(&w.square(wall, None));
     }
     if !n.shogi() && n != Notation::XiangqiWxf {
-        san.push_str(check_sign(pos, m));
+        san.push_str(check_sign(pos, m, v.pseudo_royal));
     }
     san
 }
@@ -482,11 +479,15 @@ fn king_attacked(pos: &Position, side: Side) -> bool {
 
 /// `+` when the move leaves the opponent's royal piece attacked, `#` when it
 /// also leaves them no legal move.
-fn check_sign(pos: &mut Position, m: &Move) -> &'static str {
+fn check_sign(pos: &mut Position, m: &Move, pseudo_royal: bool) -> &'static str {
     // where royal pieces may be taken, or are royal by count, they are
     // Fairy-Stockfish's pseudo-royal pieces, which its notation never marks
     let rules = pos.rules();
-    if rules.definition.end.royal_capture || rules.flags.explosions || rules.royal_count.is_some() {
+    if pseudo_royal
+        || rules.definition.end.royal_capture
+        || rules.flags.explosions
+        || rules.royal_count.is_some()
+    {
         return "";
     }
     vdl::referee::san::sign_after(pos, m, king_attacked)

@@ -131,6 +131,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("pawnback", "pawnback", None),
     ("pawnsideways", "pawnsideways", None),
     ("perfect", "perfect", None),
+    ("petrified", "petrified", None),
     ("pocketknight", "pocketknight", None),
     ("racingkings", "racingkings", None),
     ("seirawan", "seirawan", None),
@@ -217,7 +218,11 @@ const TWO_BOARDS: &[&str] = &["bughouse", "supply"];
 /// its SAN writes the letter (`Pe4`), and after a double step its FEN's
 /// en-passant field names the cells passed and reached (`e3e4`), whether or not
 /// a pawn can take there.
-const CUSTOM_PAWNS: &[&str] = &["pawnback", "pawnsideways", "legan"];
+const CUSTOM_PAWNS: &[&str] = &["pawnback", "pawnsideways", "petrified", "legan"];
+
+/// Variants whose royal piece is a pseudo-royal type of Fairy-Stockfish's (a man
+/// with `extinctionPseudoRoyal`, not its king): its notation marks no check.
+const PSEUDO_ROYAL: &[&str] = &["petrified"];
 
 /// The order Fairy-Stockfish lists pieces in hand in (by its internal piece
 /// types), where it is not the definition's order of pieces.
@@ -271,6 +276,8 @@ pub struct Variant {
     pub san_synonyms: &'static [(&'static str, &'static str)],
     /// The pawn is a custom piece of Fairy-Stockfish's (see [`CUSTOM_PAWNS`]).
     pub custom_pawn: bool,
+    /// The royal piece is pseudo-royal in Fairy-Stockfish (see [`PSEUDO_ROYAL`]).
+    pub pseudo_royal: bool,
     /// One board of two (`TWO_BOARDS`).
     pub two_boards: bool,
     /// The name of the variant `chess960=True` plays, if there is one.
@@ -383,6 +390,7 @@ fn finish(name: &str, rules: Ruleset, fsf: bool, start: Option<&str>) -> Variant
             .find(|(n, _)| fsf && *n == name)
             .map_or(&[], |(_, s)| *s),
         custom_pawn: fsf && CUSTOM_PAWNS.contains(&name),
+        pseudo_royal: fsf && PSEUDO_ROYAL.contains(&name),
         two_boards: fsf && TWO_BOARDS.contains(&name),
         twin_960: TWINS_960
             .iter()

@@ -183,6 +183,7 @@ fn refusals_point_at_the_key() {
         ("vdl::fsf_unsupported", 6, 21),
         ("vdl::fsf_unsupported", 7, 14),
         ("vdl::fsf_unsupported", 12, 27),
+        ("vdl::fsf_unsupported", 18, 25),
     ]
     .iter()
     .map(|(c, l, col)| (c.to_string(), *l, *col))
@@ -199,7 +200,8 @@ fn refusals_point_at_the_key() {
             "unsupported",
             "confined",
             "child-of-refused",
-            "not-shipped"
+            "not-shipped",
+            "stone-blast"
         ]
     );
     let by_key = import.refusals_by_key(&text, 0);
@@ -224,7 +226,7 @@ fn the_command_summarises_written_and_refused() {
     let stdout = String::from_utf8_lossy(&o.stdout);
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout.contains("tests/fsf/refused.ini: 1 written, 6 refused (fsf_parent: 3, connectNxN: 1, maxRank: 1, mobilityRegionWhiteKing: 1, sittuyinPromotion: 1)"), "{stdout}");
+    assert!(stdout.contains("tests/fsf/refused.ini: 1 written, 7 refused (fsf_parent: 3, connectNxN: 1, maxRank: 1, mobilityRegionWhiteKing: 1, petrifyOnCaptureTypes: 1, sittuyinPromotion: 1)"), "{stdout}");
     assert!(stderr.contains("[tests/fsf/refused.ini:6:21]"), "{stderr}");
     assert!(
         stderr.contains("vdl cannot express `sittuyinPromotion = true`"),
@@ -242,7 +244,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 26);
+    assert_eq!(import.written.len(), 29);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -375,6 +377,15 @@ fn every_key_family_imports() {
             "cannot-capture Knight",
         ],
     );
+    has("fsf-mustdrop", &["must-drop"]);
+    has("fsf-mustdroptype", &["must-drop Knight PromotedKnight"]);
+    has(
+        "fsf-petrify",
+        &[
+            "piece Queen Q { moves \"Q\" petrifies }",
+            "cannot-capture Rook Knight Bishop Queen Commoner Pawn",
+        ],
+    );
 }
 
 /// The families of royalty by count, promotion limits and passive en passant,
@@ -438,7 +449,7 @@ fn count_limit_and_passive_families_export_back() {
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 26 of 26 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 29 of 29 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -446,7 +457,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 26 of 26 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 29 of 29 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

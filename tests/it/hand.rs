@@ -178,3 +178,31 @@ fn grand_promotes_optionally_then_compulsorily_to_captured_pieces() {
         |_, _| {},
     );
 }
+
+/// `must-drop Knight`: while the hand holds a knight, the turn drops it (no move,
+/// no drop of another kind); when no knight drop is legal, the player moves.
+#[test]
+fn a_compulsory_drop_comes_before_every_move() {
+    let rules = common::rules("tests/definitions/placement-drops.vdl");
+    let texts = common::move_texts(&rules, "4k3/8/8/8/8/8/8/4K2R[NQ] w K - 0 1");
+    assert_eq!(texts.len(), 64 - 3, "{texts:?}");
+    assert!(texts.iter().all(|t| t.starts_with("N@")), "{texts:?}");
+    // in check from the rook on h1: only a knight dropped between, on f1 or g1,
+    // covers it (the king could step away, but a drop is legal, so it must drop)
+    let texts = common::move_texts(&rules, "8/8/8/8/8/8/8/4K2r[N] w - - 0 1");
+    assert_eq!(texts, ["N@f1", "N@g1"], "{texts:?}");
+    // in check from a knight, which no drop blocks: the king moves
+    let texts = common::move_texts(&rules, "8/8/8/8/8/3n4/8/4K3[N] w - - 0 1");
+    assert_eq!(texts, ["e1-d1", "e1-d2", "e1-e2", "e1-f1"], "{texts:?}");
+    // without a knight in hand, any move or drop
+    let texts = common::move_texts(&rules, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1");
+    assert!(texts.iter().any(|t| t.starts_with("Q@")) && texts.iter().any(|t| t == "e1-e2"));
+    trees_agree(
+        "tests/definitions/placement-drops.vdl",
+        &[
+            "r3k3/1P6/8/3q4/8/8/8/4K2R[NQnp] w Kq - 0 1",
+            "4k3/8/8/8/8/8/8/4K2r[N] w - - 0 1",
+        ],
+        3,
+    );
+}

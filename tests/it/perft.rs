@@ -222,6 +222,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "paradigm.epd",
     "pawnback.epd",
     "pawnsideways.epd",
+    "petrified.epd",
     "perfect.epd",
     "pocketknight.epd",
     "raazuvaa.epd",

@@ -437,6 +437,7 @@ const LIBRARY: &[&str] = &[
     "paradigm.vdl",
     "pawnback.vdl",
     "pawnsideways.vdl",
+    "petrified.vdl",
     "perfect.vdl",
     "pocketknight.vdl",
     "raazuvaa.vdl",

@@ -343,3 +343,83 @@ fn walls_agree_with_fairy_stockfish() {
         assert!(stdout.contains("positions: "), "{variant}: {stdout}");
     }
 }
+
+/// Petrified: a capture by a queen, rook, bishop or knight leaves a wall where the
+/// piece ended, a pawn's capture-promotion does not, and unmaking restores the piece.
+#[test]
+fn a_petrifying_capture_leaves_a_wall_where_the_piece_ended() {
+    let rules = common::rules("definitions/petrified.vdl");
+    let fen = "4k3/1P6/8/3p4/8/8/8/3QK3 w - - 0 1";
+    let mut pos = Position::from_fen(&rules, fen).expect("fen");
+    let take = |pos: &mut Position, from: &str, to: &str, promotion: Option<usize>| {
+        let (f, t) = (rules.cell_by_name(from), rules.cell_by_name(to));
+        legal(pos)
+            .into_iter()
+            .find(|m| Some(m.from) == f && Some(m.to) == t && m.promotion() == promotion)
+            .expect("legal")
+    };
+    let m = take(&mut pos, "d1", "d5", None);
+    pos.make(m);
+    assert_eq!(pos.fen(), "4k3/1P6/8/3*4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unmake();
+    assert_eq!(pos.fen(), fen);
+    assert_eq!(pos.hash(), pos.compute_hash());
+    // the pawn takes and promotes: it moved as a pawn, so it stays (a queen)
+    let fen = "2n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    let mut pos = Position::from_fen(&rules, fen).expect("fen");
+    let queen = rules
+        .definition
+        .pieces
+        .iter()
+        .position(|p| p.name == "Queen");
+    let m = take(&mut pos, "b7", "c8", queen);
+    pos.make(m);
+    assert_eq!(pos.fen(), "2Q1k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    // a wall blocks: the queen on d1 no longer reaches d6, nor takes on d5
+    let texts = common::move_texts(&rules, "4k3/8/3p4/3*4/8/8/8/3QK3 w - - 0 1");
+    assert!(texts.contains(&"d1-d4".to_string()), "{texts:?}");
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.starts_with("d1-d5") || t.starts_with("d1-d6")),
+        "{texts:?}"
+    );
+}
+
+/// Petrified's kings never capture: side by side, neither is in check, and a king
+/// may not take the undefended queen that checks it.
+#[test]
+fn a_king_that_never_captures_attacks_nothing() {
+    let rules = common::rules("definitions/petrified.vdl");
+    let fen = "8/8/8/3kK3/8/8/8/8 w - - 0 1";
+    let pos = Position::from_fen(&rules, fen).expect("fen");
+    assert!(!pos.in_check(Side::White));
+    let texts = common::move_texts(&rules, fen);
+    assert_eq!(
+        texts,
+        ["e5-d4", "e5-d6", "e5-e4", "e5-e6", "e5-f4", "e5-f5", "e5-f6"]
+    );
+    let fen = "8/8/8/3qK3/8/8/8/7k w - - 0 1";
+    let pos = Position::from_fen(&rules, fen).expect("fen");
+    assert!(pos.in_check(Side::White));
+    assert!(!common::move_texts(&rules, fen)
+        .iter()
+        .any(|t| t.starts_with("e5-d5")));
+}
+
+#[test]
+fn petrification_agrees_with_the_reference() {
+    let rules = common::rules("definitions/petrified.vdl");
+    common::trees_agree(
+        &rules,
+        &[
+            "r3k3/8/2*5/8/4*3/8/8/R3K2R w KQq - 0 1",
+            "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        ],
+        3,
+    );
+    let positions = if cfg!(debug_assertions) { 30 } else { 300 };
+    let fen = Position::start(&rules).fen();
+    common::random_walks_agree(&rules, &[&fen], 0x57e, (positions, 120), |_, _| {});
+}

@@ -107,6 +107,7 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::NoFacing(_) => 12,
         PieceProp::CapturesChecker(_) => 15,
         PieceProp::PromotionLimit(..) => 16,
+        PieceProp::Petrifies(_) => 17,
         PieceProp::Cannot(_, syntax::Restriction::Capture, _) => 13,
         PieceProp::Cannot(_, syntax::Restriction::Hop, _) => 14,
     }

@@ -63,6 +63,7 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
                 }
                 HandRuleDecl::OnTop(_) => hand.on_top = true,
                 HandRuleDecl::NoDropCheck(_) => hand.no_drop_check = true,
+                HandRuleDecl::MustDrop(_, names) => hand.must_drop = Some(p.kinds(names, at)),
                 HandRuleDecl::OnePerFile(_, count, names) => {
                     hand.one_per_file = p.kinds(names, at);
                     hand.per_file = p.per_file(count.as_ref());

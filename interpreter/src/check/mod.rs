@@ -233,7 +233,9 @@ fn parts(f: &Sections, all: &mut Vec<Diagnostic>) -> Parts {
     let known: Vec<&str> = f.pieces.iter().map(|p| p.name.value.as_str()).collect();
     let drops = drops::drops(&f.drops, zones.as_ref(), &known, &f.pieces).unpack(all);
     let explosions = explosions::explosions(f.explosions, &known, &f.pieces).unpack(all);
-    let walls = walls::walls(f.walls, &wall_setting(f, zones.as_ref())).unpack(all);
+    let wall_setting = wall_setting(f, zones.as_ref());
+    let walls = walls::walls(f.walls, &wall_setting).unpack(all);
+    walls::petrifying(f.walls, &wall_setting).unpack(all);
     let hand_setting = hand::HandSetting {
         zones: zones.as_ref(),
         known: &known,

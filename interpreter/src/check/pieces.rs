@@ -24,6 +24,7 @@ struct Given {
     confined: Option<Span>,
     facing: Option<Span>,
     captures_checker: Option<Span>,
+    petrifies: Option<Span>,
     promotion_limit: Option<Span>,
     cannot: [Option<Span>; 2],
 }
@@ -148,6 +149,7 @@ impl Problems {
         def.royal = given.royal.is_some();
         def.no_facing = given.facing.is_some();
         def.captures_checker = given.captures_checker.is_some();
+        def.petrifies = given.petrifies.is_some();
         self.zoned_capture_modes(&def, given.confined, p);
         self.restrictions_fit(&def, &given.cannot);
         if let (Some(at), None) = (given.facing, given.royal) {
@@ -225,6 +227,7 @@ impl Problems {
                 "in-check captures-checker",
                 name,
             ),
+            PieceProp::Petrifies(s) => self.flag_once(&mut given.petrifies, *s, "petrifies", name),
             PieceProp::Cannot(span, what, names) => {
                 self.restriction(def, (*span, *what, names), &mut given.cannot, known, decls)
             }

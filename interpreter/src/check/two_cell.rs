@@ -79,6 +79,7 @@ impl Problems {
                 PieceProp::Immobilize(s) => (*s, "immobilize"),
                 PieceProp::Swap(s) => (*s, "swap"),
                 PieceProp::PromotionLimit(s, _) => (*s, "promotion-limit"),
+                PieceProp::Petrifies(s) => (*s, "petrifies"),
                 PieceProp::Immune(_)
                 | PieceProp::TwoCell(..)
                 | PieceProp::Value(_)

@@ -115,6 +115,8 @@ pub struct CaptureRules {
     pub blast_spared: u64,
     /// The kinds no blast removes, capturing or not (`explosions ... immune`).
     pub blast_immune: u64,
+    /// The kinds that turn to walls after capturing (`petrifies`), as a mask.
+    pub petrify: u64,
 }
 
 pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
@@ -162,6 +164,9 @@ pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
             .explosions
             .as_ref()
             .map_or(0, |e| e.immune.iter().fold(0u64, |m, &k| m | 1 << k)),
+        petrify: (def.pieces.iter().enumerate())
+            .filter(|(_, p)| p.petrifies)
+            .fold(0u64, |m, (k, _)| m | 1 << k),
     }
 }
 

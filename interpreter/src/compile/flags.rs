@@ -55,6 +55,9 @@ pub struct Flags {
     pub counting: bool,
     /// Every move puts a wall (`Ruleset::walls`).
     pub walls: bool,
+    /// Walls may stand on the board: every move puts one, or a piece turns to one
+    /// after capturing (`CaptureRules::petrify`).
+    pub wall_cells: bool,
     /// Which pieces are royal depends on their count (`Ruleset::royal_count`):
     /// legality is tested on the board after each move.
     pub royal_count: bool,
@@ -79,10 +82,9 @@ pub(super) fn flags(
         || restricted;
     let line_attacks_only = facts.line_attacks_only && !special && !restrictions.any();
     // Drops from the hand are counted too, unless a rule looks beyond the drop.
-    let plain_hand = def
-        .hand
-        .as_ref()
-        .is_none_or(|h| h.gate.is_none() && h.no_drop_mate.is_empty() && !h.no_drop_check);
+    let plain_hand = def.hand.as_ref().is_none_or(|h| {
+        h.gate.is_none() && h.no_drop_mate.is_empty() && !h.no_drop_check && h.must_drop.is_none()
+    });
     let royal_count = def.pieces.iter().any(|p| p.royal_last.is_some());
     let only_moves_of_pieces = def.drops.is_none()
         && !royal_count
@@ -128,6 +130,7 @@ pub(super) fn flags(
         explosions: def.explosions.is_some(),
         gating: def.hand.as_ref().is_some_and(|h| h.gate.is_some()),
         walls: def.walls.is_some(),
+        wall_cells: def.has_walls(),
         royal_count,
     }
 }

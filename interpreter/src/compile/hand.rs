@@ -33,6 +33,9 @@ pub struct HandRules {
     pub no_drop_mate: u64,
     /// No drop may give check.
     pub no_drop_check: bool,
+    /// `must-drop`: the kinds whose drop is compulsory while the hand holds one
+    /// (0: no such rule).
+    pub must_drop: u64,
     /// Per cell, its file index (for `one_per_file`).
     pub file_of: Vec<u8>,
     /// `on-top`: per cell, the cell one rank below it (`None` on the first rank),
@@ -122,6 +125,13 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         }),
         no_drop_mate: mask(&hand.no_drop_mate),
         no_drop_check: hand.no_drop_check,
+        must_drop: hand.must_drop.as_ref().map_or(0, |kinds| {
+            if kinds.is_empty() {
+                u64::MAX >> (64 - def.pieces.len().max(1))
+            } else {
+                mask(kinds)
+            }
+        }),
         file_of,
         gate_slot: gate_cells.each_ref().map(|cells| {
             let mut slot = vec![NO_GATE; grid.cells.len()];

@@ -36,7 +36,7 @@ impl Restrictions {
 pub(super) fn restrictions(def: &Definition) -> Restrictions {
     let mask = |kinds: &[usize]| kinds.iter().fold(0u64, |m, &k| m | 1 << k);
     // A wall is the kind past the last (check keeps that below 64): no piece takes it.
-    let wall = if def.walls.is_some() {
+    let wall = if def.has_walls() {
         1u64 << def.pieces.len()
     } else {
         0

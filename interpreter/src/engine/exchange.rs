@@ -39,7 +39,7 @@ impl Position<'_> {
     /// as they are where every capture replaces.
     pub fn exchanges_on_board(&self) -> bool {
         let f = &self.rules.flags;
-        !f.special && !f.explosions && !f.walls
+        !f.special && !f.explosions && !f.wall_cells
     }
 
     /// What `m` itself changes in material for the side to move: its victims (its

@@ -95,6 +95,21 @@ impl Position<'_> {
         self.adjust_reserve(self.side, kind, 1);
     }
 
+    /// Under `must-drop`: while the hand holds a piece of the compulsory kinds, a
+    /// drop of another kind is no move, and neither is a move while such a drop is
+    /// legal.
+    pub(super) fn keep_compulsory_drops(&self, out: &mut Vec<Move>) {
+        let must = self.rules.hand.must_drop;
+        if must & self.in_reserve[self.side] == 0 {
+            return;
+        }
+        let compulsory = |m: &Move| m.from_hand().is_some_and(|k| must >> k & 1 != 0);
+        out.retain(|m| m.from_hand().is_none() || compulsory(m));
+        if out.iter().any(compulsory) {
+            out.retain(compulsory);
+        }
+    }
+
     /// Under `no-drop-check`: no drop from the hand gives check.
     pub(super) fn keep_drops_without_check(&mut self, out: &mut Vec<Move>) {
         if !self.rules.hand.no_drop_check {

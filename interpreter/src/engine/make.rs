@@ -59,6 +59,9 @@ impl<'r> Position<'r> {
         }
         self.lift_swap_ban();
         clear |= self.move_pieces(&m, mover);
+        if rules.capture.petrify != 0 && self.petrifies(&m, mover) {
+            self.petrify(m.to);
+        }
         self.lose_castling(clear);
         self.close_en_passant();
         self.open_en_passant(&m);
@@ -316,6 +319,9 @@ impl<'r> Position<'r> {
         let m = u.mv;
         if let Some(c) = self.wall_of(&m) {
             self.take_wall(c, u.duck);
+        }
+        if rules.capture.petrify != 0 && self.petrifies(&m, u.mover) {
+            self.unpetrify(&m, u.mover);
         }
         if let Some(c) = self.drop_cell(&m) {
             let p = self.remove(c);

@@ -29,6 +29,7 @@ mod moves;
 mod parallel;
 mod passing;
 mod perft;
+mod petrify;
 mod position;
 #[cfg(feature = "reference")]
 pub mod reference;

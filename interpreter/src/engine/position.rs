@@ -207,7 +207,7 @@ impl<'r> Position<'r> {
                 pos.place(c, code(side.index(), kind));
             }
         }
-        if rules.flags.walls {
+        if rules.flags.wall_cells {
             pos.load_walls(setup);
         }
         for &(a, b) in &setup.links {

@@ -31,7 +31,7 @@ impl Position<'_> {
 
     /// Whether a wall stands on the cell.
     pub fn is_wall(&self, cell: Cell) -> bool {
-        self.rules.flags.walls && self.board.get(cell as usize) == Some(&self.rules.wall_code)
+        self.rules.flags.wall_cells && self.board.get(cell as usize) == Some(&self.rules.wall_code)
     }
 
     /// The cells walls stand on.
@@ -41,7 +41,7 @@ impl Position<'_> {
             .collect()
     }
 
-    fn set_wall(&mut self, c: Cell, on: bool) {
+    pub(super) fn set_wall(&mut self, c: Cell, on: bool) {
         self.board[c as usize] = if on { self.rules.wall_code } else { 0 };
         self.hash ^= self.rules.zobrist.walls[c as usize];
     }

@@ -179,6 +179,9 @@ pub struct Hand {
     pub gate_or_drop: bool,
     /// `on-top`: a drop lands on the first rank or on a cell above a piece.
     pub on_top: bool,
+    /// `must-drop`: while the hand holds a piece of these kinds (any kind when the
+    /// list is empty), a turn drops one of them if it can.
+    pub must_drop: Option<Vec<usize>>,
 }
 
 impl Hand {
@@ -416,6 +419,8 @@ pub struct PieceDef {
     /// While its side is in check, moves only to capture every checking piece
     /// (`in-check captures-checker`).
     pub captures_checker: bool,
+    /// After each capture it becomes a wall where it ended (`petrifies`).
+    pub petrifies: bool,
     /// Kinds it never captures (`cannot-capture`).
     pub cannot_capture: Vec<usize>,
     /// Kinds it never hops over (`cannot-hop`).
@@ -448,6 +453,7 @@ impl PieceDef {
             confined: None,
             no_facing: false,
             captures_checker: false,
+            petrifies: false,
             cannot_capture: Vec::new(),
             cannot_hop: Vec::new(),
             en_passant_in: None,
@@ -604,6 +610,14 @@ pub struct Definition {
     pub symmetry: Option<Symmetry>,
     /// The computer player's terms the definition keeps (`evaluation`).
     pub evaluation: Evaluation,
+}
+
+impl Definition {
+    /// Whether walls may stand on the board: every move puts one (`walls`), or a
+    /// piece turns to one after capturing (`petrifies`).
+    pub fn has_walls(&self) -> bool {
+        self.walls.is_some() || self.pieces.iter().any(|p| p.petrifies)
+    }
 }
 
 /// The computer player's evaluation terms, in hundredths of a pawn, as `vdl tune`

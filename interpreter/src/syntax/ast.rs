@@ -233,6 +233,8 @@ pub enum PieceProp {
     NoFacing(Span),
     /// `in-check captures-checker`: in check, it moves only to take the checkers.
     CapturesChecker(Span),
+    /// `petrifies`: after a capture the piece becomes a wall.
+    Petrifies(Span),
     /// `cannot-capture NAME...` or `cannot-hop NAME...`: kinds the piece never
     /// captures, or never hops over.
     Cannot(Span, Restriction, Vec<Name>),
@@ -416,6 +418,9 @@ pub enum HandRuleDecl {
     Gate(Span, Vec<Name>, Name, Option<Span>),
     /// `on-top`: drops land on the first rank or on a piece.
     OnTop(Span),
+    /// `must-drop [NAME...]`: a drop of these kinds (any, without names) is
+    /// compulsory while the hand holds one.
+    MustDrop(Span, Vec<Name>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

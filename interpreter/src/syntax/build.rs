@@ -256,6 +256,7 @@ impl Builder {
                         HandRuleDecl::Drop(s, names, zone)
                     }
                     Rule::one_per_file => HandRuleDecl::OnePerFile(s, count, names),
+                    Rule::must_drop => HandRuleDecl::MustDrop(s, names),
                     Rule::gate => {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Gate(s, names, zone, or_drop)

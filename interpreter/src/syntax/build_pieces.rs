@@ -70,6 +70,7 @@ impl Builder {
                     Rule::confined => Some(PieceProp::Confined(s, self.name(first(p)))),
                     Rule::no_facing => Some(PieceProp::NoFacing(s)),
                     Rule::captures_checker => Some(PieceProp::CapturesChecker(s)),
+                    Rule::petrifies => Some(PieceProp::Petrifies(s)),
                     Rule::cannot_capture | Rule::cannot_hop => {
                         let what = if p.as_rule() == Rule::cannot_hop {
                             Restriction::Hop

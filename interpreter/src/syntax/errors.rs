@@ -252,14 +252,15 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         | Rule::confined
         | Rule::no_facing
         | Rule::captures_checker
+        | Rule::petrifies
         | Rule::cannot_capture
         | Rule::cannot_hop
         | Rule::two_cell => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`, `in-check captures-checker`, `cannot-capture`, `cannot-hop`)"
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`, `in-check captures-checker`, `petrifies`, `cannot-capture`, `cannot-hop`)"
         }
         Rule::moves_in | Rule::moves_within => "`in ZONE`, `within ZONE`",
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
-        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top => {
+        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top | Rule::must_drop => {
             "a hand rule (`keep-captured`, `drop`, `one-per-file`, `per-file`, `no-drop-mate`, `no-drop-check`, `on-top`)"
         }
         Rule::promote_leaving => "`or-leaving` or `to`",

@@ -433,7 +433,33 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
             !is_hand_drop(ctx, m) || !royal_attacked(&after, 1 - side)
         });
     }
+    keep_compulsory_drops(ctx, side, &mut unique);
     unique
+}
+
+/// `must-drop`: while the hand holds a compulsory kind, only drops of such kinds,
+/// and no other move while there is one.
+fn keep_compulsory_drops(ctx: &Ctx, side: usize, moves: &mut Vec<RefMove>) {
+    let Some(kinds) = ctx.def.hand.as_ref().and_then(|h| h.must_drop.as_ref()) else {
+        return;
+    };
+    let must = |k: usize| kinds.is_empty() || kinds.contains(&k);
+    let held = ctx.reserves[side]
+        .iter()
+        .enumerate()
+        .any(|(k, &n)| n > 0 && must(k));
+    if !held {
+        return;
+    }
+    let dropped = |m: &RefMove| {
+        is_hand_drop(ctx, m)
+            .then_some(m.drop.map(|d| d.1))
+            .flatten()
+    };
+    moves.retain(|m| dropped(m).is_none_or(must));
+    if moves.iter().any(|m| dropped(m).is_some()) {
+        moves.retain(|m| dropped(m).is_some());
+    }
 }
 
 /// `in-check captures-checker`: in check, such a piece only takes every checker.
@@ -697,6 +723,7 @@ fn move_piece(ctx: &mut Ctx, m: &RefMove, side: usize) {
         }
     };
     let mut piece = ctx.get(m.from);
+    let petrifies = piece.is_some_and(|(_, k)| ctx.def.pieces[k].petrifies);
     if let (Some(k), Some(p)) = (m.promotion, piece.as_mut()) {
         let from_queue = ctx.def.pieces[p.1]
             .promotion
@@ -709,6 +736,9 @@ fn move_piece(ctx: &mut Ctx, m: &RefMove, side: usize) {
     }
     set(ctx, m.from, None);
     set(ctx, m.to, piece);
+    if petrifies && !m.captures.is_empty() {
+        set(ctx, m.to, Some(walls::WALL_PIECE));
+    }
 }
 
 /// The fast generator's legal moves in the reference's form, sorted.

@@ -37,6 +37,18 @@ impl Exporter<'_> {
         if hand.no_drop_check {
             self.set("dropChecks", "false");
         }
+        match hand.must_drop.as_deref() {
+            None => {}
+            Some([]) => self.set("mustDrop", "true"),
+            Some([k]) => match self.letters[*k] {
+                Some(l) => {
+                    self.set("mustDrop", "true");
+                    self.set("mustDropType", l.to_string());
+                }
+                None => self.no("`must-drop` of a kind without a letter of its own"),
+            },
+            Some(_) => self.no("`must-drop` of several kinds"),
+        }
         for &k in &hand.no_drop_mate {
             let fw = betza_of(self.file, &d.pieces[k].name)
                 .is_some_and(|(f, z, _)| f.join("") == "fW" && z.is_empty());
@@ -139,6 +151,18 @@ impl Exporter<'_> {
         }
         if d.pieces.iter().any(|p| p.no_facing && p.royal) {
             self.set("flyingGeneral", "true");
+        }
+        let petrify: Vec<Option<char>> = (d.pieces.iter().enumerate())
+            .filter(|(_, p)| p.petrifies)
+            .map(|(k, _)| self.letters[k])
+            .collect();
+        if petrify.iter().any(Option::is_none) {
+            self.no("petrification of a kind without a letter of its own");
+        } else if !petrify.is_empty() {
+            self.set(
+                "petrifyOnCaptureTypes",
+                petrify.into_iter().flatten().collect::<String>(),
+            );
         }
         let mutual: String = (0..d.pieces.len())
             .filter(|&k| super::own_kind_only(d, &d.pieces[k]))

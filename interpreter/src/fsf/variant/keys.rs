@@ -183,6 +183,12 @@ impl Reader {
                     self.v.drop_region[i] = Some(c);
                 }
             }
+            "mustDrop" => self.flag(s, key, |v| &mut v.must_drop),
+            "mustDropType" => {
+                if let Some(t) = self.piece_type(s, key) {
+                    self.v.must_drop_type = t;
+                }
+            }
             "dropNoDoubled" => match s.value.trim() {
                 "-" | "" => self.v.drop_no_doubled = None,
                 _ => {
@@ -352,6 +358,11 @@ impl Reader {
             "blastImmuneTypes" => {
                 if let Some(t) = self.piece_set(s, key) {
                     self.v.blast_immune = t;
+                }
+            }
+            "petrifyOnCaptureTypes" => {
+                if let Some(t) = self.piece_set(s, key) {
+                    self.v.petrify = t;
                 }
             }
             "mutuallyImmuneTypes" => {

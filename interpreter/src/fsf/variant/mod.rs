@@ -67,6 +67,10 @@ pub struct Variant {
     pub promotion_zone_pawn_drops: bool,
     pub drop_region: [Option<Vec<Cell>>; 2],
     pub drop_no_doubled: Option<String>,
+    /// Drops are compulsory while the hand holds a piece (`mustDrop`), of this
+    /// type only (`mustDropType`; any type when none).
+    pub must_drop: bool,
+    pub must_drop_type: Option<String>,
     /// How many of it a file may hold (`dropNoDoubledCount`).
     pub drop_no_doubled_count: u32,
     /// Drops land on the first rank or on a piece (`dropOnTop`, `enclosingDrop = top`).
@@ -80,6 +84,8 @@ pub struct Variant {
     pub blast_immune: Vec<String>,
     /// The kinds that never capture their own kind (`mutuallyImmuneTypes`).
     pub mutually_immune: Vec<String>,
+    /// The kinds that turn to walls after capturing (`petrifyOnCaptureTypes`).
+    pub petrify: Vec<String>,
     pub n_move_rule: u32,
     pub n_move_rule_types: [Vec<String>; 2],
     pub n_fold_rule: u32,
@@ -181,6 +187,8 @@ impl Variant {
             promotion_zone_pawn_drops: false,
             drop_region: [None, None],
             drop_no_doubled: None,
+            must_drop: false,
+            must_drop_type: None,
             drop_no_doubled_count: 1,
             drop_on_top: false,
             immobility_illegal: false,
@@ -189,6 +197,7 @@ impl Variant {
             blast_on_capture: false,
             blast_immune: Vec::new(),
             mutually_immune: Vec::new(),
+            petrify: Vec::new(),
             n_move_rule: 50,
             n_move_rule_types: [pawn(), pawn()],
             n_fold_rule: 3,
@@ -252,13 +261,10 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("piecePromotionOnCapture", "false"),
     ("pieceDemotion", "false"),
     ("petrifyOnCapture", "false"),
-    ("petrifyOnCaptureTypes", "-"),
     ("petrifyBlastPieces", "false"),
     ("enPassantRegion", "*"),
     ("castlingDroppedPiece", "false"),
     ("oppositeCastling", "false"),
-    ("mustDrop", "false"),
-    ("mustDropType", "*"),
     ("enclosingDropStart", "-"),
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),

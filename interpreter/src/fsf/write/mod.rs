@@ -177,6 +177,7 @@ const LABEL_KEYS: &[(&str, &[&str])] = &[
         ],
     ),
     ("check counting", &["checkCounting"]),
+    ("petrifyOnCaptureTypes", &["petrifyOnCaptureTypes"]),
     ("connectN", &["connectN"]),
     (
         "castling",
@@ -315,6 +316,7 @@ impl Writer<'_> {
             });
         }
         self.promotion_limits()?;
+        self.petrifying()?;
         for (name, label, moves, from) in self.promoted.clone() {
             let captured = if self.v.captures_to_hand && !self.v.drop_loop {
                 format!(" captured-as {from}")

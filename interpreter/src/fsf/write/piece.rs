@@ -73,6 +73,9 @@ impl Writer<'_> {
         if p.key == "king" && self.v.flying_general {
             props.push("no-facing".into());
         }
+        if self.v.petrify.contains(&p.key) {
+            props.push(self.petrifies(p));
+        }
         if self.v.mutually_immune.contains(&p.key) {
             props.push(format!("cannot-capture {}", pieces::name(&p.key)));
         }
@@ -90,6 +93,50 @@ impl Writer<'_> {
                 format!("piece {name} {label} {{\n  {}\n}}", props.join("\n  "))
             },
         )
+    }
+
+    /// A type of `petrifyOnCaptureTypes`: `petrifies`, but for a royal piece, which
+    /// may not capture at all (its side cannot lose it) and so attacks nothing.
+    fn petrifies(&self, p: &Piece) -> String {
+        let royal = p.key == "king" || self.pseudo_royal.as_ref().is_some_and(|r| r.0 == p.key);
+        if !royal {
+            return "petrifies".into();
+        }
+        let mut kinds: Vec<String> = Vec::new();
+        for key in &self.used {
+            kinds.extend(self.kinds_of(key));
+        }
+        kinds.dedup();
+        format!("cannot-capture {}", kinds.join(" "))
+    }
+
+    /// `petrifyOnCaptureTypes` as vdl writes it: one kind per type, not beside
+    /// blasts or the duck (the board's one wall).
+    pub(super) fn petrifying(&self) -> Result<(), Diagnostic> {
+        let v = self.v;
+        let span = v.start_fen.1;
+        let refuse = |message: String| Err(self.refusal(span, message, "petrifyOnCaptureTypes"));
+        if v.petrify.is_empty() {
+            return Ok(());
+        }
+        if v.blast_on_capture {
+            return refuse("petrification beside blasts is not expressed".into());
+        }
+        if v.walling.as_deref() == Some("duck") {
+            return refuse(
+                "petrification beside the duck (the board's one wall) is not expressed".into(),
+            );
+        }
+        for key in &v.petrify {
+            let kinds = self.kinds_of(key);
+            if kinds.len() > 1 {
+                return refuse(format!(
+                    "petrification of `{key}`, which is {} here, is not expressed",
+                    kinds.join(" and ")
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// `promotionLimit` of a type a pawn's promotion makes: `promotion-limit N`

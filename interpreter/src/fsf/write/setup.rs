@@ -208,6 +208,17 @@ impl Writer<'_> {
         if !v.drop_checks {
             lines.push("no-drop-check".to_string());
         }
+        // (a type the game never has: no drop is ever compulsory)
+        match (v.must_drop, &v.must_drop_type) {
+            (false, _) => {}
+            (true, None) => lines.push("must-drop".to_string()),
+            (true, Some(k)) => {
+                let kinds = self.kinds_of(k);
+                if !kinds.is_empty() {
+                    lines.push(format!("must-drop {}", kinds.join(" ")));
+                }
+            }
+        }
         if v.shogi_pawn_drop_mate_illegal && droppable.iter().any(|p| p.key == "shogiPawn") {
             lines.push(format!("no-drop-mate {}", pieces::name("shogiPawn")));
         }

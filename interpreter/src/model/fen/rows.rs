@@ -135,7 +135,9 @@ impl RowReader<'_> {
                 i += 1;
             } else if bytes[i] == b'*' {
                 let at = (file, &row.files[..]);
-                let coord = wall_at(row.at + i, self.wall_rule, read.walls.len(), at, row.rank)
+                let petrified = self.pieces.iter().any(|p| p.petrifies);
+                let rule = (self.wall_rule, petrified);
+                let coord = wall_at(row.at + i, rule, read.walls.len(), at, row.rank)
                     .map_err(|e| e.unwrap_or_else(too_wide))?;
                 read.walls.push(coord);
                 file += 1;
@@ -249,20 +251,20 @@ fn empty_run(row: &Row, i: &mut usize) -> Result<i32, FenError> {
 /// it; `Err(None)` when the row is too long.
 pub(super) fn wall_at(
     at: usize,
-    rule: Option<WallRule>,
+    (rule, petrified): (Option<WallRule>, bool),
     before: usize,
     (file, files): (i32, &[i32]),
     rank: i32,
 ) -> Result<Coord, Option<FenError>> {
-    let Some(rule) = rule else {
+    if rule.is_none() && !petrified {
         return Err(Some(fen_err(
             at,
             1,
             "a wall (`*`) in a variant without walls".into(),
-            Some("only a definition with a `walls` rule has walls; write the cell as empty".into()),
+            Some("only a definition with a `walls` rule or a piece that `petrifies` has walls; write the cell as empty".into()),
         )));
-    };
-    if rule == WallRule::Duck && before > 0 {
+    }
+    if rule == Some(WallRule::Duck) && before > 0 {
         return Err(Some(fen_err(
             at,
             1,
