@@ -132,6 +132,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("pawnsideways", "pawnsideways", None),
     ("perfect", "perfect", None),
     ("petrified", "petrified", None),
+    ("placement", "placement", None),
     ("pocketknight", "pocketknight", None),
     ("racingkings", "racingkings", None),
     ("seirawan", "seirawan", None),

@@ -244,7 +244,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 29);
+    assert_eq!(import.written.len(), 30);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -378,7 +378,16 @@ fn every_key_family_imports() {
         ],
     );
     has("fsf-mustdrop", &["must-drop"]);
-    has("fsf-mustdroptype", &["must-drop Knight PromotedKnight"]);
+    has("fsf-mustdroptype", &["must-drop Knight"]);
+    has(
+        "fsf-placement",
+        &[
+            "drop Knight Bishop Rook Queen King in knight-drops",
+            "split-colours Bishop",
+            "castle-by-drop Rook",
+            "castle q king e8-c8 rook a8-d8",
+        ],
+    );
     has(
         "fsf-petrify",
         &[
@@ -388,14 +397,15 @@ fn every_key_family_imports() {
     );
 }
 
-/// The families of royalty by count, promotion limits and passive en passant,
-/// imported, exported again with their keys, and imported back to the same game.
+/// The families of royalty by count, promotion limits, passive en passant and
+/// compulsory drops, imported, exported again with their keys, and imported back
+/// to the same game.
 #[test]
-fn count_limit_and_passive_families_export_back() {
+fn families_export_back_with_their_keys() {
     let path = common::root().join("tests/fsf/families.ini");
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
-    let cases: [(&str, &[&str]); 3] = [
+    let cases: [(&str, &[&str]); 4] = [
         (
             "fsf-duple",
             &[
@@ -411,6 +421,7 @@ fn count_limit_and_passive_families_export_back() {
             "fsf-passive",
             &["customPiece1 = s:fKifmnD", "enPassantTypes = p"],
         ),
+        ("fsf-mustdroptype", &["mustDrop = true", "mustDropType = n"]),
     ];
     for (section, keys) in cases {
         let w = (import.written.iter())
@@ -449,7 +460,7 @@ fn count_limit_and_passive_families_export_back() {
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 29 of 29 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 30 of 30 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -457,7 +468,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 29 of 29 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 30 of 30 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

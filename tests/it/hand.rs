@@ -206,3 +206,65 @@ fn a_compulsory_drop_comes_before_every_move() {
         3,
     );
 }
+
+/// `split-colours Bishop`: a bishop not on the colour of the other, another piece
+/// not on the last empty cell of a colour a bishop in hand needs; Placement from
+/// its start: every drop on the first rank, and nothing else.
+#[test]
+fn bishops_are_dropped_on_two_colours() {
+    let rules = common::rules("definitions/placement.vdl");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RB2KR2[BNNQ] w kq - 0 1";
+    // b1 is light; of the empty c1, d1, g1 and h1 only c1 and g1 are dark
+    let texts = common::move_texts(&rules, fen);
+    let bishops: Vec<&String> = texts.iter().filter(|t| t.starts_with("B@")).collect();
+    assert_eq!(bishops, ["B@c1", "B@g1"]);
+    assert!(texts.iter().any(|t| t == "N@c1") && texts.iter().any(|t| t == "N@d1"));
+    // two dark cells left: a knight on one still leaves the other
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RB1NKR1N[BQ] w kq - 0 1";
+    let texts = common::move_texts(&rules, fen);
+    assert_eq!(texts, ["B@c1", "B@g1", "Q@c1", "Q@g1"], "{texts:?}");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RB1NKRQN[B] w kq - 0 1";
+    assert_eq!(common::move_texts(&rules, fen), ["B@c1"]);
+    let start = Position::start(&rules).fen();
+    let texts = common::move_texts(&rules, &start);
+    assert_eq!(texts.len(), 5 * 8);
+    assert!(
+        texts.iter().all(|t| t.contains('@') && t.ends_with('1')),
+        "{texts:?}"
+    );
+}
+
+/// `castle-by-drop Rook`: the right comes with the second of king and rook
+/// dropped on a castling's cells, whichever it is, and shows in the FEN.
+#[test]
+fn a_castling_right_comes_with_the_drops_of_king_and_rook() {
+    let rules = common::rules("definitions/placement.vdl");
+    let mut pos = Position::start(&rules);
+    for text in ["K@e1", "K@e8", "R@h1"] {
+        common::play_text(&mut pos, text);
+    }
+    assert!(pos.fen().contains(" b K - "), "{}", pos.fen());
+    for text in ["R@a8", "R@d1"] {
+        common::play_text(&mut pos, text);
+    }
+    // a rook on d1 is on no castling's cell: no right for it
+    assert!(pos.fen().contains(" b Kq - "), "{}", pos.fen());
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unmake();
+    pos.unmake();
+    assert!(pos.fen().contains(" b K - "), "{}", pos.fen());
+    // the rook first, then the king
+    let mut pos = Position::start(&rules);
+    for text in ["R@a1", "R@h8", "K@e1"] {
+        common::play_text(&mut pos, text);
+    }
+    assert!(pos.fen().contains(" b Q - "), "{}", pos.fen());
+    trees_agree(
+        "definitions/placement.vdl",
+        &[
+            "r1b1k3/pppppppp/8/8/8/8/PPPPPPPP/2B1K2R[QRBNNqrbnn] w Kq - 0 4",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1Q1KR1N[BBN] w kq - 0 1",
+        ],
+        3,
+    );
+}

@@ -223,6 +223,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "pawnback.epd",
     "pawnsideways.epd",
     "petrified.epd",
+    "placement.epd",
     "perfect.epd",
     "pocketknight.epd",
     "raazuvaa.epd",

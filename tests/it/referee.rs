@@ -438,6 +438,7 @@ const LIBRARY: &[&str] = &[
     "pawnback.vdl",
     "pawnsideways.vdl",
     "petrified.vdl",
+    "placement.vdl",
     "perfect.vdl",
     "pocketknight.vdl",
     "raazuvaa.vdl",

@@ -16,6 +16,8 @@ pub(super) struct HandSetting<'a> {
     /// Some castling starts where the start position puts it (`*`): the FEN's
     /// castling field names its rooks by file letters, as it would gates.
     pub free_castling: bool,
+    /// The board's cells come in two colours (a board of squares).
+    pub two_colours: bool,
 }
 
 /// The hand, with an error for each rule that cannot work: a kind given two drop
@@ -64,6 +66,11 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
                 HandRuleDecl::OnTop(_) => hand.on_top = true,
                 HandRuleDecl::NoDropCheck(_) => hand.no_drop_check = true,
                 HandRuleDecl::MustDrop(_, names) => hand.must_drop = Some(p.kinds(names, at)),
+                HandRuleDecl::CastleByDrop(_, names) => hand.castle_by_drop = p.kinds(names, at),
+                HandRuleDecl::SplitColours(span, names) => {
+                    hand.split_colours = p.kinds(names, at);
+                    p.two_colours(*span, at);
+                }
                 HandRuleDecl::OnePerFile(_, count, names) => {
                     hand.one_per_file = p.kinds(names, at);
                     hand.per_file = p.per_file(count.as_ref());
@@ -87,6 +94,17 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
 }
 
 impl Problems {
+    /// `split-colours` needs cells of two colours: squares, not hexagons.
+    fn two_colours(&mut self, span: Span, at: &HandSetting) {
+        if !at.two_colours {
+            self.push(
+                Diagnostic::error(Code::BadHand, "`split-colours` on a board of hexagons")
+                    .at(span, "needs cells of two colours")
+                    .help("a hexagonal board's cells come in three colours: leave `split-colours` out"),
+            );
+        }
+    }
+
     /// `per-file N`: 1 to 64 pieces of a kind on a file (1 for `one-per-file`).
     fn per_file(&mut self, count: Option<&Spanned<i64>>) -> u32 {
         match count {

@@ -242,6 +242,9 @@ fn parts(f: &Sections, all: &mut Vec<Diagnostic>) -> Parts {
         pieces: &f.pieces,
         queue: f.drops.first().map(|d| d.span),
         free_castling: castling.iter().any(model::CastleDef::is_free),
+        two_colours: board
+            .as_ref()
+            .is_none_or(|b| b.tiling == model::Tiling::Square),
     };
     let hand = hand::hand(&f.hands, &hand_setting).unpack(all);
     Parts {

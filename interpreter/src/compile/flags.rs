@@ -83,7 +83,11 @@ pub(super) fn flags(
     let line_attacks_only = facts.line_attacks_only && !special && !restrictions.any();
     // Drops from the hand are counted too, unless a rule looks beyond the drop.
     let plain_hand = def.hand.as_ref().is_none_or(|h| {
-        h.gate.is_none() && h.no_drop_mate.is_empty() && !h.no_drop_check && h.must_drop.is_none()
+        h.gate.is_none()
+            && h.no_drop_mate.is_empty()
+            && !h.no_drop_check
+            && h.must_drop.is_none()
+            && h.split_colours.is_empty()
     });
     let royal_count = def.pieces.iter().any(|p| p.royal_last.is_some());
     let only_moves_of_pieces = def.drops.is_none()

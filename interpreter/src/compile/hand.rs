@@ -36,6 +36,12 @@ pub struct HandRules {
     /// `must-drop`: the kinds whose drop is compulsory while the hand holds one
     /// (0: no such rule).
     pub must_drop: u64,
+    /// `castle-by-drop`: the partner kinds whose drop completes a castling.
+    pub castle_by_drop: u64,
+    /// `split-colours`: the kinds dropped half on each colour.
+    pub split_colours: u64,
+    /// Per cell, its colour (0 or 1; for `split_colours`).
+    pub colour_of: Vec<u8>,
     /// Per cell, its file index (for `one_per_file`).
     pub file_of: Vec<u8>,
     /// `on-top`: per cell, the cell one rank below it (`None` on the first rank),
@@ -125,6 +131,13 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         }),
         no_drop_mate: mask(&hand.no_drop_mate),
         no_drop_check: hand.no_drop_check,
+        castle_by_drop: mask(&hand.castle_by_drop),
+        split_colours: mask(&hand.split_colours),
+        colour_of: grid
+            .cells
+            .iter()
+            .map(|c| ((c.file + c.rank) & 1) as u8)
+            .collect(),
         must_drop: hand.must_drop.as_ref().map_or(0, |kinds| {
             if kinds.is_empty() {
                 u64::MAX >> (64 - def.pieces.len().max(1))

@@ -86,6 +86,9 @@ impl Position<'_> {
             self.halfmove.saturating_add(1)
         };
         self.end_turn(&m, 0, &[0; MAX_CAPTURES]);
+        if rules.hand.castle_by_drop != 0 {
+            self.castle_by_drop(m.to);
+        }
     }
 
     /// Take a drop's piece back to the hand (the side to move is already the

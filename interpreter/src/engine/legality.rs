@@ -597,6 +597,7 @@ impl Position<'_> {
         }
         if self.rules.flags.hand {
             self.keep_drops_without_check(out);
+            self.keep_split_colour_drops(out);
             self.keep_compulsory_drops(out);
         }
         if self.rules.flags.pass {

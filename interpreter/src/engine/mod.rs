@@ -15,6 +15,7 @@ mod check_count;
 mod counting;
 mod dead;
 mod deferred;
+mod drop_setup;
 mod drops;
 mod en_passant;
 mod exchange;

@@ -182,6 +182,11 @@ pub struct Hand {
     /// `must-drop`: while the hand holds a piece of these kinds (any kind when the
     /// list is empty), a turn drops one of them if it can.
     pub must_drop: Option<Vec<usize>>,
+    /// `castle-by-drop`: the partner kinds whose drop (or the royal piece's) on a
+    /// castling's start cells gives its right.
+    pub castle_by_drop: Vec<usize>,
+    /// `split-colours`: kinds dropped half on light, half on dark cells.
+    pub split_colours: Vec<usize>,
 }
 
 impl Hand {

@@ -421,6 +421,10 @@ pub enum HandRuleDecl {
     /// `must-drop [NAME...]`: a drop of these kinds (any, without names) is
     /// compulsory while the hand holds one.
     MustDrop(Span, Vec<Name>),
+    /// `castle-by-drop NAME...`: a drop completing a castling's pieces gives its right.
+    CastleByDrop(Span, Vec<Name>),
+    /// `split-colours NAME...`: those kinds are dropped half on each colour of cell.
+    SplitColours(Span, Vec<Name>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -257,6 +257,8 @@ impl Builder {
                     }
                     Rule::one_per_file => HandRuleDecl::OnePerFile(s, count, names),
                     Rule::must_drop => HandRuleDecl::MustDrop(s, names),
+                    Rule::castle_by_drop => HandRuleDecl::CastleByDrop(s, names),
+                    Rule::split_colours => HandRuleDecl::SplitColours(s, names),
                     Rule::gate => {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Gate(s, names, zone, or_drop)

@@ -173,8 +173,8 @@ pub(super) fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &
     } else {
         (start, end)
     };
-    let mistake = known_mistake(source, local)
-        .filter(|_| guess.is_none())
+    let mistake = keyword_as_name(&err, &found)
+        .or_else(|| known_mistake(source, local).filter(|_| guess.is_none()))
         .or_else(|| mistakes::construct_mistake(source, local));
     let (start, end, message, label, help) = match mistake {
         Some(m) => {
@@ -188,6 +188,28 @@ pub(super) fn syntax_error(err: pest::error::Error<Rule>, base: usize, source: &
     Diagnostic::error(Code::Syntax, message)
         .at(Span::new(start, end), label)
         .help(help)
+}
+
+/// A word of the language written where a name was expected (`zone back`: `back`
+/// is a drop queue's end).
+fn keyword_as_name(err: &pest::error::Error<Rule>, found: &str) -> Option<Mistake> {
+    let pest::error::ErrorVariant::ParsingError { positives, .. } = &err.variant else {
+        return None;
+    };
+    if found.is_empty() || !positives.contains(&Rule::ident) {
+        return None;
+    }
+    let whole = Grammar::parse(Rule::keyword, found)
+        .ok()
+        .and_then(|mut pairs| pairs.next())
+        .is_some_and(|p| p.as_str().len() == found.len());
+    whole.then(|| Mistake {
+        at: None,
+        len: found.len(),
+        message: format!("`{found}` is a word of the language, so it cannot be a name"),
+        label: "a keyword".into(),
+        help: format!("choose another name, such as `{found}-1` or `my-{found}`"),
+    })
 }
 
 /// The message and label of a parse error: what the parser expected there.
@@ -260,7 +282,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         }
         Rule::moves_in | Rule::moves_within => "`in ZONE`, `within ZONE`",
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
-        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top | Rule::must_drop => {
+        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top | Rule::must_drop | Rule::castle_by_drop | Rule::split_colours => {
             "a hand rule (`keep-captured`, `drop`, `one-per-file`, `per-file`, `no-drop-mate`, `no-drop-check`, `on-top`)"
         }
         Rule::promote_leaving => "`or-leaving` or `to`",

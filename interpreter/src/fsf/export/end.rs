@@ -37,6 +37,15 @@ impl Exporter<'_> {
         if hand.no_drop_check {
             self.set("dropChecks", "false");
         }
+        // Fairy-Stockfish's rules hold for its bishop and its castling rooks
+        let split = &hand.split_colours;
+        self.rule_of_type(
+            split,
+            ("split-colours", "bishop"),
+            "dropOppositeColoredBishop",
+        );
+        let by_drop = &hand.castle_by_drop;
+        self.rule_of_type(by_drop, ("castle-by-drop", "rook"), "castlingDroppedPiece");
         match hand.must_drop.as_deref() {
             None => {}
             Some([]) => self.set("mustDrop", "true"),
@@ -266,6 +275,23 @@ impl Exporter<'_> {
 
     /// The move rule: Fairy-Stockfish's is a draw reset by captures and by some
     /// kinds' moves (and always by drops).
+    /// A rule Fairy-Stockfish has for one of its types only (`key = true`): set
+    /// when the rule's kinds are that one type's kind, refused otherwise.
+    fn rule_of_type(&mut self, kinds: &[usize], (rule, fsf_type): (&str, &str), key: &str) {
+        let letter = |k: usize| self.letters[k];
+        let type_letter = (self.keys.iter())
+            .find(|(k, _)| k == fsf_type)
+            .and_then(|(_, v)| v.chars().next());
+        match kinds {
+            [] => {}
+            [k] if letter(*k).is_some() && letter(*k) == type_letter => self.set(key, "true"),
+            [_] => self.no(format!(
+                "`{rule}` of a kind other than Fairy-Stockfish's {fsf_type}"
+            )),
+            _ => self.no(format!("`{rule}` of several kinds")),
+        }
+    }
+
     fn move_rule(&mut self) {
         let e = &self.def.end;
         // Fairy-Stockfish's drops always reset the move count

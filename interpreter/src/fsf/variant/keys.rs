@@ -184,6 +184,10 @@ impl Reader {
                 }
             }
             "mustDrop" => self.flag(s, key, |v| &mut v.must_drop),
+            "dropOppositeColoredBishop" => {
+                self.flag(s, key, |v| &mut v.drop_opposite_colored_bishop)
+            }
+            "castlingDroppedPiece" => self.flag(s, key, |v| &mut v.castling_dropped_piece),
             "mustDropType" => {
                 if let Some(t) = self.piece_type(s, key) {
                     self.v.must_drop_type = t;

@@ -70,6 +70,11 @@ pub struct Variant {
     /// Drops are compulsory while the hand holds a piece (`mustDrop`), of this
     /// type only (`mustDropType`; any type when none).
     pub must_drop: bool,
+    /// Bishops are dropped on two colours (`dropOppositeColoredBishop`).
+    pub drop_opposite_colored_bishop: bool,
+    /// A king and rook dropped on their castling cells give the right
+    /// (`castlingDroppedPiece`).
+    pub castling_dropped_piece: bool,
     pub must_drop_type: Option<String>,
     /// How many of it a file may hold (`dropNoDoubledCount`).
     pub drop_no_doubled_count: u32,
@@ -188,6 +193,8 @@ impl Variant {
             drop_region: [None, None],
             drop_no_doubled: None,
             must_drop: false,
+            drop_opposite_colored_bishop: false,
+            castling_dropped_piece: false,
             must_drop_type: None,
             drop_no_doubled_count: 1,
             drop_on_top: false,
@@ -263,11 +270,9 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("petrifyOnCapture", "false"),
     ("petrifyBlastPieces", "false"),
     ("enPassantRegion", "*"),
-    ("castlingDroppedPiece", "false"),
     ("oppositeCastling", "false"),
     ("enclosingDropStart", "-"),
     ("sittuyinRookDrop", "false"),
-    ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),

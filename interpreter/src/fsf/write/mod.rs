@@ -178,6 +178,7 @@ const LABEL_KEYS: &[(&str, &[&str])] = &[
     ),
     ("check counting", &["checkCounting"]),
     ("petrifyOnCaptureTypes", &["petrifyOnCaptureTypes"]),
+    ("castlingDroppedPiece", &["castlingDroppedPiece"]),
     ("connectN", &["connectN"]),
     (
         "castling",

@@ -12,6 +12,17 @@ impl Writer<'_> {
     pub(super) fn castling(&mut self) -> Result<String, Diagnostic> {
         let v = self.v;
         let mut kept = String::new();
+        if v.castling && v.castling_dropped_piece {
+            if self.start.castling != "-" {
+                return Err(self.refusal(
+                    v.start_fen.1,
+                    "castling rights both at the start and by drops are not expressed".into(),
+                    "castlingDroppedPiece",
+                ));
+            }
+            self.castles_by_drop();
+            return Ok(kept);
+        }
         if !v.castling || self.start.castling == "-" {
             return Ok(kept);
         }
@@ -38,26 +49,52 @@ impl Writer<'_> {
             let Some((king, rook)) = self.castlers(side, rank, kingside) else {
                 continue;
             };
-            let king_to = if kingside {
-                v.castling_kingside_file
-            } else {
-                v.castling_queenside_file
-            };
-            let rook_to = if kingside { king_to - 1 } else { king_to + 1 };
-            let name = flag.to_string();
-            self.items.push(Item {
-                key: ItemKey::Castle(name.clone()),
-                text: format!(
-                    "castle {name} king {}-{} rook {}-{}",
-                    cell((king, rank)),
-                    cell((king_to, rank)),
-                    cell((rook, rank)),
-                    cell((rook_to, rank))
-                ),
-            });
+            self.castle_item(flag, kingside, rank, (king, rook));
             kept.push(flag);
         }
         Ok(kept)
+    }
+
+    /// Under `castlingDroppedPiece`, with no right at the start: the four castlings
+    /// from the king's file and the two edge files, whose rights drops give.
+    fn castles_by_drop(&mut self) {
+        let v = self.v;
+        for (flag, side, kingside) in [
+            ('K', 0, true),
+            ('Q', 0, false),
+            ('k', 1, true),
+            ('q', 1, false),
+        ] {
+            let rank = if side == 0 {
+                v.castling_rank
+            } else {
+                v.ranks - 1 - v.castling_rank
+            };
+            let rook = if kingside { v.files - 1 } else { 0 };
+            self.castle_item(flag, kingside, rank, (v.castling_king_file, rook));
+        }
+    }
+
+    /// The `castle` rule of a right: the king and the rook from their files on
+    /// `rank` to Fairy-Stockfish's castling files.
+    fn castle_item(&mut self, flag: char, kingside: bool, rank: u8, (king, rook): (u8, u8)) {
+        let v = self.v;
+        let king_to = if kingside {
+            v.castling_kingside_file
+        } else {
+            v.castling_queenside_file
+        };
+        let rook_to = if kingside { king_to - 1 } else { king_to + 1 };
+        self.items.push(Item {
+            key: ItemKey::Castle(flag.to_string()),
+            text: format!(
+                "castle {flag} king {}-{} rook {}-{}",
+                cell((king, rank)),
+                cell((king_to, rank)),
+                cell((rook, rank)),
+                cell((rook_to, rank))
+            ),
+        });
     }
 
     /// The king's and the rook's files for a castling right, as Fairy-Stockfish
@@ -208,16 +245,29 @@ impl Writer<'_> {
         if !v.drop_checks {
             lines.push("no-drop-check".to_string());
         }
-        // (a type the game never has: no drop is ever compulsory)
+        let bishops = self.kinds_of("bishop");
+        if v.drop_opposite_colored_bishop && !bishops.is_empty() {
+            lines.push(format!("split-colours {}", bishops.join(" ")));
+        }
+        if v.castling && v.castling_dropped_piece && self.start.castling == "-" {
+            let rooks: Vec<String> = (v.castling_rook_pieces.iter().flatten())
+                .flat_map(|k| self.kinds_of(k))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            if !rooks.is_empty() {
+                lines.push(format!("castle-by-drop {}", rooks.join(" ")));
+            }
+        }
+        // the type's own kind: its promoted copies go to a hand as another kind
+        // (and a type the game never has makes no drop compulsory)
         match (v.must_drop, &v.must_drop_type) {
             (false, _) => {}
             (true, None) => lines.push("must-drop".to_string()),
-            (true, Some(k)) => {
-                let kinds = self.kinds_of(k);
-                if !kinds.is_empty() {
-                    lines.push(format!("must-drop {}", kinds.join(" ")));
-                }
+            (true, Some(k)) if self.used.contains(k) => {
+                lines.push(format!("must-drop {}", pieces::name(k)));
             }
+            (true, Some(_)) => {}
         }
         if v.shogi_pawn_drop_mate_illegal && droppable.iter().any(|p| p.key == "shogiPawn") {
             lines.push(format!("no-drop-mate {}", pieces::name("shogiPawn")));
@@ -244,7 +294,8 @@ impl Writer<'_> {
         self.v
             .pieces
             .iter()
-            .filter(|p| p.key != "king" && (in_hand(p) || (self.v.captures_to_hand && on_board(p))))
+            // (a king is never captured, but may start in hand: Placement's)
+            .filter(|p| in_hand(p) || (p.key != "king" && self.v.captures_to_hand && on_board(p)))
             .cloned()
             .collect()
     }
