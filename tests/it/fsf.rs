@@ -67,6 +67,27 @@ fn against_fairy_stockfish(ini: &str, out: &str, games: &str, plies: &str) -> St
     )
 }
 
+/// Placement exports with the keys of its drops: one drop region for every piece,
+/// compulsory drops, bishops on two colours and castling rights by drop (its rooks
+/// named though none stands on the board at the start).
+#[test]
+fn placement_exports_its_drop_rules() {
+    let (_, rules, syntax) = (shipped().into_iter())
+        .find(|(name, ..)| name == "placement.vdl")
+        .expect("shipped");
+    let ini = fsf::export("placement", &syntax, &rules).expect("exported");
+    for key in [
+        "whiteDropRegion = a1 b1 c1 d1 e1 f1 g1 h1",
+        "blackDropRegion = a8 b8 c8 d8 e8 f8 g8 h8",
+        "mustDrop = true",
+        "dropOppositeColoredBishop = true",
+        "castlingDroppedPiece = true",
+        "castlingRookPieces = r",
+    ] {
+        assert!(ini.lines().any(|l| l == key), "no `{key}` in\n{ini}");
+    }
+}
+
 /// `import(export(def))` plays as `def`: the same perft to depth 3 (depth 2 where
 /// that is already over 300,000 nodes), for every shipped definition the export takes.
 #[test]
@@ -244,7 +265,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 30);
+    assert_eq!(import.written.len(), 31);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -388,6 +409,7 @@ fn every_key_family_imports() {
             "castle q king e8-c8 rook a8-d8",
         ],
     );
+    has("fsf-placement-child", &["must-drop", "move-rule 40 draw"]);
     has(
         "fsf-petrify",
         &[
@@ -460,7 +482,7 @@ fn families_export_back_with_their_keys() {
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 30 of 30 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 31 of 31 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -468,7 +490,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 30 of 30 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 31 of 31 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

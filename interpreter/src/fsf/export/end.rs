@@ -67,6 +67,9 @@ impl Exporter<'_> {
                 self.no(format!("`no-drop-mate {}`: Fairy-Stockfish's rule is for a piece moving as the shogi pawn", d.pieces[k].name));
             }
         }
+        if self.drop_region_of_every_piece(hand) {
+            return;
+        }
         for (k, zone) in &hand.drop_zones {
             let cells = d.zones.get(zone).cloned().unwrap_or_default();
             let pawn_rule = self
@@ -115,6 +118,35 @@ impl Exporter<'_> {
                 None => self.no(format!("`drop {} in {zone}`: Fairy-Stockfish narrows the drops of a pawn only (not on its first rank, not in its promotion zone), or of every piece at once", d.pieces[*k].name)),
             }
         }
+    }
+
+    /// Every kind that can be in a hand drops on one zone (Placement's first rank):
+    /// Fairy-Stockfish's drop regions, which hold for every piece. Not with pawns
+    /// in hand, to which Fairy-Stockfish adds rules of their own.
+    fn drop_region_of_every_piece(&mut self, hand: &crate::model::Hand) -> bool {
+        let d = self.def;
+        let Some((_, zone)) = hand.drop_zones.first() else {
+            return false;
+        };
+        let mut held: Vec<usize> = d.setup.reserve.iter().map(|&(_, k)| k).collect();
+        if hand.keep_captured {
+            let captured = (d.pieces.iter().enumerate()).filter(|(_, p)| !p.royal);
+            held.extend(captured.map(|(k, p)| p.captured_as.unwrap_or(k)));
+        }
+        let pawn = (self.keys.iter())
+            .find(|(k, _)| k == "pawn")
+            .and_then(|(_, v)| v.chars().next());
+        let zoned = |k: usize| hand.drop_zones.iter().any(|(z, n)| *z == k && n == zone);
+        let every = hand.drop_zones.iter().all(|(_, z)| z == zone)
+            && held.iter().all(|&k| zoned(k) && self.letters[k] != pawn);
+        let Some(cells) = d.zones.get(zone).filter(|_| every) else {
+            return false;
+        };
+        let regions = [self.cells(&cells[0]), self.cells(&cells[1])];
+        let [white, black] = regions;
+        self.set("whiteDropRegion", white);
+        self.set("blackDropRegion", black);
+        true
     }
 
     pub(super) fn rules_of_play(&mut self) {

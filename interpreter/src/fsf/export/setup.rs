@@ -62,6 +62,7 @@ impl Exporter<'_> {
                 }
             }
         }
+        self.castles_by_drop(&mut rook_letters);
         let file = |f: i32| ((b'a' + f as u8) as char).to_string();
         if let Some(f) = kingside {
             self.set("castlingKingsideFile", file(f));
@@ -73,6 +74,31 @@ impl Exporter<'_> {
             "castlingRookPieces",
             rook_letters.iter().collect::<String>(),
         );
+    }
+
+    /// Under `castle-by-drop`: its kinds are castling rooks too, and Fairy-Stockfish
+    /// gives rights by drops only from the e file and the corners of the first rank.
+    fn castles_by_drop(&mut self, rook_letters: &mut Vec<char>) {
+        let d = self.def;
+        let kinds = d.hand.as_ref().map_or(&[][..], |h| &h.castle_by_drop[..]);
+        if kinds.is_empty() {
+            return;
+        }
+        for l in kinds.iter().filter_map(|&k| self.letters[k]) {
+            if !rook_letters.contains(&l) {
+                rook_letters.push(l);
+            }
+        }
+        let (last_file, last_rank) = (d.board.width() - 1, d.board.height() - 1);
+        let standard = d.castling.iter().all(|c| {
+            let rank = if c.side == Side::White { 0 } else { last_rank };
+            c.king_from == Coord { file: 4, rank }
+                && c.rook_from.rank == rank
+                && (c.rook_from.file == 0 || c.rook_from.file == last_file)
+        });
+        if !standard {
+            self.no("`castle-by-drop` beside castlings whose king starts off the e file of the first rank, or whose rook starts off a corner");
+        }
     }
 
     pub(super) fn piece_on(&self, c: &CastleDef, cell: Coord) -> Option<char> {
