@@ -433,78 +433,9 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
             !is_hand_drop(ctx, m) || !royal_attacked(&after, 1 - side)
         });
     }
-    keep_split_colour_drops(ctx, side, &mut unique);
-    keep_compulsory_drops(ctx, side, &mut unique);
+    drops::keep_split_colour_drops(ctx, side, &mut unique);
+    drops::keep_compulsory_drops(ctx, side, &mut unique);
     unique
-}
-
-/// `split-colours`: a drop of such a kind not on a colour holding half (rounded
-/// up) of its pieces already; another drop leaving each such kind, on its cells
-/// and the empty cells of its drop zone of each colour, room for half its pieces.
-fn keep_split_colour_drops(ctx: &Ctx, side: usize, moves: &mut Vec<RefMove>) {
-    let Some(hand) = ctx
-        .def
-        .hand
-        .as_ref()
-        .filter(|h| !h.split_colours.is_empty())
-    else {
-        return;
-    };
-    let colour = |c: Coord| ((c.file + c.rank) & 1) as usize;
-    let counts = |kind: usize| {
-        let mut on = [0usize; 2];
-        for c in board_cells(ctx).filter(|&c| ctx.get(c) == Some((side, kind))) {
-            on[colour(c)] += 1;
-        }
-        (on, on[0] + on[1] + ctx.reserves[side][kind] as usize)
-    };
-    let room_left = |to: Coord, kind: usize| {
-        let (mut room, all) = counts(kind);
-        let zone = hand.drop_zones.iter().find(|(k, _)| *k == kind);
-        for c in board_cells(ctx) {
-            let droppable = zone.is_none_or(|(_, z)| in_zone(ctx, z, side, c));
-            if c != to && droppable && ctx.get(c).is_none() {
-                room[colour(c)] += 1;
-            }
-        }
-        room[0] >= all / 2 && room[1] >= all / 2
-    };
-    moves.retain(|m| {
-        let Some((to, kind)) = m.drop.filter(|_| is_hand_drop(ctx, m)) else {
-            return true;
-        };
-        if hand.split_colours.contains(&kind) {
-            let (on, all) = counts(kind);
-            on[colour(to)] < all.div_ceil(2)
-        } else {
-            hand.split_colours.iter().all(|&k| room_left(to, k))
-        }
-    });
-}
-
-/// `must-drop`: while the hand holds a compulsory kind, only drops of such kinds,
-/// and no other move while there is one.
-fn keep_compulsory_drops(ctx: &Ctx, side: usize, moves: &mut Vec<RefMove>) {
-    let Some(kinds) = ctx.def.hand.as_ref().and_then(|h| h.must_drop.as_ref()) else {
-        return;
-    };
-    let must = |k: usize| kinds.is_empty() || kinds.contains(&k);
-    let held = ctx.reserves[side]
-        .iter()
-        .enumerate()
-        .any(|(k, &n)| n > 0 && must(k));
-    if !held {
-        return;
-    }
-    let dropped = |m: &RefMove| {
-        is_hand_drop(ctx, m)
-            .then_some(m.drop.map(|d| d.1))
-            .flatten()
-    };
-    moves.retain(|m| dropped(m).is_none_or(must));
-    if moves.iter().any(|m| dropped(m).is_some()) {
-        moves.retain(|m| dropped(m).is_some());
-    }
 }
 
 /// `in-check captures-checker`: in check, such a piece only takes every checker.
