@@ -113,6 +113,7 @@ codes! {
     BadWalls = "vdl::bad_walls": "`walls` or `petrifies` beside what a wall cannot go with (capture modes, freezes, swaps, two-cell pieces, explosions, drops, passing, dead-position), or `petrifies` on a royal piece",
     BadRoyal = "vdl::bad_royal": "`royal last` with a count outside 1 to 64, beside a royal kind without the same `royal last`, or beside `explosions`",
     BadPromotionLimit = "vdl::bad_promotion_limit": "a `promotion-limit` outside 1 to 64, or on a kind no promotion makes",
+    BadInPlace = "vdl::bad_in_place": "an `in-place` promotion beside `or-leaving`, `captured` or `queue`, or a `promotion-stalemate` rule where no piece promotes in place",
 }
 
 impl Code {

@@ -152,6 +152,12 @@ impl Reach {
                     }
                 }
             }
+            // In place, the side's last piece of the kind promotes anywhere.
+            if let Some(table) = rules.in_place_of(side, kind) {
+                for &choice in &table.choices {
+                    add(&mut cells, &mut queue, side, usize::from(choice), from);
+                }
+            }
         }
         Reach { cells, kinds }
     }

@@ -524,7 +524,10 @@ fn value_of(g: &Game, r: &GameResult) -> i32 {
 fn optional_reason(r: EndReason) -> bool {
     matches!(
         r,
-        EndReason::Repetition | EndReason::MoveRule | EndReason::Counting
+        EndReason::Repetition
+            | EndReason::MoveRule
+            | EndReason::Counting
+            | EndReason::PromotionStalemate
     )
 }
 

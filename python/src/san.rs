@@ -116,6 +116,7 @@ impl Writer<'_, '_> {
         let pawn_like = |m: &Move| {
             m.from_hand().is_some()
                 || self.pos.piece_at(m.from).map(|p| p.kind) != Some(kind)
+                || self.pos.promotes_in_place(m)
                 || is_capture(m) != (self.file_of(m.from) == self.file_of(m.to))
         };
         let def = &self.pos.rules().definition.pieces[kind];
@@ -266,11 +267,13 @@ impl Writer<'_, '_> {
             }
             return Disambiguation::File;
         }
-        if matches!(self.n, Notation::San | Notation::ThaiSan)
-            && self.is_pawn(kind)
-            && is_capture(m)
-        {
-            return Disambiguation::File;
+        if matches!(self.n, Notation::San | Notation::ThaiSan) && self.is_pawn(kind) {
+            if is_capture(m) {
+                return Disambiguation::File;
+            }
+            if m.from != m.to && self.pos.promotes_in_place(m) {
+                return Disambiguation::Square;
+            }
         }
         let others: Vec<u16> = legal
             .iter()

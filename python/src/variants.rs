@@ -133,6 +133,12 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("perfect", "perfect", None),
     ("petrified", "petrified", None),
     ("placement", "placement", None),
+    // Fairy-Stockfish's start position lists the hands in another order than its FENs
+    (
+        "sittuyin",
+        "sittuyin",
+        Some("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1"),
+    ),
     ("pocketknight", "pocketknight", None),
     ("racingkings", "racingkings", None),
     ("seirawan", "seirawan", None),
@@ -243,6 +249,7 @@ const HAND_ORDERS: &[(&str, &str)] = &[
     ("dobutsu", "LGCE"),
     ("supply", "BNPCAR"),
     ("torishogi", "PRLCFS"),
+    ("sittuyin", "KSFRN"),
 ];
 
 /// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).

@@ -201,7 +201,7 @@ fn refusals_point_at_the_key() {
         ("vdl::fsf_parent", 15, 14),
         ("vdl::fsf_syntax", 8, 1),
         ("vdl::fsf_unknown_key", 10, 10),
-        ("vdl::fsf_unsupported", 6, 21),
+        ("vdl::fsf_unsupported", 6, 18),
         ("vdl::fsf_unsupported", 7, 14),
         ("vdl::fsf_unsupported", 12, 27),
         ("vdl::fsf_unsupported", 18, 25),
@@ -228,7 +228,7 @@ fn refusals_point_at_the_key() {
     let by_key = import.refusals_by_key(&text, 0);
     assert_eq!(by_key[0], ("fsf_parent".to_string(), 3));
     assert!(
-        by_key.contains(&("sittuyinPromotion".to_string(), 1)),
+        by_key.contains(&("cambodianMoves".to_string(), 1)),
         "{by_key:?}"
     );
 }
@@ -247,10 +247,10 @@ fn the_command_summarises_written_and_refused() {
     let stdout = String::from_utf8_lossy(&o.stdout);
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout.contains("tests/fsf/refused.ini: 1 written, 7 refused (fsf_parent: 3, connectNxN: 1, maxRank: 1, mobilityRegionWhiteKing: 1, petrifyOnCaptureTypes: 1, sittuyinPromotion: 1)"), "{stdout}");
-    assert!(stderr.contains("[tests/fsf/refused.ini:6:21]"), "{stderr}");
+    assert!(stdout.contains("tests/fsf/refused.ini: 1 written, 7 refused (fsf_parent: 3, cambodianMoves: 1, connectNxN: 1, maxRank: 1, mobilityRegionWhiteKing: 1, petrifyOnCaptureTypes: 1)"), "{stdout}");
+    assert!(stderr.contains("[tests/fsf/refused.ini:6:18]"), "{stderr}");
     assert!(
-        stderr.contains("vdl cannot express `sittuyinPromotion = true`"),
+        stderr.contains("vdl cannot express `cambodianMoves = true`"),
         "{stderr}"
     );
     assert!(out_dir.join("warned.vdl").exists());
@@ -265,7 +265,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 31);
+    assert_eq!(import.written.len(), 32);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -411,6 +411,15 @@ fn every_key_family_imports() {
     );
     has("fsf-placement-child", &["must-drop", "move-rule 40 draw"]);
     has(
+        "fsf-sittuyin",
+        &[
+            "promotes in promotion to Fers in-place",
+            "drop Rook in rook-drops",
+            "zone rook-drops { white a1..h1  black a8..h8 }",
+            "promotion-stalemate draw",
+        ],
+    );
+    has(
         "fsf-petrify",
         &[
             "piece Queen Q { moves \"Q\" petrifies }",
@@ -427,7 +436,7 @@ fn families_export_back_with_their_keys() {
     let path = common::root().join("tests/fsf/families.ini");
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
-    let cases: [(&str, &[&str]); 4] = [
+    let cases: [(&str, &[&str]); 5] = [
         (
             "fsf-duple",
             &[
@@ -444,6 +453,10 @@ fn families_export_back_with_their_keys() {
             &["customPiece1 = s:fKifmnD", "enPassantTypes = p"],
         ),
         ("fsf-mustdroptype", &["mustDrop = true", "mustDropType = n"]),
+        (
+            "fsf-sittuyin",
+            &["sittuyinPromotion = true", "sittuyinRookDrop = true"],
+        ),
     ];
     for (section, keys) in cases {
         let w = (import.written.iter())
@@ -482,7 +495,7 @@ fn families_export_back_with_their_keys() {
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 31 of 31 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 32 of 32 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -490,7 +503,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 31 of 31 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 32 of 32 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

@@ -24,6 +24,7 @@ mod hand;
 mod hex;
 mod hex_vault_recoil_two_cell;
 mod hostile;
+mod in_place;
 mod legality;
 mod matches;
 mod movegen;

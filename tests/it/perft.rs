@@ -224,6 +224,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "pawnsideways.epd",
     "petrified.epd",
     "placement.epd",
+    "sittuyin.epd",
     "perfect.epd",
     "pocketknight.epd",
     "raazuvaa.epd",

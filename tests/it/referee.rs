@@ -58,6 +58,7 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::Counting => "counting",
         EndReason::BareKing => "bare-king",
         EndReason::Connect => "connect",
+        EndReason::PromotionStalemate => "promotion-stalemate",
     }
 }
 
@@ -439,6 +440,7 @@ const LIBRARY: &[&str] = &[
     "pawnsideways.vdl",
     "petrified.vdl",
     "placement.vdl",
+    "sittuyin.vdl",
     "perfect.vdl",
     "pocketknight.vdl",
     "raazuvaa.vdl",

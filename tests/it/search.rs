@@ -287,7 +287,10 @@ fn null_moves_wait_for_a_piece_that_can_wait() {
 /// Definitions whose rules take different paths through legality and make: line
 /// attacks, capture modes, immobilizers, two-cell pieces, drops from the hand,
 /// explosions, royal capture, walls, drop queues, hoppers and palaces.
-const WALKED: [&str; 12] = [
+const WALKED: [&str; 15] = [
+    "placement",
+    "sittuyin",
+    "petrified",
     "chess",
     "baroque",
     "rococo",

@@ -31,6 +31,7 @@ fn rule_name(rule: &EndRuleDecl) -> &'static str {
         EndRuleDecl::DoublePass(_) => "double-pass",
         EndRuleDecl::Facing(_) => "facing",
         EndRuleDecl::BareKing(_) => "bare-king",
+        EndRuleDecl::PromotionStalemate(_) => "promotion-stalemate",
         EndRuleDecl::Connect(..) => "connect",
     }
 }
@@ -58,6 +59,9 @@ pub(super) fn end_rules(
                 continue;
             }
             seen.push((name, rule.span));
+            if matches!(rule.value, EndRuleDecl::PromotionStalemate(_)) {
+                p.promotion_stalemate_needs_in_place(rule.span, pieces);
+            }
             p.end_rule(&mut end, &rule.value, (&known, pieces), zones);
         }
         p.perpetual_check_without_check(decl, pieces);
@@ -66,6 +70,29 @@ pub(super) fn end_rules(
 }
 
 impl Problems {
+    /// `promotion-stalemate` speaks of in-place promotions: some piece must make them.
+    fn promotion_stalemate_needs_in_place(&mut self, span: Span, pieces: &[&syntax::PieceDecl]) {
+        let in_place = pieces.iter().flat_map(|p| &p.props).any(|prop| {
+            matches!(
+                prop,
+                syntax::PieceProp::Promotes {
+                    in_place: Some(_),
+                    ..
+                }
+            )
+        });
+        if !in_place {
+            self.push(
+                Diagnostic::error(
+                    Code::BadInPlace,
+                    "`promotion-stalemate` needs a piece that promotes in place",
+                )
+                .at(span, "no piece's promotion is `in-place`")
+                .help("give a piece `promotes in ZONE to KIND in-place`, or leave the rule out"),
+            );
+        }
+    }
+
     /// One rule, into the end rules.
     fn end_rule(
         &mut self,
@@ -90,6 +117,7 @@ impl Problems {
                 end.dead_position = Some(o.as_ref().map_or(Outcome::Draw, |o| outcome(o.value)))
             }
             EndRuleDecl::BareKing(o) => end.bare_king = Some(outcome(o.value)),
+            EndRuleDecl::PromotionStalemate(o) => end.promotion_stalemate = Some(outcome(o.value)),
             EndRuleDecl::DoublePass(o) => end.double_pass = Some(outcome(o.value)),
             EndRuleDecl::Facing(o) => end.facing = Some(outcome(o.value)),
             EndRuleDecl::Counting(c) => end.counting = self.counting(c, known, pieces),

@@ -1,7 +1,7 @@
 //! A piece's `promotes` property: its zones checked, its choices resolved.
 
 use super::{drops, Problems, Zones};
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{PieceDef, Promotion};
 use crate::syntax::{self, Name, PieceProp};
 
@@ -23,6 +23,7 @@ impl Problems {
             optional,
             leaving,
             forced_in,
+            in_place,
             ..
         } = prop
         else {
@@ -33,6 +34,9 @@ impl Problems {
             if let Some(forced) = forced_in {
                 self.zone_ref(forced, zones);
             }
+        }
+        if let Some(span) = in_place {
+            self.in_place_alone(*span, [*leaving, *captured, queue.as_ref().map(|q| q.span)]);
         }
         let mut kinds = |names: &[Name]| -> Vec<usize> {
             names
@@ -75,7 +79,24 @@ impl Problems {
             from_queue: queue.as_ref().map(|q| drops::queue_end(q.value)),
             leaving: leaving.is_some(),
             forced_in: forced_in.as_ref().map(|z| z.value.clone()),
+            in_place: in_place.is_some(),
         })
+    }
+
+    /// `in-place` promotes by a move of its own: no move arrives or leaves to
+    /// promote, and the choice is the player's, not a captured piece's or a queue's.
+    fn in_place_alone(&mut self, span: Span, others: [Option<Span>; 3]) {
+        for other in others.into_iter().flatten() {
+            self.push(
+                Diagnostic::error(
+                    Code::BadInPlace,
+                    "an `in-place` promotion cannot take this option",
+                )
+                .at(other, "not with `in-place`")
+                .also(span, "the promotion is a move of its own")
+                .help("an in-place promotion is to the kinds named after `to`; drop `or-leaving`, `captured` or `queue`"),
+            );
+        }
     }
 }
 

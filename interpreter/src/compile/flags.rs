@@ -61,6 +61,8 @@ pub struct Flags {
     /// Which pieces are royal depends on their count (`Ruleset::royal_count`):
     /// legality is tested on the board after each move.
     pub royal_count: bool,
+    /// Some kind promotes in place, by a move of its own (`Ruleset::in_place`).
+    pub in_place_promotions: bool,
 }
 
 /// The flags of a variant from its compiled parts.
@@ -96,6 +98,10 @@ pub(super) fn flags(
         && def.explosions.is_none()
         && def.walls.is_none()
         && !def.pass
+        && !def
+            .pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(|p| p.in_place))
         && !goals.any()
         && !goals.no_check
         && !goals.must_capture
@@ -136,5 +142,9 @@ pub(super) fn flags(
         walls: def.walls.is_some(),
         wall_cells: def.has_walls(),
         royal_count,
+        in_place_promotions: def
+            .pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(|p| p.in_place)),
     }
 }

@@ -235,8 +235,11 @@ pub struct Ruleset {
     pub moves: MoveRays,
     /// From each cell, the lines and leaps that attack it.
     pub attacks: AttackTables,
-    /// Per side and kind: its promotion, on the board's cells.
+    /// Per side and kind: its promotion on arrival, on the board's cells.
     pub promotion: Vec<Option<PromotionTable>>,
+    /// Per side and kind: its `in-place` promotion (a move of its own; `zone` is
+    /// where the piece may make it from).
+    pub in_place: Vec<Option<PromotionTable>>,
     /// The castling rules on the definition's cells (a free castling's at its end
     /// cells: each game places it, see `Ruleset::castles_for`).
     pub castles: Arc<CastleTable>,
@@ -381,6 +384,11 @@ impl Ruleset {
         self.promotion[side * self.kinds + kind].as_ref()
     }
 
+    /// The in-place promotion of a side's piece of `kind`, if it has one.
+    pub fn in_place_of(&self, side: usize, kind: usize) -> Option<&PromotionTable> {
+        self.in_place[side * self.kinds + kind].as_ref()
+    }
+
     /// A kind's capture modes.
     pub fn kind_captures(&self, kind: usize) -> &KindCaptures {
         &self.capture.modes[kind]
@@ -458,7 +466,7 @@ pub fn compile(def: Definition) -> Ruleset {
         &restrictions,
     );
     let neighbours = board::neighbours(&def, &grid_view);
-    let promotion = promotion_tables(&def, &grid_view);
+    let (promotion, in_place) = promotion_tables(&def, &grid_view);
     let walls = walls::wall_rules(&def, &grid_view);
     let hand = hand::hand_rules(&def, &grid_view);
     let drop_queue = drop_queue::drop_queue_rules(&def, &grid_view);
@@ -480,6 +488,7 @@ pub fn compile(def: Definition) -> Ruleset {
         moves,
         attacks,
         promotion,
+        in_place,
         castles,
         capture,
         zobrist: zobrist_keys(n, kinds),
@@ -725,9 +734,13 @@ fn zone_cells(def: &Definition, grid: &rays::Grid, zone: &str, side: usize) -> V
     cells
 }
 
-fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<PromotionTable>> {
+/// Each side's and kind's promotion tables: on arrival, and in place.
+type PromotionTables = (Vec<Option<PromotionTable>>, Vec<Option<PromotionTable>>);
+
+fn promotion_tables(def: &Definition, grid: &rays::Grid) -> PromotionTables {
     let (n, kinds) = (grid.cells.len(), def.pieces.len());
     let mut promotion = vec![None; 2 * kinds];
+    let mut in_place = vec![None; 2 * kinds];
     for side in 0..2 {
         let cells_of = |zone: &str| zone_cells(def, grid, zone, side);
         for (kind, p) in def.pieces.iter().enumerate() {
@@ -746,7 +759,12 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
                 } else {
                     Vec::new()
                 };
-                promotion[side * kinds + kind] = Some(PromotionTable {
+                let table = if promo.in_place {
+                    &mut in_place
+                } else {
+                    &mut promotion
+                };
+                table[side * kinds + kind] = Some(PromotionTable {
                     zone,
                     choices: promo.choices_for(side).iter().map(|&k| k as u8).collect(),
                     choice_kinds: promo.choices_for(side).iter().fold(0, |m, &k| m | 1 << k),
@@ -764,7 +782,7 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> Vec<Option<Promotion
             }
         }
     }
-    promotion
+    (promotion, in_place)
 }
 
 /// Per-process randomness is not wanted: keys come from a fixed seed.

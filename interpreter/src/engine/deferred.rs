@@ -58,10 +58,17 @@ impl Position<'_> {
         let goals = &self.rules.goals;
         let whole_turns = flags.walls || flags.drops || flags.pass;
         let gates_open = flags.gating && self.gates[self.side] != 0;
-        let drop_mates =
-            flags.hand && (self.rules.hand.no_drop_mate != 0 || self.rules.hand.no_drop_check);
-        let list_rules = goals.no_check || goals.must_capture || goals.captures_checker != 0;
-        !(whole_turns || gates_open || drop_mates || list_rules)
+        let hand = &self.rules.hand;
+        let drop_rules = flags.hand
+            && (hand.no_drop_mate != 0
+                || hand.no_drop_check
+                || hand.must_drop != 0
+                || hand.split_colours != 0);
+        let list_rules = goals.no_check
+            || goals.must_capture
+            || goals.captures_checker != 0
+            || flags.in_place_promotions;
+        !(whole_turns || gates_open || drop_rules || list_rules)
     }
 
     /// The batch filters' preparation, in their order (`keep_legal`).

@@ -586,6 +586,7 @@ impl Position<'_> {
         } else {
             self.keep_legal(out);
         }
+        self.keep_quiet_promotions(out);
         if let Some(pseudo) = with_drops {
             self.add_drop_turns(&pseudo, out);
         }

@@ -23,6 +23,7 @@ mod explosion;
 mod gating;
 mod goals;
 mod hand;
+mod in_place;
 mod legality;
 mod make;
 mod movegen;

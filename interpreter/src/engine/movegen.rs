@@ -67,7 +67,7 @@ impl Position<'_> {
 
     /// Of the `limited` kinds, those `us` has as many of on the board as their
     /// `promotion-limit`.
-    fn kinds_at_limit(&self, us: usize, limited: u64) -> u64 {
+    pub(super) fn kinds_at_limit(&self, us: usize, limited: u64) -> u64 {
         (0..self.rules.kinds)
             .filter(|&k| limited >> k & 1 != 0)
             .filter(|&k| self.on_board(us, k) >= usize::from(self.rules.promotion_limit[k]))
@@ -81,6 +81,9 @@ impl Position<'_> {
         }
         if self.rules.flags.hand {
             self.hand_drops(out);
+        }
+        if self.rules.flags.in_place_promotions {
+            self.in_place_promotions(out);
         }
     }
 

@@ -135,6 +135,9 @@ pub struct EndRules {
     /// `bare-king`: the outcome for a player left with royal pieces only (see
     /// `Goals::bare_king`).
     pub bare_king: Option<Outcome>,
+    /// `promotion-stalemate`: the outcome for a player not in check with a royal
+    /// piece and one other piece only, whose moves are all in-place promotions.
+    pub promotion_stalemate: Option<Outcome>,
     /// Royal pieces may be captured (there is no check); taking a side's last royal
     /// piece wins.
     pub royal_capture: bool,
@@ -318,6 +321,7 @@ impl Default for EndRules {
             move_limit: None,
             dead_position: None,
             bare_king: None,
+            promotion_stalemate: None,
             royal_capture: false,
             extinction: None,
             reach: None,

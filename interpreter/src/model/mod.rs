@@ -137,6 +137,8 @@ pub struct Promotion {
     pub leaving: bool,
     /// With `optional`: the zone where a move ending there must promote.
     pub forced_in: Option<String>,
+    /// `in-place`: not on arrival; a move of its own (`Ruleset::in_place`).
+    pub in_place: bool,
 }
 
 impl Promotion {

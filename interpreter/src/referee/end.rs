@@ -2,7 +2,7 @@
 //! which draws the player to move may claim.
 
 use super::game::{ordinal, EndReason, Game, GameResult};
-use crate::engine::{GoalKind, MoveKind};
+use crate::engine::{GoalKind, Move, MoveKind};
 use crate::model::{MoveLimit, Outcome, Repetition, Side};
 
 /// What an outcome means for `side`, in words.
@@ -30,6 +30,7 @@ impl<'r> Game<'r> {
         self.goal()
             .or_else(|| self.royal_lost())
             .or_else(|| self.no_move())
+            .or_else(|| self.promotion_stalemate())
             .or_else(|| self.count_passed())
             .or_else(|| {
                 let r = end.repetition?;
@@ -329,6 +330,30 @@ impl<'r> Game<'r> {
             description,
             claimed: claim.is_some(),
         }
+    }
+
+    /// `promotion-stalemate`: the player to move, not in check, has its royal pieces
+    /// and one piece more, and may only promote that piece in place.
+    fn promotion_stalemate(&self) -> Option<GameResult> {
+        let outcome = self.pos.rules().definition.end.promotion_stalemate?;
+        let stm = self.pos.side_to_move();
+        let royals = self.pos.royal_cells(stm).len();
+        let only_one = self.pos.piece_cells(stm).len() == royals + 1;
+        let promotions = |legal: &[Move]| legal.iter().all(|m| self.pos.promotes_in_place(m));
+        if !only_one || self.pos.in_check(stm) || !promotions(&self.legal) {
+            return None;
+        }
+        Some(GameResult {
+            winner: outcome.winner(stm),
+            reason: EndReason::PromotionStalemate,
+            subject: stm,
+            description: format!(
+                "{} is stalemated: its only moves are promotions in place{}",
+                stm.name(),
+                colour_win(outcome)
+            ),
+            claimed: false,
+        })
     }
 
     fn dead(&self) -> Option<GameResult> {

@@ -333,8 +333,11 @@ fn plain(pos: &Position, m: &Move, legal: &[Move]) -> Option<String> {
     let same = |f: &dyn Fn(&Move) -> bool| rivals.iter().any(|o| f(o));
     let file_of = |c| rules.board.cells[c as usize].file;
     let rank_of = |c| rules.board.cells[c as usize].rank;
+    // An in-place promotion that moves names its start (Fairy-Stockfish's `e5d6=F`).
     let start = if pawn && takes {
         file
+    } else if m.from != m.to && pos.promotes_in_place(m) {
+        format!("{file}{rank}")
     } else if rivals.is_empty() {
         String::new()
     } else if !same(&|o| file_of(o.from) == from.file) {

@@ -208,6 +208,8 @@ pub enum PieceProp {
         leaving: Option<Span>,
         /// `optional except in ZONE`: compulsory on moves ending there.
         forced_in: Option<Name>,
+        /// `in-place`: a move of its own instead of a promotion on arrival.
+        in_place: Option<Span>,
     },
     /// `captured-as NAME`: the kind it becomes in the captor's hand.
     CapturedAs(Span, Name),
@@ -473,6 +475,9 @@ pub enum EndRuleDecl {
     DeadPosition(Option<Spanned<OutcomeWord>>),
     /// `bare-king OUTCOME`.
     BareKing(Spanned<OutcomeWord>),
+    /// `promotion-stalemate OUTCOME`: a royal piece and one piece whose only moves
+    /// are in-place promotions.
+    PromotionStalemate(Spanned<OutcomeWord>),
     /// Whether every listed kind must be lost (`all`) or any one, the kinds (none:
     /// every piece), and the outcome for the player who has lost them.
     Extinction(bool, Vec<Name>, Option<Spanned<i64>>, Spanned<OutcomeWord>),

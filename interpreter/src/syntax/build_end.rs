@@ -33,6 +33,9 @@ impl Builder {
                         EndRuleDecl::DeadPosition(inner.next().map(|o| self.outcome(o)))
                     }
                     Rule::bare_king => EndRuleDecl::BareKing(self.outcome(inner.next()?)),
+                    Rule::promotion_stalemate => {
+                        EndRuleDecl::PromotionStalemate(self.outcome(inner.next()?))
+                    }
                     Rule::stalemate => {
                         let outcome = self.outcome(inner.next()?);
                         EndRuleDecl::Stalemate(outcome, inner.next().is_some())

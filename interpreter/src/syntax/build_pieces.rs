@@ -111,6 +111,7 @@ impl Builder {
         let mut queue = None;
         let mut leaving = None;
         let mut forced_in = None;
+        let mut in_place = None;
         let mut names = Vec::new();
         let mut sides = Vec::new();
         for part in p.into_inner() {
@@ -121,6 +122,7 @@ impl Builder {
                 Rule::promote_captured => captured = Some(self.span_of(&part)),
                 Rule::promote_queue => queue = Some(self.queue_end(first(part))),
                 Rule::promote_leaving => leaving = Some(self.span_of(&part)),
+                Rule::promote_in_place => in_place = Some(self.span_of(&part)),
                 Rule::promote_optional => {
                     optional = Some(self.span_of(&part));
                     forced_in = part.into_inner().next().map(|z| self.name(z));
@@ -140,6 +142,7 @@ impl Builder {
             optional,
             leaving,
             forced_in,
+            in_place,
         }
     }
 

@@ -296,6 +296,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
             "a two-cell step (`steps N`, `turn`, `advance`, `retreat-after-capture`, `captured-on-axis`)"
         }
         Rule::promote_optional => "`optional` or `optional except in ZONE`",
+        Rule::promote_in_place => "`in-place`",
         Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`, `zigzag`, `circle`, `equal`, `chain`)",
         Rule::offset => "an offset such as `(1,2)`",
         Rule::rule_option
@@ -318,6 +319,7 @@ fn describe_end_and_setup(rule: Rule) -> &'static str {
         Rule::end_rule
         | Rule::checkmate
         | Rule::stalemate
+        | Rule::promotion_stalemate
         | Rule::repetition
         | Rule::move_limit
         | Rule::royal_capture
@@ -330,7 +332,7 @@ fn describe_end_and_setup(rule: Rule) -> &'static str {
         | Rule::counting
         | Rule::connect
         | Rule::bare_king => {
-            "a game-end rule (`checkmate`, `stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `connect`, `double-pass`, `facing`, `counting`)"
+            "a game-end rule (`checkmate`, `stalemate`, `promotion-stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `connect`, `double-pass`, `facing`, `counting`)"
         }
         Rule::counting_without
         | Rule::counting_board

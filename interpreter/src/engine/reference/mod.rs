@@ -12,6 +12,7 @@ pub(in crate::engine) mod capture;
 mod drops;
 mod explosion;
 mod goals;
+mod in_place;
 mod passing;
 mod rules;
 mod two_cell;
@@ -164,7 +165,7 @@ fn with_promotions(
     let Some(p) = ctx.def.pieces[kind]
         .promotion
         .as_ref()
-        .filter(|p| promotes(ctx, p, side, from, to))
+        .filter(|p| !p.in_place && promotes(ctx, p, side, from, to))
     else {
         out.push(plain);
         return;
@@ -383,6 +384,7 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
         pseudo.extend(gated);
     }
     pseudo.extend(hand_drops(ctx, side));
+    pseudo.extend(in_place::moves(ctx, side));
     let pseudo = explosion::explode(ctx, pseudo);
     let pseudo = walls::with_walls(ctx, side, pseudo);
     let legal: Vec<RefMove> = pseudo
@@ -398,6 +400,7 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
         })
         .collect();
     let mut unique = one_of_each(legal);
+    in_place::keep_quiet(ctx, side, &mut unique);
     keep_checker_captures(ctx, side, &mut unique);
     if side == pos.side_to_move().index() {
         passing::keep_parting(ctx, side, &mut unique);
@@ -589,7 +592,11 @@ fn cannot_promote(ctx: &Ctx, side: usize, m: &RefMove) -> bool {
     let Some((_, kind)) = ctx.get(m.from) else {
         return false;
     };
-    let Some(p) = &ctx.def.pieces[kind].promotion else {
+    let Some(p) = ctx.def.pieces[kind]
+        .promotion
+        .as_ref()
+        .filter(|p| !p.in_place)
+    else {
         return false;
     };
     m.castle.is_none()

@@ -121,31 +121,65 @@ impl Exporter<'_> {
     }
 
     /// Every kind that can be in a hand drops on one zone (Placement's first rank):
-    /// Fairy-Stockfish's drop regions, which hold for every piece. Not with pawns
-    /// in hand, to which Fairy-Stockfish adds rules of their own.
+    /// Fairy-Stockfish's drop regions, which hold for every piece; its rooks may be
+    /// held to the zone's first rank (Sittuyin's `sittuyinRookDrop`). Not with
+    /// pawns in hand, to which Fairy-Stockfish adds rules of their own.
     fn drop_region_of_every_piece(&mut self, hand: &crate::model::Hand) -> bool {
         let d = self.def;
-        let Some((_, zone)) = hand.drop_zones.first() else {
-            return false;
-        };
         let mut held: Vec<usize> = d.setup.reserve.iter().map(|&(_, k)| k).collect();
         if hand.keep_captured {
             let captured = (d.pieces.iter().enumerate()).filter(|(_, p)| !p.royal);
             held.extend(captured.map(|(k, p)| p.captured_as.unwrap_or(k)));
         }
-        let pawn = (self.keys.iter())
-            .find(|(k, _)| k == "pawn")
-            .and_then(|(_, v)| v.chars().next());
-        let zoned = |k: usize| hand.drop_zones.iter().any(|(z, n)| *z == k && n == zone);
-        let every = hand.drop_zones.iter().all(|(_, z)| z == zone)
-            && held.iter().all(|&k| zoned(k) && self.letters[k] != pawn);
-        let Some(cells) = d.zones.get(zone).filter(|_| every) else {
+        let letter_of = |key: &str| {
+            (self.keys.iter())
+                .find(|(k, _)| k == key)
+                .and_then(|(_, v)| v.chars().next())
+        };
+        let (pawn, rook) = (letter_of("pawn"), letter_of("rook"));
+        let is_rook = |k: usize| rook.is_some() && self.letters[k] == rook;
+        let Some((_, zone)) = hand.drop_zones.iter().find(|(k, _)| !is_rook(*k)) else {
             return false;
         };
+        let Some(cells) = d.zones.get(zone) else {
+            return false;
+        };
+        let zone_of = |k: usize| {
+            hand.drop_zones
+                .iter()
+                .find(|(z, _)| *z == k)
+                .map(|(_, n)| n)
+        };
+        let back_rank = |k: usize| {
+            let first = |side: usize| if side == 0 { 0 } else { d.board.height() - 1 };
+            let back = |side: usize| -> Vec<Coord> {
+                (cells[side].iter().copied())
+                    .filter(|c| c.rank == first(side))
+                    .collect()
+            };
+            let sorted = |mut v: Vec<Coord>| {
+                v.sort();
+                v
+            };
+            zone_of(k).and_then(|n| d.zones.get(n)).is_some_and(|z| {
+                sorted(z[0].clone()) == sorted(back(0)) && sorted(z[1].clone()) == sorted(back(1))
+            })
+        };
+        let fits = |k: usize| {
+            self.letters[k] != pawn && (zone_of(k) == Some(zone) || (is_rook(k) && back_rank(k)))
+        };
+        let listed = hand.drop_zones.iter().all(|&(k, _)| fits(k));
+        if !listed || !held.iter().all(|&k| fits(k)) {
+            return false;
+        }
+        let rooks_back = held.iter().any(|&k| is_rook(k) && zone_of(k) != Some(zone));
         let regions = [self.cells(&cells[0]), self.cells(&cells[1])];
         let [white, black] = regions;
         self.set("whiteDropRegion", white);
         self.set("blackDropRegion", black);
+        if rooks_back {
+            self.set("sittuyinRookDrop", "true");
+        }
         true
     }
 

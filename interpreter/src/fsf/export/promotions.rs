@@ -57,10 +57,16 @@ impl Exporter<'_> {
                 continue;
             }
             let both = [names(0), names(1)];
+            if pr.in_place {
+                self.in_place(k);
+            }
             if choices.as_ref().is_some_and(|c| *c != both) {
                 self.no("promotion choices that differ between pieces");
             }
             choices = Some(both);
+            if pr.in_place {
+                continue;
+            }
             if mandatory.is_some_and(|m| m == pr.optional) {
                 self.no("optional and compulsory promotions together");
             }
@@ -73,6 +79,26 @@ impl Exporter<'_> {
         if !limits.is_empty() {
             self.set("promotionLimit", limits.join(" "));
         }
+    }
+
+    /// An `in-place` promotion of kind `k`: Fairy-Stockfish's `sittuyinPromotion`,
+    /// which is its pawn's, and which makes a king and pawn that may only promote a
+    /// draw (`promotion-stalemate draw`).
+    fn in_place(&mut self, k: usize) {
+        let d = self.def;
+        let pawn = (self.keys.iter())
+            .find(|(key, _)| key == "pawn")
+            .and_then(|(_, v)| v.chars().next());
+        if pawn.is_none() || self.letters[k] != pawn {
+            self.no(format!(
+                "{}'s `in-place` promotion: Fairy-Stockfish's is its pawn's",
+                d.pieces[k].name
+            ));
+        }
+        if d.end.promotion_stalemate != Some(crate::model::Outcome::Draw) {
+            self.no("an `in-place` promotion without `promotion-stalemate draw`, which Fairy-Stockfish's has");
+        }
+        self.set("sittuyinPromotion", "true");
     }
 
     /// The keys of the promotions gathered from every piece.

@@ -184,6 +184,8 @@ impl Reader {
                 }
             }
             "mustDrop" => self.flag(s, key, |v| &mut v.must_drop),
+            "sittuyinPromotion" => self.flag(s, key, |v| &mut v.sittuyin_promotion),
+            "sittuyinRookDrop" => self.flag(s, key, |v| &mut v.sittuyin_rook_drop),
             "dropOppositeColoredBishop" => {
                 self.flag(s, key, |v| &mut v.drop_opposite_colored_bishop)
             }

@@ -70,6 +70,10 @@ pub struct Variant {
     /// Drops are compulsory while the hand holds a piece (`mustDrop`), of this
     /// type only (`mustDropType`; any type when none).
     pub must_drop: bool,
+    /// Pawns promote in place, as a move of their own (`sittuyinPromotion`).
+    pub sittuyin_promotion: bool,
+    /// Rooks drop on the drop region's first rank only (`sittuyinRookDrop`).
+    pub sittuyin_rook_drop: bool,
     /// Bishops are dropped on two colours (`dropOppositeColoredBishop`).
     pub drop_opposite_colored_bishop: bool,
     /// A king and rook dropped on their castling cells give the right
@@ -193,6 +197,8 @@ impl Variant {
             drop_region: [None, None],
             drop_no_doubled: None,
             must_drop: false,
+            sittuyin_promotion: false,
+            sittuyin_rook_drop: false,
             drop_opposite_colored_bishop: false,
             castling_dropped_piece: false,
             must_drop_type: None,
@@ -264,7 +270,6 @@ const NOT_RULES: &[&str] = &[
 const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
-    ("sittuyinPromotion", "false"),
     ("piecePromotionOnCapture", "false"),
     ("pieceDemotion", "false"),
     ("petrifyOnCapture", "false"),
@@ -272,7 +277,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("enPassantRegion", "*"),
     ("oppositeCastling", "false"),
     ("enclosingDropStart", "-"),
-    ("sittuyinRookDrop", "false"),
     ("dropPromoted", "false"),
     ("gating", "false"),
     ("seirawanGating", "false"),

@@ -23,6 +23,9 @@ impl Writer<'_> {
             "stalemate {}{fewer}",
             self.drawn(v.stalemate_value)
         ));
+        if v.sittuyin_promotion && self.used.iter().any(|k| k == "pawn") {
+            lines.push("promotion-stalemate draw".into());
+        }
         if v.n_fold_rule > 0 {
             // Fairy-Stockfish gives the result to the player to move; vdl to the one who repeated
             // perpetual check needs check: without a king it changes nothing

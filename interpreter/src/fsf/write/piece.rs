@@ -349,7 +349,19 @@ impl Writer<'_> {
         } else {
             format!("white {} black {}", names[0].join(" "), names[1].join(" "))
         };
-        let optional = if v.mandatory_pawn_promotion {
+        if v.sittuyin_promotion && p.key != "pawn" {
+            return Err(self.refusal(
+                p.span,
+                format!(
+                    "`sittuyinPromotion` is the pawn's; `{}` promotes too",
+                    p.key
+                ),
+                "promotion",
+            ));
+        }
+        let optional = if v.sittuyin_promotion {
+            " in-place".into()
+        } else if v.mandatory_pawn_promotion {
             String::new()
         } else {
             self.optional(p)

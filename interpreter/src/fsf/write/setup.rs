@@ -199,6 +199,10 @@ impl Writer<'_> {
                 let mut cells: Vec<Cell> =
                     v.drop_region[side].clone().unwrap_or_else(|| all.clone());
                 cells.retain(|c| all.contains(c));
+                if p.key == "rook" && v.sittuyin_rook_drop {
+                    let first = if side == 0 { 0 } else { v.ranks - 1 };
+                    cells.retain(|c| c.1 == first);
+                }
                 if p.key == "pawn" {
                     if !v.promotion_zone_pawn_drops {
                         cells.retain(|c| !v.promotion_region[side].contains(c));
