@@ -101,6 +101,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("legan", "legan", None),
     ("losalamos", "losalamos", None),
     ("losers", "losers", None),
+    ("koedem", "koedem", None),
     ("makruk", "makruk", None),
     ("makpong", "makpong", None),
     ("manchu", "manchu", None),
@@ -142,6 +143,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("pocketknight", "pocketknight", None),
     ("racingkings", "racingkings", None),
     ("seirawan", "seirawan", None),
+    ("shatar", "shatar", None),
     ("shatranj", "shatranj", None),
     ("shouse", "shouse", None),
     (
@@ -219,7 +221,7 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
 
 /// One board of a game for two boards, as Fairy-Stockfish plays it alone: its
 /// `two_boards` answers true (the captures go to the partner, off this board).
-const TWO_BOARDS: &[&str] = &["bughouse", "supply"];
+const TWO_BOARDS: &[&str] = &["bughouse", "supply", "koedem"];
 
 /// Variants whose pawn is a custom piece of Fairy-Stockfish's, not its pawn type:
 /// its SAN writes the letter (`Pe4`), and after a double step its FEN's

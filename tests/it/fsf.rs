@@ -72,20 +72,45 @@ fn against_fairy_stockfish(ini: &str, out: &str, games: &str, plies: &str) -> St
 /// named though none stands on the board at the start).
 #[test]
 fn placement_exports_its_drop_rules() {
+    exports_with_keys(
+        "placement",
+        &[
+            "whiteDropRegion = a1 b1 c1 d1 e1 f1 g1 h1",
+            "blackDropRegion = a8 b8 c8 d8 e8 f8 g8 h8",
+            "mustDrop = true",
+            "dropOppositeColoredBishop = true",
+            "castlingDroppedPiece = true",
+            "castlingRookPieces = r",
+        ],
+    );
+}
+
+/// The shipped definition `name` exports with each of `keys` as a line.
+fn exports_with_keys(name: &str, keys: &[&str]) {
+    let file = format!("{name}.vdl");
     let (_, rules, syntax) = (shipped().into_iter())
-        .find(|(name, ..)| name == "placement.vdl")
+        .find(|(n, ..)| *n == file)
         .expect("shipped");
-    let ini = fsf::export("placement", &syntax, &rules).expect("exported");
-    for key in [
-        "whiteDropRegion = a1 b1 c1 d1 e1 f1 g1 h1",
-        "blackDropRegion = a8 b8 c8 d8 e8 f8 g8 h8",
-        "mustDrop = true",
-        "dropOppositeColoredBishop = true",
-        "castlingDroppedPiece = true",
-        "castlingRookPieces = r",
-    ] {
-        assert!(ini.lines().any(|l| l == key), "no `{key}` in\n{ini}");
+    let ini = fsf::export(name, &syntax, &rules).expect("exported");
+    for key in keys {
+        assert!(ini.lines().any(|l| l == *key), "no `{key}` in\n{ini}");
     }
+}
+
+/// Koedem exports its commoner kings: the piece that castles, the kings dropped
+/// first, and the loss without a king once the opponent has both.
+#[test]
+fn koedem_exports_its_kings() {
+    exports_with_keys(
+        "koedem",
+        &[
+            "commoner = k",
+            "castlingKingPiece = k",
+            "mustDropType = k",
+            "extinctionPieceTypes = k",
+            "extinctionOpponentPieceCount = 2",
+        ],
+    );
 }
 
 /// `import(export(def))` plays as `def`: the same perft to depth 3 (depth 2 where
@@ -265,7 +290,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 32);
+    assert_eq!(import.written.len(), 35);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -420,6 +445,27 @@ fn every_key_family_imports() {
         ],
     );
     has(
+        "fsf-shatar",
+        &[
+            "checkmate loss alone Knight win series Knight Rook Bers else draw",
+            "extinction below 2 draw",
+        ],
+    );
+    has(
+        "fsf-koedem",
+        &[
+            "must-drop Commoner",
+            "extinction Commoner opponent-has 2 loss",
+        ],
+    );
+    has(
+        "fsf-shatar-child",
+        &[
+            "checkmate loss alone Knight win series Knight Rook Bers else draw",
+            "move-rule 40 draw",
+        ],
+    );
+    has(
         "fsf-petrify",
         &[
             "piece Queen Q { moves \"Q\" petrifies }",
@@ -436,7 +482,7 @@ fn families_export_back_with_their_keys() {
     let path = common::root().join("tests/fsf/families.ini");
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
-    let cases: [(&str, &[&str]); 5] = [
+    let cases: [(&str, &[&str]); 6] = [
         (
             "fsf-duple",
             &[
@@ -457,6 +503,7 @@ fn families_export_back_with_their_keys() {
             "fsf-sittuyin",
             &["sittuyinPromotion = true", "sittuyinRookDrop = true"],
         ),
+        ("fsf-shatar", &["shatarMateRule = true"]),
     ];
     for (section, keys) in cases {
         let w = (import.written.iter())
@@ -495,7 +542,7 @@ fn families_export_back_with_their_keys() {
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 32 of 32 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 35 of 35 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -503,7 +550,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 32 of 32 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 35 of 35 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

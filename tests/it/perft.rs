@@ -225,6 +225,8 @@ const LIBRARY_TABLES: &[&str] = &[
     "petrified.epd",
     "placement.epd",
     "sittuyin.epd",
+    "shatar.epd",
+    "koedem.epd",
     "perfect.epd",
     "pocketknight.epd",
     "raazuvaa.epd",

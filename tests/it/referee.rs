@@ -441,6 +441,8 @@ const LIBRARY: &[&str] = &[
     "petrified.vdl",
     "placement.vdl",
     "sittuyin.vdl",
+    "shatar.vdl",
+    "koedem.vdl",
     "perfect.vdl",
     "pocketknight.vdl",
     "raazuvaa.vdl",

@@ -18,7 +18,7 @@ pub(super) fn outcome(o: OutcomeWord) -> Outcome {
 /// The rule's name, as written, for messages about it.
 fn rule_name(rule: &EndRuleDecl) -> &'static str {
     match rule {
-        EndRuleDecl::Checkmate(_) => "checkmate",
+        EndRuleDecl::Checkmate(..) => "checkmate",
         EndRuleDecl::Stalemate(..) => "stalemate",
         EndRuleDecl::Repetition(..) => "repetition",
         EndRuleDecl::MoveLimit(..) => "move-rule",
@@ -70,6 +70,19 @@ pub(super) fn end_rules(
 }
 
 impl Problems {
+    /// `extinction ... opponent-has N`: N from 1 to 100.
+    fn opponent_count(&mut self, n: &Spanned<i64>) -> Option<u32> {
+        if (1..=100).contains(&n.value) {
+            return u32::try_from(n.value).ok();
+        }
+        self.push(
+            Diagnostic::error(Code::BadEndRule, "`opponent-has` counts 1 to 100 pieces")
+                .at(n.span, "outside that range")
+                .help("`extinction King opponent-has 2 loss`: a player without a king loses once the opponent has both"),
+        );
+        None
+    }
+
     /// `promotion-stalemate` speaks of in-place promotions: some piece must make them.
     fn promotion_stalemate_needs_in_place(&mut self, span: Span, pieces: &[&syntax::PieceDecl]) {
         let in_place = pieces.iter().flat_map(|p| &p.props).any(|prop| {
@@ -107,7 +120,30 @@ impl Problems {
                 .collect()
         };
         match rule {
-            EndRuleDecl::Checkmate(o) => end.checkmate = outcome(o.value),
+            EndRuleDecl::Checkmate(o, options) => {
+                end.checkmate = outcome(o.value);
+                for (i, option) in options.iter().enumerate() {
+                    let kinds = kinds_of(self, &option.kinds);
+                    let rule = Some((kinds, outcome(option.outcome.value)));
+                    if let Some(first) = options[..i].iter().find(|o| o.series == option.series) {
+                        let word = if option.series { "series" } else { "alone" };
+                        self.push(
+                            Diagnostic::error(
+                                Code::BadEndRule,
+                                format!("`checkmate ... {word}` is given twice"),
+                            )
+                            .at(option.span, "second one here")
+                            .also(first.span, "first one here")
+                            .help(format!("give `{word}` once, with every kind it names")),
+                        );
+                    }
+                    if option.series {
+                        end.mate_by.series = rule;
+                    } else {
+                        end.mate_by.alone = rule;
+                    }
+                }
+            }
             EndRuleDecl::RoyalCapture => end.royal_capture = true,
             EndRuleDecl::Stalemate(o, fewer) => {
                 end.stalemate = outcome(o.value);
@@ -121,17 +157,22 @@ impl Problems {
             EndRuleDecl::DoublePass(o) => end.double_pass = Some(outcome(o.value)),
             EndRuleDecl::Facing(o) => end.facing = Some(outcome(o.value)),
             EndRuleDecl::Counting(c) => end.counting = self.counting(c, known, pieces),
-            EndRuleDecl::Extinction(all, kinds, below, o) => {
+            EndRuleDecl::Extinction(x) => {
                 let help = "`extinction King below 3 loss`: a player left with fewer than three kings loses";
-                let below = match below {
+                let below = match &x.below {
                     Some(n) => self.end_count(n, 1, "fewer than {} pieces", help),
                     None => Some(1),
                 };
+                let opponent_has = match &x.opponent_has {
+                    Some(n) => self.opponent_count(n),
+                    None => Some(0),
+                };
                 end.extinction = Some(model::Extinction {
-                    all: *all,
-                    kinds: kinds_of(self, kinds),
+                    all: x.all,
+                    kinds: kinds_of(self, &x.kinds),
                     below: below.unwrap_or(1),
-                    outcome: outcome(o.value),
+                    opponent_has: opponent_has.unwrap_or(0),
+                    outcome: outcome(x.outcome.value),
                 });
             }
             EndRuleDecl::Reach(zone, kinds, count, o, options) => {

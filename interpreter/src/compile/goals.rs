@@ -15,6 +15,8 @@ pub struct Goals {
     pub extinction_all: bool,
     /// `extinction ... below N`: a kind is lost with fewer than N left (1: none).
     pub extinction_below: u32,
+    /// `extinction ... opponent-has N`: only while the opponent has N of the kinds.
+    pub extinction_opponent: u32,
     /// Per side, the cells of the zone; the kinds that count there; the outcome for
     /// the player who has one there.
     /// The zone's cells per side, the kinds, the outcome, how many must stand there.
@@ -79,6 +81,7 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
         extinction: end.extinction.as_ref().map(|e| (mask(&e.kinds), e.outcome)),
         extinction_all: end.extinction.as_ref().is_some_and(|e| e.all),
         extinction_below: end.extinction.as_ref().map_or(1, |e| e.below),
+        extinction_opponent: end.extinction.as_ref().map_or(0, |e| e.opponent_has),
         reach: end.reach.as_ref().map(|r| {
             let cells = [0, 1].map(|side| {
                 def.zones

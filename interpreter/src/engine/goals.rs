@@ -240,6 +240,10 @@ impl Position<'_> {
     /// Whether `side` has no piece of one of `kinds` (of any, with `extinction all`;
     /// with `kinds` empty: no piece).
     fn extinct(&self, side: usize, kinds: u64) -> bool {
+        let needed = self.rules.goals.extinction_opponent;
+        if needed > 0 && self.count_of(1 - side, kinds) < needed {
+            return false;
+        }
         if self.rules.goals.extinction_below > 1 {
             return self.extinct_below(side, kinds, self.rules.goals.extinction_below);
         }
@@ -278,6 +282,15 @@ impl Position<'_> {
         } else {
             listed.any(|k| count(k) < n)
         }
+    }
+
+    /// How many pieces of the kinds (any, with none listed) `side` has, those in
+    /// hand counted.
+    fn count_of(&self, side: usize, kinds: u64) -> u32 {
+        (0..self.rules.kinds)
+            .filter(|&k| kinds == 0 || kinds >> k & 1 != 0)
+            .map(|k| self.held(Side::from_index(side), k) as u32)
+            .sum()
     }
 
     /// How many pieces of `kind` `side` has on the board.

@@ -26,6 +26,7 @@ mod hand;
 mod in_place;
 mod legality;
 mod make;
+mod mate_by;
 mod movegen;
 mod moves;
 mod parallel;

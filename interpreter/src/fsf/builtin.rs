@@ -18,6 +18,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../../definitions/kingofthehill.vdl"),
     ),
     (
+        "shatar.vdl",
+        include_str!("../../../definitions/shatar.vdl"),
+    ),
+    (
         "threecheck.vdl",
         include_str!("../../../definitions/threecheck.vdl"),
     ),
@@ -156,7 +160,6 @@ pub const NOT_SHIPPED: &[&str] = &[
     "knightmate",
     "placement",
     "sittuyin",
-    "shatar",
     "coregal",
     "clobber",
     "duck",

@@ -120,6 +120,8 @@ pub struct MoveLimit {
 pub struct EndRules {
     /// The result of checkmate for the player who mates.
     pub checkmate: Outcome,
+    /// `checkmate ... alone`, `series`: outcomes that depend on the checking pieces.
+    pub mate_by: MateBy,
     /// The result of stalemate for the player who is stalemated.
     pub stalemate: Outcome,
     /// `fewer-pieces`: the stalemate's result is for the player with fewer pieces
@@ -247,6 +249,9 @@ pub struct Extinction {
     pub kinds: Vec<usize>,
     /// A kind is lost when fewer than this many are left (1: none left).
     pub below: u32,
+    /// `opponent-has N`: only while the opponent has at least N of the kinds (those
+    /// in hand counted; 0: always).
+    pub opponent_has: u32,
     /// The result for the player who loses them.
     pub outcome: Outcome,
 }
@@ -311,10 +316,28 @@ impl EndRules {
     }
 }
 
+/// Outcomes of a checkmate by the kinds that gave check (Shatar's rules).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct MateBy {
+    /// `alone`: the outcome of a mate every checker of which is of these kinds.
+    pub alone: Option<(Vec<usize>, Outcome)>,
+    /// `series ... else`: the outcome unless a check of the mating series was
+    /// given by one of these kinds.
+    pub series: Option<(Vec<usize>, Outcome)>,
+}
+
+impl MateBy {
+    /// Whether either option is given.
+    pub fn any(&self) -> bool {
+        self.alone.is_some() || self.series.is_some()
+    }
+}
+
 impl Default for EndRules {
     fn default() -> Self {
         EndRules {
             checkmate: Outcome::Loss,
+            mate_by: MateBy::default(),
             stalemate: Outcome::Draw,
             stalemate_fewer_pieces: false,
             repetition: None,

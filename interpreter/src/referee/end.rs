@@ -203,7 +203,11 @@ impl<'r> Game<'r> {
         let (own, other) = (count(stm), count(stm.opponent()));
         let stalemate = end.stalemate_outcome(own, other);
         let (reason, outcome, what) = if has_royal && self.pos.in_check(stm) {
-            (EndReason::Checkmate, end.checkmate, "is checkmated")
+            (
+                EndReason::Checkmate,
+                self.checkmate_outcome(),
+                "is checkmated",
+            )
         } else if has_royal {
             (EndReason::Stalemate, stalemate, "is stalemated")
         } else {
@@ -330,6 +334,20 @@ impl<'r> Game<'r> {
             description,
             claimed: claim.is_some(),
         }
+    }
+
+    /// The outcome of the mate on the board: by the kinds that gave its check and the
+    /// mating player's checks before it (every second position counted, back).
+    fn checkmate_outcome(&self) -> Outcome {
+        let end = &self.pos.rules().definition.end;
+        if !end.mate_by.any() {
+            return end.checkmate;
+        }
+        let stm = self.pos.side_to_move();
+        let now = self.pos.checking_kinds(stm);
+        let earlier = self.mate_checks.iter().rev().skip(2).step_by(2).copied();
+        self.pos
+            .checkmate_outcome(std::iter::once(now).chain(earlier))
     }
 
     /// `promotion-stalemate`: the player to move, not in check, has its royal pieces

@@ -181,6 +181,9 @@ pub struct Game<'r> {
     /// Per position of `keys`: whether its player to move was in check (kept only
     /// under `perpetual-check`).
     pub(super) checked: Vec<bool>,
+    /// Per position of `keys`: the kinds that gave check to its player to move
+    /// (kept only under `checkmate ... series`).
+    pub(super) mate_checks: Vec<u64>,
     pub(super) had_royal: [bool; 2],
     pub(super) legal: Vec<Move>,
     pub(super) result: Option<GameResult>,
@@ -210,6 +213,7 @@ impl<'r> Game<'r> {
             counts: HashMap::new(),
             keys: Vec::new(),
             checked: Vec::new(),
+            mate_checks: Vec::new(),
             had_royal,
             legal: Vec::new(),
             result: None,
@@ -306,6 +310,13 @@ impl<'r> Game<'r> {
         *self.counts.entry(key).or_insert(0) += 1;
         self.keys.push(key);
         self.checked.push(self.in_check_counted());
+        let series = self.pos.rules().definition.end.mate_by.series.is_some();
+        let stm = self.pos.side_to_move();
+        self.mate_checks.push(if series {
+            self.pos.checking_kinds(stm)
+        } else {
+            0
+        });
     }
 
     /// Take the last counted position off the count.
@@ -316,6 +327,7 @@ impl<'r> Game<'r> {
             }
         }
         self.checked.pop();
+        self.mate_checks.pop();
     }
 
     /// Whether the player to move is in check, when `perpetual-check` needs to know.

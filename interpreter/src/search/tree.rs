@@ -333,7 +333,13 @@ impl Node<'_> {
         let stm = pos.side_to_move();
         let has_royal = pos.has_royal(stm) && !end.royal_capture;
         if has_royal && pos.in_check(stm) {
-            outcome_score(end.checkmate, stm, ply)
+            // the series of checks before the search's root is not seen here
+            let outcome = if end.mate_by.any() {
+                pos.checkmate_outcome([pos.checking_kinds(stm)])
+            } else {
+                end.checkmate
+            };
+            outcome_score(outcome, stm, ply)
         } else {
             let count = |side| pos.piece_cells(side).len();
             let outcome = end.stalemate_outcome(count(stm), count(stm.opponent()));

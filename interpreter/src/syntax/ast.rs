@@ -464,9 +464,29 @@ pub struct RepetitionDecl {
     pub perpetual_check: Option<Spanned<OutcomeWord>>,
 }
 
+/// `extinction [all] [NAME...] [below N] [opponent-has N] OUTCOME`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtinctionDecl {
+    pub all: bool,
+    pub kinds: Vec<Name>,
+    pub below: Option<Spanned<i64>>,
+    pub opponent_has: Option<Spanned<i64>>,
+    pub outcome: Spanned<OutcomeWord>,
+}
+
+/// An option of `checkmate`: `alone NAME... OUTCOME` or `series NAME... else OUTCOME`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MateOption {
+    pub span: Span,
+    /// `series` (else `alone`).
+    pub series: bool,
+    pub kinds: Vec<Name>,
+    pub outcome: Spanned<OutcomeWord>,
+}
+
 #[derive(Clone, Debug)]
 pub enum EndRuleDecl {
-    Checkmate(Spanned<OutcomeWord>),
+    Checkmate(Spanned<OutcomeWord>, Vec<MateOption>),
     /// `stalemate OUTCOME [fewer-pieces]`.
     Stalemate(Spanned<OutcomeWord>, bool),
     Repetition(RepetitionDecl),
@@ -480,7 +500,7 @@ pub enum EndRuleDecl {
     PromotionStalemate(Spanned<OutcomeWord>),
     /// Whether every listed kind must be lost (`all`) or any one, the kinds (none:
     /// every piece), and the outcome for the player who has lost them.
-    Extinction(bool, Vec<Name>, Option<Spanned<i64>>, Spanned<OutcomeWord>),
+    Extinction(ExtinctionDecl),
     /// The zone, the kinds, and the outcome for the player who brings one there.
     /// The zone, the kinds, the outcome, and `after-reply`.
     /// `reach ZONE KINDS [N] OUTCOME [after-reply] [held] [safe]`: the zone, the

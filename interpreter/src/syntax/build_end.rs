@@ -18,6 +18,29 @@ impl Builder {
             },
         }
     }
+    /// `alone NAME... OUTCOME` or `series NAME... else OUTCOME`.
+    fn mate_option(&self, pair: Pair<Rule>) -> MateOption {
+        let span = self.span_of(&pair);
+        let series = pair.as_rule() == Rule::mate_series;
+        let mut kinds = Vec::new();
+        let mut outcome = None;
+        for part in pair.into_inner() {
+            match part.as_rule() {
+                Rule::outcome => outcome = Some(self.outcome(part)),
+                _ => kinds.push(self.name(part)),
+            }
+        }
+        MateOption {
+            span,
+            series,
+            kinds,
+            outcome: outcome.unwrap_or(Spanned {
+                span,
+                value: OutcomeWord::Draw,
+            }),
+        }
+    }
+
     pub(super) fn end_rules(&self, pair: Pair<Rule>) -> EndDecl {
         let span = self.span_of(&pair);
         let rules = pair
@@ -27,7 +50,13 @@ impl Builder {
                 let rule = p.as_rule();
                 let mut inner = p.into_inner();
                 let value = match rule {
-                    Rule::checkmate => EndRuleDecl::Checkmate(self.outcome(inner.next()?)),
+                    Rule::checkmate => {
+                        let outcome = self.outcome(inner.next()?);
+                        EndRuleDecl::Checkmate(
+                            outcome,
+                            inner.map(|o| self.mate_option(o)).collect(),
+                        )
+                    }
                     Rule::royal_capture => EndRuleDecl::RoyalCapture,
                     Rule::dead_position => {
                         EndRuleDecl::DeadPosition(inner.next().map(|o| self.outcome(o)))
@@ -46,20 +75,23 @@ impl Builder {
                         let mut words: Vec<Pair<Rule>> = inner.collect();
                         let outcome = self.outcome(words.pop()?);
                         let all = words.first().is_some_and(|w| w.as_rule() == Rule::all);
-                        let below = (words.last())
-                            .filter(|w| w.as_rule() == Rule::below)
-                            .and_then(|w| w.clone().into_inner().next())
-                            .map(|n| self.int_of(n));
-                        EndRuleDecl::Extinction(
+                        let count = |rule: Rule| {
+                            (words.iter())
+                                .find(|w| w.as_rule() == rule)
+                                .and_then(|w| w.clone().into_inner().next())
+                                .map(|n| self.int_of(n))
+                        };
+                        let (below, opponent_has) = (count(Rule::below), count(Rule::opponent_has));
+                        EndRuleDecl::Extinction(ExtinctionDecl {
                             all,
-                            words
-                                .into_iter()
+                            kinds: (words.iter())
                                 .filter(|w| w.as_rule() == Rule::ident)
-                                .map(|w| self.name(w))
+                                .map(|w| self.name(w.clone()))
                                 .collect(),
                             below,
+                            opponent_has,
                             outcome,
-                        )
+                        })
                     }
                     Rule::reach => {
                         let mut words: Vec<Pair<Rule>> = inner.collect();

@@ -297,6 +297,8 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         }
         Rule::promote_optional => "`optional` or `optional except in ZONE`",
         Rule::promote_in_place => "`in-place`",
+        Rule::mate_alone => "`alone NAME... OUTCOME`",
+        Rule::mate_series => "`series NAME... else OUTCOME`",
         Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`, `zigzag`, `circle`, `equal`, `chain`)",
         Rule::offset => "an offset such as `(1,2)`",
         Rule::rule_option

@@ -33,7 +33,21 @@ pub(super) fn goal_reached(ctx: &Ctx, to_move: usize) -> bool {
             |k: usize| def.hand.is_some() && ctx.reserves[side].get(k).is_some_and(|&n| n > 0);
         let has = |k: usize| own().any(|p| p.2 == k) || held(k);
         let extinct = def.end.extinction.as_ref().is_some_and(|e| {
-            if e.kinds.is_empty() {
+            // `opponent-has N`: the opponent's pieces of the kinds, in hand too
+            let theirs = |k: usize| {
+                let on = pieces.iter().filter(|p| p.1 != side && p.2 == k).count();
+                let hand = if def.hand.is_some() {
+                    ctx.reserves[1 - side].get(k).map_or(0, |&n| usize::from(n))
+                } else {
+                    0
+                };
+                on + hand
+            };
+            let counted = |k: &usize| e.kinds.is_empty() || e.kinds.contains(k);
+            let opponent: usize = (0..def.pieces.len()).filter(counted).map(theirs).sum();
+            if opponent < e.opponent_has as usize {
+                false
+            } else if e.kinds.is_empty() {
                 own().next().is_none() && !(0..def.pieces.len()).any(held)
             } else if e.all {
                 !e.kinds.iter().any(|&k| has(k))

@@ -287,6 +287,9 @@ impl Exporter<'_> {
         }
         let (checkmate, stalemate) = (plain(self, e.checkmate), plain(self, e.stalemate));
         self.set("checkmateValue", value(checkmate));
+        if e.mate_by.any() {
+            self.shatar_mate();
+        }
         self.set("stalemateValue", value(stalemate));
         if e.stalemate_fewer_pieces {
             self.set("stalematePieceCount", "true");
@@ -358,6 +361,42 @@ impl Exporter<'_> {
         }
     }
 
+    /// `checkmate ... alone`, `series`: Fairy-Stockfish's `shatarMateRule`, when the
+    /// kinds are its knight (alone, a win) and its knight, rook and bers (a series,
+    /// else a draw).
+    fn shatar_mate(&mut self) {
+        let m = &self.def.end.mate_by;
+        let letters_of = |this: &Self, kinds: &[usize]| -> Option<Vec<char>> {
+            let mut l: Vec<char> = kinds
+                .iter()
+                .map(|&k| this.letters[k])
+                .collect::<Option<_>>()?;
+            l.sort_unstable();
+            Some(l)
+        };
+        let type_letters = |this: &Self, types: &[&str]| -> Vec<char> {
+            let mut l: Vec<char> = (this.keys.iter())
+                .filter(|(k, _)| types.contains(&k.as_str()))
+                .filter_map(|(_, v)| v.chars().next())
+                .collect();
+            l.sort_unstable();
+            l
+        };
+        let knights = type_letters(self, &["knight"]);
+        let shak = type_letters(self, &["knight", "rook", "bers"]);
+        let alone = match &m.alone {
+            Some((kinds, Outcome::Win)) => letters_of(self, kinds) == Some(knights),
+            Some(_) => false,
+            None => knights.is_empty(),
+        };
+        let series = matches!(&m.series, Some((kinds, Outcome::Draw)) if letters_of(self, kinds) == Some(shak));
+        if alone && series {
+            self.set("shatarMateRule", "true");
+        } else {
+            self.no("`checkmate ... alone`, `series` other than Shatar's (`alone` the knights `win`, `series` knights, rooks and bers `else draw`)");
+        }
+    }
+
     fn move_rule(&mut self) {
         let e = &self.def.end;
         // Fairy-Stockfish's drops always reset the move count
@@ -408,6 +447,9 @@ impl Exporter<'_> {
         self.set("extinctionValue", value(x.outcome));
         if x.below > 1 {
             self.set("extinctionPieceCount", (x.below - 1).to_string());
+        }
+        if x.opponent_has > 0 {
+            self.set("extinctionOpponentPieceCount", x.opponent_has.to_string());
         }
         let kinds: String = x.kinds.iter().filter_map(|&k| self.letters[k]).collect();
         self.set(

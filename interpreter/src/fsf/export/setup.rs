@@ -15,6 +15,7 @@ impl Exporter<'_> {
         let mut kingside: Option<i32> = None;
         let mut queenside: Option<i32> = None;
         let mut rook_letters: Vec<char> = Vec::new();
+        let mut king_letters: Vec<char> = Vec::new();
         for c in &d.castling {
             if c.king_from.rank != c.king_to.rank
                 || c.rook_from.rank != c.king_from.rank
@@ -61,7 +62,13 @@ impl Exporter<'_> {
                     rook_letters.push(l);
                 }
             }
+            if let Some(l) = self.piece_on(c, c.king_from) {
+                if !king_letters.contains(&l) {
+                    king_letters.push(l);
+                }
+            }
         }
+        self.castling_king(&king_letters);
         self.castles_by_drop(&mut rook_letters);
         let file = |f: i32| ((b'a' + f as u8) as char).to_string();
         if let Some(f) = kingside {
@@ -74,6 +81,21 @@ impl Exporter<'_> {
             "castlingRookPieces",
             rook_letters.iter().collect::<String>(),
         );
+    }
+
+    /// The piece that castles, when it is not Fairy-Stockfish's king (a commoner:
+    /// Extinction's, Koedem's): `castlingKingPiece`.
+    fn castling_king(&mut self, letters: &[char]) {
+        let king = (self.keys.iter())
+            .find(|(k, _)| k == "king")
+            .and_then(|(_, v)| v.chars().next());
+        match letters {
+            [l] if Some(*l) != king && !self.keys.iter().any(|(k, _)| k == "castlingKingPiece") => {
+                self.set("castlingKingPiece", l.to_string());
+            }
+            [_] | [] => {}
+            _ => self.no("castlings of several kinds of king"),
+        }
     }
 
     /// Under `castle-by-drop`: its kinds are castling rooks too, and Fairy-Stockfish

@@ -186,6 +186,7 @@ impl Reader {
             "mustDrop" => self.flag(s, key, |v| &mut v.must_drop),
             "sittuyinPromotion" => self.flag(s, key, |v| &mut v.sittuyin_promotion),
             "sittuyinRookDrop" => self.flag(s, key, |v| &mut v.sittuyin_rook_drop),
+            "shatarMateRule" => self.flag(s, key, |v| &mut v.shatar_mate_rule),
             "dropOppositeColoredBishop" => {
                 self.flag(s, key, |v| &mut v.drop_opposite_colored_bishop)
             }
@@ -293,6 +294,11 @@ impl Reader {
             "extinctionPieceCount" => {
                 if let Some(n) = self.number(s, key, 0, 99) {
                     self.v.extinction_piece_count = n;
+                }
+            }
+            "extinctionOpponentPieceCount" => {
+                if let Some(n) = self.number(s, key, 0, 100) {
+                    self.v.extinction_opponent_piece_count = n;
                 }
             }
             "extinctionPieceTypes" => {

@@ -74,6 +74,8 @@ pub struct Variant {
     pub sittuyin_promotion: bool,
     /// Rooks drop on the drop region's first rank only (`sittuyinRookDrop`).
     pub sittuyin_rook_drop: bool,
+    /// A knight's mate loses, a mate without a shak draws (`shatarMateRule`).
+    pub shatar_mate_rule: bool,
     /// Bishops are dropped on two colours (`dropOppositeColoredBishop`).
     pub drop_opposite_colored_bishop: bool,
     /// A king and rook dropped on their castling cells give the right
@@ -114,6 +116,8 @@ pub struct Variant {
     pub extinction_piece_types: Option<Vec<String>>,
     /// A side with at most this many of an extinction type has lost it.
     pub extinction_piece_count: u32,
+    /// Extinction only while the opponent has this many (`extinctionOpponentPieceCount`).
+    pub extinction_opponent_piece_count: u32,
     /// `None`: any piece (`*`).
     pub flag_piece: [Option<String>; 2],
     pub flag_region: [Vec<Cell>; 2],
@@ -199,6 +203,7 @@ impl Variant {
             must_drop: false,
             sittuyin_promotion: false,
             sittuyin_rook_drop: false,
+            shatar_mate_rule: false,
             drop_opposite_colored_bishop: false,
             castling_dropped_piece: false,
             must_drop_type: None,
@@ -224,6 +229,7 @@ impl Variant {
             extinction_value: None,
             extinction_piece_types: Some(Vec::new()),
             extinction_piece_count: 0,
+            extinction_opponent_piece_count: 0,
             flag_piece: [None, None],
             flag_region: [Vec::new(), Vec::new()],
             flag_move: false,
@@ -289,10 +295,8 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("extinctionClaim", "false"),
-    ("extinctionOpponentPieceCount", "0"),
     ("flagPieceBlockedWin", "false"),
     ("connectNxN", "0"),
     ("collinearN", "0"),

@@ -7,12 +7,43 @@ use crate::fsf::variant::Value;
 use crate::fsf::{Item, ItemKey};
 
 impl Writer<'_> {
+    /// `shatarMateRule`: a mate by knights alone wins for the mated player; a mate
+    /// whose series of checks had none by a knight, rook or bers draws.
+    fn shatar_mate(&self) -> String {
+        if !self.v.shatar_mate_rule {
+            return String::new();
+        }
+        let knights = self.kinds_of("knight");
+        let shak = self.shak_kinds();
+        let mut text = String::new();
+        if !knights.is_empty() {
+            text.push_str(&format!(" alone {} win", knights.join(" ")));
+        }
+        if !shak.is_empty() {
+            text.push_str(&format!(" series {} else draw", shak.join(" ")));
+        }
+        text
+    }
+
+    /// The kinds whose checks are shak: Fairy-Stockfish's knight, rook and bers.
+    fn shak_kinds(&self) -> Vec<String> {
+        (["knight", "rook", "bers"].iter())
+            .flat_map(|k| self.kinds_of(k))
+            .collect()
+    }
+
     pub(super) fn end(&mut self) -> Result<(), Diagnostic> {
         let v = self.v;
         let mut lines: Vec<String> = Vec::new();
         let royal = self.used.iter().any(|k| k == "king") || self.pseudo_royal.is_some();
         if royal {
-            lines.push(format!("checkmate {}", outcome(v.checkmate_value)));
+            // with no piece that gives a shak, every mate is a draw
+            let mate = if v.shatar_mate_rule && self.shak_kinds().is_empty() {
+                "draw"
+            } else {
+                outcome(v.checkmate_value)
+            };
+            lines.push(format!("checkmate {mate}{}", self.shatar_mate()));
         }
         let fewer = if v.stalemate_piece_count {
             " fewer-pieces"
@@ -157,9 +188,13 @@ impl Writer<'_> {
                 ));
             }
             // at most N left is fewer than N + 1
+            let opponent = match v.extinction_opponent_piece_count {
+                0 => String::new(),
+                n => format!("opponent-has {n} "),
+            };
             let value = match v.extinction_piece_count {
-                0 => outcome(value).to_string(),
-                n => format!("below {} {}", n + 1, outcome(value)),
+                0 => format!("{opponent}{}", outcome(value)),
+                n => format!("below {} {opponent}{}", n + 1, outcome(value)),
             };
             match &v.extinction_piece_types {
                 None => return Ok(Some(format!("extinction {value}"))),
