@@ -92,3 +92,28 @@ fn a_king_and_pawn_that_may_only_promote_are_stalemated() {
     );
     assert_eq!(result_of(&rules, "k6r/8/8/8/8/7p/7P/7K[] w - - 0 1"), None);
 }
+
+#[test]
+fn a_frozen_piece_does_not_promote_in_place() {
+    let source = r#"
+board { files a b c d e ranks 1 2 3 4 5 }
+zone far { white a4..e4  black a2..e2 }
+piece King    K { royal moves "K" }
+piece Met     F { moves "F" }
+piece Freezer Z { moves "mK" immobilize }
+piece Pawn    P { moves "fmW" promotes in far to Met in-place }
+setup "4k/2z2/2P2/5/K4 w - - 0 1"
+"#;
+    let loaded = vdl::load(source);
+    let rules = (loaded.ruleset).unwrap_or_else(|| panic!("{:#?}", loaded.diagnostics));
+    // the freezer on c4 holds the pawn on c3, which would promote as the last pawn
+    assert_eq!(
+        pawn_moves(&rules, "4k/2z2/2P2/5/K4 w - - 0 1", "c3-"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        pawn_moves(&rules, "4k/5/2P1z/5/K4 w - - 0 1", "c3-"),
+        ["c3-b2=F", "c3-b4=F", "c3-c3=F", "c3-c4", "c3-d2=F", "c3-d4=F"]
+    );
+    common::trees_agree(&rules, &["4k/2z2/2P2/5/K4 w - - 0 1"], 3);
+}

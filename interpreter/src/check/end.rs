@@ -70,19 +70,6 @@ pub(super) fn end_rules(
 }
 
 impl Problems {
-    /// `extinction ... opponent-has N`: N from 1 to 100.
-    fn opponent_count(&mut self, n: &Spanned<i64>) -> Option<u32> {
-        if (1..=100).contains(&n.value) {
-            return u32::try_from(n.value).ok();
-        }
-        self.push(
-            Diagnostic::error(Code::BadEndRule, "`opponent-has` counts 1 to 100 pieces")
-                .at(n.span, "outside that range")
-                .help("`extinction King opponent-has 2 loss`: a player without a king loses once the opponent has both"),
-        );
-        None
-    }
-
     /// `promotion-stalemate` speaks of in-place promotions: some piece must make them.
     fn promotion_stalemate_needs_in_place(&mut self, span: Span, pieces: &[&syntax::PieceDecl]) {
         let in_place = pieces.iter().flat_map(|p| &p.props).any(|prop| {
@@ -164,7 +151,7 @@ impl Problems {
                     None => Some(1),
                 };
                 let opponent_has = match &x.opponent_has {
-                    Some(n) => self.opponent_count(n),
+                    Some(n) => self.end_count(n, 1, "`opponent-has {}`", "`extinction King opponent-has 2 loss`: a player without a king loses once the opponent has both"),
                     None => Some(0),
                 };
                 end.extinction = Some(model::Extinction {

@@ -92,16 +92,15 @@ pub(super) fn flags(
             && h.split_colours.is_empty()
     });
     let royal_count = def.pieces.iter().any(|p| p.royal_last.is_some());
+    let in_place_promotions =
+        (def.pieces.iter()).any(|p| p.promotion.as_ref().is_some_and(|p| p.in_place));
     let only_moves_of_pieces = def.drops.is_none()
         && !royal_count
         && plain_hand
         && def.explosions.is_none()
         && def.walls.is_none()
         && !def.pass
-        && !def
-            .pieces
-            .iter()
-            .any(|p| p.promotion.as_ref().is_some_and(|p| p.in_place))
+        && !in_place_promotions
         && !goals.any()
         && !goals.no_check
         && !goals.must_capture
@@ -142,9 +141,6 @@ pub(super) fn flags(
         walls: def.walls.is_some(),
         wall_cells: def.has_walls(),
         royal_count,
-        in_place_promotions: def
-            .pieces
-            .iter()
-            .any(|p| p.promotion.as_ref().is_some_and(|p| p.in_place)),
+        in_place_promotions,
     }
 }

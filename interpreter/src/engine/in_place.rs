@@ -5,9 +5,10 @@
 //! attacking an enemy piece. A promotion is a `Normal` move with a promotion,
 //! `from == to` when the piece stays.
 
+use super::attack::AttackSearch;
 use super::movegen::Purpose;
-use super::{kind_of, side_of, Move, MoveKind, Position};
-use crate::compile::{Cell, PromotionTable};
+use super::{kind_of, Move, MoveKind, Position};
+use crate::compile::PromotionTable;
 use crate::model::Side;
 
 impl Position<'_> {
@@ -20,13 +21,14 @@ impl Position<'_> {
             let Some(table) = self.rules.in_place_of(us, kind) else {
                 continue;
             };
-            if !table.zone[from as usize] && self.on_board(us, kind) > 1 {
+            let frozen = self.rules.flags.immobilizers && self.is_frozen_whole(from);
+            if frozen || (!table.zone[from as usize] && self.on_board(us, kind) > 1) {
                 continue;
             }
             for k in self.in_place_choices(us, table) {
                 out.push(Move::new(from, from, MoveKind::Normal).with_promotion(Some(k)));
                 steps.clear();
-                self.moves_as(us, from, k, &mut steps, Purpose::Play);
+                self.general_piece_moves(us, from, k, &mut steps, false, Purpose::Play);
                 let mut seen = Vec::new();
                 for m in &steps {
                     let quiet = m.kind == MoveKind::Normal && m.captures().is_empty();
@@ -57,15 +59,6 @@ impl Position<'_> {
             .filter(move |&k| at_limit >> k & 1 == 0)
     }
 
-    /// The moves a piece of `kind` would have on `from`.
-    fn moves_as(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>, p: Purpose) {
-        if self.rules.flags.special {
-            self.general_piece_moves(us, from, kind, out, false, p);
-        } else {
-            self.piece_moves(us, from, kind, out, false, p);
-        }
-    }
-
     /// Whether `m` is an in-place promotion of the side to move.
     pub fn promotes_in_place(&self, m: &Move) -> bool {
         m.kind == MoveKind::Normal
@@ -83,25 +76,17 @@ impl Position<'_> {
         }
         let us = self.side;
         let them = Side::from_index(1 - us);
-        let mut attacks = Vec::new();
+        let mut buf = Vec::new();
         out.retain(|m| {
             if !self.promotes_in_place(m) {
                 return true;
             }
-            let Some(kind) = m.promotion() else {
-                return true;
-            };
             self.make(*m);
-            let quiet = !self.in_check(them) && {
-                attacks.clear();
-                self.moves_as(us, m.to, kind, &mut attacks, Purpose::AttackTest);
-                !attacks.iter().any(|a| {
-                    (a.captures().iter()).any(|&c| {
-                        let q = self.board[c as usize];
-                        q != 0 && side_of(q) != us
-                    })
-                })
+            let attacks = |p: &Self, buf: &mut Vec<Move>| {
+                (p.lists[1 - us].iter())
+                    .any(|&c| p.attacker_captures(m.to, us, c, buf, AttackSearch::Filtered))
             };
+            let quiet = !self.in_check(them) && !attacks(self, &mut buf);
             self.unmake();
             quiet
         });

@@ -2,7 +2,7 @@
 //! of a mate read from the kinds of the pieces that gave check, in the mating
 //! check and in the mating player's unbroken series of checks before it.
 
-use super::movegen::Purpose;
+use super::attack::AttackSearch;
 use super::{kind_of, Position};
 use crate::model::{Outcome, Side};
 
@@ -20,18 +20,13 @@ impl Position<'_> {
             return 0;
         }
         let mut kinds = 0;
-        let mut moves = Vec::new();
+        let mut buf = Vec::new();
         for &from in &self.lists[them] {
-            let kind = kind_of(self.board[from as usize]);
-            moves.clear();
-            if self.rules.flags.special {
-                self.general_piece_moves(them, from, kind, &mut moves, false, Purpose::AttackTest);
-            } else {
-                self.piece_moves(them, from, kind, &mut moves, false, Purpose::AttackTest);
-            }
-            let hits = |m: &super::Move| m.captures().iter().any(|c| royals.contains(c));
-            if moves.iter().any(hits) {
-                kinds |= 1 << kind;
+            let checks = royals
+                .iter()
+                .any(|&r| self.attacker_captures(from, them, r, &mut buf, AttackSearch::Filtered));
+            if checks {
+                kinds |= 1 << kind_of(self.board[from as usize]);
             }
         }
         kinds

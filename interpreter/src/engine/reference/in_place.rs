@@ -27,7 +27,7 @@ pub(super) fn moves(ctx: &Ctx, side: usize) -> Vec<RefMove> {
             .filter(|&c| ctx.get(c) == Some((s, kind)))
             .count()
             == 1;
-        if !alone && !in_zone(ctx, &p.zone, side, from) {
+        if super::capture::frozen(ctx, from) || (!alone && !in_zone(ctx, &p.zone, side, from)) {
             continue;
         }
         for &k in p.choices_for(side) {

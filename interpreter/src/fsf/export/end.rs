@@ -73,9 +73,8 @@ impl Exporter<'_> {
         for (k, zone) in &hand.drop_zones {
             let cells = d.zones.get(zone).cloned().unwrap_or_default();
             let pawn_rule = self
-                .keys
-                .iter()
-                .any(|(key, v)| key == "pawn" && Some(v.chars().next()) == Some(self.letters[*k]));
+                .type_letter("pawn")
+                .is_some_and(|p| self.letters[*k] == Some(p));
             let all: Vec<Coord> = (0..d.board.height())
                 .flat_map(|r| (0..d.board.width()).map(move |f| Coord { file: f, rank: r }))
                 .filter(|c| d.board.contains(*c))
@@ -131,12 +130,7 @@ impl Exporter<'_> {
             let captured = (d.pieces.iter().enumerate()).filter(|(_, p)| !p.royal);
             held.extend(captured.map(|(k, p)| p.captured_as.unwrap_or(k)));
         }
-        let letter_of = |key: &str| {
-            (self.keys.iter())
-                .find(|(k, _)| k == key)
-                .and_then(|(_, v)| v.chars().next())
-        };
-        let (pawn, rook) = (letter_of("pawn"), letter_of("rook"));
+        let (pawn, rook) = (self.type_letter("pawn"), self.type_letter("rook"));
         let is_rook = |k: usize| rook.is_some() && self.letters[k] == rook;
         let Some((_, zone)) = hand.drop_zones.iter().find(|(k, _)| !is_rook(*k)) else {
             return false;
@@ -348,9 +342,7 @@ impl Exporter<'_> {
     /// when the rule's kinds are that one type's kind, refused otherwise.
     fn rule_of_type(&mut self, kinds: &[usize], (rule, fsf_type): (&str, &str), key: &str) {
         let letter = |k: usize| self.letters[k];
-        let type_letter = (self.keys.iter())
-            .find(|(k, _)| k == fsf_type)
-            .and_then(|(_, v)| v.chars().next());
+        let type_letter = self.type_letter(fsf_type);
         match kinds {
             [] => {}
             [k] if letter(*k).is_some() && letter(*k) == type_letter => self.set(key, "true"),
@@ -375,10 +367,7 @@ impl Exporter<'_> {
             Some(l)
         };
         let type_letters = |this: &Self, types: &[&str]| -> Vec<char> {
-            let mut l: Vec<char> = (this.keys.iter())
-                .filter(|(k, _)| types.contains(&k.as_str()))
-                .filter_map(|(_, v)| v.chars().next())
-                .collect();
+            let mut l: Vec<char> = types.iter().filter_map(|t| this.type_letter(t)).collect();
             l.sort_unstable();
             l
         };

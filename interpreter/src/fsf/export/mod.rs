@@ -60,6 +60,14 @@ struct Exporter<'a> {
 }
 
 impl Exporter<'_> {
+    /// The letter written for Fairy-Stockfish's type `key` (`pawn`, `rook`, ...),
+    /// if a piece took that type.
+    fn type_letter(&self, key: &str) -> Option<char> {
+        (self.keys.iter())
+            .find(|(k, _)| k == key)
+            .and_then(|(_, v)| v.chars().next())
+    }
+
     fn run(&mut self) {
         self.board();
         self.not_held();

@@ -86,9 +86,7 @@ impl Exporter<'_> {
     /// draw (`promotion-stalemate draw`).
     fn in_place(&mut self, k: usize) {
         let d = self.def;
-        let pawn = (self.keys.iter())
-            .find(|(key, _)| key == "pawn")
-            .and_then(|(_, v)| v.chars().next());
+        let pawn = self.type_letter("pawn");
         if pawn.is_none() || self.letters[k] != pawn {
             self.no(format!(
                 "{}'s `in-place` promotion: Fairy-Stockfish's is its pawn's",

@@ -86,9 +86,7 @@ impl Exporter<'_> {
     /// The piece that castles, when it is not Fairy-Stockfish's king (a commoner:
     /// Extinction's, Koedem's): `castlingKingPiece`.
     fn castling_king(&mut self, letters: &[char]) {
-        let king = (self.keys.iter())
-            .find(|(k, _)| k == "king")
-            .and_then(|(_, v)| v.chars().next());
+        let king = self.type_letter("king");
         match letters {
             [l] if Some(*l) != king && !self.keys.iter().any(|(k, _)| k == "castlingKingPiece") => {
                 self.set("castlingKingPiece", l.to_string());
