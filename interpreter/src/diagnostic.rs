@@ -114,6 +114,7 @@ codes! {
     BadRoyal = "vdl::bad_royal": "`royal last` with a count outside 1 to 64, beside a royal kind without the same `royal last`, or beside `explosions`",
     BadPromotionLimit = "vdl::bad_promotion_limit": "a `promotion-limit` outside 1 to 64, or on a kind no promotion makes",
     BadInPlace = "vdl::bad_in_place": "an `in-place` promotion beside `or-leaving`, `captured` or `queue`, or a `promotion-stalemate` rule where no piece promotes in place",
+    BadFirstMove = "vdl::bad_first_move": "a `first-move` move that may capture",
 }
 
 impl Code {

@@ -9,19 +9,35 @@ use vdl::referee::Game;
 use vdl::Position;
 
 /// The running count (plies, limit in plies) with the board's honour count started
-/// at game ply `started`.
+/// at game ply `started`. Under Cambodian chess's rule (a board's honour `up-to` some
+/// pieces), a bare player's count gives way to the board's honour where that,
+/// started then, would end sooner.
 pub fn count_as_started(pos: &Position, started: i32) -> Option<(u32, u32)> {
     let (ply, limit) = pos.counted()?;
-    if started == 0 || bare_player(pos) {
+    if started == 0 {
         return Some((ply, limit));
     }
-    if started < 0 {
-        return Some((0, limit));
+    let board_ply = if started < 0 {
+        0
+    } else {
+        let black = i64::from(pos.side_to_move() == Side::Black);
+        let game_ply = 2 * (i64::from(pos.fullmove_number()) - 1).max(0) + black;
+        (1 + game_ply - i64::from(started)).clamp(0, i64::from(u32::MAX)) as u32
+    };
+    let rule = pos.rules().definition.end.counting.as_ref();
+    let board_limit = rule
+        .filter(|r| r.board_up_to.is_some())
+        .and_then(|r| r.board)
+        .map(|moves| 2 * moves);
+    let shorter = board_limit
+        .is_some_and(|b| i64::from(b) - i64::from(board_ply) < i64::from(limit) - i64::from(ply));
+    if shorter {
+        return Some((board_ply, board_limit.unwrap_or(limit)));
     }
-    let black = i64::from(pos.side_to_move() == Side::Black);
-    let game_ply = 2 * (i64::from(pos.fullmove_number()) - 1).max(0) + black;
-    let counted = (1 + game_ply - i64::from(started)).clamp(0, i64::from(u32::MAX));
-    Some((counted as u32, limit))
+    if bare_player(pos) {
+        return Some((ply, limit));
+    }
+    Some((board_ply, limit))
 }
 
 /// A side left with one piece (its royal one): its count is the pieces' honour.

@@ -90,18 +90,23 @@ fn normalize_holdings(v: &Variant, fen: &str) -> String {
 
 /// A counting game's FEN in Fairy-Stockfish's form (`w - 16 8 1`: the count's
 /// limit where the en-passant cell goes, the count where the half-move count goes)
-/// in vdl's (`w - - 8/16 0 1`).
-fn counting_fen(v: &Variant, fen: &str) -> Option<String> {
+/// in vdl's (`w - - 8/16 0 1`), and whether a count runs: a limit of 0 is none, and
+/// the count field is then the half-move count.
+fn counting_fen(v: &Variant, fen: &str) -> Option<(String, bool)> {
     if !v.fsf || !v.rules.flags.counting {
         return None;
     }
     let f: Vec<&str> = fen.split_whitespace().collect();
     match f.as_slice() {
+        [board, side, castling, "0", count, full] if count.parse::<u32>().is_ok() => {
+            Some((format!("{board} {side} {castling} - {count} {full}"), false))
+        }
         [board, side, castling, limit, count, full]
             if limit.parse::<u32>().is_ok() && count.parse::<u32>().is_ok() =>
         {
-            Some(format!(
-                "{board} {side} {castling} - {count}/{limit} 0 {full}"
+            Some((
+                format!("{board} {side} {castling} - {count}/{limit} 0 {full}"),
+                true,
             ))
         }
         _ => None,
@@ -173,9 +178,9 @@ fn marked_position<'r>(
     let fen = fen.as_str();
     let counted = counting_fen(v, fen);
     // Fairy-Stockfish writes a running count: without one, none runs
-    let no_count = v.fsf && v.rules.flags.counting && counted.is_none();
+    let no_count = v.fsf && v.rules.flags.counting && counted.as_ref().is_none_or(|c| !c.1);
     let readings = match counted {
-        Some(f) => vec![f],
+        Some((f, _)) => vec![f],
         None => normalize_fen(v, fen),
     };
     let mut last = None;

@@ -103,6 +103,13 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("losers", "losers", None),
     ("koedem", "koedem", None),
     ("makruk", "makruk", None),
+    ("cambodian", "cambodian", None),
+    // Fairy-Stockfish's start position leaves out the checks still to give (1+1)
+    (
+        "karouk",
+        "karouk",
+        Some("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"),
+    ),
     ("makpong", "makpong", None),
     ("manchu", "manchu", None),
     // Fairy-Stockfish's second name for minishogi

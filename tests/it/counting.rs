@@ -123,7 +123,7 @@ fn the_referee_ends_the_game_when_the_count_passes() {
     assert_eq!(result.description, "the count of 8 moves has run out");
 }
 
-/// Random games of Makruk, ASEAN and Ai-wok, move by move, against Fairy-Stockfish
+/// Random games of Makruk, ASEAN, Ai-wok and Cambodian chess, move by move, against Fairy-Stockfish
 /// (pyffish, installed on first use from `tests/python/requirements-fsf.txt`): both
 /// end the game by the count at the same position.
 #[test]
@@ -133,6 +133,7 @@ fn counts_end_where_fairy_stockfish_ends_them() {
         ("definitions/makruk.vdl", "makruk", 10, 8),
         ("definitions/asean.vdl", "asean", 10, 6),
         ("definitions/aiwok.vdl", "ai-wok", 10, 1),
+        ("definitions/cambodian.vdl", "cambodian", 10, 10),
     ] {
         let games = games.to_string();
         let stdout = common::fsf_script("fsf_counting.py", &[definition, variant, &games]);
@@ -141,4 +142,27 @@ fn counts_end_where_fairy_stockfish_ends_them() {
             "{variant}: {stdout}"
         );
     }
+}
+
+#[test]
+fn cambodian_counts_the_board_s_honour_with_pawns_and_up_to_three_pieces() {
+    assert_counts(
+        "definitions/cambodian.vdl",
+        &[
+            // Black with three pieces, a pawn on the board: the board's honour.
+            ("4k3/3sp3/8/8/8/8/PP6/RNSK4 b - - 0 1", Some((0, 126))),
+            // with four pieces, none
+            ("4k3/2msp3/8/8/8/8/PP6/RNSK4 b - - 0 1", None),
+            // a bare king waits for the last pawn, then counts from the pieces
+            ("4k3/8/8/8/8/P7/8/R2K4 b - - 0 1", None),
+            ("4k3/8/8/8/8/8/8/R2K4 b - - 0 1", Some((6, 30))),
+            ("4k3/8/8/8/8/8/8/1N1KS3 b - - 0 1", Some((8, 86))),
+        ],
+    );
+    // Makruk counts none of them while a pawn is on the board
+    let makruk = common::rules("definitions/makruk.vdl");
+    assert_eq!(
+        counted(&makruk, "4k3/3sp3/8/8/8/8/PP6/RNSK4 b - - 0 1"),
+        None
+    );
 }

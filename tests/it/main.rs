@@ -16,6 +16,7 @@ mod exchange;
 mod explosions;
 mod extends;
 mod fen_round_trip;
+mod first_moves;
 mod free_castling;
 mod fsf;
 mod gating;

@@ -206,6 +206,8 @@ const LIBRARY_TABLES: &[&str] = &[
     "losers.epd",
     "makruk.epd",
     "makpong.epd",
+    "cambodian.epd",
+    "karouk.epd",
     "manchu.epd",
     "minishogi.epd",
     "dobutsu.epd",

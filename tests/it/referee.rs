@@ -422,6 +422,8 @@ const LIBRARY: &[&str] = &[
     "losers.vdl",
     "makruk.vdl",
     "makpong.vdl",
+    "cambodian.vdl",
+    "karouk.vdl",
     "manchu.vdl",
     "minishogi.vdl",
     "dobutsu.vdl",

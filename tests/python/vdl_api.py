@@ -177,6 +177,20 @@ assert vdl.get_fen("makruk", late, ["d8e8"], False, False, False, 1) == "4k3/8/8
 assert vdl.is_optional_game_end("makruk", late, ["d8e8"], False, 1) == (True, 0)
 assert vdl.is_optional_game_end("makruk", late, ["d8e8"], False, -1) == (False, 0)
 
+# Cambodian chess (cases of pyffish's test.py): the pieces' honour, the board's
+# honour with a pawn on the board, the board's honour taking over where, started at
+# `countStarted`, it ends sooner; the king's right lost to a rook's aim
+assert vdl.get_fen("cambodian", "8/3k4/8/2K1S1P1/8/8/8/8 w - - 0 1", ["g5g6m"], False, False, True) == \
+    "8/3k4/6M~1/2K1S3/8/8/8/8 b - 86 8 1"
+assert vdl.get_fen("cambodian", "3k4/2m5/8/4MP2/3KS3/8/8/8 w - - 0 1", ["f5f6m"], False, False, True) == \
+    "3k4/2m5/5M~2/4M3/3KS3/8/8/8 b - 126 0 1"
+assert vdl.get_fen("cambodian", "8/2K3k1/5m2/4S1S1/8/8/8/8 w - 126 101 80", ["e5f6"], False, False, True, 58) == \
+    "8/2K3k1/5S2/6S1/8/8/8/8 b - 126 102 80"
+assert vdl.get_fen("cambodian", "8/8/4k3/5P2/8/2RMK3/8/8 b - 126 42 50", ["e6f5"], False, False, True, 58) == \
+    "8/8/8/5k2/8/2RMK3/8/8 w - 30 7 51"
+assert vdl.get_fen("cambodian", "rnsmk1nr/4s3/pppppppp/8/8/PPPPPPPP/R7/1NSKMSNR w DEde - 2 2", ["a2e2"]) == \
+    "rnsmk1nr/4s3/pppppppp/8/8/PPPPPPPP/4R3/1NSKMSNR b DEd - 3 2"
+
 # the search: mate in one found, a limit required
 g = vdl.Game("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
 assert g.search(depth=3) == ("a1a8", "mate", 1), g.search(depth=3)

@@ -24,6 +24,7 @@ impl Problems {
                 .collect()
         };
         let without = kinds(&decl.without);
+        let bare_without = kinds(&decl.bare_without);
         let cases: Vec<(Vec<usize>, &Spanned<i64>)> = decl
             .cases
             .iter()
@@ -42,28 +43,50 @@ impl Problems {
             );
             ok = false;
         }
+        if let Some(n) = &decl.board_up_to {
+            ok &= self.up_to(n);
+        }
         let moves = |n: &Spanned<i64>| u32::try_from(n.value).unwrap_or(0);
         ok.then(|| Counting {
             outcome,
             without,
             board: decl.board.as_ref().map(moves),
+            board_up_to: decl.board_up_to.as_ref().map(moves),
+            bare_without,
             bare: cases.into_iter().map(|(k, n)| (k, moves(n))).collect(),
             bare_else: decl.bare_else.as_ref().map(moves),
             from_pieces: decl.from_pieces,
         })
     }
 
+    /// `up-to M`: the board's honour needs a player with more than its royal piece.
+    fn up_to(&mut self, n: &Spanned<i64>) -> bool {
+        self.in_range(
+            n,
+            2,
+            format!("a board's honour for players with at most {} pieces", n.value),
+            "the board's honour counts for a player with more than its royal piece: `board 63 up-to 3` counts for 2 or 3 pieces",
+        )
+    }
+
     fn count_limit(&mut self, n: &Spanned<i64>) -> bool {
-        if (1..=MAX_COUNT).contains(&n.value) {
+        self.in_range(
+            n,
+            1,
+            format!("a count of {} moves cannot be reached", n.value),
+            "a count's limit is in moves, e.g. `bare Rook 16`: 16 moves against a rook",
+        )
+    }
+
+    /// Whether `n` is from `least` to `MAX_COUNT`; reported if not.
+    fn in_range(&mut self, n: &Spanned<i64>, least: i64, message: String, help: &str) -> bool {
+        if (least..=MAX_COUNT).contains(&n.value) {
             return true;
         }
         self.push(
-            Diagnostic::error(
-                Code::BadEndRule,
-                format!("a count of {} moves cannot be reached", n.value),
-            )
-            .at(n.span, format!("expected 1 to {MAX_COUNT}"))
-            .help("a count's limit is in moves, e.g. `bare Rook 16`: 16 moves against a rook"),
+            Diagnostic::error(Code::BadEndRule, message)
+                .at(n.span, format!("expected {least} to {MAX_COUNT}"))
+                .help(help.to_string()),
         );
         false
     }

@@ -108,6 +108,7 @@ fn prop_kind(prop: &PieceProp) -> u8 {
         PieceProp::CapturesChecker(_) => 15,
         PieceProp::PromotionLimit(..) => 16,
         PieceProp::Petrifies(_) => 17,
+        PieceProp::FirstMove(_) => 18,
         PieceProp::Cannot(_, syntax::Restriction::Capture, _) => 13,
         PieceProp::Cannot(_, syntax::Restriction::Hop, _) => 14,
     }

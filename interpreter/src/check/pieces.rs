@@ -3,7 +3,7 @@
 
 use super::{betza, report, Problems, Report, Zones, MAX_EP_CELLS, MAX_PIECE_KINDS};
 use crate::diagnostic::{Code, Diagnostic, Span};
-use crate::model::{BoardShape, Geometry, MoveMode, MoveRule, PieceDef, Tiling};
+use crate::model::{BoardShape, FirstMove, Geometry, MoveMode, MoveRule, PieceDef, Tiling};
 use crate::syntax::{self, Name, PieceProp};
 
 /// Where each property of one piece was first given, and the move rules written so
@@ -25,6 +25,7 @@ struct Given {
     facing: Option<Span>,
     captures_checker: Option<Span>,
     petrifies: Option<Span>,
+    first_move: Option<Span>,
     promotion_limit: Option<Span>,
     cannot: [Option<Span>; 2],
 }
@@ -228,6 +229,10 @@ impl Problems {
                 name,
             ),
             PieceProp::Petrifies(s) => self.flag_once(&mut given.petrifies, *s, "petrifies", name),
+            PieceProp::FirstMove(f) => {
+                self.flag_once(&mut given.first_move, f.span, "first-move", name);
+                def.first_move = self.first_move(f, known, decls, tiling);
+            }
             PieceProp::Cannot(span, what, names) => {
                 self.restriction(def, (*span, *what, names), &mut given.cannot, known, decls)
             }
@@ -297,23 +302,57 @@ impl Problems {
         zones: Option<&Zones>,
         tiling: Tiling,
     ) {
-        match betza::parse(&text.value, tiling) {
-            Ok(rules) => {
-                let base = given.written;
-                given.written += betza::group_spans(&text.value).len() as u16;
-                let region = self.move_region(region.as_ref(), zones);
-                def.rules.extend(rules.into_iter().map(|r| MoveRule {
-                    written: base + r.written,
-                    region: region.clone(),
-                    ..r
-                }));
-            }
-            Err(e) => self.push(
-                Diagnostic::error(Code::BadBetza, e.message)
-                    .at(text.span.sub(e.offset, e.len), "here")
-                    .help(e.help),
-            ),
+        if let Some(rules) = self.betza(text, tiling) {
+            let base = given.written;
+            given.written += betza::group_spans(&text.value).len() as u16;
+            let region = self.move_region(region.as_ref(), zones);
+            def.rules.extend(rules.into_iter().map(|r| MoveRule {
+                written: base + r.written,
+                region: region.clone(),
+                ..r
+            }));
         }
+    }
+
+    /// A Betza string's rules; none (reported) where it does not read.
+    fn betza(&mut self, text: &Name, tiling: Tiling) -> Option<Vec<MoveRule>> {
+        betza::parse(&text.value, tiling)
+            .map_err(|e| {
+                self.push(
+                    Diagnostic::error(Code::BadBetza, e.message)
+                        .at(text.span.sub(e.offset, e.len), "here")
+                        .help(e.help),
+                )
+            })
+            .ok()
+    }
+
+    /// `first-move "BETZA" ...`: quiet moves only, and the kinds that take the
+    /// right away.
+    fn first_move(
+        &mut self,
+        f: &syntax::FirstMoveDecl,
+        known: &[&str],
+        decls: &[&syntax::PieceDecl],
+        tiling: Tiling,
+    ) -> Option<FirstMove> {
+        let rules = self.betza(&f.betza, tiling)?;
+        if rules.iter().any(|r| r.mode != MoveMode::Quiet) {
+            self.push(
+                Diagnostic::error(Code::BadFirstMove, "a first move that may capture")
+                    .at(f.betza.span, "some of these moves capture")
+                    .help("first moves never capture: mark each with `m` (as in \"mfD\")"),
+            );
+        }
+        let aimed_by = (f.aimed_by.iter())
+            .filter_map(|n| self.piece_ref(n, known, decls))
+            .collect();
+        Some(FirstMove {
+            rules,
+            not_in_check: f.not_in_check.is_some(),
+            aimed_by,
+            lost_when_checked: f.lost_when_checked.is_some(),
+        })
     }
 
     /// An en-passant piece's quiet steps pass at most `MAX_EP_CELLS` cells.

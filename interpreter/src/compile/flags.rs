@@ -63,6 +63,8 @@ pub struct Flags {
     pub royal_count: bool,
     /// Some kind promotes in place, by a move of its own (`Ruleset::in_place`).
     pub in_place_promotions: bool,
+    /// Some kind has first moves (`Ruleset::first_moves`).
+    pub first_moves: bool,
 }
 
 /// The flags of a variant from its compiled parts.
@@ -94,6 +96,7 @@ pub(super) fn flags(
     let royal_count = def.pieces.iter().any(|p| p.royal_last.is_some());
     let in_place_promotions =
         (def.pieces.iter()).any(|p| p.promotion.as_ref().is_some_and(|p| p.in_place));
+    let first_moves = def.pieces.iter().any(|p| p.first_move.is_some());
     let only_moves_of_pieces = def.drops.is_none()
         && !royal_count
         && plain_hand
@@ -142,5 +145,6 @@ pub(super) fn flags(
         wall_cells: def.has_walls(),
         royal_count,
         in_place_promotions,
+        first_moves,
     }
 }

@@ -10,6 +10,7 @@ mod capture;
 mod castling;
 mod clock;
 mod drop_queue;
+mod first_moves;
 mod flags;
 mod goals;
 mod hand;
@@ -27,6 +28,7 @@ pub use board::BoardTables;
 pub use capture::{CaptureRules, KindCaptures, Victims, NO_VICTIMS};
 pub use clock::ClockRules;
 pub use drop_queue::DropQueueRules;
+pub use first_moves::FirstMoves;
 pub use flags::Flags;
 pub use reach::ReachTables;
 pub use reachable::DeadMaterial;
@@ -240,6 +242,8 @@ pub struct Ruleset {
     /// Per side and kind: its `in-place` promotion (a move of its own; `zone` is
     /// where the piece may make it from).
     pub in_place: Vec<Option<PromotionTable>>,
+    /// The moves pieces may make while they hold their first-move right.
+    pub first_moves: FirstMoves,
     /// The castling rules on the definition's cells (a free castling's at its end
     /// cells: each game places it, see `Ruleset::castles_for`).
     pub castles: Arc<CastleTable>,
@@ -370,6 +374,20 @@ impl Ruleset {
         &self.moves.cells[ray.start as usize..][..ray.len as usize]
     }
 
+    /// First-move rays of a kind for a side, from a cell.
+    #[inline]
+    pub fn first_rays_of(&self, side: usize, kind: usize, cell: Cell) -> &[Ray] {
+        let f = &self.first_moves;
+        let (a, b) = f.index[(side * self.kinds + kind) * self.board.cells.len() + cell as usize];
+        &f.rays[a as usize..b as usize]
+    }
+
+    /// The cells of a first-move ray.
+    #[inline]
+    pub fn first_cells_of(&self, ray: &Ray) -> &[Cell] {
+        &self.first_moves.cells[ray.start as usize..][..ray.len as usize]
+    }
+
     /// Rays of a kind for a side, from a cell.
     #[inline]
     pub fn rays_of(&self, side: usize, kind: usize, cell: Cell) -> &[Ray] {
@@ -468,6 +486,7 @@ pub fn compile(def: Definition) -> Ruleset {
     let neighbours = board::neighbours(&def, &grid_view);
     let (promotion, in_place) = promotion_tables(&def, &grid_view);
     let walls = walls::wall_rules(&def, &grid_view);
+    let first_moves = first_moves::first_moves(&def, &grid_view, &moves);
     let hand = hand::hand_rules(&def, &grid_view);
     let drop_queue = drop_queue::drop_queue_rules(&def, &grid_view);
     let (kinds, n) = (def.pieces.len(), cells.len());
@@ -489,6 +508,7 @@ pub fn compile(def: Definition) -> Ruleset {
         attacks,
         promotion,
         in_place,
+        first_moves,
         castles,
         capture,
         zobrist: zobrist_keys(n, kinds),

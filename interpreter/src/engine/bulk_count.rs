@@ -71,7 +71,43 @@ impl Position<'_> {
         if rules.flags.hand {
             self.hand_drops(&mut count);
         }
+        if rules.flags.first_moves && self.rights[us] != 0 {
+            self.list_first_moves(list);
+        }
         count.0
+    }
+
+    /// List the first moves (out of check), but those the pieces' other moves make:
+    /// where a first move may be one of those, which are counted and not listed,
+    /// they are listed here to compare with.
+    #[inline(never)]
+    fn list_first_moves(&self, list: &mut Vec<Move>) {
+        let us = self.side;
+        let rules = self.rules;
+        let overlap = |from: Cell| {
+            let kind = kind_of(self.board[from as usize]);
+            rules.first_moves.overlaps
+                [(us * rules.kinds + kind) * rules.cell_count() + from as usize]
+        };
+        let holders = || {
+            let fm = &rules.first_moves;
+            (0..32)
+                .filter(|b| self.rights[us] >> b & 1 != 0)
+                .filter_map(|b| fm.right_cells[us].get(b).copied().flatten())
+                .filter(|&c| self.holds_first_right(c))
+        };
+        if !holders().any(overlap) {
+            self.first_move_moves(list, Some(false));
+            return;
+        }
+        let mut moves = Vec::new();
+        for from in holders() {
+            let kind = kind_of(self.board[from as usize]);
+            self.piece_moves(us, from, kind, &mut moves, false, Purpose::Play);
+        }
+        let ordinary = moves.len();
+        self.first_move_moves(&mut moves, Some(false));
+        list.extend_from_slice(&moves[ordinary..]);
     }
 }
 

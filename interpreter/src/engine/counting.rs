@@ -46,9 +46,10 @@ impl Position<'_> {
         let promoted = promoted.is_some();
         let mover = 1 - self.side;
         // None is left (not blocked): did this move take the last one?
-        let took_last = taken
-            .iter()
-            .any(|&p| p != 0 && rule.without.contains(&kind_of(p)));
+        let took_last = taken.iter().any(|&p| {
+            p != 0
+                && (rule.without.contains(&kind_of(p)) || rule.bare_without.contains(&kind_of(p)))
+        });
         if rule.from_pieces && took_last && self.lists[mover].len() == 1 {
             let limit = self.count_limit(rule, mover);
             if limit > 0 {
@@ -90,8 +91,13 @@ impl Position<'_> {
         if self.lists[1 - side].len() == 1 {
             return 0;
         }
-        if self.lists[side].len() > 1 {
-            return rule.board.unwrap_or(0);
+        let pieces = self.lists[side].len();
+        if pieces > 1 {
+            let within = rule.board_up_to.is_none_or(|m| pieces <= m as usize);
+            return if within { rule.board.unwrap_or(0) } else { 0 };
+        }
+        if self.any_on_board(&rule.bare_without) {
+            return 0;
         }
         let has = |kinds: &[usize]| {
             kinds.iter().all(|k| {
@@ -110,10 +116,12 @@ impl Position<'_> {
     }
 
     fn any_on_board(&self, kinds: &[usize]) -> bool {
-        self.lists
-            .iter()
-            .flatten()
-            .any(|&c| kinds.contains(&kind_of(self.board[c as usize])))
+        !kinds.is_empty()
+            && self
+                .lists
+                .iter()
+                .flatten()
+                .any(|&c| kinds.contains(&kind_of(self.board[c as usize])))
     }
 
     /// The running count: plies counted and the limit in plies; none when no

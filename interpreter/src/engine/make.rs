@@ -24,6 +24,7 @@ impl<'r> Position<'r> {
             drops: self.drops,
             checks: self.checks,
             gates: self.gates,
+            rights: self.rights,
             passes: self.passes,
             count: self.count,
             duck: self.duck,
@@ -74,6 +75,9 @@ impl<'r> Position<'r> {
         }
         if rules.flags.gating {
             self.gate_after_move(&m);
+        }
+        if rules.flags.first_moves {
+            self.rights_after_move(&m, mover);
         }
         self.end_turn(&m, mover, &undo.captured);
         self.clear_passes();
@@ -302,6 +306,7 @@ impl<'r> Position<'r> {
         self.passes = u.passes;
         self.count = u.count;
         self.gates = u.gates;
+        self.rights = u.rights;
         self.drops = u.drops;
         self.swap_ban = u.swap_ban;
         self.castling = u.castling;
@@ -411,6 +416,7 @@ pub(super) struct Undo {
     pub(super) drops: drops::DropState,
     pub(super) checks: [u8; 2],
     pub(super) gates: [u32; 2],
+    pub(super) rights: [u32; 2],
     pub(super) passes: u8,
     pub(super) count: counting::Count,
     /// Under `walls duck`, where the duck stood.

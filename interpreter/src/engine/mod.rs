@@ -20,6 +20,7 @@ mod drops;
 mod en_passant;
 mod exchange;
 mod explosion;
+mod first_moves;
 mod gating;
 mod goals;
 mod hand;

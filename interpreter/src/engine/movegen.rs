@@ -85,6 +85,9 @@ impl Position<'_> {
         if self.rules.flags.in_place_promotions {
             self.in_place_promotions(out);
         }
+        if self.rules.flags.first_moves {
+            self.first_move_moves(out, None);
+        }
     }
 
     /// The moves of side `us` (castling only when asked: it never captures).

@@ -47,6 +47,8 @@ pub struct Position<'r> {
     pub(super) checks: [u8; 2],
     /// Each side's open gates, as bits of `HandRules::gate_cells`.
     pub(super) gates: [u32; 2],
+    /// Each side's first-move rights, as bits of `FirstMoves::right_cells`.
+    pub(super) rights: [u32; 2],
     /// The passes just made, one after the other (0 to 2), where an end rule counts
     /// them.
     pub(super) passes: u8,
@@ -185,6 +187,7 @@ impl<'r> Position<'r> {
             drops: drops::DropState::NONE,
             checks: setup.checks.map(|n| u8::try_from(n).unwrap_or(u8::MAX)),
             gates: [0, 0],
+            rights: [0, 0],
             passes: if rules.goals.passes_counted() {
                 setup.passes.min(2)
             } else {
@@ -227,6 +230,9 @@ impl<'r> Position<'r> {
         }
         if rules.flags.gating {
             pos.load_gates(setup);
+        }
+        if rules.flags.first_moves {
+            pos.load_rights(setup);
         }
         for &i in &setup.castling {
             if i < pos.castles.rules.len() {
@@ -329,7 +335,11 @@ impl<'r> Position<'r> {
         for (i, &count) in self.reserve.iter().enumerate() {
             h ^= z.reserve_key(i / kinds, kinds, i % kinds, count);
         }
-        h ^ self.drops_key() ^ self.checks_key() ^ self.gates_key() ^ self.passes_key()
+        h ^ self.drops_key()
+            ^ self.checks_key()
+            ^ self.gates_key()
+            ^ self.rights_key()
+            ^ self.passes_key()
     }
 
     pub(super) fn swap_ban_key(&self) -> u64 {
@@ -577,6 +587,9 @@ impl<'r> Position<'r> {
             }
             if r.flags.gating {
                 castling.push_str(&self.gates_fen(side));
+            }
+            if r.flags.first_moves {
+                castling.push_str(&self.rights_fen(side));
             }
         }
         if castling.is_empty() {

@@ -18,6 +18,22 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../../definitions/kingofthehill.vdl"),
     ),
     (
+        "makruk.vdl",
+        include_str!("../../../definitions/makruk.vdl"),
+    ),
+    (
+        "makpong.vdl",
+        include_str!("../../../definitions/makpong.vdl"),
+    ),
+    (
+        "cambodian.vdl",
+        include_str!("../../../definitions/cambodian.vdl"),
+    ),
+    (
+        "karouk.vdl",
+        include_str!("../../../definitions/karouk.vdl"),
+    ),
+    (
         "shatar.vdl",
         include_str!("../../../definitions/shatar.vdl"),
     ),
@@ -139,10 +155,6 @@ pub const NOT_SHIPPED: &[&str] = &[
     "legan",
     "fairy",
     "raazuvaa",
-    "makruk",
-    "makpong",
-    "cambodian",
-    "karouk",
     "asean",
     "ai-wok",
     "euroshogi",

@@ -173,6 +173,10 @@ pub struct Counting {
     /// Board's honour: the limit in moves for a player with more than its royal
     /// piece, counted from 0.
     pub board: Option<u32>,
+    /// The board's honour only for a player with at most this many pieces.
+    pub board_up_to: Option<u32>,
+    /// No pieces' honour while a piece of these kinds is on the board.
+    pub bare_without: Vec<usize>,
     /// Pieces' honour: for a bare player, the first case whose pieces (a kind listed
     /// twice: two of them) the other side has gives the limit in moves.
     pub bare: Vec<(Vec<usize>, u32)>,

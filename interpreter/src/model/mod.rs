@@ -435,6 +435,25 @@ pub struct PieceDef {
     /// With `en_passant`: only steps whose passed cells are all in this zone leave
     /// them capturable.
     pub en_passant_in: Option<String>,
+    /// Moves allowed while the piece holds its first-move right (`first-move`).
+    pub first_move: Option<FirstMove>,
+}
+
+/// `first-move "BETZA" [not-in-check] [lost-when-aimed-by KINDS]`: quiet moves a
+/// piece may make while it holds its first-move right. The right belongs to the
+/// piece on a back-rank cell (named in the FEN's castling field by its file) and
+/// is lost when the piece moves or is taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FirstMove {
+    /// The moves, all quiet.
+    pub rules: Vec<MoveRule>,
+    /// Not while the piece's side is in check.
+    pub not_in_check: bool,
+    /// The right is lost when an enemy piece of these kinds ends a move on a cell
+    /// from which, on an empty board, it would attack the piece.
+    pub aimed_by: Vec<usize>,
+    /// The right is lost when the piece's side is put in check.
+    pub lost_when_checked: bool,
 }
 
 impl PieceDef {
@@ -464,6 +483,7 @@ impl PieceDef {
             cannot_capture: Vec::new(),
             cannot_hop: Vec::new(),
             en_passant_in: None,
+            first_move: None,
         }
     }
 }
@@ -556,6 +576,8 @@ pub struct Setup {
     pub passes: u8,
     /// Each side's open gates (under a hand's `gate` rule).
     pub gates: [Vec<Coord>; 2],
+    /// Each side's pieces that hold their first-move right (`first-move`), by cell.
+    pub first_rights: [Vec<Coord>; 2],
     /// A running `counting` count: plies counted, limit in plies (FEN `PLY/LIMIT`).
     pub counting: Option<(u32, u32)>,
     /// Each side's drop queue, front first (FEN `rows{...}`).

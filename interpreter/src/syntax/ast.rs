@@ -237,11 +237,27 @@ pub enum PieceProp {
     CapturesChecker(Span),
     /// `petrifies`: after a capture the piece becomes a wall.
     Petrifies(Span),
+    /// `first-move "BETZA" [not-in-check] [lost-when-aimed-by NAME...]`.
+    FirstMove(FirstMoveDecl),
     /// `cannot-capture NAME...` or `cannot-hop NAME...`: kinds the piece never
     /// captures, or never hops over.
     Cannot(Span, Restriction, Vec<Name>),
     /// `two-cell { ... }`: the piece's own steps, each item with its span.
     TwoCell(Span, Vec<Spanned<TwoCellItem>>),
+}
+
+/// `first-move "BETZA" ...`: moves allowed while the piece holds its first-move right.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirstMoveDecl {
+    pub span: Span,
+    /// The Betza text (the span covers the text inside the quotes).
+    pub betza: Name,
+    /// `not-in-check`: not while its side is in check.
+    pub not_in_check: Option<Span>,
+    /// `lost-when-aimed-by NAME...`: enemy kinds whose aim takes the right away.
+    pub aimed_by: Vec<Name>,
+    /// `lost-when-checked`: a check takes the right away.
+    pub lost_when_checked: Option<Span>,
 }
 
 /// What a `cannot-...` property forbids a piece to do to some kinds.
@@ -523,7 +539,8 @@ pub enum EndRuleDecl {
     Counting(CountingDecl),
 }
 
-/// `counting OUTCOME { without KINDS  board N  bare [from-pieces] KINDS N ... else N }`.
+/// `counting OUTCOME { without KINDS  board N [up-to M]  bare [from-pieces] KINDS N
+/// ... else N [without KINDS] }`.
 #[derive(Clone, Debug)]
 pub struct CountingDecl {
     pub outcome: Spanned<OutcomeWord>,
@@ -531,6 +548,10 @@ pub struct CountingDecl {
     pub without: Vec<Name>,
     /// The board's honour's limit in moves.
     pub board: Option<Spanned<i64>>,
+    /// `up-to M`: the board's honour only for a player with at most M pieces.
+    pub board_up_to: Option<Spanned<i64>>,
+    /// `bare ... without KINDS`: no pieces' honour while one of these is on the board.
+    pub bare_without: Vec<Name>,
     /// Whether `bare` is given; `from-pieces`; its cases (the other side's
     /// pieces, the limit).
     pub bare: Option<Span>,

@@ -175,7 +175,9 @@ impl Builder {
             outcome: self.outcome(inner.next()?),
             without: Vec::new(),
             board: None,
+            board_up_to: None,
             bare: None,
+            bare_without: Vec::new(),
             from_pieces: false,
             cases: Vec::new(),
             bare_else: None,
@@ -185,12 +187,20 @@ impl Builder {
                 Rule::counting_without => {
                     decl.without = part.into_inner().map(|w| self.name(w)).collect();
                 }
-                Rule::counting_board => decl.board = Some(self.int_of(first(part))),
+                Rule::counting_board => {
+                    let mut ints = part.into_inner();
+                    decl.board = ints.next().map(|n| self.int_of(n));
+                    decl.board_up_to = ints.next().map(|u| self.int_of(first(u)));
+                }
                 Rule::counting_bare => {
                     decl.bare = Some(self.span_of(&part));
                     for case in part.into_inner() {
                         if case.as_rule() == Rule::from_pieces {
                             decl.from_pieces = true;
+                            continue;
+                        }
+                        if case.as_rule() == Rule::counting_without {
+                            decl.bare_without = case.into_inner().map(|w| self.name(w)).collect();
                             continue;
                         }
                         let is_else = case.as_rule() == Rule::counting_else;

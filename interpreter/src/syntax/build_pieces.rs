@@ -81,6 +81,7 @@ impl Builder {
                         Some(PieceProp::Cannot(s, what, kinds))
                     }
                     Rule::moves => self.moves(p, s),
+                    Rule::first_move => Some(self.first_move(p, s)),
                     _ => None,
                 }
             })
@@ -162,6 +163,29 @@ impl Builder {
                 region,
             )),
         }
+    }
+
+    /// `first-move "BETZA" [not-in-check] [lost-when-aimed-by NAME...]`.
+    fn first_move(&self, p: Pair<Rule>, span: Span) -> PieceProp {
+        let mut betza = empty_name(span);
+        let mut not_in_check = None;
+        let mut aimed_by = Vec::new();
+        let mut lost_when_checked = None;
+        for part in p.into_inner() {
+            match part.as_rule() {
+                Rule::betza => betza = self.string_of(first(part)),
+                Rule::not_in_check => not_in_check = Some(self.span_of(&part)),
+                Rule::lost_when_checked => lost_when_checked = Some(self.span_of(&part)),
+                _ => aimed_by.extend(part.into_inner().map(|n| self.name(n))),
+            }
+        }
+        PieceProp::FirstMove(FirstMoveDecl {
+            span,
+            betza,
+            not_in_check,
+            aimed_by,
+            lost_when_checked,
+        })
     }
 
     pub(super) fn two_cell_item(&self, pair: Pair<Rule>) -> Spanned<TwoCellItem> {

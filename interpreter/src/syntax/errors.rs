@@ -275,12 +275,16 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         | Rule::no_facing
         | Rule::captures_checker
         | Rule::petrifies
+        | Rule::first_move
         | Rule::cannot_capture
         | Rule::cannot_hop
         | Rule::two_cell => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`, `in-check captures-checker`, `petrifies`, `cannot-capture`, `cannot-hop`)"
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`, `in-check captures-checker`, `petrifies`, `first-move`, `cannot-capture`, `cannot-hop`)"
         }
         Rule::moves_in | Rule::moves_within => "`in ZONE`, `within ZONE`",
+        Rule::not_in_check | Rule::aimed_by | Rule::lost_when_checked => {
+            "`not-in-check`, `lost-when-aimed-by`, `lost-when-checked`"
+        }
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
         Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top | Rule::must_drop | Rule::castle_by_drop | Rule::split_colours => {
             "a hand rule (`keep-captured`, `drop`, `one-per-file`, `per-file`, `no-drop-mate`, `no-drop-check`, `on-top`)"
@@ -341,7 +345,8 @@ fn describe_end_and_setup(rule: Rule) -> &'static str {
         | Rule::counting_bare
         | Rule::counting_case
         | Rule::counting_else
-        | Rule::from_pieces => "`without KINDS`, `board N`, `bare [from-pieces] KINDS N ... else N` or `}`",
+        | Rule::counting_up_to
+        | Rule::from_pieces => "`without KINDS`, `board N [up-to M]`, `bare [from-pieces] KINDS N ... else N [without KINDS]` or `}`",
         Rule::claim_at => "`claim-at`",
         Rule::outcome => "`win`, `loss`, `draw`, `white-wins` or `black-wins`",
         Rule::castle_empty | Rule::castle_safe => "`empty` or `safe`",

@@ -11,6 +11,7 @@
 pub(in crate::engine) mod capture;
 mod drops;
 mod explosion;
+mod first_moves;
 mod goals;
 mod in_place;
 mod passing;
@@ -382,6 +383,7 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
         pseudo.extend(drops);
         let gated = with_gates(pos, ctx, &pseudo);
         pseudo.extend(gated);
+        pseudo.extend(first_moves::moves(pos, ctx, side));
     }
     pseudo.extend(hand_drops(ctx, side));
     pseudo.extend(in_place::moves(ctx, side));

@@ -33,16 +33,40 @@ pub(super) fn rule_moves(
         {
             continue;
         }
-        let walk = RuleWalk {
-            ctx,
-            from,
-            side,
-            piece,
-            rule,
-            ep,
-        };
-        walk.moves(raw);
+        walk_rule(ctx, from, (side, piece), rule, ep, raw);
     }
+}
+
+/// Every move of the piece on `from` by its `first-move` rules (the caller knows
+/// it holds its right).
+pub(super) fn first_rule_moves(ctx: &Ctx, from: Coord, raw: &mut Vec<Raw>) {
+    let Some((side, kind)) = ctx.get(from) else {
+        return;
+    };
+    let piece = &ctx.def.pieces[kind];
+    for rule in piece.first_move.iter().flat_map(|f| &f.rules) {
+        walk_rule(ctx, from, (side, piece), rule, None, raw);
+    }
+}
+
+/// The moves of one rule of the piece on `from`.
+fn walk_rule(
+    ctx: &Ctx,
+    from: Coord,
+    (side, piece): (usize, &PieceDef),
+    rule: &MoveRule,
+    ep: Option<(&[Coord], Coord)>,
+    raw: &mut Vec<Raw>,
+) {
+    let walk = RuleWalk {
+        ctx,
+        from,
+        side,
+        piece,
+        rule,
+        ep,
+    };
+    walk.moves(raw);
 }
 
 /// One rule of one piece, walked from its cell.

@@ -317,6 +317,7 @@ impl Exporter<'_> {
         if let Some(r) = &e.reach {
             self.reach(r);
         }
+        self.counting();
         if let Some(c) = &e.checks {
             if c.outcome != Outcome::Win {
                 self.no("a `checks` rule that is not a win");
@@ -328,7 +329,6 @@ impl Exporter<'_> {
             (e.bare_king.is_some(), "`bare-king`"),
             (e.double_pass.is_some(), "`double-pass`"),
             (e.facing.is_some(), "`facing`"),
-            (e.counting.is_some(), "Makruk's `counting`"),
         ] {
             if held {
                 self.no(format!("the end rule {what}"));

@@ -1,6 +1,7 @@
 //! A checked definition as a Fairy-Stockfish configuration section: the rules
 //! FSF's format holds, or the list of those it cannot (every one, not the first).
 
+mod counting;
 mod end;
 mod piece;
 mod promotions;
@@ -77,6 +78,7 @@ impl Exporter<'_> {
         self.setup();
         self.hand();
         self.rules_of_play();
+        self.first_moves();
         self.end();
     }
 

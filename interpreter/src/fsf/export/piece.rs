@@ -151,7 +151,8 @@ impl Exporter<'_> {
     ) {
         let d = self.def;
         let p = &d.pieces[k];
-        let plain_pawn = betza == "fmWfceFifmnD" || betza == "fmWfceF";
+        // a pawn without en passant is Fairy-Stockfish's pawn outside `enPassantTypes`
+        let plain_pawn = matches!(betza, "fmWfceFifmnD" | "fmWfceF" | "fmWfcF");
         if p.royal && d.explosions.is_some() {
             // Fairy-Stockfish's atomic king: a commoner, royal while it is the last
             // of its kind, whose extinction ends the game

@@ -384,6 +384,19 @@ impl Reader {
             }
             "flyingGeneral" => self.flag(s, key, |v| &mut v.flying_general),
             "makpongRule" => self.flag(s, key, |v| &mut v.makpong),
+            "cambodianMoves" => self.flag(s, key, |v| &mut v.cambodian_moves),
+            "gating" => self.flag(s, key, |v| &mut v.gating),
+            "countingRule" => match s.value.trim() {
+                "none" | "" => self.v.counting_rule = None,
+                rule @ ("makruk" | "cambodian" | "asean") => {
+                    self.v.counting_rule = Some(rule.to_string())
+                }
+                _ => self.refuse(
+                    s,
+                    key,
+                    "the counting rules are `makruk`, `cambodian`, `asean` and `none`",
+                ),
+            },
             "pass" => self.flag(s, key, |v| &mut v.pass),
             "passWhite" | "passBlack" => {
                 self.refuse(s, key, "a pass for one side only is not expressed")

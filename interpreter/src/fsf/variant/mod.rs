@@ -140,6 +140,12 @@ pub struct Variant {
     pub flying_general: bool,
     /// A king in check may only take the single checker (`makpongRule`).
     pub makpong: bool,
+    /// Cambodian chess's first moves of the king and the met (`cambodianMoves`),
+    /// whose rights are gates (`gating`).
+    pub cambodian_moves: bool,
+    pub gating: bool,
+    /// `countingRule`: `makruk`, `cambodian` or `asean` (none: no count).
+    pub counting_rule: Option<String>,
     pub pass: bool,
     /// Wall placing: `arrow`, `duck`, `static`, `past`.
     pub walling: Option<String>,
@@ -243,6 +249,9 @@ impl Variant {
             connect_value: Value::Win,
             flying_general: false,
             makpong: false,
+            cambodian_moves: false,
+            gating: false,
+            counting_rule: None,
             pass: false,
             walling: None,
         }
@@ -284,9 +293,7 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("oppositeCastling", "false"),
     ("enclosingDropStart", "-"),
     ("dropPromoted", "false"),
-    ("gating", "false"),
     ("seirawanGating", "false"),
-    ("cambodianMoves", "false"),
     ("diagonalLines", "-"),
     ("passOnStalemate", "false"),
     ("passOnStalemateWhite", "false"),
@@ -304,7 +311,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("connectVertical", "true"),
     ("connectDiagonal", "true"),
     ("adjudicateFullBoard", "false"),
-    ("countingRule", "none"),
     ("castlingWins", "-"),
     ("wallOrMove", "false"),
     ("wallingRegion", "*"),

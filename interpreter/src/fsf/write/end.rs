@@ -90,6 +90,9 @@ impl Writer<'_> {
         if v.check_counting {
             lines.push(self.check_count()?);
         }
+        if let Some(rule) = &v.counting_rule {
+            lines.push(self.counting(rule));
+        }
         self.items.push(Item {
             key: ItemKey::End,
             text: format!("end {{\n  {}\n}}", lines.join("\n  ")),
@@ -277,10 +280,71 @@ impl Writer<'_> {
         ))
     }
 
+    /// `countingRule`: Fairy-Stockfish's counts, by its pawn, rook, khon (silver)
+    /// and knight types; a case of a type the variant lacks never applies.
+    fn counting(&self, rule: &str) -> String {
+        let one = |key: &str| (self.used.iter().any(|k| k == key)).then(|| pieces::name(key));
+        let pawn = one("pawn").map(|p| format!("without {p}"));
+        let (board, cases, bare_else, from) = match rule {
+            "asean" => (
+                None,
+                vec![("rook", 1, 16), ("silver", 1, 44), ("knight", 1, 64)],
+                None,
+                "",
+            ),
+            "cambodian" => (
+                Some("board 63 up-to 3"),
+                vec![
+                    ("rook", 2, 7),
+                    ("rook", 1, 15),
+                    ("silver", 2, 21),
+                    ("knight", 2, 31),
+                    ("silver", 1, 43),
+                ],
+                Some(63),
+                " from-pieces",
+            ),
+            _ => (
+                Some("board 64"),
+                vec![
+                    ("rook", 2, 8),
+                    ("rook", 1, 16),
+                    ("silver", 2, 22),
+                    ("knight", 2, 32),
+                    ("silver", 1, 44),
+                ],
+                Some(64),
+                " from-pieces",
+            ),
+        };
+        let mut bare = format!("bare{from}");
+        for (key, n, limit) in cases {
+            if let Some(name) = one(key) {
+                bare.push_str(&format!(" {} {limit}", vec![name; n].join(" ")));
+            }
+        }
+        if let Some(n) = bare_else {
+            bare.push_str(&format!(" else {n}"));
+        }
+        let mut parts: Vec<String> = Vec::new();
+        if rule == "cambodian" {
+            parts.extend(board.map(String::from));
+            if let Some(p) = &pawn {
+                bare.push_str(&format!(" {p}"));
+            }
+        } else {
+            parts.extend(pawn);
+            parts.extend(board.map(String::from));
+        }
+        parts.push(bare);
+        format!("counting draw {{ {} }}", parts.join("  "))
+    }
+
     /// The checks each side must give.
     fn check_count(&self) -> Result<String, Diagnostic> {
         let span = self.v.start_fen.1;
-        let counts = self.start.checks.clone().unwrap_or_default();
+        // without counts in the FEN, Fairy-Stockfish's next check wins
+        let counts = self.start.checks.clone().unwrap_or_else(|| "1+1".into());
         let (w, b) = counts.split_once('+').unwrap_or(("", ""));
         match (w.parse::<u32>(), b.parse::<u32>()) {
             (Ok(w), Ok(b)) if w == b && w > 0 => Ok(format!("checks {w} win")),

@@ -177,6 +177,7 @@ const LABEL_KEYS: &[(&str, &[&str])] = &[
         ],
     ),
     ("check counting", &["checkCounting"]),
+    ("gating", &["gating"]),
     ("petrifyOnCaptureTypes", &["petrifyOnCaptureTypes"]),
     ("castlingDroppedPiece", &["castlingDroppedPiece"]),
     ("connectN", &["connectN"]),
@@ -381,6 +382,14 @@ impl Writer<'_> {
                 span,
                 "flag pieces that differ between the sides are not expressed".into(),
                 "flag",
+            ));
+        }
+        if v.gating && !v.cambodian_moves {
+            return Err(self.refusal(
+                span,
+                "gating from the hand is not expressed (only as the rights of `cambodianMoves`)"
+                    .into(),
+                "gating",
             ));
         }
         Ok(())

@@ -82,6 +82,9 @@ impl Writer<'_> {
         if p.key == "king" && self.v.makpong {
             props.push("in-check captures-checker".into());
         }
+        if let Some(first) = self.first_move(p) {
+            props.push(first);
+        }
         if let Some(limit) = self.promotion_limit(p) {
             props.push(limit);
         }
@@ -93,6 +96,28 @@ impl Writer<'_> {
                 format!("piece {name} {label} {{\n  {}\n}}", props.join("\n  "))
             },
         )
+    }
+
+    /// `cambodianMoves`, whose rights are gates: the king's leap as a knight to the
+    /// rank ahead, not out of check and lost once a rook aims at it; the fers's jump
+    /// two cells ahead.
+    fn first_move(&self, p: &Piece) -> Option<String> {
+        if !(self.v.cambodian_moves && self.v.gating) {
+            return None;
+        }
+        match p.key.as_str() {
+            "king" => {
+                let rooks = self.kinds_of("rook");
+                let aimed = if rooks.is_empty() {
+                    String::new()
+                } else {
+                    format!(" lost-when-aimed-by {}", rooks.join(" "))
+                };
+                Some(format!("first-move \"mfsN\" not-in-check{aimed}"))
+            }
+            "fers" => Some("first-move \"mfD\"".into()),
+            _ => None,
+        }
     }
 
     /// A type of `petrifyOnCaptureTypes`: `petrifies`, but for a royal piece, which

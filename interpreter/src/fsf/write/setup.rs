@@ -23,10 +23,17 @@ impl Writer<'_> {
             self.castles_by_drop();
             return Ok(kept);
         }
-        if !v.castling || self.start.castling == "-" {
+        if self.start.castling == "-" {
             return Ok(kept);
         }
         for flag in self.start.castling.clone().chars() {
+            if let Some(right) = self.first_move_right(flag) {
+                kept.extend(right.then_some(flag));
+                continue;
+            }
+            if !v.castling {
+                continue;
+            }
             let side = if flag.is_ascii_uppercase() { 0 } else { 1 };
             let kingside = match flag.to_ascii_uppercase() {
                 'K' => true,
@@ -95,6 +102,34 @@ impl Writer<'_> {
                 cell((rook_to, rank))
             ),
         });
+    }
+
+    /// Under `cambodianMoves`, a letter other than a castling flag is a gate: a
+    /// first-move right where it names the king or the fers on its side's castling
+    /// rank (true), else of no use (false). None: not such a letter.
+    fn first_move_right(&self, flag: char) -> Option<bool> {
+        let v = self.v;
+        let castling_flag = v.castling && matches!(flag.to_ascii_uppercase(), 'K' | 'Q');
+        if !(v.cambodian_moves && v.gating) || castling_flag {
+            return None;
+        }
+        let side = usize::from(flag.is_ascii_lowercase());
+        let rank = if side == 0 {
+            v.castling_rank
+        } else {
+            v.ranks - 1 - v.castling_rank
+        };
+        let file = (flag.to_ascii_lowercase() as u8).checked_sub(b'a')?;
+        let row = self.start.rows.get((v.ranks - 1 - rank) as usize)?;
+        Some(match row.get(file as usize) {
+            Some(Square::Piece(label)) if label.len() == 1 => {
+                let c = label.chars().next().unwrap_or(' ');
+                c.is_ascii_uppercase() == (side == 0)
+                    && v.by_letter(c)
+                        .is_some_and(|p| p.key == "king" || p.key == "fers")
+            }
+            _ => false,
+        })
     }
 
     /// The king's and the rook's files for a castling right, as Fairy-Stockfish

@@ -92,6 +92,30 @@ pub(super) fn read_castling(
             gates[side].push(cell);
             continue;
         }
+        if let Some((side, cell)) = right_named(ch, rules) {
+            if setup.first_rights[side].contains(&cell) {
+                return Err(fen_err(
+                    at + i,
+                    1,
+                    format!("first-move right `{ch}` given twice"),
+                    None,
+                ));
+            }
+            if !holds_first_moves(rules, &setup.placements, side, cell) {
+                return Err(fen_err(
+                    at + i,
+                    1,
+                    format!(
+                        "first-move right `{ch}` names {}, where no piece of {} with first moves stands",
+                        rules.board.cell_name(cell),
+                        if side == 0 { "White's" } else { "Black's" }
+                    ),
+                    Some("a first-move right belongs to a piece with `first-move` moves that has not moved: drop the letter".into()),
+                ));
+            }
+            setup.first_rights[side].push(cell);
+            continue;
+        }
         let (idx, file) = match castling.iter().position(|c| c.flag == ch) {
             Some(idx) => (idx, None),
             None => match rook_named(ch, rules, &setup.placements) {
@@ -221,4 +245,36 @@ pub(super) fn gate_named(ch: char, rules: &FenRules) -> Option<(usize, Coord)> {
     let file = rules.board.files.iter().position(|f| *f == name)? as i32;
     let cell = rules.gate_cells[side].iter().find(|c| c.file == file)?;
     Some((side, *cell))
+}
+
+/// The cell a castling-field letter names as a first-move right: the file's cell on
+/// the side's back rank (White's for an upper-case letter), when some piece has
+/// first moves and no castling flag is that letter.
+fn right_named(ch: char, rules: &FenRules) -> Option<(usize, Coord)> {
+    if !rules.pieces.iter().any(|p| p.first_move.is_some())
+        || rules.castling.iter().any(|c| c.flag == ch)
+    {
+        return None;
+    }
+    let side = usize::from(ch.is_ascii_lowercase());
+    let name = ch.to_ascii_lowercase().to_string();
+    let file = rules.board.files.iter().position(|f| *f == name)? as i32;
+    let rank = if side == 0 {
+        0
+    } else {
+        rules.board.ranks.len() as i32 - 1
+    };
+    Some((side, Coord { file, rank }))
+}
+
+/// Whether a piece of `side` with first moves stands on `cell`.
+fn holds_first_moves(
+    rules: &FenRules,
+    placements: &[(Coord, Side, usize)],
+    side: usize,
+    cell: Coord,
+) -> bool {
+    placements.iter().any(|&(c, s, kind)| {
+        c == cell && s.index() == side && rules.pieces[kind].first_move.is_some()
+    })
 }

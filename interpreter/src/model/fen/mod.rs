@@ -134,6 +134,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         checks: [0, 0],
         passes: 0,
         gates: [Vec::new(), Vec::new()],
+        first_rights: [Vec::new(), Vec::new()],
         counting: None,
         queues: [Vec::new(), Vec::new()],
         credits: [0, 0],
