@@ -179,3 +179,26 @@ end {{ checkmate loss  stalemate draw }}
     assert_eq!(with("lost-when-checked"), "4k/1R3/5/5/r1K2 w - - 1 2");
     assert_eq!(with(""), "4k/1R3/5/5/r1K2 w C - 1 2");
 }
+
+#[test]
+fn a_piece_taken_over_loses_its_right() {
+    let source = r#"
+variant "Takeover first"
+board { files a b c d e f g h  ranks 1 2 3 4 5 6 7 8 }
+piece King K { royal moves "K" }
+piece Rook R { moves "R" capture takeover }
+piece Met  M { moves "F" first-move "mfD" }
+setup "R2m4/8/8/8/8/8/7k/K7 w d"
+end { checkmate loss  stalemate draw }
+"#;
+    let rules = vdl::load(source).ruleset.expect("the definition loads");
+    let mut pos = Position::start(&rules);
+    let takeover = common::move_texts(&rules, &pos.fen())
+        .into_iter()
+        .find(|m| m.starts_with("a8-e8"))
+        .expect("the rook takes the met over");
+    common::play_text(&mut pos, &takeover);
+    // the met is White's now, and holds no right of Black's
+    assert!(pos.fen().starts_with("3M"), "{}", pos.fen());
+    assert!(pos.fen().contains(" b - "), "{}", pos.fen());
+}

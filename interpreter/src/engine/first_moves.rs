@@ -28,7 +28,7 @@ impl Position<'_> {
     }
 
     /// After the board part of a move by `mover` (the mover still to move): the
-    /// rights of the cells it left, entered or emptied are gone, and the enemy
+    /// rights of the cells it left, entered, emptied or took over are gone, and the enemy
     /// rights its piece now aims at, for the kinds that lose them so.
     pub(super) fn rights_after_move(&mut self, m: &Move, mover: u8) {
         if self.rights == [0, 0] {
@@ -40,7 +40,12 @@ impl Position<'_> {
             let c = &self.castles.rules[rule];
             touched = [c.king_from, c.king_to, c.rook_from, c.rook_to];
         }
-        for &c in touched.iter().chain(m.captures()) {
+        // a piece taken over changes sides: its right is gone too
+        for &c in touched
+            .iter()
+            .chain(m.captures())
+            .chain(m.converted().as_ref())
+        {
             self.lose_right(0, c);
             self.lose_right(1, c);
         }
