@@ -114,6 +114,13 @@ fn a_right_needs_a_first_move_piece_on_its_cell() {
         e.message,
         "first-move right `A` names a1, where no piece of White's with first moves stands"
     );
+    let e = common::fen_error(
+        &rules,
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DDde - 0 1",
+    );
+    // the second `D`
+    assert_eq!((e.offset, e.len), (47, 1), "{}", e.message);
+    assert_eq!(e.message, "first-move right `D` given twice");
 }
 
 #[test]

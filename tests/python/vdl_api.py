@@ -190,6 +190,10 @@ assert vdl.get_fen("cambodian", "8/8/4k3/5P2/8/2RMK3/8/8 b - 126 42 50", ["e6f5"
     "8/8/8/5k2/8/2RMK3/8/8 w - 30 7 51"
 assert vdl.get_fen("cambodian", "rnsmk1nr/4s3/pppppppp/8/8/PPPPPPPP/R7/1NSKMSNR w DEde - 2 2", ["a2e2"]) == \
     "rnsmk1nr/4s3/pppppppp/8/8/PPPPPPPP/4R3/1NSKMSNR b DEd - 3 2"
+# a count limit of 0 (Fairy-Stockfish's FEN) is no count
+assert vdl.validate_fen("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde 0 0 1", "cambodian") == 1
+assert vdl.get_fen("cambodian", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde 0 0 1", []) == \
+    "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"
 
 # the search: mate in one found, a limit required
 g = vdl.Game("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")

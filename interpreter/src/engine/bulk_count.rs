@@ -89,19 +89,12 @@ impl Position<'_> {
             rules.first_moves.overlaps
                 [(us * rules.kinds + kind) * rules.cell_count() + from as usize]
         };
-        let holders = || {
-            let fm = &rules.first_moves;
-            (0..32)
-                .filter(|b| self.rights[us] >> b & 1 != 0)
-                .filter_map(|b| fm.right_cells[us].get(b).copied().flatten())
-                .filter(|&c| self.holds_first_right(c))
-        };
-        if !holders().any(overlap) {
+        if !self.right_holders(us).any(overlap) {
             self.first_move_moves(list, Some(false));
             return;
         }
         let mut moves = Vec::new();
-        for from in holders() {
+        for from in self.right_holders(us) {
             let kind = kind_of(self.board[from as usize]);
             self.piece_moves(us, from, kind, &mut moves, false, Purpose::Play);
         }

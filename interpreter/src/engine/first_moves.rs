@@ -65,22 +65,32 @@ impl Position<'_> {
     /// The rights a check takes away, when `them` is in check after the move.
     fn lose_rights_to_check(&mut self, them: usize) {
         let fm = &self.rules.first_moves;
-        let mut bits = self.rights[them];
-        let mut checked = None;
-        while bits != 0 {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let Some(cell) = fm.right_cells[them][bit] else {
-                continue;
-            };
-            let p = self.board[cell as usize];
-            if p != 0
-                && fm.lost_when_checked >> kind_of(p) & 1 != 0
-                && *checked.get_or_insert_with(|| self.in_check(Side::from_index(them)))
-            {
-                self.rights[them] &= !(1 << bit);
-            }
+        let exposed = (self.holders(them))
+            .filter(|&(_, _, p)| fm.lost_when_checked >> kind_of(p) & 1 != 0)
+            .fold(0, |m, (bit, _, _)| m | 1 << bit);
+        if exposed != 0 && self.in_check(Side::from_index(them)) {
+            self.rights[them] &= !exposed;
         }
+    }
+
+    /// Each right `side` holds with a piece on its cell: its bit, the cell, the piece.
+    fn holders(&self, side: usize) -> impl Iterator<Item = (usize, Cell, u8)> + '_ {
+        let cells = &self.rules.first_moves.right_cells[side];
+        let rights = self.rights[side];
+        (0..cells.len())
+            .filter(move |&bit| rights >> bit & 1 != 0)
+            .filter_map(move |bit| {
+                let cell = cells[bit]?;
+                let p = self.board[cell as usize];
+                (p != 0).then_some((bit, cell, p))
+            })
+    }
+
+    /// The cells of the pieces of `side` holding their right.
+    pub(super) fn right_holders(&self, side: usize) -> impl Iterator<Item = Cell> + '_ {
+        (self.holders(side))
+            .filter(move |&(_, _, p)| side_of(p) == side)
+            .map(|(_, cell, _)| cell)
     }
 
     fn lose_right(&mut self, side: usize, c: Cell) {
@@ -92,18 +102,12 @@ impl Position<'_> {
     /// The rights of `them` whose pieces a piece of `kind` on `at` aims at.
     fn lose_aimed_rights(&mut self, them: usize, kind: usize, at: Cell) {
         let fm = &self.rules.first_moves;
-        let mut bits = self.rights[them];
-        while bits != 0 {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let Some(cell) = fm.right_cells[them][bit] else {
-                continue;
-            };
-            let p = self.board[cell as usize];
-            if p != 0 && fm.aimed_by[kind_of(p)] >> kind & 1 != 0 && self.aims(kind, at, cell) {
-                self.rights[them] &= !(1 << bit);
-            }
-        }
+        let aimed = (self.holders(them))
+            .filter(|&(_, cell, p)| {
+                fm.aimed_by[kind_of(p)] >> kind & 1 != 0 && self.aims(kind, at, cell)
+            })
+            .fold(0, |m, (bit, _, _)| m | 1 << bit);
+        self.rights[them] &= !aimed;
     }
 
     /// Whether a piece of the mover's side (still to move) and `kind` on `at`
@@ -128,17 +132,8 @@ impl Position<'_> {
     pub(super) fn first_move_moves(&self, out: &mut Vec<Move>, mut checked: Option<bool>) {
         let us = self.side;
         let fm = &self.rules.first_moves;
-        let mut bits = self.rights[us];
-        while bits != 0 {
-            let bit = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let Some(from) = fm.right_cells[us][bit] else {
-                continue;
-            };
+        for from in self.right_holders(us) {
             let p = self.board[from as usize];
-            if p == 0 || side_of(p) != us {
-                continue;
-            }
             let kind = kind_of(p);
             if fm.not_in_check[kind]
                 && *checked.get_or_insert_with(|| self.in_check(Side::from_index(us)))
