@@ -13,6 +13,8 @@ const DEPTHS: &[(&str, u32)] = &[
     ("chess", 6),
     ("crazyhouse", 6),
     ("janggi", 5),
+    ("kyotoshogi", 7),
+    ("micro", 7),
     ("panoply", 3),
     ("rococo", 5),
     ("shogi", 5),

@@ -13,6 +13,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use vdl::model::Side;
 use vdl::referee::{EndReason, Game, GameResult};
+use vdl::Cell;
 use vdl::Move;
 use vdl::Position;
 
@@ -224,7 +225,8 @@ fn import_config(config: &str) -> String {
         let loaded = vdl::load_untrusted(&w.text, &all);
         match loaded.ruleset {
             Some(rules) if !loaded.has_errors() => {
-                if let Err(e) = registry::register_rules(&w.section, rules, true) {
+                let letters = w.promoted_letters.clone();
+                if let Err(e) = registry::register_rules(&w.section, rules, (true, letters)) {
                     problems.push(format!("[{}]: {}", w.section, e.text()));
                 }
             }
@@ -258,7 +260,7 @@ fn load_variant(py: Python<'_>, path_or_text: &str, name: Option<String>) -> PyR
         if is_text {
             let rules = registry::compile_untrusted(path_or_text, "definition.vdl")?;
             let name = name.unwrap_or_else(|| variant_key(&rules.definition.name));
-            return registry::register_rules(&name, rules, false);
+            return registry::register_rules(&name, rules, (false, Vec::new()));
         }
         let path = std::path::Path::new(path_or_text);
         let text = vdl::read_source(path)
@@ -271,7 +273,7 @@ fn load_variant(py: Python<'_>, path_or_text: &str, name: Option<String>) -> PyR
                 let name = name
                     .or(stem)
                     .unwrap_or_else(|| variant_key(&rules.definition.name));
-                registry::register_rules(&name, rules, false)
+                registry::register_rules(&name, rules, (false, Vec::new()))
             }
             _ => Err(Failure::Value(format!(
                 "the definition {path_or_text} has errors:\n{}",
@@ -328,11 +330,16 @@ fn notation_of(v: &Variant, n: i32) -> Result<Notation, Failure> {
 }
 
 /// One move in the asked notation; a variant only vdl has writes vdl's SAN.
-pub fn move_text(v: &Variant, game: &mut Game, m: &Move, n: Notation) -> String {
+pub fn move_text(
+    v: &Variant,
+    game: &mut Game,
+    (m, promoted): (&Move, &[Cell]),
+    n: Notation,
+) -> String {
     let legal = game.legal_moves().to_vec();
     let mut pos = game.position().clone();
     if v.fsf {
-        san::write(&mut pos, m, &legal, n, v)
+        san::write(&mut pos, m, (&legal, promoted), n, v)
     } else {
         vdl::referee::san::write(&mut pos, m, &legal)
     }
@@ -349,11 +356,18 @@ fn get_san(
     notation: i32,
 ) -> PyResult<String> {
     let text = r#move.to_string();
-    at(py, variant, fen, Vec::new(), chess960, move |v, g, _| {
-        let n = notation_of(v, notation)?;
-        let m = replay::find_move(g.position(), g.legal_moves(), &text)?;
-        Ok(move_text(v, g, &m, n))
-    })
+    at(
+        py,
+        variant,
+        fen,
+        Vec::new(),
+        chess960,
+        move |v, g, trail| {
+            let n = notation_of(v, notation)?;
+            let m = replay::find_move(g.position(), g.legal_moves(), &text)?;
+            Ok(move_text(v, g, (&m, &trail.promoted), n))
+        },
+    )
     .and_then(py_result)
 }
 
@@ -379,7 +393,7 @@ fn get_san_moves(
         let mut out = Vec::with_capacity(movelist.len());
         for text in &movelist {
             let m = replay::find_move(game.position(), game.legal_moves(), text)?;
-            out.push(move_text(&v, &mut game, &m, n));
+            out.push(move_text(&v, &mut game, (&m, &[]), n));
             game.play(m);
         }
         Ok(out)

@@ -94,7 +94,7 @@ impl GameMove {
 
 fn describe(v: &Variant, g: &mut RefereeGame, m: &Move, uci: String) -> GameMove {
     let rules = g.rules();
-    let san = move_text(v, g, m, Notation::San);
+    let san = move_text(v, g, (m, &[]), Notation::San);
     GameMove {
         uci,
         san,
@@ -271,7 +271,7 @@ impl Game {
                 Some(n) => n,
             };
             let v = s.variant.clone();
-            Ok(move_text(&v, &mut s.game, &m, n))
+            Ok(move_text(&v, &mut s.game, (&m, &[]), n))
         })
     }
 

@@ -67,6 +67,8 @@ pub fn read(rules: &Ruleset, fen: &str) -> (String, Vec<Cell>) {
 pub struct Pending {
     untouched: Vec<(Cell, Option<Piece>)>,
     moving_marked: bool,
+    /// The move turns a `+X` piece back into an `X` (Kyoto Shogi's): no mark.
+    turns_back: bool,
 }
 
 pub fn before_move(marks: &[Cell], m: &Move, before: &Position) -> Pending {
@@ -77,6 +79,17 @@ pub fn before_move(marks: &[Cell], m: &Move, before: &Position) -> Pending {
             .map(|&c| (c, before.piece_at(c)))
             .collect(),
         moving_marked: marks.contains(&m.from) && m.kind != MoveKind::Drop,
+        turns_back: turns_back(m, before),
+    }
+}
+
+/// Whether `m` promotes a `+X` piece to an `X`.
+fn turns_back(m: &Move, before: &Position) -> bool {
+    let pieces = &before.rules().definition.pieces;
+    let mover = before.piece_at(m.from).filter(|_| m.kind != MoveKind::Drop);
+    match (mover, m.promotion()) {
+        (Some(p), Some(k)) => pieces[p.kind].label.strip_prefix('+') == Some(&pieces[k].label),
+        _ => false,
     }
 }
 
@@ -89,7 +102,8 @@ pub fn after_move(pending: Pending, m: &Move, after: &Position) -> Vec<Cell> {
         .filter(|&(c, was)| after.piece_at(c) == was)
         .map(|(c, _)| c)
         .collect();
-    if (m.promotion().is_some() || pending.moving_marked) && after.piece_at(m.to).is_some() {
+    let marked = (m.promotion().is_some() || pending.moving_marked) && !pending.turns_back;
+    if marked && after.piece_at(m.to).is_some() {
         out.push(m.to);
     }
     out

@@ -3,6 +3,7 @@
 //! written from the same rules as its `SAN::move_to_san`, over vdl's positions.
 
 use vdl::model::{MoveMode, Side};
+use vdl::Cell;
 use vdl::Position;
 use vdl::{Move, MoveKind, Piece};
 
@@ -69,10 +70,14 @@ struct Writer<'a, 'r> {
     pos: &'a Position<'r>,
     legal: &'a [Move],
     synonyms: &'a [(&'static str, &'static str)],
+    /// Promoted kinds' letters outside shogi's notations (`Variant::promoted_letters`).
+    promoted_letters: &'a [(String, String)],
     /// The pawn is a custom piece of Fairy-Stockfish's, written with its letter.
     custom_pawn: bool,
     n: Notation,
     us: Side,
+    /// The moving piece came from a promotion (Fairy-Stockfish's `~` mark).
+    mover_promoted: bool,
 }
 
 impl Writer<'_, '_> {
@@ -97,8 +102,39 @@ impl Writer<'_, '_> {
     }
     /// Whether two kinds are one type of Fairy-Stockfish's: a promoted piece
     /// (`N~`) is the kind it became (`N`).
+    /// Whether a piece of `kind` may stand on the cell at file `f`, rank `r`: it is
+    /// on the board and, for a piece `confined to` a zone, in the zone (the
+    /// xiangqi advisor's palace).
+    fn may_stand(&self, kind: usize, f: i32, r: i32) -> bool {
+        let def = &self.pos.rules().definition;
+        let at = vdl::model::Coord { file: f, rank: r };
+        match def.pieces[kind].confined.as_deref() {
+            None => def.board.contains(at),
+            Some(zone) => (def.zones.get(zone)).is_some_and(|z| z[self.us.index()].contains(&at)),
+        }
+    }
+
+    /// Whether two kinds are one type of Fairy-Stockfish's for disambiguation: the
+    /// same letter (outside shogi's notations, promoted pieces of one type though
+    /// they came from different kinds, as its disambiguation counts them).
     fn same_type(&self, a: usize, b: usize) -> bool {
-        self.label(a).trim_end_matches('~') == self.label(b).trim_end_matches('~')
+        if self.n.shogi() {
+            self.label(a).trim_end_matches('~') == self.label(b).trim_end_matches('~')
+        } else {
+            self.san_letter(a) == self.san_letter(b)
+        }
+    }
+
+    /// Whether two moves promote alike: to one kind, or both turning a `+X` piece
+    /// back into its `X` (Fairy-Stockfish's demotion, whatever the `X`).
+    fn promote_alike(&self, a: &Move, b: &Move) -> bool {
+        let turns_back = |m: &Move| {
+            let mover = self.pos.piece_at(m.from).map(|p| self.label(p.kind));
+            m.promotion()
+                .zip(mover)
+                .is_some_and(|(k, from)| from.strip_prefix('+') == Some(self.label(k).as_str()))
+        };
+        a.promotion() == b.promotion() || (turns_back(a) && turns_back(b))
     }
 
     fn label(&self, kind: usize) -> String {
@@ -229,7 +265,7 @@ impl Writer<'_, '_> {
             }
         }
         if n.thai() {
-            return thai_letter(&self.label(kind));
+            return thai_letter(&self.label(kind), self.mover_promoted);
         }
         self.san_letter(kind)
     }
@@ -239,6 +275,15 @@ impl Writer<'_, '_> {
     fn san_letter(&self, kind: usize) -> String {
         let label = self.label(kind);
         let label = label.trim_end_matches('~');
+        if label.starts_with('+') {
+            if self.n.shogi() {
+                // shogi's notations write the promoted piece as it is marked
+                return label.to_string();
+            }
+            if let Some((_, letter)) = self.promoted_letters.iter().find(|(l, _)| l == label) {
+                return letter.clone();
+            }
+        }
         self.synonyms
             .iter()
             .find(|(fen, _)| *fen == label)
@@ -260,7 +305,10 @@ impl Writer<'_, '_> {
                     let df = self.file_of(m.to) - self.file_of(m.from);
                     let dr = self.rank_of(m.to) - self.rank_of(m.from);
                     let (f, r) = (self.file_of(other) + df, self.rank_of(other) + dr);
-                    if (0..=self.max_file()).contains(&f) && (0..=self.max_rank()).contains(&r) {
+                    if (0..=self.max_file()).contains(&f)
+                        && (0..=self.max_rank()).contains(&r)
+                        && self.may_stand(kind, f, r)
+                    {
                         return Disambiguation::Rank;
                     }
                 }
@@ -282,7 +330,7 @@ impl Writer<'_, '_> {
                     && o.to == m.to
                     && o.from_hand().is_none()
                     && o.kind != MoveKind::Castle
-                    && o.promotion() == m.promotion()
+                    && self.promote_alike(o, m)
                     && self.pos.wall_of(o) == self.pos.wall_of(m)
                     && self.pos.dropped_kind(o) == self.pos.dropped_kind(m)
                     && (self.pos.piece_at(o.from)).is_some_and(|p| self.same_type(p.kind, kind))
@@ -322,8 +370,11 @@ fn is_capture(m: &Move) -> bool {
     !m.captures().is_empty()
 }
 
-/// Makruk's pieces in Thai, by their letters.
-fn thai_letter(label: &str) -> String {
+/// Makruk's pieces in Thai, by their letters (a met that was a pawn has its own).
+fn thai_letter(label: &str, promoted: bool) -> String {
+    if label == "M" && promoted {
+        return "ง".to_string();
+    }
     match label {
         "K" => "ข",
         "S" => "ค",
@@ -338,17 +389,27 @@ fn thai_letter(label: &str) -> String {
     .to_string()
 }
 
-/// A legal move of `pos` (one of `legal`) in Fairy-Stockfish's notation `n`.
-pub fn write(pos: &mut Position, m: &Move, legal: &[Move], n: Notation, v: &Variant) -> String {
+/// A legal move of `pos` (one of `legal`) in Fairy-Stockfish's notation `n`;
+/// `promoted`, the cells of pieces that came from a promotion.
+pub fn write(
+    pos: &mut Position,
+    m: &Move,
+    (legal, promoted): (&[Move], &[Cell]),
+    n: Notation,
+    v: &Variant,
+) -> String {
     let (synonyms, custom_pawn) = (v.san_synonyms, v.custom_pawn);
+    let mover_promoted = m.from_hand().is_none() && promoted.contains(&m.from);
     let mut san = {
         let mut w = Writer {
             pos,
             legal,
             synonyms,
+            promoted_letters: &v.promoted_letters,
             custom_pawn,
             n,
             us: pos.side_to_move(),
+            mover_promoted,
         };
         body(&mut w, m, legal)
     };
@@ -357,9 +418,11 @@ pub fn write(pos: &mut Position, m: &Move, legal: &[Move], n: Notation, v: &Vari
             pos,
             legal,
             synonyms,
+            promoted_letters: &v.promoted_letters,
             custom_pawn,
             n,
             us: pos.side_to_move(),
+            mover_promoted,
         };
         san.push(',');
         san.push_str(&w.square(wall, None));
@@ -387,7 +450,8 @@ fn body(w: &mut Writer, m: &Move, legal: &[Move]) -> String {
         return san;
     }
     let kind = match (m.from_hand(), w.pos.piece_at(m.from)) {
-        (Some(k), _) => k,
+        // a drop with the promoted face up is written as that face (`+S*54`)
+        (Some(k), _) => m.promotion().unwrap_or(k),
         (None, Some(p)) => p.kind,
         (None, None) => return vdl::referee::long_algebraic::print(w.pos, m, legal),
     };
@@ -430,7 +494,9 @@ fn body(w: &mut Writer, m: &Move, legal: &[Move]) -> String {
     } else {
         san.push_str(&w.square(m.to, None));
     }
-    match m.promotion() {
+    let turns_back = |k: usize| w.label(kind).strip_prefix('+') == Some(&w.label(k));
+    match m.promotion().filter(|_| m.from_hand().is_none()) {
+        Some(k) if n.shogi() && turns_back(k) => san.push('-'),
         Some(k) if rules.definition.pieces[k].label.starts_with('+') => {
             if n.shogi() {
                 san.push('+');

@@ -111,6 +111,12 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         Some("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"),
     ),
     ("makpong", "makpong", None),
+    (
+        "kyotoshogi",
+        "kyotoshogi",
+        Some("p+nks+l/5/5/5/+LSK+NP[-] w 0 1"),
+    ),
+    ("micro", "micro", Some("kb+r+l/p3/4/3P/+L+RBK[-] w 0 1")),
     ("manchu", "manchu", None),
     // Fairy-Stockfish's second name for minishogi
     ("mini", "minishogi", Some("rbsgk/4p/5/P4/KGSBR[-] w 0 1")),
@@ -226,6 +232,39 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
     ("wolf", &[("+P", "E")]),
 ];
 
+/// The letter of the type a shogi-style promoted piece is in Fairy-Stockfish,
+/// which its notation writes outside shogi's notations (Kyoto's tokin `Ge4=L`).
+/// Sections of a loaded configuration get theirs from the import.
+const PROMOTED_LETTERS: &[(&str, &[(&str, &str)])] = &[
+    (
+        "kyotoshogi",
+        &[("+L", "G"), ("+S", "B"), ("+N", "G"), ("+P", "R")],
+    ),
+    (
+        "micro",
+        &[("+L", "S"), ("+B", "G"), ("+R", "G"), ("+P", "N")],
+    ),
+    (
+        "minishogi",
+        &[("+P", "G"), ("+S", "G"), ("+B", "H"), ("+R", "D")],
+    ),
+    (
+        "mini",
+        &[("+P", "G"), ("+S", "G"), ("+B", "H"), ("+R", "D")],
+    ),
+    (
+        "shogi",
+        &[
+            ("+P", "G"),
+            ("+S", "G"),
+            ("+N", "G"),
+            ("+L", "G"),
+            ("+B", "H"),
+            ("+R", "D"),
+        ],
+    ),
+];
+
 /// One board of a game for two boards, as Fairy-Stockfish plays it alone: its
 /// `two_boards` answers true (the captures go to the partner, off this board).
 const TWO_BOARDS: &[&str] = &["bughouse", "supply", "koedem"];
@@ -259,6 +298,8 @@ const HAND_ORDERS: &[(&str, &str)] = &[
     ("supply", "BNPCAR"),
     ("torishogi", "PRLCFS"),
     ("sittuyin", "KSFRN"),
+    ("kyotoshogi", "NLPS"),
+    ("micro", "LPRB"),
 ];
 
 /// Shogi-family names, whose default notation is Hodges' with numbers (as pyffish's).
@@ -275,6 +316,8 @@ const SHOGI_TEMPLATE: &[&str] = &[
     "judkins",
     "okisakishogi",
     "yarishogi",
+    "kyotoshogi",
+    "micro",
 ];
 
 /// A variant ready to play.
@@ -291,6 +334,9 @@ pub struct Variant {
     pub hand_order: Option<&'static str>,
     /// Letters the notation writes for some pieces' (`N` as `H`).
     pub san_synonyms: &'static [(&'static str, &'static str)],
+    /// Each shogi-style promoted kind's label and the letter Fairy-Stockfish's
+    /// notation writes for it outside shogi's notations (see [`PROMOTED_LETTERS`]).
+    pub promoted_letters: Vec<(String, String)>,
     /// The pawn is a custom piece of Fairy-Stockfish's (see [`CUSTOM_PAWNS`]).
     pub custom_pawn: bool,
     /// The royal piece is pseudo-royal in Fairy-Stockfish (see [`PSEUDO_ROYAL`]).
@@ -406,6 +452,14 @@ fn finish(name: &str, rules: Ruleset, fsf: bool, start: Option<&str>) -> Variant
             .iter()
             .find(|(n, _)| fsf && *n == name)
             .map_or(&[], |(_, s)| *s),
+        promoted_letters: PROMOTED_LETTERS
+            .iter()
+            .find(|(n, _)| fsf && *n == name)
+            .map_or_else(Vec::new, |(_, s)| {
+                s.iter()
+                    .map(|(l, t)| (l.to_string(), t.to_string()))
+                    .collect()
+            }),
         custom_pawn: fsf && CUSTOM_PAWNS.contains(&name),
         pseudo_royal: fsf && PSEUDO_ROYAL.contains(&name),
         two_boards: fsf && TWO_BOARDS.contains(&name),
@@ -457,8 +511,13 @@ fn into_rules(loaded: vdl::Loaded, name: &str) -> Result<Ruleset, Failure> {
 }
 
 /// Register a compiled definition under a name (replacing one of that name that
-/// was loaded, never a shipped one).
-pub fn register_rules(name: &str, rules: Ruleset, fsf: bool) -> Result<String, Failure> {
+/// was loaded, never a shipped one); `promoted_letters`, a configuration's
+/// section's letters of its promoted pieces.
+pub fn register_rules(
+    name: &str,
+    rules: Ruleset,
+    (fsf, promoted_letters): (bool, Vec<(String, String)>),
+) -> Result<String, Failure> {
     let mut r = lock();
     if let Some(Entry::Shipped { .. }) = r.entries.get(name) {
         return Err(Failure::Value(format!(
@@ -472,7 +531,10 @@ pub fn register_rules(name: &str, rules: Ruleset, fsf: bool) -> Result<String, F
             "vdl::too_many_variants: at most {MAX_LOADED} variants may be loaded"
         )));
     }
-    let variant = Arc::new(finish(name, rules, fsf, None));
-    r.add(name, Entry::Ready(variant));
+    let mut variant = finish(name, rules, fsf, None);
+    if !promoted_letters.is_empty() {
+        variant.promoted_letters = promoted_letters;
+    }
+    r.add(name, Entry::Ready(Arc::new(variant)));
     Ok(name.to_string())
 }

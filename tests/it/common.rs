@@ -40,6 +40,14 @@ pub fn move_texts(rules: &vdl::Ruleset, fen: &str) -> Vec<String> {
     texts
 }
 
+/// The moves of the piece on `cell` as `Position::move_text` writes them, sorted.
+pub fn moves_from(rules: &vdl::Ruleset, fen: &str, cell: &str) -> Vec<String> {
+    let from = format!("{cell}-");
+    (move_texts(rules, fen).into_iter())
+        .filter(|m| m.starts_with(&from))
+        .collect()
+}
+
 /// The error reading `fen` gives; a panic if it is read.
 pub fn fen_error(rules: &vdl::Ruleset, fen: &str) -> vdl::model::FenError {
     match vdl::Position::from_fen(rules, fen) {

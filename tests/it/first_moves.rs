@@ -12,35 +12,40 @@ fn cambodian() -> vdl::Ruleset {
     common::rules("definitions/cambodian.vdl")
 }
 
-fn moves_from(rules: &vdl::Ruleset, fen: &str, cell: &str) -> Vec<String> {
-    let from = format!("{cell}-");
-    (common::move_texts(rules, fen).into_iter())
-        .filter(|m| m.starts_with(&from))
-        .collect()
-}
-
 #[test]
 fn the_king_leaps_to_the_rank_ahead_and_the_met_jumps_two() {
     let rules = cambodian();
     let fen = "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1";
     assert_eq!(
-        moves_from(&rules, fen, "d1"),
+        common::moves_from(&rules, fen, "d1"),
         ["d1-b2", "d1-c1", "d1-c2", "d1-d2", "d1-e2", "d1-f2"]
     );
-    assert_eq!(moves_from(&rules, fen, "e1"), ["e1-d2", "e1-e3", "e1-f2"]);
+    assert_eq!(
+        common::moves_from(&rules, fen, "e1"),
+        ["e1-d2", "e1-e3", "e1-f2"]
+    );
     // without the rights, only their ordinary moves
     let without = "4k3/8/8/8/8/8/8/3KM3 w - - 0 1";
     assert_eq!(
-        moves_from(&rules, without, "d1"),
+        common::moves_from(&rules, without, "d1"),
         ["d1-c1", "d1-c2", "d1-d2", "d1-e2"]
     );
-    assert_eq!(moves_from(&rules, without, "e1"), ["e1-d2", "e1-f2"]);
+    assert_eq!(
+        common::moves_from(&rules, without, "e1"),
+        ["e1-d2", "e1-f2"]
+    );
     // the met jumps over a piece, but lands only on an empty cell; first moves
     // never capture
     let blocked = "4k3/8/8/8/8/4p3/4P3/2pKM3 w DE - 0 1";
-    assert_eq!(moves_from(&rules, blocked, "e1"), ["e1-d2", "e1-f2"]);
+    assert_eq!(
+        common::moves_from(&rules, blocked, "e1"),
+        ["e1-d2", "e1-f2"]
+    );
     let over = "4k3/8/8/8/8/8/4P3/1p1KM3 w DE - 0 1";
-    assert_eq!(moves_from(&rules, over, "e1"), ["e1-d2", "e1-e3", "e1-f2"]);
+    assert_eq!(
+        common::moves_from(&rules, over, "e1"),
+        ["e1-d2", "e1-e3", "e1-f2"]
+    );
 }
 
 #[test]
@@ -60,7 +65,7 @@ fn a_right_is_lost_by_moving_and_written_by_file() {
         "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w Ed - 4 3"
     );
     assert_eq!(
-        moves_from(&rules, &pos.fen(), "d1"),
+        common::moves_from(&rules, &pos.fen(), "d1"),
         ["d1-c2", "d1-d2", "d1-e2"]
     );
 }
@@ -88,16 +93,16 @@ fn the_king_does_not_leap_out_of_check() {
     // the khon on e2 checks the king, which may take it or step away
     let fen = "4k3/8/8/8/8/8/4s3/3KM3 w DE - 0 1";
     assert_eq!(
-        moves_from(&rules, fen, "d1"),
+        common::moves_from(&rules, fen, "d1"),
         ["d1-c1", "d1-c2", "d1-d2", "d1-e2"]
     );
     // the met's jump may block a check
     let blocking = "4k3/8/8/8/8/r5K1/8/4M3 w E - 0 1";
-    assert_eq!(moves_from(&rules, blocking, "e1"), ["e1-e3"]);
+    assert_eq!(common::moves_from(&rules, blocking, "e1"), ["e1-e3"]);
     // nor into check
     let covered = "4kr2/8/8/8/8/8/8/3KM3 w DE - 0 1";
     assert_eq!(
-        moves_from(&rules, covered, "d1"),
+        common::moves_from(&rules, covered, "d1"),
         ["d1-b2", "d1-c1", "d1-c2", "d1-d2", "d1-e2"]
     );
 }
@@ -155,7 +160,7 @@ end { checkmate loss  stalemate draw }
     let rules = vdl::load(source).ruleset.expect("the definition loads");
     let fen = "4k/5/5/5/L3K w A - 0 1";
     assert_eq!(
-        moves_from(&rules, fen, "a1"),
+        common::moves_from(&rules, fen, "a1"),
         ["a1-a2", "a1-a3", "a1-a4", "a1-a5"]
     );
     let mut pos = Position::from_fen(&rules, fen).expect("fen");

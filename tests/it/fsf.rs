@@ -152,6 +152,8 @@ fn round_trip_of_every_exportable_definition() {
         "amazons",
         "threecheck",
         "losalamos",
+        "kyotoshogi",
+        "micro",
     ] {
         assert!(exported.iter().any(|e| e == must), "{must} is not exported");
     }
@@ -226,7 +228,7 @@ fn refusals_point_at_the_key() {
         ("vdl::fsf_parent", 15, 14),
         ("vdl::fsf_syntax", 8, 1),
         ("vdl::fsf_unknown_key", 10, 10),
-        ("vdl::fsf_unsupported", 6, 17),
+        ("vdl::fsf_unsupported", 6, 15),
         ("vdl::fsf_unsupported", 7, 14),
         ("vdl::fsf_unsupported", 12, 27),
         ("vdl::fsf_unsupported", 18, 25),
@@ -253,7 +255,7 @@ fn refusals_point_at_the_key() {
     let by_key = import.refusals_by_key(&text, 0);
     assert_eq!(by_key[0], ("fsf_parent".to_string(), 3));
     assert!(
-        by_key.contains(&("pieceDemotion".to_string(), 1)),
+        by_key.contains(&("bikjangRule".to_string(), 1)),
         "{by_key:?}"
     );
 }
@@ -272,10 +274,10 @@ fn the_command_summarises_written_and_refused() {
     let stdout = String::from_utf8_lossy(&o.stdout);
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout.contains("tests/fsf/refused.ini: 1 written, 7 refused (fsf_parent: 3, connectNxN: 1, maxRank: 1, mobilityRegionWhiteKing: 1, petrifyOnCaptureTypes: 1, pieceDemotion: 1)"), "{stdout}");
-    assert!(stderr.contains("[tests/fsf/refused.ini:6:17]"), "{stderr}");
+    assert!(stdout.contains("tests/fsf/refused.ini: 1 written, 7 refused (fsf_parent: 3, bikjangRule: 1, connectNxN: 1, maxRank: 1, mobilityRegionWhiteKing: 1, petrifyOnCaptureTypes: 1)"), "{stdout}");
+    assert!(stderr.contains("[tests/fsf/refused.ini:6:15]"), "{stderr}");
     assert!(
-        stderr.contains("vdl cannot express `pieceDemotion = true`"),
+        stderr.contains("vdl cannot express `bikjangRule = true`"),
         "{stderr}"
     );
     assert!(out_dir.join("warned.vdl").exists());
@@ -290,7 +292,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 38);
+    assert_eq!(import.written.len(), 41);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -482,7 +484,7 @@ fn families_export_back_with_their_keys() {
     let path = common::root().join("tests/fsf/families.ini");
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
-    let cases: [(&str, &[&str]); 7] = [
+    let cases: [(&str, &[&str]); 8] = [
         (
             "fsf-duple",
             &[
@@ -504,6 +506,14 @@ fn families_export_back_with_their_keys() {
             &["sittuyinPromotion = true", "sittuyinRookDrop = true"],
         ),
         ("fsf-shatar", &["shatarMateRule = true"]),
+        (
+            "fsf-kyoto",
+            &[
+                "mandatoryPiecePromotion = true",
+                "pieceDemotion = true",
+                "dropPromoted = true",
+            ],
+        ),
         (
             "fsf-cambodian",
             &[
@@ -550,7 +560,7 @@ fn families_export_back_with_their_keys() {
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 38 of 38 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 41 of 41 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -558,7 +568,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 38 of 38 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 41 of 41 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

@@ -43,4 +43,5 @@ mod search;
 mod serve;
 mod slips;
 mod takeover;
+mod turning_over;
 mod walls;

@@ -208,6 +208,8 @@ const LIBRARY_TABLES: &[&str] = &[
     "makpong.epd",
     "cambodian.epd",
     "karouk.epd",
+    "kyotoshogi.epd",
+    "micro.epd",
     "manchu.epd",
     "minishogi.epd",
     "dobutsu.epd",

@@ -424,6 +424,8 @@ const LIBRARY: &[&str] = &[
     "makpong.vdl",
     "cambodian.vdl",
     "karouk.vdl",
+    "kyotoshogi.vdl",
+    "micro.vdl",
     "manchu.vdl",
     "minishogi.vdl",
     "dobutsu.vdl",

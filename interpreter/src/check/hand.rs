@@ -47,6 +47,7 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
         }
         let mut hand = Hand::default();
         let mut keep_at = None;
+        let mut promoted_at = None;
         let mut zoned: Vec<(usize, Span)> = Vec::new();
         for rule in &decl.rules {
             match rule {
@@ -67,6 +68,21 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
                 HandRuleDecl::NoDropCheck(_) => hand.no_drop_check = true,
                 HandRuleDecl::MustDrop(_, names) => hand.must_drop = Some(p.kinds(names, at)),
                 HandRuleDecl::CastleByDrop(_, names) => hand.castle_by_drop = p.kinds(names, at),
+                HandRuleDecl::DropPromoted(span, names) => {
+                    if let Some(first) = promoted_at {
+                        p.push(
+                            Diagnostic::error(Code::BadHand, "`drop-promoted` is given twice")
+                                .at(*span, "second one here")
+                                .also(first, "first one here")
+                                .help(
+                                    "list every kind dropped promoted in one `drop-promoted` rule",
+                                ),
+                        );
+                    }
+                    promoted_at = Some(*span);
+                    p.drop_promoted(*span, names, at);
+                    hand.drop_promoted = Some(p.kinds(names, at));
+                }
                 HandRuleDecl::SplitColours(span, names) => {
                     hand.split_colours = p.kinds(names, at);
                     p.two_colours(*span, at);
@@ -94,6 +110,47 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
 }
 
 impl Problems {
+    /// `drop-promoted` drops a piece as what its promotion makes: each kind named
+    /// (some kind, without names) must promote on arrival to kinds of the player's
+    /// choosing.
+    fn drop_promoted(&mut self, span: Span, names: &[Name], at: &HandSetting) {
+        let promotes = |decl: &syntax::PieceDecl| {
+            decl.props.iter().any(|prop| {
+                matches!(
+                    prop,
+                    PieceProp::Promotes {
+                        in_place: None,
+                        captured: None,
+                        queue: None,
+                        ..
+                    }
+                )
+            })
+        };
+        for name in names {
+            let Some(decl) = at.pieces.iter().find(|d| d.name.value == name.value) else {
+                continue;
+            };
+            if !promotes(decl) {
+                self.push(
+                    Diagnostic::error(
+                        Code::BadHand,
+                        format!("`{}` is dropped promoted but does not promote", name.value),
+                    )
+                    .at(name.span, "no promotion on arrival")
+                    .help("a piece is dropped as a kind its `promotes ... to` names: give it a promotion, or leave it out of `drop-promoted`"),
+                );
+            }
+        }
+        if names.is_empty() && !at.pieces.iter().any(|d| promotes(d)) {
+            self.push(
+                Diagnostic::error(Code::BadHand, "`drop-promoted` but no piece promotes")
+                    .at(span, "drops nothing more")
+                    .help("give the pieces that turn over a `promotes ... to` property, or leave out `drop-promoted`"),
+            );
+        }
+    }
+
     /// `split-colours` needs cells of two colours: squares, not hexagons.
     fn two_colours(&mut self, span: Span, at: &HandSetting) {
         if !at.two_colours {

@@ -24,6 +24,7 @@ impl Problems {
             leaving,
             forced_in,
             in_place,
+            on_capture,
             ..
         } = prop
         else {
@@ -36,7 +37,15 @@ impl Problems {
             }
         }
         if let Some(span) = in_place {
-            self.in_place_alone(*span, [*leaving, *captured, queue.as_ref().map(|q| q.span)]);
+            self.in_place_alone(
+                *span,
+                [
+                    *leaving,
+                    *captured,
+                    queue.as_ref().map(|q| q.span),
+                    *on_capture,
+                ],
+            );
         }
         let mut kinds = |names: &[Name]| -> Vec<usize> {
             names
@@ -80,12 +89,13 @@ impl Problems {
             leaving: leaving.is_some(),
             forced_in: forced_in.as_ref().map(|z| z.value.clone()),
             in_place: in_place.is_some(),
+            on_capture: on_capture.is_some(),
         })
     }
 
     /// `in-place` promotes by a move of its own: no move arrives or leaves to
     /// promote, and the choice is the player's, not a captured piece's or a queue's.
-    fn in_place_alone(&mut self, span: Span, others: [Option<Span>; 3]) {
+    fn in_place_alone(&mut self, span: Span, others: [Option<Span>; 4]) {
         for other in others.into_iter().flatten() {
             self.push(
                 Diagnostic::error(
@@ -94,7 +104,7 @@ impl Problems {
                 )
                 .at(other, "not with `in-place`")
                 .also(span, "the promotion is a move of its own")
-                .help("an in-place promotion is to the kinds named after `to`; drop `or-leaving`, `captured` or `queue`"),
+                .help("an in-place promotion is to the kinds named after `to`; drop `or-leaving`, `captured`, `queue` or `on-capture`"),
             );
         }
     }

@@ -12,6 +12,10 @@ pub struct ClockRules {
     pub on_drop: bool,
     /// A promotion resets it (without a move rule, as FEN counts).
     pub on_promotion: bool,
+    /// Per kind: the kinds it promotes to that turn back into it (Kyoto Shogi's
+    /// two-faced pieces). Without a move rule such a promotion is no progress and
+    /// resets nothing, as Fairy-Stockfish counts.
+    pub turns_back: Vec<u64>,
     pub on_capture: bool,
     /// A move that locks the moved piece (see `MoveLimit::reset_on_lock`).
     pub on_lock: bool,
@@ -78,6 +82,15 @@ pub(super) fn clock_rules(def: &Definition) -> ClockRules {
             .collect(),
         on_drop: limit.is_none_or(|l| l.reset_on_drop),
         on_promotion: limit.is_none_or(|l| l.reset_on_promotion),
+        turns_back: (0..def.pieces.len())
+            .map(|k| {
+                if limit.is_some() {
+                    0
+                } else {
+                    turns_back(def, k)
+                }
+            })
+            .collect(),
         on_capture: limit.is_none_or(|l| l.reset_on_capture),
         on_lock: limit.is_some_and(|l| l.reset_on_lock),
         on_forcing_check: limit.is_some_and(|l| l.reset_on_forcing_check),
@@ -86,4 +99,16 @@ pub(super) fn clock_rules(def: &Definition) -> ClockRules {
             .collect(),
         returns: Vec::new(),
     }
+}
+
+/// The kinds `kind` promotes to whose own promotion makes `kind` again.
+fn turns_back(def: &Definition, kind: usize) -> u64 {
+    let makes = |from: usize, to: usize| {
+        def.pieces[from].promotion.as_ref().is_some_and(|p| {
+            p.choices.contains(&to) || p.black_choices.as_ref().is_some_and(|b| b.contains(&to))
+        })
+    };
+    (0..def.pieces.len())
+        .filter(|&k| makes(kind, k) && makes(k, kind))
+        .fold(0, |m, k| m | 1 << k)
 }

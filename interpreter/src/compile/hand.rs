@@ -55,6 +55,9 @@ pub struct HandRules {
     pub gate_cells: [Vec<Cell>; 2],
     /// Per side and cell, its place in `gate_cells` (`NO_GATE`: none).
     pub gate_slot: [Vec<u8>; 2],
+    /// `drop-promoted`: per side and kind (`side * kinds + kind`), the kinds a piece
+    /// of it in hand may also be dropped as.
+    pub drop_promoted: Vec<Vec<u8>>,
 }
 
 /// `HandRules::gate_slot` of a cell that is no gate.
@@ -155,7 +158,31 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         }),
         gate_kinds,
         gate_cells,
+        drop_promoted: drop_promoted(def, hand),
     }
+}
+
+/// Per side and kind, the kinds its promotion makes, where `drop-promoted` lets it
+/// be dropped so (a promotion on arrival, to kinds of the player's choosing).
+fn drop_promoted(def: &Definition, hand: &crate::model::Hand) -> Vec<Vec<u8>> {
+    let kinds = def.pieces.len();
+    let mut faces = vec![Vec::new(); 2 * kinds];
+    let Some(named) = &hand.drop_promoted else {
+        return faces;
+    };
+    for side in 0..2 {
+        for (kind, p) in def.pieces.iter().enumerate() {
+            let Some(promo) = &p.promotion else {
+                continue;
+            };
+            let listed = named.is_empty() || named.contains(&kind);
+            if listed && !promo.in_place && !promo.from_captured && promo.from_queue.is_none() {
+                faces[side * kinds + kind] =
+                    promo.choices_for(side).iter().map(|&k| k as u8).collect();
+            }
+        }
+    }
+    faces
 }
 
 /// Per side and kind, the cells a piece of that kind drops on from the hand: its

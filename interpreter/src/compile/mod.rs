@@ -140,6 +140,8 @@ pub struct PromotionTable {
     pub leaving: Vec<bool>,
     /// Cells where an `optional` promotion is compulsory after all.
     pub forced: Vec<bool>,
+    /// `on-capture`: only a move that captures promotes.
+    pub on_capture: bool,
 }
 
 impl PromotionTable {
@@ -147,6 +149,13 @@ impl PromotionTable {
     #[inline(always)]
     pub fn promotes(&self, from: Cell, to: Cell) -> bool {
         self.zone[to as usize] || (!self.leaving.is_empty() && self.leaving[from as usize])
+    }
+
+    /// Whether the move `m` promotes: it goes where `promotes` says and, under
+    /// `on-capture`, captures.
+    #[inline(always)]
+    pub fn promotes_move(&self, from: Cell, to: Cell, captures: bool) -> bool {
+        self.promotes(from, to) && (captures || !self.on_capture)
     }
 
     /// Whether a promoting move to `to` may also stay as it is.
@@ -798,6 +807,7 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> PromotionTables {
                     from_queue: promo.from_queue,
                     leaving,
                     forced,
+                    on_capture: promo.on_capture,
                 });
             }
         }

@@ -31,6 +31,7 @@ impl Position<'_> {
         let us = self.side;
         let hand = &self.rules.hand;
         let mut held = self.in_reserve[us];
+        let kinds = self.rules.kinds;
         while held != 0 {
             let kind = held.trailing_zeros() as usize;
             held &= held - 1;
@@ -39,13 +40,18 @@ impl Position<'_> {
             } else {
                 0
             };
-            for &c in &hand.drop_cells[us * self.rules.kinds + kind] {
+            let faces = hand.drop_promoted.get(us * kinds + kind);
+            let faces = faces.map_or(&[][..], |f| &f[..]);
+            for &c in &hand.drop_cells[us * kinds + kind] {
                 let blocked = files != 0 && files >> hand.file_of[c as usize] & 1 != 0
                     || hand.below.as_ref().is_some_and(|below| {
                         below[c as usize].is_some_and(|b| self.board[b as usize] == 0)
                     });
                 if self.board[c as usize] == 0 && !blocked {
                     out.push(Move::dropping(c, kind));
+                    for &face in faces {
+                        out.push(Move::dropping(c, kind).with_promotion(Some(usize::from(face))));
+                    }
                 }
             }
         }
@@ -70,15 +76,17 @@ impl Position<'_> {
         full
     }
 
-    /// Play a drop: the piece leaves the hand for the board.
+    /// Play a drop: the piece leaves the hand for the board (as the kind its
+    /// promotion makes, for a promoted drop).
     pub(super) fn make_drop(&mut self, m: Move, kind: usize) {
         let rules = self.rules;
         let us = self.side;
-        let undo = self.undo_record(m, code(us, kind));
+        let placed = m.promotion().unwrap_or(kind);
+        let undo = self.undo_record(m, code(us, placed));
         self.history.push(undo);
         self.clear_last_traces();
         self.adjust_reserve(us, kind, -1);
-        self.place(m.to, code(us, kind));
+        self.place(m.to, code(us, placed));
         let irreversible = rules.clock.by_kind[kind] || rules.clock.one_way[kind];
         self.halfmove = if irreversible || rules.clock.on_drop {
             0

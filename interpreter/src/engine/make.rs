@@ -192,7 +192,9 @@ impl<'r> Position<'r> {
         let rules = self.rules;
         let took = m.ncap() > 0 || m.converted().is_some();
         let locks = rules.clock.on_lock && self.arrival(m).is_some_and(|c| self.locked(c));
-        let promotes = rules.clock.on_promotion && m.promotion().is_some();
+        let promotes = rules.clock.on_promotion
+            && m.promotion()
+                .is_some_and(|k| rules.clock.turns_back[kind] >> k & 1 == 0);
         let one_way = rules.clock.one_way[kind] && {
             let index = (self.side * rules.kinds + kind) * rules.board.cells.len();
             !rules.clock.reversible(index + m.to as usize, m.from)

@@ -371,7 +371,10 @@ pub(in crate::engine) fn push_with_captures<S: MoveSink + ?Sized>(
 #[inline(always)]
 pub(in crate::engine) fn push<S: MoveSink + ?Sized>(out: &mut S, m: Move, promo: Option<Promo>) {
     match promo {
-        Some(p) if p.table.promotes(m.from, m.to) => {
+        Some(p)
+            if p.table
+                .promotes_move(m.from, m.to, !m.captures().is_empty()) =>
+        {
             if p.attacking {
                 out.push(m);
                 return;

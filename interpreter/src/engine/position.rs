@@ -492,7 +492,9 @@ impl<'r> Position<'r> {
             return "pass".into();
         }
         if let Some(k) = m.from_hand() {
-            return format!("{}@{}", r.definition.pieces[k].label, r.cell_name(m.to));
+            // a piece dropped promoted is written as what it becomes
+            let face = m.promotion().unwrap_or(k);
+            return format!("{}@{}", r.definition.pieces[face].label, r.cell_name(m.to));
         }
         let sep = match m.kind {
             MoveKind::Swap => "<>",

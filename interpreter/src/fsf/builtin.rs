@@ -34,6 +34,11 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../../definitions/karouk.vdl"),
     ),
     (
+        "kyotoshogi.vdl",
+        include_str!("../../../definitions/kyotoshogi.vdl"),
+    ),
+    ("micro.vdl", include_str!("../../../definitions/micro.vdl")),
+    (
         "shatar.vdl",
         include_str!("../../../definitions/shatar.vdl"),
     ),
@@ -187,8 +192,6 @@ pub const NOT_SHIPPED: &[&str] = &[
     "janggicasual",
     "gorogoro",
     "gorogoroplus",
-    "kyotoshogi",
-    "microshogi",
     "dobutsu",
     "sho",
     "okisakishogi",

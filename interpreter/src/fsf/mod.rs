@@ -31,6 +31,9 @@ pub struct Written {
     pub extends: Option<String>,
     /// Warnings about the section (keys Fairy-Stockfish does not know).
     pub warnings: Vec<Diagnostic>,
+    /// Each promoted kind's label (`+B`) and the letter of the type it is in
+    /// Fairy-Stockfish (`A`): what its SAN writes for the piece.
+    pub promoted_letters: Vec<(String, String)>,
 }
 
 /// One section that was not written, and why.
@@ -215,18 +218,28 @@ fn one(
             text,
             extends,
             warnings,
+            promoted_letters: w.promoted_letters,
         },
         w.items,
     ))
 }
 
 /// Warnings a Fairy-Stockfish section can mean: cells no piece ever reaches (the
-/// light cells of fox-and-hounds) and a zone of one side only (its flag). When the
+/// light cells of fox-and-hounds), a zone of one side only (its flag), drops
+/// where the piece could never move (`immobilityIllegal = false`), and a piece in
+/// hand that may be dropped nowhere (a hopper, which cannot move on an empty board,
+/// under `immobilityIllegal`): no cells for its drops, and it never gets onto the
+/// board. When the
 /// written definition loads with nothing else to say, it says `allow` for them
 /// (and the notes say so), so that the board and its FEN stay Fairy-Stockfish's.
 /// Whether any was allowed.
 fn allow_meant_warnings(loaded: &crate::Loaded, w: &mut write::Written) -> bool {
-    const MEANT: [Code; 2] = [Code::UnreachableCell, Code::EmptyZone];
+    const MEANT: [Code; 4] = [
+        Code::UnreachableCell,
+        Code::EmptyZone,
+        Code::DeadDrop,
+        Code::UnusedPiece,
+    ];
     let meant = |d: &Diagnostic| !d.is_error() && MEANT.contains(&d.code);
     if loaded.ruleset.is_none()
         || loaded.diagnostics.is_empty()

@@ -148,11 +148,14 @@ impl Group {
 
 /// The single steps a Betza string's quiet moves make (forward is +y), enough to
 /// tell whether a piece can move at all from a cell of an empty board (with its
-/// moves allowed only from the start, if `initial`).
-pub(crate) fn quiet_steps(betza: &str, initial: bool) -> Vec<(i32, i32)> {
+/// moves allowed only from the start, if `initial`; with its hops as if they
+/// needed no hurdle, if `hops`, as Fairy-Stockfish's table of a piece's moves on
+/// an empty board has them).
+pub(crate) fn quiet_steps(betza: &str, initial: bool, hops: bool) -> Vec<(i32, i32)> {
     let mut out = Vec::new();
     for g in groups(betza).unwrap_or_default() {
-        if g.has('c') && !g.has('m') || g.has('p') || g.has('g') || (!initial && g.has('i')) {
+        let hop = g.has('p') || g.has('g');
+        if g.has('c') && !g.has('m') || (hop && !hops) || (!initial && g.has('i')) {
             continue;
         }
         let atom = g.rest.chars().next().unwrap_or(' ');
@@ -208,7 +211,7 @@ fn direction_allowed(dirs: &str, dx: i32, dy: i32) -> bool {
 /// Whether some quiet move of a Betza string (not one allowed only from the
 /// start) can be undone by another: a sideways pawn step can, a forward one not.
 pub(crate) fn reversible(betza: &str) -> bool {
-    let steps = quiet_steps(betza, false);
+    let steps = quiet_steps(betza, false, false);
     steps.iter().any(|&(dx, dy)| steps.contains(&(-dx, -dy)))
 }
 

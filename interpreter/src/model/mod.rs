@@ -139,6 +139,8 @@ pub struct Promotion {
     pub forced_in: Option<String>,
     /// `in-place`: not on arrival; a move of its own (`Ruleset::in_place`).
     pub in_place: bool,
+    /// `on-capture`: only a move that captures promotes.
+    pub on_capture: bool,
 }
 
 impl Promotion {
@@ -189,6 +191,9 @@ pub struct Hand {
     pub castle_by_drop: Vec<usize>,
     /// `split-colours`: kinds dropped half on light, half on dark cells.
     pub split_colours: Vec<usize>,
+    /// `drop-promoted`: kinds that may also be dropped as a kind their promotion
+    /// makes (`None`: no such drops; an empty list: every kind that promotes).
+    pub drop_promoted: Option<Vec<usize>>,
 }
 
 impl Hand {

@@ -1,6 +1,6 @@
 //! The notation engines speak (UCI's and XBoard's): the start and end cells run
 //! together, `e2e4`, with a promotion's piece in lower case, `e7e8q` (a shogi-style
-//! promotion to a `+` piece as `+`, `7g7f+`); a castling as
+//! promotion to a `+` piece as `+`, `7g7f+`, and its turning back as `-`); a castling as
 //! the king's move, `e1g1`, and a free (Chess960) castling, or one whose king move
 //! the king could also make as a move of its own, as the king taking its own rook, `g1h1` (UCI_Chess960's form: the king may not move at all); a gating move with the gated piece's letter after it, `b1c3h` (Fairy-Stockfish's form); a suicide as its cell twice, `e4e4`, and so a pass (as
 //! Fairy-Stockfish writes it: the royal piece's cell twice); a two-cell piece
@@ -20,7 +20,9 @@ fn base(pos: &Position, m: &Move) -> String {
     let rules = pos.rules();
     let name = |c| rules.cell_name(c);
     if let Some(kind) = m.from_hand() {
-        let label = rules.definition.pieces[kind].label.to_ascii_uppercase();
+        // a drop with the promoted face up is written as that face, `+S@a2`
+        let placed = m.promotion().unwrap_or(kind);
+        let label = rules.definition.pieces[placed].label.to_ascii_uppercase();
         return format!("{label}@{}", name(m.to));
     }
     let free_castle = m
@@ -40,7 +42,9 @@ fn base(pos: &Position, m: &Move) -> String {
         _ => format!("{}{}", name(m.from), name(m.to)),
     };
     if let Some(k) = m.promotion() {
-        s.push_str(&promotion_suffix(&rules.definition.pieces[k].label));
+        let mover = pos.piece_at(m.from).map(|p| p.kind);
+        let mover = mover.map(|k| rules.definition.pieces[k].label.as_str());
+        s.push_str(&promotion_suffix(mover, &rules.definition.pieces[k].label));
     }
     if let Some(gate) = gate_suffix(pos, m) {
         if let Some(rook_first) = gate.castle_from_rook {
@@ -106,11 +110,15 @@ fn king_step_too(pos: &Position, m: &Move) -> bool {
 }
 
 /// A promotion as engines write it (Fairy-Stockfish's form): a shogi-style
-/// promotion to a `+` kind as `+`, else the new kind's letter in lower case,
-/// without a promoted piece's `~` (`e7e8q` in crazyhouse too).
-fn promotion_suffix(label: &str) -> String {
+/// promotion to a `+` kind as `+`, a `+` kind's turning back to the kind it
+/// marks as `-` (Kyoto Shogi's `a1a2-`), else the new kind's letter in lower
+/// case, without a promoted piece's `~` (`e7e8q` in crazyhouse too).
+fn promotion_suffix(mover: Option<&str>, label: &str) -> String {
     if label.starts_with('+') {
         return "+".to_string();
+    }
+    if mover.and_then(|m| m.strip_prefix('+')) == Some(label) {
+        return "-".to_string();
     }
     label.trim_end_matches('~').to_ascii_lowercase()
 }

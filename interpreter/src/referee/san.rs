@@ -255,8 +255,10 @@ fn wall_suffix(pos: &Position, m: &Move) -> String {
 }
 
 /// A drop from the hand: `N@f3` (the pawn's too: `P@e4`, read also as `@e4`).
+/// A drop in SAN, `N@e4`; a piece dropped promoted as what it becomes, `+P@a1`.
 fn drop_text(rules: &Ruleset, m: &Move, kind: usize) -> String {
-    let label = rules.definition.pieces[kind].label.to_ascii_uppercase();
+    let face = m.promotion().unwrap_or(kind);
+    let label = rules.definition.pieces[face].label.to_ascii_uppercase();
     format!("{label}@{}", rules.cell_name(m.to))
 }
 

@@ -210,6 +210,8 @@ pub enum PieceProp {
         forced_in: Option<Name>,
         /// `in-place`: a move of its own instead of a promotion on arrival.
         in_place: Option<Span>,
+        /// `on-capture`: only a capturing move promotes.
+        on_capture: Option<Span>,
     },
     /// `captured-as NAME`: the kind it becomes in the captor's hand.
     CapturedAs(Span, Name),
@@ -443,6 +445,9 @@ pub enum HandRuleDecl {
     CastleByDrop(Span, Vec<Name>),
     /// `split-colours NAME...`: those kinds are dropped half on each colour of cell.
     SplitColours(Span, Vec<Name>),
+    /// `drop-promoted [NAME...]`: these kinds (all that promote, without names) may
+    /// also be dropped as what their promotion makes.
+    DropPromoted(Span, Vec<Name>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

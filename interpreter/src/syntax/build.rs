@@ -259,6 +259,7 @@ impl Builder {
                     Rule::must_drop => HandRuleDecl::MustDrop(s, names),
                     Rule::castle_by_drop => HandRuleDecl::CastleByDrop(s, names),
                     Rule::split_colours => HandRuleDecl::SplitColours(s, names),
+                    Rule::drop_promoted => HandRuleDecl::DropPromoted(s, names),
                     Rule::gate => {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Gate(s, names, zone, or_drop)

@@ -113,6 +113,7 @@ impl Builder {
         let mut leaving = None;
         let mut forced_in = None;
         let mut in_place = None;
+        let mut on_capture = None;
         let mut names = Vec::new();
         let mut sides = Vec::new();
         for part in p.into_inner() {
@@ -124,6 +125,7 @@ impl Builder {
                 Rule::promote_queue => queue = Some(self.queue_end(first(part))),
                 Rule::promote_leaving => leaving = Some(self.span_of(&part)),
                 Rule::promote_in_place => in_place = Some(self.span_of(&part)),
+                Rule::promote_on_capture => on_capture = Some(self.span_of(&part)),
                 Rule::promote_optional => {
                     optional = Some(self.span_of(&part));
                     forced_in = part.into_inner().next().map(|z| self.name(z));
@@ -144,6 +146,7 @@ impl Builder {
             leaving,
             forced_in,
             in_place,
+            on_capture,
         }
     }
 

@@ -286,8 +286,8 @@ pub(super) fn describe(rule: Rule) -> &'static str {
             "`not-in-check`, `lost-when-aimed-by`, `lost-when-checked`"
         }
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
-        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top | Rule::must_drop | Rule::castle_by_drop | Rule::split_colours => {
-            "a hand rule (`keep-captured`, `drop`, `one-per-file`, `per-file`, `no-drop-mate`, `no-drop-check`, `on-top`)"
+        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top | Rule::must_drop | Rule::castle_by_drop | Rule::split_colours | Rule::drop_promoted => {
+            "a hand rule (`keep-captured`, `drop`, `one-per-file`, `per-file`, `no-drop-mate`, `no-drop-check`, `on-top`, `must-drop`, `drop-promoted`)"
         }
         Rule::promote_leaving => "`or-leaving` or `to`",
         Rule::promote_captured => "`captured` or a piece",
@@ -301,6 +301,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         }
         Rule::promote_optional => "`optional` or `optional except in ZONE`",
         Rule::promote_in_place => "`in-place`",
+        Rule::promote_on_capture => "`on-capture`",
         Rule::mate_alone => "`alone NAME... OUTCOME`",
         Rule::mate_series => "`series NAME... else OUTCOME`",
         Rule::move_rule | Rule::move_kind => "a move rule (`leap`, `ride`, `path`, `hop`, `zigzag`, `circle`, `equal`, `chain`)",

@@ -40,7 +40,7 @@ pub(super) fn hand_drops(ctx: &Ctx, side: usize) -> Vec<RefMove> {
             };
             let falls = hand.on_top && ctx.def.board.contains(below) && ctx.get(below).is_none();
             if allowed && !doubled && !falls && ctx.get(c).is_none() {
-                out.push(RefMove {
+                let plain = RefMove {
                     from: c,
                     to: c,
                     captures: vec![],
@@ -50,11 +50,32 @@ pub(super) fn hand_drops(ctx: &Ctx, side: usize) -> Vec<RefMove> {
                     drop: Some((c, kind)),
                     ends: None,
                     wall: None,
-                });
+                };
+                out.extend(promoted_faces(ctx, side, kind).map(|k| RefMove {
+                    promotion: Some(k),
+                    ..plain.clone()
+                }));
+                out.push(plain);
             }
         }
     }
     out
+}
+
+/// Under `drop-promoted`, the kinds a piece of `kind` in hand may also be dropped
+/// as: what its promotion on arrival makes.
+fn promoted_faces<'a>(ctx: &'a Ctx, side: usize, kind: usize) -> impl Iterator<Item = usize> + 'a {
+    let hand = ctx.def.hand.as_ref();
+    let listed = hand
+        .and_then(|h| h.drop_promoted.as_ref())
+        .is_some_and(|named| named.is_empty() || named.contains(&kind));
+    ctx.def.pieces[kind]
+        .promotion
+        .as_ref()
+        .filter(|p| listed && !p.in_place && !p.from_captured && p.from_queue.is_none())
+        .map_or(&[][..], |p| p.choices_for(side))
+        .iter()
+        .copied()
 }
 
 /// Whether `m` drops a `no-drop-mate` kind so as to checkmate.

@@ -166,7 +166,7 @@ fn with_promotions(
     let Some(p) = ctx.def.pieces[kind]
         .promotion
         .as_ref()
-        .filter(|p| !p.in_place && promotes(ctx, p, side, from, to))
+        .filter(|p| !p.in_place && promotes(ctx, p, side, (from, to), !plain.captures.is_empty()))
     else {
         out.push(plain);
         return;
@@ -200,13 +200,21 @@ fn in_zone(ctx: &Ctx, zone: &str, side: usize, c: Coord) -> bool {
 }
 
 /// Whether a move from `from` to `to` promotes: it ends in the zone or where
-/// promotion is compulsory, or (`or-leaving`) starts in the zone.
-fn promotes(ctx: &Ctx, p: &crate::model::Promotion, side: usize, from: Coord, to: Coord) -> bool {
-    in_zone(ctx, &p.zone, side, to)
-        || (p.leaving && in_zone(ctx, &p.zone, side, from))
-        || p.forced_in
-            .as_deref()
-            .is_some_and(|z| in_zone(ctx, z, side, to))
+/// promotion is compulsory, or (`or-leaving`) starts in the zone; under
+/// `on-capture`, only if it captures.
+fn promotes(
+    ctx: &Ctx,
+    p: &crate::model::Promotion,
+    side: usize,
+    (from, to): (Coord, Coord),
+    captures: bool,
+) -> bool {
+    (captures || !p.on_capture)
+        && (in_zone(ctx, &p.zone, side, to)
+            || (p.leaving && in_zone(ctx, &p.zone, side, from))
+            || p.forced_in
+                .as_deref()
+                .is_some_and(|z| in_zone(ctx, z, side, to)))
 }
 
 /// Whether a promoting move to `to` may also leave the piece as it is.
@@ -604,7 +612,7 @@ fn cannot_promote(ctx: &Ctx, side: usize, m: &RefMove) -> bool {
     m.castle.is_none()
         && m.drop.is_none_or(|_| m.from != m.to)
         && m.promotion.is_none()
-        && promotes(ctx, p, side, m.from, m.to)
+        && promotes(ctx, p, side, (m.from, m.to), !m.captures.is_empty())
         && !optional_at(ctx, p, side, m.to)
 }
 
@@ -643,7 +651,7 @@ fn apply(ctx: &mut Ctx, m: &RefMove, side: usize) {
     let set = |ctx: &mut Ctx, c: Coord, v: Option<(usize, usize)>| ctx.set(c, v);
     if is_hand_drop(ctx, m) {
         if let Some((cell, kind)) = m.drop {
-            set(ctx, cell, Some((side, kind)));
+            set(ctx, cell, Some((side, m.promotion.unwrap_or(kind))));
             if let Some(n) = ctx.reserves[side].get_mut(kind) {
                 *n = n.saturating_sub(1);
             }

@@ -5,6 +5,27 @@ use crate::fsf::pieces::reversible;
 use crate::model::{Coord, Extinction, Outcome, Reach, Side};
 
 impl Exporter<'_> {
+    /// `drop-promoted`: Fairy-Stockfish's `dropPromoted` drops every kind with a
+    /// shogi-style promotion either face up, and no other.
+    fn drop_promoted(&mut self, hand: &crate::model::Hand) {
+        let d = self.def;
+        let Some(named) = &hand.drop_promoted else {
+            return;
+        };
+        let shogi = |k: usize| {
+            d.pieces[k].promotion.as_ref().is_some_and(|p| p.leaving) && !self.turns_back(k)
+        };
+        let promoting = |k: usize| d.pieces[k].promotion.is_some() && !self.turns_back(k);
+        let same = (0..d.pieces.len()).all(|k| {
+            let dropped = promoting(k) && (named.is_empty() || named.contains(&k));
+            dropped == shogi(k)
+        });
+        if !same {
+            self.no("`drop-promoted` of kinds other than those that promote shogi-style (`or-leaving`, to a `+X`)");
+        }
+        self.set("dropPromoted", "true");
+    }
+
     pub(super) fn hand(&mut self) {
         let d = self.def;
         let Some(hand) = &d.hand else { return };
@@ -23,6 +44,7 @@ impl Exporter<'_> {
         if hand.gate.is_some() {
             self.no("gating");
         }
+        self.drop_promoted(hand);
         for &k in &hand.one_per_file {
             match self.letters[k] {
                 Some(l) if hand.one_per_file.len() == 1 => {

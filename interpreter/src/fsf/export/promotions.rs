@@ -11,8 +11,19 @@ impl Exporter<'_> {
         let mut mandatory: Option<bool> = None;
         let mut promoted: Vec<String> = Vec::new();
         let mut piece_mandatory: Option<bool> = None;
+        let mut on_capture: Option<bool> = None;
+        let mut demotion = false;
         for (k, p) in d.pieces.iter().enumerate() {
             let Some(pr) = &p.promotion else { continue };
+            if pr.leaving && self.turns_back(k) {
+                // `+X` back to `X`: Fairy-Stockfish's pieceDemotion
+                demotion = true;
+                continue;
+            }
+            if on_capture.is_some_and(|c| c != pr.on_capture) {
+                self.no("promotions on capture beside promotions on any move");
+            }
+            on_capture = Some(pr.on_capture);
             if pr.from_captured || pr.from_queue.is_some() {
                 self.no(format!(
                     "{}'s promotion to captured pieces or from a drop queue",
@@ -73,12 +84,74 @@ impl Exporter<'_> {
             mandatory = Some(!pr.optional);
         }
         self.set_promotion_keys(region, choices, mandatory, (promoted, piece_mandatory));
+        self.turning_back_keys(demotion, on_capture == Some(true));
         let limits: Vec<String> = (d.pieces.iter().enumerate())
             .filter_map(|(k, p)| Some(format!("{}:{}", self.letters[k]?, p.promotion_limit?)))
             .collect();
         if !limits.is_empty() {
             self.set("promotionLimit", limits.join(" "));
         }
+    }
+
+    /// Whether kind `k` is a `+X` whose promotion turns it back into the `X` that
+    /// promotes to it.
+    pub(super) fn turns_back(&self, k: usize) -> bool {
+        let d = self.def;
+        let p = &d.pieces[k];
+        p.promotion.as_ref().is_some_and(|pr| match pr.choices[..] {
+            [base] => {
+                p.label.strip_prefix('+') == Some(d.pieces[base].label.as_str())
+                    && d.pieces[base]
+                        .promotion
+                        .as_ref()
+                        .is_some_and(|b| b.leaving && b.choices == [k])
+            }
+            _ => false,
+        })
+    }
+
+    /// `pieceDemotion` and `piecePromotionOnCapture`: Fairy-Stockfish's demotion
+    /// is as compulsory as its promotion, on the same moves; vdl's must say the
+    /// same of every kind that turns back.
+    fn turning_back_keys(&mut self, demotion: bool, on_capture: bool) {
+        let d = self.def;
+        if on_capture {
+            self.set("piecePromotionOnCapture", "true");
+        }
+        if !demotion {
+            return;
+        }
+        let turning: Vec<usize> = (0..d.pieces.len())
+            .filter(|&k| self.turns_back(k))
+            .collect();
+        let differs = turning.iter().any(|&k| {
+            let back = d.pieces[k].promotion.as_ref();
+            let base = back.map(|b| &d.pieces[b.choices[0]]);
+            let forth = base.and_then(|b| b.promotion.as_ref());
+            back.zip(forth).is_none_or(|(b, f)| {
+                b.zone != f.zone || b.optional != f.optional || b.on_capture != f.on_capture
+            })
+        });
+        if differs {
+            self.no("a piece that turns back otherwise than it turned over (Fairy-Stockfish's demotion is the promotion's twin)");
+        }
+        if turning.len() < self.shogi_promotions() {
+            self.no("some promoted pieces that turn back and some that do not");
+        }
+        self.set("pieceDemotion", "true");
+    }
+
+    /// How many kinds promote shogi-style (to a `+X`).
+    fn shogi_promotions(&self) -> usize {
+        (0..self.def.pieces.len())
+            .filter(|&k| {
+                self.def.pieces[k]
+                    .promotion
+                    .as_ref()
+                    .is_some_and(|p| p.leaving)
+                    && !self.turns_back(k)
+            })
+            .count()
     }
 
     /// An `in-place` promotion of kind `k`: Fairy-Stockfish's `sittuyinPromotion`,

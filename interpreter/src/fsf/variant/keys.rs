@@ -80,6 +80,8 @@ impl Reader {
             "promotionLimit" => self.promotion_limit(s, key),
             "mandatoryPawnPromotion" => self.flag(s, key, |v| &mut v.mandatory_pawn_promotion),
             "mandatoryPiecePromotion" => self.flag(s, key, |v| &mut v.mandatory_piece_promotion),
+            "pieceDemotion" => self.flag(s, key, |v| &mut v.piece_demotion),
+            "piecePromotionOnCapture" => self.flag(s, key, |v| &mut v.piece_promotion_on_capture),
             "doubleStep" => self.flag(s, key, |v| &mut v.double_step),
             "doubleStepRegionWhite" | "doubleStepRegionBlack" => {
                 if let Some(c) = self.cells(s, key) {
@@ -184,6 +186,7 @@ impl Reader {
                 }
             }
             "mustDrop" => self.flag(s, key, |v| &mut v.must_drop),
+            "dropPromoted" => self.flag(s, key, |v| &mut v.drop_promoted),
             "sittuyinPromotion" => self.flag(s, key, |v| &mut v.sittuyin_promotion),
             "sittuyinRookDrop" => self.flag(s, key, |v| &mut v.sittuyin_rook_drop),
             "shatarMateRule" => self.flag(s, key, |v| &mut v.shatar_mate_rule),
@@ -218,7 +221,7 @@ impl Reader {
             },
             // Fairy-Stockfish lets the drop be made and scores it a loss for the
             // dropper; vdl's `no-drop-mate` forbids the drop
-            "shogiPawnDropMateIllegal" if s.value.trim() == "true" => self.refuse(
+            "shogiPawnDropMateIllegal" if s.value.trim() == "true" => self.refuse_if_kept(
                 s,
                 key,
                 "Fairy-Stockfish makes a mating pawn drop lose; vdl's `no-drop-mate` forbids it",

@@ -45,6 +45,12 @@ pub struct Variant {
     /// `promotionLimit`: no promotion to the type while a side has this many.
     pub promotion_limit: Vec<(String, u32)>,
     pub mandatory_piece_promotion: bool,
+    /// A promoted piece's move turns it back (`pieceDemotion`).
+    pub piece_demotion: bool,
+    /// Shogi-style promotions (and demotions) only on captures.
+    pub piece_promotion_on_capture: bool,
+    /// A piece in hand may be dropped promoted (`dropPromoted`).
+    pub drop_promoted: bool,
     pub double_step: bool,
     pub double_step_region: [Vec<Cell>; 2],
     pub triple_step_region: [Vec<Cell>; 2],
@@ -184,6 +190,9 @@ impl Variant {
             promoted_piece_type: Vec::new(),
             promotion_limit: Vec::new(),
             mandatory_piece_promotion: false,
+            piece_demotion: false,
+            piece_promotion_on_capture: false,
+            drop_promoted: false,
             double_step: true,
             double_step_region: [rank(1), rank(6)],
             triple_step_region: [Vec::new(), Vec::new()],
@@ -285,14 +294,11 @@ const NOT_RULES: &[&str] = &[
 const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
-    ("piecePromotionOnCapture", "false"),
-    ("pieceDemotion", "false"),
     ("petrifyOnCapture", "false"),
     ("petrifyBlastPieces", "false"),
     ("enPassantRegion", "*"),
     ("oppositeCastling", "false"),
     ("enclosingDropStart", "-"),
-    ("dropPromoted", "false"),
     ("seirawanGating", "false"),
     ("diagonalLines", "-"),
     ("passOnStalemate", "false"),
@@ -337,9 +343,13 @@ pub fn read(resolved: &Resolved) -> Read {
         v: Variant::chess_template(),
         diags: Vec::new(),
         keys: pieces::keys(),
+        pending: Vec::new(),
     };
     for level in &resolved.levels {
         r.level(level);
+    }
+    for (key, s, why) in std::mem::take(&mut r.pending) {
+        r.refuse(&s, &key, why);
     }
     r.v.clip();
     Read {
@@ -369,6 +379,9 @@ struct Reader {
     v: Variant,
     diags: Vec<Diagnostic>,
     keys: Vec<String>,
+    /// Values refused unless a child section sets the key again (a built-in
+    /// parent's value that its child changes back): the key, setting and reason.
+    pending: Vec<(String, Setting, &'static str)>,
 }
 
 impl Reader {
@@ -390,6 +403,7 @@ impl Reader {
             if self.keys.contains(key) || key == "maxRank" || key == "maxFile" {
                 continue;
             }
+            self.pending.retain(|(k, _, _)| k != key);
             self.setting(key, setting);
         }
     }
@@ -636,6 +650,11 @@ impl Reader {
                 None
             }
         }
+    }
+
+    /// Refuse `key = value` unless a child section sets the key again.
+    fn refuse_if_kept(&mut self, s: &Setting, key: &str, why: &'static str) {
+        self.pending.push((key.to_string(), s.clone(), why));
     }
 
     fn refuse(&mut self, s: &Setting, key: &str, why: &str) {

@@ -38,6 +38,9 @@ pub struct Written {
     pub items: Vec<Item>,
     /// Lines for the header comment: what was left out and why.
     pub notes: Vec<String>,
+    /// Each promoted kind's label (`+B`) and the upper-case letter of the type it
+    /// is in Fairy-Stockfish (`A`), which its SAN writes.
+    pub promoted_letters: Vec<(String, String)>,
 }
 
 pub fn write(v: &Variant) -> Result<Written, Diagnostic> {
@@ -63,9 +66,11 @@ pub fn write(v: &Variant) -> Result<Written, Diagnostic> {
         text: text.clone(),
     }));
     items.append(&mut w.items);
+    let promoted_letters = w.promoted_letters();
     Ok(Written {
         items,
         notes: w.notes,
+        promoted_letters,
     })
 }
 
@@ -84,6 +89,19 @@ struct Writer<'a> {
     pseudo_royal: Option<(String, String)>,
     /// Each promoted kind's name and the type it is in Fairy-Stockfish.
     promoted_types: Vec<(String, String)>,
+}
+
+impl Writer<'_> {
+    /// Each promoted kind's label and its Fairy-Stockfish type's letter.
+    fn promoted_letters(&self) -> Vec<(String, String)> {
+        (self.promoted.iter())
+            .filter_map(|(name, label, _, _)| {
+                let (_, key) = self.promoted_types.iter().find(|(n, _)| n == name)?;
+                let letter = self.v.piece(key)?.letter.to_ascii_uppercase();
+                Some((label.clone(), letter.to_string()))
+            })
+            .collect()
+    }
 }
 
 fn file_letter(f: u8) -> char {
@@ -272,7 +290,10 @@ impl Writer<'_> {
 
     /// A zone with each side's cells (the name is returned, the zone kept once).
     fn zone(&mut self, name: &str, cells: &[Vec<Cell>; 2]) -> String {
-        let text = if cells[0] == cells[1] {
+        let text = if cells[0].is_empty() && cells[1].is_empty() {
+            // no cell at all (a piece never dropped): `allow empty_zone` follows
+            format!("zone {name} {{ }}")
+        } else if cells[0] == cells[1] {
             format!("zone {name} {}", cell_list(&cells[0]))
         } else if cells[1].is_empty() {
             // one side's only (Fairy-Stockfish's flag of fox-and-hounds)
@@ -340,10 +361,11 @@ impl Writer<'_> {
                 .find(|(n, _)| *n == name)
                 .and_then(|(_, t)| self.v.promotion_limit.iter().find(|(k, _)| k == t))
                 .map_or(String::new(), |(_, n)| format!(" promotion-limit {n}"));
+            let demotion = self.demotion(&from);
             self.items.push(Item {
                 key: ItemKey::Piece(name.clone()),
                 text: format!(
-                    "piece {name} {label} {{ {royal}moves \"{moves}\"{captured}{limit} }}"
+                    "piece {name} {label} {{ {royal}moves \"{moves}\"{demotion}{captured}{limit} }}"
                 ),
             });
         }

@@ -332,9 +332,36 @@ impl Writer<'_> {
         } else {
             self.optional(p)
         };
+        let on_capture = self.on_capture();
         Ok(Some(format!(
-            "promotes in {zone} or-leaving to {name}{optional}"
+            "promotes in {zone} or-leaving to {name}{on_capture}{optional}"
         )))
+    }
+
+    /// ` on-capture` where shogi-style promotions happen only on captures.
+    pub(super) fn on_capture(&self) -> &'static str {
+        if self.v.piece_promotion_on_capture {
+            " on-capture"
+        } else {
+            ""
+        }
+    }
+
+    /// A promoted kind's turning back to `base` (`pieceDemotion`): as compulsory as
+    /// promotion is, in the same zone.
+    pub(super) fn demotion(&mut self, base: &str) -> String {
+        let v = self.v;
+        if !v.piece_demotion {
+            return String::new();
+        }
+        let zone = self.zone("promotion", &v.promotion_region.clone());
+        let optional = if v.mandatory_piece_promotion {
+            ""
+        } else {
+            " optional"
+        };
+        let on_capture = self.on_capture();
+        format!(" promotes in {zone} or-leaving to {base}{on_capture}{optional}")
     }
 
     /// A pawn's promotion (`pawn`: per side, whether it promotes so).
@@ -412,7 +439,8 @@ impl Writer<'_> {
 
     /// Each side's cells from which the piece has no quiet move on an empty board.
     pub fn dead_cells(&self, p: &Piece) -> [Vec<Cell>; 2] {
-        let steps = pieces::quiet_steps(&self.moves(p).map(|m| m.0).unwrap_or_default(), true);
+        let moves = self.moves(p).map(|m| m.0).unwrap_or_default();
+        let steps = pieces::quiet_steps(&moves, true, true);
         let cells = self.all_cells();
         [0, 1].map(|side| {
             cells

@@ -226,6 +226,16 @@ impl Writer<'_> {
         if v.captures_to_hand {
             lines.push("keep-captured".into());
         }
+        if v.drop_promoted {
+            // Fairy-Stockfish drops promoted the kinds with a shogi-style promotion
+            let kinds: Vec<String> = (v.promoted_piece_type.iter())
+                .filter(|(from, _)| self.used.contains(from))
+                .map(|(from, _)| pieces::name(from))
+                .collect();
+            if !kinds.is_empty() {
+                lines.push(format!("drop-promoted {}", kinds.join(" ")));
+            }
+        }
         let all = self.all_cells();
         let mut by_zone: Vec<([Vec<Cell>; 2], Vec<String>)> = Vec::new();
         let droppable: Vec<Piece> = self.droppable();

@@ -22,21 +22,38 @@ pub(super) fn hand_drop(
             None,
         ));
     };
-    if let Some(m) = legal
-        .iter()
-        .find(|m| m.from_hand() == Some(kind) && m.to == to)
-    {
+    // the kind put on the board: a piece dropped promoted shows its other face
+    let face = |m: &&Move| m.from_hand().is_some() && m.promotion().or(m.from_hand()) == Some(kind);
+    if let Some(m) = legal.iter().filter(face).find(|m| m.to == to) {
         return Ok(*m);
     }
     let drops: Vec<&str> = legal
         .iter()
-        .filter(|m| m.from_hand() == Some(kind))
+        .filter(face)
         .map(|m| rules.cell_name(m.to))
         .collect();
     let name = &rules.definition.pieces[kind].name;
     let help = (!drops.is_empty() && drops.len() <= 16)
         .then(|| format!("a {name} may be dropped on {}", drops.join(", ")));
-    Err(reject(Code::IllegalMove, why_no_drop(pos, kind, to), help))
+    let held = held_as(pos, kind);
+    Err(reject(Code::IllegalMove, why_no_drop(pos, held, to), help))
+}
+
+/// The kind in hand that drops as `kind`: itself, or (`drop-promoted`) the kind
+/// whose promotion makes it, when the player holds that.
+fn held_as(pos: &Position, kind: usize) -> usize {
+    let rules = pos.rules();
+    let side = pos.side_to_move();
+    if pos.reserve_count(side, kind) > 0 {
+        return kind;
+    }
+    (0..rules.kinds)
+        .find(|&k| {
+            pos.reserve_count(side, k) > 0
+                && (rules.hand.drop_promoted.get(side.index() * rules.kinds + k))
+                    .is_some_and(|faces| faces.contains(&(kind as u8)))
+        })
+        .unwrap_or(kind)
 }
 
 /// Why the side to move may not drop a piece of `kind` on `to`, in the rules' terms.

@@ -17,7 +17,9 @@ pub fn print(pos: &Position, m: &Move, legal: &[Move]) -> String {
         return "pass".into();
     }
     if let Some(kind) = m.from_hand() {
-        let label = rules.piece_label(kind, pos.side_to_move());
+        // a piece dropped promoted is written as what it becomes, `+P*a1`
+        let face = m.promotion().unwrap_or(kind);
+        let label = rules.piece_label(face, pos.side_to_move());
         return format!("{label}*{}", rules.cell_name(m.to));
     }
     if m.kind == MoveKind::Suicide {
