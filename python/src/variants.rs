@@ -86,8 +86,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("jesonmor", "jesonmor", None),
     ("janggi", "janggi", None),
     ("janggicasual", "janggicasual", None),
-    // Fairy-Stockfish's `janggi` adjudicates by points what its traditional form draws
-    ("janggitraditional", "janggi", None),
+    ("janggitraditional", "janggitraditional", None),
     ("janus", "janus", None),
     (
         "judkins",

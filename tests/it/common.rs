@@ -48,6 +48,20 @@ pub fn moves_from(rules: &vdl::Ruleset, fen: &str, cell: &str) -> Vec<String> {
         .collect()
 }
 
+/// The game after `moves` (as the referee reads them) from `fen`; a panic if it
+/// ends before the last or a move is not legal.
+pub fn played<'r>(rules: &'r vdl::Ruleset, fen: &str, moves: &[&str]) -> vdl::referee::Game<'r> {
+    let pos =
+        vdl::Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {}", e.message));
+    let mut game = vdl::referee::Game::new(pos);
+    for m in moves {
+        assert!(game.result().is_none(), "over before {m}");
+        game.play_text(m)
+            .unwrap_or_else(|e| panic!("{m}: {}", e.message));
+    }
+    game
+}
+
 /// The error reading `fen` gives; a panic if it is read.
 pub fn fen_error(rules: &vdl::Ruleset, fen: &str) -> vdl::model::FenError {
     match vdl::Position::from_fen(rules, fen) {

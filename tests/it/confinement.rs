@@ -112,10 +112,10 @@ fn the_horse_is_lame_and_the_cannon_captures_over_a_screen() {
 /// chariot), and a pawn with a double step from the first two ranks (Horde's).
 const LINES: &str = r#"
 board { files a b c d e  ranks 1 2 3 4 5 }
-zone points b2 d2 c3 b4 d4
+zone lines b2 d2 c3 b4 d4
 zone low { white a1..e2 black a4..e5 }
 piece King K { royal moves "K" }
-piece Chariot R { moves "R" moves "B" within points }
+piece Chariot R { moves "R" moves "B" within lines }
 piece Pawn P { moves "fmW" moves "fnmD" in low }
 setup "4k/5/5/5/K4 w - - 0 1"
 end { checkmate loss }

@@ -33,6 +33,7 @@ mod movement;
 mod passing_and_restrictions;
 mod perft;
 mod perpetual_check;
+mod points;
 mod python_package;
 mod records;
 mod referee;

@@ -6,22 +6,8 @@
 use crate::common;
 
 use vdl::model::Side;
-use vdl::referee::{EndReason, Game};
+use vdl::referee::EndReason;
 use vdl::search::{Limits, Searcher};
-use vdl::Position;
-
-/// The game after `moves` (long algebraic) from `fen` under xiangqi's rules (or
-/// with its `repetition` line replaced by `repetition`).
-fn played<'r>(rules: &'r vdl::Ruleset, fen: &str, moves: &[&str]) -> Game<'r> {
-    let pos = Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {}", e.message));
-    let mut game = Game::new(pos);
-    for m in moves {
-        assert!(game.result().is_none(), "over before {m}");
-        game.play_text(m)
-            .unwrap_or_else(|e| panic!("{m}: {}", e.message));
-    }
-    game
-}
 
 fn xiangqi_with(repetition: &str) -> vdl::Ruleset {
     let text = std::fs::read_to_string(common::root().join("definitions/xiangqi.vdl"))
@@ -54,8 +40,10 @@ fn the_checker_who_completes_the_repetition_loses() {
     let rules = common::rules("definitions/xiangqi.vdl");
     let line = check_line();
     // the position after the first check occurs for the third time at the ninth move
-    assert!(played(&rules, CHECKS, &line[..8]).result().is_none());
-    let game = played(&rules, CHECKS, &line[..9]);
+    assert!(common::played(&rules, CHECKS, &line[..8])
+        .result()
+        .is_none());
+    let game = common::played(&rules, CHECKS, &line[..9]);
     let r = game.result().expect("over");
     assert_eq!((r.score(), r.reason), ("0-1", EndReason::Repetition));
     assert_eq!(r.subject, Side::White);
@@ -75,7 +63,7 @@ fn the_checked_player_who_completes_the_repetition_wins() {
         line.extend(["a9a10", "f10f9", "a10a9", "f9f10"]);
     }
     let fen = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1";
-    let game = played(&rules, fen, &line);
+    let game = common::played(&rules, fen, &line);
     let r = game.result().expect("over");
     assert_eq!(
         (r.score(), r.reason, r.subject),
@@ -90,7 +78,7 @@ fn the_checked_player_who_completes_the_repetition_wins() {
 #[test]
 fn a_repetition_without_checks_is_the_rules_draw() {
     let rules = common::rules("definitions/xiangqi.vdl");
-    let game = played(&rules, QUIET, &quiet_line());
+    let game = common::played(&rules, QUIET, &quiet_line());
     let r = game.result().expect("over");
     assert_eq!((r.score(), r.reason), ("1/2-1/2", EndReason::Repetition));
     assert_eq!(
@@ -104,7 +92,7 @@ fn a_repetition_without_checks_is_the_rules_draw() {
 #[test]
 fn without_checks_the_repetition_keeps_its_own_result() {
     let rules = xiangqi_with("repetition 3 loss perpetual-check win");
-    let game = played(&rules, QUIET, &quiet_line());
+    let game = common::played(&rules, QUIET, &quiet_line());
     let r = game.result().expect("over");
     assert_eq!((r.score(), r.subject), ("1-0", Side::Black));
     assert_eq!(
@@ -112,7 +100,7 @@ fn without_checks_the_repetition_keeps_its_own_result() {
         "the position occurred for the third time, by Black's move: Black loses"
     );
     // and checks by White alone now win for White, the checker
-    let game = played(&rules, CHECKS, &check_line()[..9]);
+    let game = common::played(&rules, CHECKS, &check_line()[..9]);
     assert_eq!(game.result().map(|r| r.score()), Some("1-0"));
 }
 
@@ -127,7 +115,7 @@ fn the_search_will_not_complete_a_repetition_by_perpetual_check() {
         ("repetition 3 win perpetual-check loss", false),
     ] {
         let rules = xiangqi_with(repetition);
-        let game = played(&rules, CHECKS, &line[..8]);
+        let game = common::played(&rules, CHECKS, &line[..8]);
         let mut searcher = Searcher::new(&rules, 16);
         let limits = Limits {
             depth: Some(2),

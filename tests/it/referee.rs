@@ -410,6 +410,7 @@ const LIBRARY: &[&str] = &[
     "isolation7x7.vdl",
     "janggi.vdl",
     "janggicasual.vdl",
+    "janggitraditional.vdl",
     "janus.vdl",
     "joust.vdl",
     "judkins.vdl",

@@ -123,6 +123,18 @@ LINES = {
         ("7k/4Q3/6K1/8/8/8/8/8 w - - 0 1", ["e7f7"]),
         ("7K/4q3/6k1/8/8/8/8/8 b - - 0 1", ["e7f7"]),
     ],
+    # what would be drawn goes by points (komi 1.5 for Black): a bikjang, a double
+    # pass, a repetition; the traditional rules draw them
+    "janggi": [
+        ("4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", ["e2e2"]),
+        ("4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", ["e2e2"]),
+        ("3k5/9/4p4/9/4n4/9/9/3P1P3/9/4K4 w - - 0 1", ["e1e1", "d10d10"]),
+        ("3k5/9/4p4/9/4n4/9/9/3P1P3/9/4K4 w - - 0 1", ["e1e2", "d10e10", "e2e1", "e10d10"] * 2),
+    ],
+    "janggitraditional": [
+        ("4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", ["e2e2"]),
+        ("3k5/9/4p4/9/4n4/9/9/3P1P3/9/4K4 w - - 0 1", ["e1e2", "d10e10", "e2e1", "e10d10"] * 2),
+    ],
 }
 
 # single moves whose SAN, and the FEN after them, are compared: castling to the

@@ -33,6 +33,7 @@ fn rule_name(rule: &EndRuleDecl) -> &'static str {
         EndRuleDecl::BareKing(_) => "bare-king",
         EndRuleDecl::PromotionStalemate(_) => "promotion-stalemate",
         EndRuleDecl::Connect(..) => "connect",
+        EndRuleDecl::Points(..) => "points",
     }
 }
 
@@ -143,6 +144,11 @@ impl Problems {
             EndRuleDecl::PromotionStalemate(o) => end.promotion_stalemate = Some(outcome(o.value)),
             EndRuleDecl::DoublePass(o) => end.double_pass = Some(outcome(o.value)),
             EndRuleDecl::Facing(o) => end.facing = Some(outcome(o.value)),
+            EndRuleDecl::Points(values, komi) => {
+                let mut kind_of =
+                    |this: &mut Self, n: &syntax::Name| this.piece_ref(n, known, pieces);
+                end.points = self.points(values, komi.as_ref(), &mut kind_of);
+            }
             EndRuleDecl::Counting(c) => end.counting = self.counting(c, known, pieces),
             EndRuleDecl::Extinction(x) => {
                 let help = "`extinction King below 3 loss`: a player left with fewer than three kings loses";

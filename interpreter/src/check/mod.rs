@@ -25,6 +25,7 @@ mod limits;
 mod moves;
 mod names;
 mod pieces;
+mod points;
 mod promotion;
 mod restrictions;
 mod royal;

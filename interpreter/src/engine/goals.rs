@@ -300,6 +300,11 @@ impl Position<'_> {
             .count()
     }
 
+    /// How many pieces of `kind` the side has on the board.
+    pub fn count_on_board(&self, side: Side, kind: usize) -> usize {
+        self.on_board(side.index(), kind)
+    }
+
     /// How many pieces of `kind` `side` has: on the board, and in hand (a piece in
     /// hand is still the player's, as Fairy-Stockfish counts it).
     pub fn held(&self, side: Side, kind: usize) -> usize {

@@ -158,6 +158,37 @@ pub struct EndRules {
     pub facing: Option<Outcome>,
     /// Makruk's counting: a count of moves that ends the game once it passes its limit.
     pub counting: Option<Counting>,
+    /// `points`: what decides a game that repetition, the move rule, facing royal
+    /// pieces or a double pass would end drawn.
+    pub points: Option<Points>,
+}
+
+/// `points NAME N ... [komi N]`: each kind's worth (kinds not listed are worth
+/// nothing) and Black's komi, in tenths of a point.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Points {
+    /// Per kind listed, its worth in tenths.
+    pub worth: Vec<(usize, u32)>,
+    /// Added to Black's worth, in tenths.
+    pub komi: u32,
+}
+
+impl Points {
+    /// The winner of a drawn game by worth: the side whose pieces on the board
+    /// (`count(side, kind)`) are worth more, Black's with the komi; `None` if equal.
+    pub fn winner(&self, count: impl Fn(Side, usize) -> usize) -> Option<Side> {
+        let worth = |side: Side| -> i64 {
+            (self.worth.iter())
+                .map(|&(k, w)| i64::from(w) * count(side, k) as i64)
+                .sum()
+        };
+        let diff = worth(Side::White) - worth(Side::Black) - i64::from(self.komi);
+        match diff {
+            d if d > 0 => Some(Side::White),
+            d if d < 0 => Some(Side::Black),
+            _ => None,
+        }
+    }
 }
 
 /// `counting OUTCOME { without KINDS  board N  bare [from-pieces] KINDS N ... else N }`,
@@ -357,6 +388,7 @@ impl Default for EndRules {
             double_pass: None,
             facing: None,
             counting: None,
+            points: None,
         }
     }
 }

@@ -42,6 +42,32 @@ impl<'r> Game<'r> {
                     .then(|| self.move_rule(limit, limit.moves, None))
             })
             .or_else(|| self.dead())
+            .map(|r| self.by_points(r))
+    }
+
+    /// Under `points`, a draw by repetition, the move rule, facing royal pieces or
+    /// a double pass goes to the side whose pieces are worth more.
+    fn by_points(&self, mut r: GameResult) -> GameResult {
+        let Some(points) = &self.pos.rules().definition.end.points else {
+            return r;
+        };
+        let by_rule = matches!(
+            r.reason,
+            EndReason::Repetition | EndReason::MoveRule | EndReason::Facing | EndReason::DoublePass
+        );
+        if r.winner.is_some() || !by_rule {
+            return r;
+        }
+        let count = |side: Side, kind: usize| self.pos.count_on_board(side, kind);
+        if let Some(winner) = points.winner(count) {
+            r.winner = Some(winner);
+            r.description = format!(
+                "{}, decided by points: {} wins",
+                r.description,
+                winner.name()
+            );
+        }
+        r
     }
 
     /// A draw (or other outcome) the player to move may claim now: the position has
@@ -54,6 +80,11 @@ impl<'r> Game<'r> {
         if let Some(now) = self.claimable_now() {
             return Some(now);
         }
+        self.claimable_by_a_move().map(|r| self.by_points(r))
+    }
+
+    /// A claim the player to move may make with one of their legal moves.
+    fn claimable_by_a_move(&mut self) -> Option<GameResult> {
         let end = &self.pos.rules().definition.end;
         let (repetition, limit) = (end.repetition, end.move_limit.clone());
         if let Some(r) = repetition.filter(|r| r.claim_at.is_some()) {
@@ -77,6 +108,10 @@ impl<'r> Game<'r> {
     /// position has occurred `claim-at` times, or `claim-at` moves have passed
     /// without a resetting move (what Fairy-Stockfish calls an optional game end).
     pub fn claimable_now(&self) -> Option<GameResult> {
+        self.claimable_as_is().map(|r| self.by_points(r))
+    }
+
+    fn claimable_as_is(&self) -> Option<GameResult> {
         if self.result.is_some() {
             return None;
         }

@@ -542,6 +542,8 @@ pub enum EndRuleDecl {
     /// `facing`: the outcome for the player who passes with the royal pieces facing.
     Facing(Spanned<OutcomeWord>),
     Counting(CountingDecl),
+    /// `points NAME N ... [komi N]`: each kind's worth, and the komi's text.
+    Points(Vec<(Name, Spanned<i64>)>, Option<Spanned<String>>),
 }
 
 /// `counting OUTCOME { without KINDS  board N [up-to M]  bare [from-pieces] KINDS N

@@ -137,6 +137,7 @@ impl Builder {
                     Rule::double_pass => EndRuleDecl::DoublePass(self.outcome(inner.next()?)),
                     Rule::facing => EndRuleDecl::Facing(self.outcome(inner.next()?)),
                     Rule::counting => EndRuleDecl::Counting(self.counting(inner)?),
+                    Rule::points => self.points(inner),
                     _ => return None,
                 };
                 Some(Spanned { span: s, value })
@@ -260,5 +261,32 @@ impl Builder {
                 },
             })
             .collect()
+    }
+}
+
+impl Builder {
+    /// `points NAME N ... [komi N]`: the worth of each kind, and the komi as written.
+    fn points(&self, inner: Pairs<Rule>) -> EndRuleDecl {
+        let mut values = Vec::new();
+        let mut komi = None;
+        let mut name = None;
+        for w in inner {
+            match w.as_rule() {
+                Rule::ident => name = Some(self.name(w)),
+                Rule::int => {
+                    if let Some(n) = name.take() {
+                        values.push((n, self.int_of(w)));
+                    }
+                }
+                Rule::points_komi => {
+                    komi = w.into_inner().next().map(|d| Spanned {
+                        span: self.span_of(&d),
+                        value: d.as_str().to_string(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        EndRuleDecl::Points(values, komi)
     }
 }

@@ -255,6 +255,8 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::eval_term | Rule::eval_word => "`value`, `hand`, `mobility` or `advance`",
         Rule::label | Rule::cell | Rule::cell_set | Rule::cell_range => "a cell or label",
         Rule::int => "a number",
+        Rule::points_komi => "`komi N`",
+        Rule::decimal => "a number such as `1.5`",
         Rule::string | Rule::betza => "a quoted string",
         Rule::board_entry | Rule::files | Rule::ranks | Rule::remove | Rule::hex => {
             "`hex`, `files`, `ranks` or `remove`"
@@ -338,8 +340,9 @@ fn describe_end_and_setup(rule: Rule) -> &'static str {
         | Rule::facing
         | Rule::counting
         | Rule::connect
+        | Rule::points
         | Rule::bare_king => {
-            "a game-end rule (`checkmate`, `stalemate`, `promotion-stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `connect`, `double-pass`, `facing`, `counting`)"
+            "a game-end rule (`checkmate`, `stalemate`, `promotion-stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `connect`, `double-pass`, `facing`, `counting`, `points`)"
         }
         Rule::counting_without
         | Rule::counting_board

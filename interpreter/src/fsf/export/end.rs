@@ -351,6 +351,8 @@ impl Exporter<'_> {
             (e.bare_king.is_some(), "`bare-king`"),
             (e.double_pass.is_some(), "`double-pass`"),
             (e.facing.is_some(), "`facing`"),
+            // Fairy-Stockfish's materialCounting has fixed worths, by its types
+            (e.points.is_some(), "`points`"),
         ] {
             if held {
                 self.no(format!("the end rule {what}"));
