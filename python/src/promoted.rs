@@ -85,10 +85,9 @@ pub fn before_move(marks: &[Cell], m: &Move, before: &Position) -> Pending {
 
 /// Whether `m` promotes a `+X` piece to an `X`.
 fn turns_back(m: &Move, before: &Position) -> bool {
-    let pieces = &before.rules().definition.pieces;
     let mover = before.piece_at(m.from).filter(|_| m.kind != MoveKind::Drop);
     match (mover, m.promotion()) {
-        (Some(p), Some(k)) => pieces[p.kind].label.strip_prefix('+') == Some(&pieces[k].label),
+        (Some(p), Some(k)) => before.rules().definition.turns_back(p.kind, k),
         _ => false,
     }
 }

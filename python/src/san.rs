@@ -100,8 +100,6 @@ impl Writer<'_, '_> {
             Side::Black => self.max_rank() - self.rank_of(c),
         }
     }
-    /// Whether two kinds are one type of Fairy-Stockfish's: a promoted piece
-    /// (`N~`) is the kind it became (`N`).
     /// Whether a piece of `kind` may stand on the cell at file `f`, rank `r`: it is
     /// on the board and, for a piece `confined to` a zone, in the zone (the
     /// xiangqi advisor's palace).
@@ -128,11 +126,10 @@ impl Writer<'_, '_> {
     /// Whether two moves promote alike: to one kind, or both turning a `+X` piece
     /// back into its `X` (Fairy-Stockfish's demotion, whatever the `X`).
     fn promote_alike(&self, a: &Move, b: &Move) -> bool {
+        let def = &self.pos.rules().definition;
         let turns_back = |m: &Move| {
-            let mover = self.pos.piece_at(m.from).map(|p| self.label(p.kind));
-            m.promotion()
-                .zip(mover)
-                .is_some_and(|(k, from)| from.strip_prefix('+') == Some(self.label(k).as_str()))
+            let mover = self.pos.piece_at(m.from).map(|p| p.kind);
+            (m.promotion().zip(mover)).is_some_and(|(k, from)| def.turns_back(from, k))
         };
         a.promotion() == b.promotion() || (turns_back(a) && turns_back(b))
     }

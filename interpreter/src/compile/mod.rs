@@ -151,13 +151,6 @@ impl PromotionTable {
         self.zone[to as usize] || (!self.leaving.is_empty() && self.leaving[from as usize])
     }
 
-    /// Whether the move `m` promotes: it goes where `promotes` says and, under
-    /// `on-capture`, captures.
-    #[inline(always)]
-    pub fn promotes_move(&self, from: Cell, to: Cell, captures: bool) -> bool {
-        self.promotes(from, to) && (captures || !self.on_capture)
-    }
-
     /// Whether a promoting move to `to` may also stay as it is.
     #[inline(always)]
     pub fn optional_at(&self, to: Cell) -> bool {

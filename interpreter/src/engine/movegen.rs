@@ -371,9 +371,10 @@ pub(in crate::engine) fn push_with_captures<S: MoveSink + ?Sized>(
 #[inline(always)]
 pub(in crate::engine) fn push<S: MoveSink + ?Sized>(out: &mut S, m: Move, promo: Option<Promo>) {
     match promo {
+        // under `on-capture`, only a move that captures promotes
         Some(p)
-            if p.table
-                .promotes_move(m.from, m.to, !m.captures().is_empty()) =>
+            if p.table.promotes(m.from, m.to)
+                && (!p.table.on_capture || !m.captures().is_empty()) =>
         {
             if p.attacking {
                 out.push(m);

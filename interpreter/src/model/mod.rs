@@ -647,6 +647,15 @@ pub struct Definition {
 }
 
 impl Definition {
+    /// Whether a promotion of a `from` piece to `to` turns a `+X` back into its
+    /// `X` (Kyoto Shogi's; Fairy-Stockfish's demotion, which engines write `-`).
+    pub fn turns_back(&self, from: usize, to: usize) -> bool {
+        let label = |k: usize| self.pieces.get(k).map(|p| p.label.as_str());
+        label(from)
+            .and_then(|l| l.strip_prefix('+'))
+            .is_some_and(|l| Some(l) == label(to))
+    }
+
     /// Whether walls may stand on the board: every move puts one (`walls`), or a
     /// piece turns to one after capturing (`petrifies`).
     pub fn has_walls(&self) -> bool {

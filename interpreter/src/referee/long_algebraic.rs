@@ -42,9 +42,8 @@ fn base(pos: &Position, m: &Move) -> String {
         _ => format!("{}{}", name(m.from), name(m.to)),
     };
     if let Some(k) = m.promotion() {
-        let mover = pos.piece_at(m.from).map(|p| p.kind);
-        let mover = mover.map(|k| rules.definition.pieces[k].label.as_str());
-        s.push_str(&promotion_suffix(mover, &rules.definition.pieces[k].label));
+        let back = (pos.piece_at(m.from)).is_some_and(|p| rules.definition.turns_back(p.kind, k));
+        s.push_str(&promotion_suffix(back, &rules.definition.pieces[k].label));
     }
     if let Some(gate) = gate_suffix(pos, m) {
         if let Some(rook_first) = gate.castle_from_rook {
@@ -113,11 +112,11 @@ fn king_step_too(pos: &Position, m: &Move) -> bool {
 /// promotion to a `+` kind as `+`, a `+` kind's turning back to the kind it
 /// marks as `-` (Kyoto Shogi's `a1a2-`), else the new kind's letter in lower
 /// case, without a promoted piece's `~` (`e7e8q` in crazyhouse too).
-fn promotion_suffix(mover: Option<&str>, label: &str) -> String {
+fn promotion_suffix(turns_back: bool, label: &str) -> String {
     if label.starts_with('+') {
         return "+".to_string();
     }
-    if mover.and_then(|m| m.strip_prefix('+')) == Some(label) {
+    if turns_back {
         return "-".to_string();
     }
     label.trim_end_matches('~').to_ascii_lowercase()

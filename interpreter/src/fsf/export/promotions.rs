@@ -100,7 +100,7 @@ impl Exporter<'_> {
         let p = &d.pieces[k];
         p.promotion.as_ref().is_some_and(|pr| match pr.choices[..] {
             [base] => {
-                p.label.strip_prefix('+') == Some(d.pieces[base].label.as_str())
+                d.turns_back(k, base)
                     && d.pieces[base]
                         .promotion
                         .as_ref()
