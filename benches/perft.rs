@@ -9,9 +9,11 @@ use std::time::Instant;
 const DEPTHS: &[(&str, u32)] = &[
     // some 2,000 turns a position: depth 3 is 8.4 billion nodes
     ("amazons", 2),
+    ("ataxx", 6),
     ("baroque", 5),
     ("chess", 6),
     ("crazyhouse", 6),
+    ("flipello", 10),
     ("janggi", 5),
     ("kyotoshogi", 7),
     ("micro", 7),

@@ -193,6 +193,22 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
         "clobber",
         Some("PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w 0 1"),
     ),
+    ("ataxx", "ataxx", Some("P5p/7/7/7/7/7/p5P w 0 1")),
+    (
+        "flipello",
+        "flipello",
+        Some("8/8/8/3pP3/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w 0 1"),
+    ),
+    (
+        "flipersi",
+        "flipersi",
+        Some("8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w 0 1"),
+    ),
+    (
+        "flipello10",
+        "flipello10",
+        Some("10/10/10/10/4pP4/4Pp4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ),
     (
         "clobber10",
         "clobber10",

@@ -17,6 +17,7 @@ mod explosions;
 mod extends;
 mod fen_round_trip;
 mod first_moves;
+mod flipping;
 mod free_castling;
 mod fsf;
 mod gating;

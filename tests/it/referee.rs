@@ -58,6 +58,7 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::Counting => "counting",
         EndReason::BareKing => "bare-king",
         EndReason::Connect => "connect",
+        EndReason::FullBoard => "full-board",
         EndReason::PromotionStalemate => "promotion-stalemate",
     }
 }
@@ -381,6 +382,7 @@ const LIBRARY: &[&str] = &[
     "chess960.vdl",
     "chessgi.vdl",
     "chigorin.vdl",
+    "ataxx.vdl",
     "clobber.vdl",
     "clobber10.vdl",
     "codrus.vdl",
@@ -394,6 +396,9 @@ const LIBRARY: &[&str] = &[
     "extinction.vdl",
     "fairy.vdl",
     "fivecheck.vdl",
+    "flipello.vdl",
+    "flipello10.vdl",
+    "flipersi.vdl",
     "fox-and-hounds.vdl",
     "gardner.vdl",
     "georgian.vdl",

@@ -29,6 +29,7 @@ fn rule_name(rule: &EndRuleDecl) -> &'static str {
         EndRuleDecl::Checks(..) => "checks",
         EndRuleDecl::Counting(..) => "counting",
         EndRuleDecl::DoublePass(_) => "double-pass",
+        EndRuleDecl::FullBoard(_) => "full-board",
         EndRuleDecl::Facing(_) => "facing",
         EndRuleDecl::BareKing(_) => "bare-king",
         EndRuleDecl::PromotionStalemate(_) => "promotion-stalemate",
@@ -143,6 +144,7 @@ impl Problems {
             EndRuleDecl::BareKing(o) => end.bare_king = Some(outcome(o.value)),
             EndRuleDecl::PromotionStalemate(o) => end.promotion_stalemate = Some(outcome(o.value)),
             EndRuleDecl::DoublePass(o) => end.double_pass = Some(outcome(o.value)),
+            EndRuleDecl::FullBoard(o) => end.full_board = Some(outcome(o.value)),
             EndRuleDecl::Facing(o) => end.facing = Some(outcome(o.value)),
             EndRuleDecl::Points(values, komi) => {
                 let mut kind_of =

@@ -49,6 +49,7 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
         let mut keep_at = None;
         let mut promoted_at = None;
         let mut zoned: Vec<(usize, Span)> = Vec::new();
+        let mut placed: Vec<(&str, Span)> = Vec::new();
         for rule in &decl.rules {
             match rule {
                 HandRuleDecl::KeepCaptured(s) => {
@@ -65,6 +66,25 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
                     p.hand_drop(names, zone, at, &mut zoned, &mut hand);
                 }
                 HandRuleDecl::OnTop(_) => hand.on_top = true,
+                HandRuleDecl::Unlimited(s, names) => {
+                    p.placement_once(&mut placed, "unlimited", *s);
+                    hand.unlimited = p.kinds(names, at);
+                }
+                HandRuleDecl::DropEnclosing(s) => {
+                    p.placement_once(&mut placed, "drop-enclosing", *s);
+                    hand.drop_enclosing = true;
+                }
+                HandRuleDecl::DropNextToOwn(s) => {
+                    p.placement_once(&mut placed, "drop-next-to-own", *s);
+                    hand.drop_next_to_own = true;
+                }
+                HandRuleDecl::FirstDropsIn(s, zone) => {
+                    p.placement_once(&mut placed, "first-drops-in", *s);
+                    if let Some(zones) = at.zones {
+                        p.zone_ref(zone, zones);
+                    }
+                    hand.first_drops_in = Some(zone.value.clone());
+                }
                 HandRuleDecl::NoDropCheck(_) => hand.no_drop_check = true,
                 HandRuleDecl::MustDrop(_, names) => hand.must_drop = Some(p.kinds(names, at)),
                 HandRuleDecl::CastleByDrop(_, names) => hand.castle_by_drop = p.kinds(names, at),
@@ -110,6 +130,25 @@ pub(super) fn hand(decls: &[&HandDecl], at: &HandSetting) -> Report<Option<Hand>
 }
 
 impl Problems {
+    /// `unlimited`, `drop-enclosing`, `drop-next-to-own` and `first-drops-in` are
+    /// each given once.
+    fn placement_once(
+        &mut self,
+        placed: &mut Vec<(&'static str, Span)>,
+        word: &'static str,
+        at: Span,
+    ) {
+        if let Some(&(_, first)) = placed.iter().find(|(w, _)| *w == word) {
+            self.push(
+                Diagnostic::error(Code::BadHand, format!("`{word}` is given twice"))
+                    .at(at, "second one here")
+                    .also(first, "first one here")
+                    .help(format!("give `{word}` once")),
+            );
+        }
+        placed.push((word, at));
+    }
+
     /// `drop-promoted` drops a piece as what its promotion makes: each kind named
     /// (some kind, without names) must promote on arrival to kinds of the player's
     /// choosing.

@@ -160,6 +160,8 @@ fn definition(file: &syntax::File, all: &mut Vec<Diagnostic>) -> Option<Definiti
         must_capture: f.must_capture.is_some(),
         no_check: f.no_check.is_some(),
         pass: f.pass.is_some(),
+        pass_when_stuck: f.pass_when_stuck.is_some(),
+        blocks: f.blocks.is_some(),
         explosions: parts.explosions,
         walls: parts.walls,
         drops: parts.drops,
@@ -237,6 +239,7 @@ fn parts(f: &Sections, all: &mut Vec<Diagnostic>) -> Parts {
     let wall_setting = wall_setting(f, zones.as_ref());
     let walls = walls::walls(f.walls, &wall_setting).unpack(all);
     walls::petrifying(f.walls, &wall_setting).unpack(all);
+    walls::blocks(f.blocks.copied(), f.walls, &wall_setting).unpack(all);
     let hand_setting = hand::HandSetting {
         zones: zones.as_ref(),
         known: &known,

@@ -25,6 +25,7 @@ struct Given {
     facing: Option<Span>,
     captures_checker: Option<Span>,
     petrifies: Option<Span>,
+    flips: Option<Span>,
     first_move: Option<Span>,
     promotion_limit: Option<Span>,
     cannot: [Option<Span>; 2],
@@ -229,6 +230,13 @@ impl Problems {
                 name,
             ),
             PieceProp::Petrifies(s) => self.flag_once(&mut given.petrifies, *s, "petrifies", name),
+            PieceProp::Flips(s, word) => {
+                self.flag_once(&mut given.flips, *s, "flips", name);
+                def.flips = Some(match word.value {
+                    syntax::FlipWord::Lines => crate::model::Flip::Lines,
+                    syntax::FlipWord::Neighbours => crate::model::Flip::Neighbours,
+                });
+            }
             PieceProp::FirstMove(f) => {
                 self.flag_once(&mut given.first_move, f.span, "first-move", name);
                 def.first_move = self.first_move(f, known, decls, tiling);

@@ -17,6 +17,9 @@ pub(super) struct Sections<'f> {
     pub must_capture: Option<&'f Span>,
     pub no_check: Option<&'f Span>,
     pub pass: Option<&'f Span>,
+    pub blocks: Option<&'f Span>,
+    /// `when-stuck` after `pass`.
+    pub pass_when_stuck: Option<Span>,
     pub explosions: Option<&'f syntax::ExplosionsDecl>,
     pub walls: Option<&'f syntax::WallsDecl>,
     pub evaluation: Option<&'f syntax::EvaluationDecl>,
@@ -51,7 +54,13 @@ pub(super) fn sort(file: &syntax::File) -> Report<Sections<'_>> {
                 Item::Suicide(s) => once(&mut f.suicide, s, *s, |x| *x, "suicide", d),
                 Item::MustCapture(s) => once(&mut f.must_capture, s, *s, |x| *x, "must-capture", d),
                 Item::NoCheck(s) => once(&mut f.no_check, s, *s, |x| *x, "no-check", d),
-                Item::Pass(s) => once(&mut f.pass, s, *s, |x| *x, "pass", d),
+                Item::Blocks(s) => once(&mut f.blocks, s, *s, |x| *x, "blocks", d),
+                Item::Pass(s, stuck) => {
+                    if f.pass.is_none() {
+                        f.pass_when_stuck = *stuck;
+                    }
+                    once(&mut f.pass, s, *s, |x| *x, "pass", d)
+                }
                 Item::Explosions(e) => {
                     once(&mut f.explosions, e, e.span, |x| x.span, "explosions", d)
                 }

@@ -32,6 +32,7 @@ pub(super) fn setup(f: &Sections, parts: &Parts) -> Report<Option<model::Setup>>
             shuffled: !f.shuffles.is_empty(),
             counting: end.counting.is_some(),
             walls: parts.walls.as_ref().map(|w| w.rule),
+            blocks: f.blocks.is_some(),
         };
         let setup = match model::parse_fen(&decl.fen.value, &rules) {
             Ok(setup) => setup,

@@ -80,6 +80,7 @@ impl Problems {
                 PieceProp::Swap(s) => (*s, "swap"),
                 PieceProp::PromotionLimit(s, _) => (*s, "promotion-limit"),
                 PieceProp::Petrifies(s) => (*s, "petrifies"),
+                PieceProp::Flips(s, _) => (*s, "flips"),
                 PieceProp::FirstMove(f) => (f.span, "first-move"),
                 PieceProp::Immune(_)
                 | PieceProp::TwoCell(..)

@@ -104,6 +104,26 @@ pub(super) fn petrifying(decl: Option<&WallsDecl>, s: &WallSetting) -> Report<()
     })
 }
 
+/// `blocks`: walls the setup or a FEN puts, checked as `petrifies` walls are
+/// (beside a `walls` rule or a `petrifies` piece, whose checks cover them).
+pub(super) fn blocks(span: Option<Span>, decl: Option<&WallsDecl>, s: &WallSetting) -> Report<()> {
+    report(|p| {
+        let Some(span) = span else { return };
+        let petrifies = s
+            .pieces
+            .iter()
+            .any(|piece| (piece.props.iter()).any(|prop| matches!(prop, PieceProp::Petrifies(_))));
+        if decl.is_none() && !petrifies {
+            let source = WallSource {
+                span,
+                label: "walls may stand on the board",
+                turns: false,
+            };
+            p.wall_conflicts(source, s);
+        }
+    })
+}
+
 /// What puts walls on the board: a `walls` rule or a `petrifies` piece.
 #[derive(Clone, Copy)]
 struct WallSource {

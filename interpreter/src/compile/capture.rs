@@ -117,6 +117,15 @@ pub struct CaptureRules {
     pub blast_immune: u64,
     /// The kinds that turn to walls after capturing (`petrifies`), as a mask.
     pub petrify: u64,
+    /// Per kind, the enemy pieces it turns over when it arrives (`flips`).
+    pub flips: Vec<Option<crate::model::Flip>>,
+    /// The kinds that never turn over (royal, `immune`, two-cell), as a mask.
+    pub never_turn: u64,
+    /// The board's neighbour steps, by their places in the unit-step table.
+    pub neighbour_slots: Vec<usize>,
+    /// Per cell, its neighbours as a mask, where flips or the drop rules on
+    /// neighbours need them and the board fits a mask (else empty).
+    pub neighbour_masks: Vec<u128>,
 }
 
 pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
@@ -164,6 +173,14 @@ pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
             .explosions
             .as_ref()
             .map_or(0, |e| e.immune.iter().fold(0u64, |m, &k| m | 1 << k)),
+        flips: def.pieces.iter().map(|p| p.flips).collect(),
+        never_turn: (def.pieces.iter().enumerate())
+            .filter(|(_, p)| p.royal || p.immune || p.two_cell.is_some())
+            .fold(0u64, |m, (k, _)| m | 1 << k),
+        neighbour_masks: Vec::new(),
+        neighbour_slots: (crate::model::Offset::neighbours(def.board.tiling).iter())
+            .map(|&o| super::Ruleset::unit_slot(o))
+            .collect(),
         petrify: (def.pieces.iter().enumerate())
             .filter(|(_, p)| p.petrifies)
             .fold(0u64, |m, (k, _)| m | 1 << k),

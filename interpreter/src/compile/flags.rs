@@ -65,6 +65,11 @@ pub struct Flags {
     pub in_place_promotions: bool,
     /// Some kind has first moves (`Ruleset::first_moves`).
     pub first_moves: bool,
+    /// Some kind turns enemy pieces over when it arrives (`CaptureRules::flips`).
+    pub flips: bool,
+    /// Explosions, royalty by count or flips: legality is tested on the board
+    /// after each move.
+    pub legal_on_board: bool,
 }
 
 /// The flags of a variant from its compiled parts.
@@ -97,12 +102,14 @@ pub(super) fn flags(
     let in_place_promotions =
         (def.pieces.iter()).any(|p| p.promotion.as_ref().is_some_and(|p| p.in_place));
     let first_moves = def.pieces.iter().any(|p| p.first_move.is_some());
+    let flips = def.pieces.iter().any(|p| p.flips.is_some());
     let only_moves_of_pieces = def.drops.is_none()
         && !royal_count
         && plain_hand
         && def.explosions.is_none()
         && def.walls.is_none()
         && !def.pass
+        && !flips
         && !in_place_promotions
         && !goals.any()
         && !goals.no_check
@@ -146,5 +153,7 @@ pub(super) fn flags(
         royal_count,
         in_place_promotions,
         first_moves,
+        flips,
+        legal_on_board: def.explosions.is_some() || royal_count || flips,
     }
 }

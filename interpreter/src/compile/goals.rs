@@ -51,6 +51,8 @@ pub struct Goals {
     /// `connect`: every line of cells that many long, the kinds that count (0:
     /// any), the outcome for the player who just filled one.
     pub connect: Option<(Vec<Vec<Cell>>, u64, Outcome)>,
+    /// `full-board`: the outcome for the player whose move left no cell empty.
+    pub full_board: Option<Outcome>,
 }
 
 impl Goals {
@@ -61,6 +63,7 @@ impl Goals {
             || self.reach.is_some()
             || self.checks.is_some()
             || self.connect.is_some()
+            || self.full_board.is_some()
             || self.passes_counted()
     }
 
@@ -115,6 +118,7 @@ pub(super) fn goals(def: &Definition, grid: &Grid) -> Goals {
             .connect
             .as_ref()
             .map(|c| (lines(def, grid, c.count), mask(&c.kinds), c.outcome)),
+        full_board: end.full_board,
     }
 }
 

@@ -58,6 +58,15 @@ pub struct HandRules {
     /// `drop-promoted`: per side and kind (`side * kinds + kind`), the kinds a piece
     /// of it in hand may also be dropped as.
     pub drop_promoted: Vec<Vec<u8>>,
+    /// `unlimited`: the kinds each side always holds, as a mask.
+    pub unlimited: u64,
+    /// `drop-enclosing`: a drop only where it encloses a line of enemy pieces.
+    pub enclosing: bool,
+    /// `drop-next-to-own`: a drop only next to a piece of the player's.
+    pub next_to_own: bool,
+    /// `first-drops-in`: per side, the cells that take every drop while one is
+    /// empty (the zone as it is for that side).
+    pub first_cells: [Vec<Cell>; 2],
 }
 
 /// `HandRules::gate_slot` of a cell that is no gate.
@@ -159,6 +168,16 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         gate_kinds,
         gate_cells,
         drop_promoted: drop_promoted(def, hand),
+        unlimited: mask(&hand.unlimited),
+        enclosing: hand.drop_enclosing,
+        next_to_own: hand.drop_next_to_own,
+        first_cells: [0, 1].map(|side| {
+            (hand.first_drops_in.as_ref())
+                .and_then(|zone| def.zones.get(zone))
+                .map_or_else(Vec::new, |z| {
+                    z[side].iter().filter_map(|&c| grid.at(c)).collect()
+                })
+        }),
     }
 }
 

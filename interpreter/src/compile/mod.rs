@@ -414,6 +414,20 @@ impl Ruleset {
         &self.capture.modes[kind]
     }
 
+    /// The cell one unit step from `cell`, the step given by its place in the
+    /// table of unit steps (`unit_slot`), if on the board.
+    #[inline(always)]
+    pub fn unit_step(&self, cell: Cell, slot: usize) -> Option<Cell> {
+        let s = self.board.unit_steps[cell as usize][slot];
+        (s != board::UNIT_NONE).then_some(s)
+    }
+
+    /// The place of the unit step `o` (`dx`, `dy` in -1..=1) in the table of unit
+    /// steps.
+    pub fn unit_slot(o: Offset) -> usize {
+        (o.dy * 3 + o.dx + 4) as usize
+    }
+
     #[inline]
     /// The cell one step `o` from `cell`, if on the board.
     pub fn step(&self, cell: Cell, o: Offset) -> Option<Cell> {
@@ -526,9 +540,28 @@ pub fn compile(def: Definition) -> Ruleset {
         definition: def,
     };
     rules.board.unit_steps = board::unit_steps(&rules);
+    rules.capture.neighbour_masks = neighbour_masks(&rules);
     rules.reach = reach::reach_tables(&rules);
     rules.clock.returns = clock::return_cells(&rules);
     rules
+}
+
+/// Under `flips` or the hand's rules on a drop's neighbours, each cell's neighbours
+/// as a mask (none on boards too large for masks).
+fn neighbour_masks(rules: &Ruleset) -> Vec<u128> {
+    let hand = &rules.hand;
+    let used =
+        rules.capture.flips.iter().any(Option::is_some) || hand.enclosing || hand.next_to_own;
+    if !used || rules.cell_count() > 128 {
+        return Vec::new();
+    }
+    (0..rules.cell_count() as Cell)
+        .map(|c| {
+            (rules.capture.neighbour_slots.iter())
+                .filter_map(|&slot| rules.unit_step(c, slot))
+                .fold(0u128, |m, n| m | 1u128 << n)
+        })
+        .collect()
 }
 
 /// A chameleon lists a move twice only if it also captures on its own, or a kind it

@@ -26,6 +26,8 @@ pub enum GoalKind {
     BareKing,
     /// The player's move lined up the pieces the rule counts.
     Connect,
+    /// The player's move left no cell empty.
+    FullBoard,
 }
 
 /// A goal that has ended the game: which, the player it is about, and the outcome
@@ -50,6 +52,13 @@ impl Position<'_> {
         let goals = &self.rules.goals;
         if let Some(goal) = self.pass_goal() {
             return Some(goal);
+        }
+        if let Some(outcome) = goals.full_board.filter(|_| self.board_full()) {
+            return Some(Goal {
+                kind: GoalKind::FullBoard,
+                side: Side::from_index(1 - self.side),
+                outcome,
+            });
         }
         [1 - self.side, self.side].into_iter().find_map(|side| {
             let found = |kind, outcome| Goal {
@@ -81,6 +90,15 @@ impl Position<'_> {
                 .or(checked)
                 .or_else(|| Some(found(GoalKind::Reach, self.reach_outcome(side)?)))
         })
+    }
+
+    /// Whether every cell holds a piece (or a wall).
+    fn board_full(&self) -> bool {
+        let rules = self.rules;
+        if !rules.flags.wall_cells && !rules.flags.two_cell {
+            return self.lists[0].len() + self.lists[1].len() == rules.cell_count();
+        }
+        self.board.iter().all(|&p| p != 0)
     }
 
     /// The end a pass has made: the second of two in a row, or one with the royal

@@ -6,7 +6,18 @@
 use super::legality::DropMates;
 use super::movegen::MoveSink;
 use super::{code, kind_of, side_of, Move, Position, Undo, MAX_CAPTURES};
-use crate::compile::CapturedGoTo;
+use crate::compile::{CapturedGoTo, Cell};
+
+/// Which rule on its neighbours a drop must obey now.
+#[derive(Clone, Copy)]
+enum Placement {
+    /// None.
+    Anywhere,
+    /// `first-drops-in`, while a cell of its zone is empty: only there.
+    FirstCells,
+    /// `drop-enclosing`, `drop-next-to-own`.
+    Neighbours,
+}
 
 impl Position<'_> {
     /// Where a captured piece `p` goes, for a capture by `captor` (`delta` 1) or its
@@ -26,10 +37,13 @@ impl Position<'_> {
     }
 
     /// Add every drop of the side to move: each kind in hand on each empty cell it
-    /// may drop on, not on a file where `one-per-file` forbids it.
+    /// may drop on, not on a file where `one-per-file` forbids it, and where the
+    /// rules on a drop's neighbours allow it.
     pub(super) fn hand_drops<S: MoveSink + ?Sized>(&self, out: &mut S) {
         let us = self.side;
         let hand = &self.rules.hand;
+        let placed = self.placement();
+        let anywhere = matches!(placed, Placement::Anywhere);
         let mut held = self.in_reserve[us];
         let kinds = self.rules.kinds;
         while held != 0 {
@@ -47,12 +61,40 @@ impl Position<'_> {
                     || hand.below.as_ref().is_some_and(|below| {
                         below[c as usize].is_some_and(|b| self.board[b as usize] == 0)
                     });
-                if self.board[c as usize] == 0 && !blocked {
+                let allowed = anywhere || self.placement_allows(placed, c);
+                if self.board[c as usize] == 0 && !blocked && allowed {
                     out.push(Move::dropping(c, kind));
                     for &face in faces {
                         out.push(Move::dropping(c, kind).with_promotion(Some(usize::from(face))));
                     }
                 }
+            }
+        }
+    }
+
+    /// What the rules on a drop's neighbours ask of the side to move now.
+    fn placement(&self) -> Placement {
+        let hand = &self.rules.hand;
+        let first = &hand.first_cells[self.side];
+        if first.iter().any(|&c| self.board[c as usize] == 0) {
+            Placement::FirstCells
+        } else if hand.enclosing || hand.next_to_own {
+            Placement::Neighbours
+        } else {
+            Placement::Anywhere
+        }
+    }
+
+    /// Whether a drop on the empty cell `c` obeys `placement`.
+    #[inline(never)]
+    fn placement_allows(&self, placement: Placement, c: Cell) -> bool {
+        let hand = &self.rules.hand;
+        match placement {
+            Placement::Anywhere => true,
+            Placement::FirstCells => hand.first_cells[self.side].contains(&c),
+            Placement::Neighbours => {
+                (!hand.next_to_own || self.next_to_own(c, self.side))
+                    && (!hand.enclosing || self.encloses(c, self.side))
             }
         }
     }
@@ -87,6 +129,9 @@ impl Position<'_> {
         self.clear_last_traces();
         self.adjust_reserve(us, kind, -1);
         self.place(m.to, code(us, placed));
+        if rules.flags.flips {
+            self.flip_around(Some(m.to));
+        }
         let irreversible = rules.clock.by_kind[kind] || rules.clock.one_way[kind];
         self.halfmove = if irreversible || rules.clock.on_drop {
             0

@@ -60,7 +60,7 @@ impl Position<'_> {
         if !self.royals_at_stake() {
             return;
         }
-        if self.rules.flags.explosions || self.rules.flags.royal_count {
+        if self.rules.flags.legal_on_board {
             out.retain(|m| self.is_legal_slow(*m));
             return;
         }
@@ -608,5 +608,8 @@ impl Position<'_> {
         self.keep_moves_without_check(out);
         self.keep_checker_captures(out);
         self.keep_forced_captures(out);
+        if self.rules.flags.pass {
+            self.add_pass_when_stuck(out);
+        }
     }
 }

@@ -60,6 +60,9 @@ impl<'r> Position<'r> {
         }
         self.lift_swap_ban();
         clear |= self.move_pieces(&m, mover);
+        if rules.flags.flips {
+            self.flip_around(self.arrival(&m));
+        }
         if rules.capture.petrify != 0 && self.petrifies(&m, mover) {
             self.petrify(m.to);
         }
@@ -294,6 +297,9 @@ impl<'r> Position<'r> {
     pub fn unmake(&mut self) {
         let Some(u) = self.history.pop() else { return };
         self.side ^= 1;
+        if self.rules.flags.flips && u.mv.kind != MoveKind::Pass {
+            self.unflip();
+        }
         if let Some(kind) = u.mv.from_hand() {
             self.unmake_drop(&u, kind);
         } else if u.mv.kind != MoveKind::Pass {

@@ -21,6 +21,7 @@ mod en_passant;
 mod exchange;
 mod explosion;
 mod first_moves;
+mod flips;
 mod gating;
 mod goals;
 mod hand;

@@ -12,8 +12,27 @@ impl Position<'_> {
     /// The pass, when the player may pass: not in check, unless the royal pieces
     /// face each other under the `facing` rule.
     pub(super) fn add_pass(&self, out: &mut Vec<Move>) {
+        if self.rules.definition.pass_when_stuck {
+            return;
+        }
+        self.push_pass(out);
+    }
+
+    /// Under `pass when-stuck`, once every other rule has had its say: the pass,
+    /// when no move is left.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn add_pass_when_stuck(&self, out: &mut Vec<Move>) {
+        if self.rules.definition.pass_when_stuck && out.is_empty() {
+            self.push_pass(out);
+        }
+    }
+
+    fn push_pass(&self, out: &mut Vec<Move>) {
         let us = self.side;
-        let Some(&cell) = self.royals[us].first().or(self.lists[us].first()) else {
+        // named by the first royal piece, or else by the first piece in board
+        // order (Fairy-Stockfish's)
+        let Some(&cell) = self.royals[us].first().or(self.lists[us].iter().min()) else {
             return;
         };
         let free = self.rules.goals.facing.is_some() && self.royals_face();

@@ -69,6 +69,8 @@ pub struct Position<'r> {
     /// A search's weights for each piece on each cell, and their running sum.
     pub(super) weights: Option<Weights>,
     pub(super) weighed: i32,
+    /// The cells each move turned over by `flips`, each move's count on top.
+    pub(super) flipped: Vec<Cell>,
 }
 
 impl<'r> Position<'r> {
@@ -139,6 +141,7 @@ impl<'r> Position<'r> {
                 shuffled: false,
                 counting: rules.flags.counting,
                 walls: rules.walls.as_ref().map(|w| w.rule),
+                blocks: d.blocks,
             },
         )?;
         let mut pos = Position::placed(rules, &setup);
@@ -181,7 +184,7 @@ impl<'r> Position<'r> {
             hash: 0,
             swap_ban: NO_SWAP_BAN,
             reserve: vec![0; 2 * rules.kinds],
-            in_reserve: [0; 2],
+            in_reserve: [rules.hand.unlimited; 2],
             queues: [Vec::new(), Vec::new()],
             partner: vec![NO_CELL; n],
             drops: drops::DropState::NONE,
@@ -196,6 +199,7 @@ impl<'r> Position<'r> {
             count: counting::Count::default(),
             duck: NO_CELL,
             history: Vec::with_capacity(256),
+            flipped: Vec::new(),
             pins: Vec::with_capacity(8),
             scratch: std::cell::RefCell::new(Vec::with_capacity(64)),
             zone_facts: Default::default(),
@@ -220,6 +224,9 @@ impl<'r> Position<'r> {
         }
         if rules.flags.reserves {
             for &(side, kind) in &setup.reserve {
+                if rules.hand.unlimited >> kind & 1 != 0 {
+                    continue;
+                }
                 let slot = &mut pos.reserve[side.index() * rules.kinds + kind];
                 *slot = slot.saturating_add(1);
                 pos.in_reserve[side.index()] |= 1 << kind;
@@ -355,6 +362,9 @@ impl<'r> Position<'r> {
     /// Change the reserve count of one side's kind by `delta`, keeping the hash.
     pub(super) fn adjust_reserve(&mut self, side: usize, kind: usize, delta: i8) {
         let kinds = self.rules.kinds;
+        if self.rules.hand.unlimited >> kind & 1 != 0 {
+            return;
+        }
         let slot = side * kinds + kind;
         let old = self.reserve[slot];
         let new = old.saturating_add_signed(delta);
@@ -574,7 +584,8 @@ impl<'r> Position<'r> {
                 }
             }
         }
-        if !reserve.is_empty() || r.flags.hand {
+        // an unlimited hand holds no counts to write (Fairy-Stockfish's free drops)
+        if !reserve.is_empty() || (r.flags.hand && r.hand.unlimited == 0) {
             reserve = format!("[{reserve}]");
         }
         if r.flags.drops {

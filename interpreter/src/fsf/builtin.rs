@@ -39,6 +39,19 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ),
     ("micro.vdl", include_str!("../../../definitions/micro.vdl")),
     (
+        "flipersi.vdl",
+        include_str!("../../../definitions/flipersi.vdl"),
+    ),
+    (
+        "flipello.vdl",
+        include_str!("../../../definitions/flipello.vdl"),
+    ),
+    (
+        "flipello10.vdl",
+        include_str!("../../../definitions/flipello10.vdl"),
+    ),
+    ("ataxx.vdl", include_str!("../../../definitions/ataxx.vdl")),
+    (
         "shatar.vdl",
         include_str!("../../../definitions/shatar.vdl"),
     ),

@@ -203,6 +203,24 @@ impl Offset {
     pub const fn new(dx: i32, dy: i32) -> Offset {
         Offset { dx, dy }
     }
+
+    /// The steps to a cell's neighbours on a board of this tiling (a king's steps
+    /// on squares, the six edge neighbours on hexagons).
+    pub fn neighbours(tiling: Tiling) -> &'static [Offset] {
+        const HEX: [Offset; 6] = [
+            Offset::new(1, 0),
+            Offset::new(0, 1),
+            Offset::new(-1, 1),
+            Offset::new(-1, 0),
+            Offset::new(0, -1),
+            Offset::new(1, -1),
+        ];
+        match tiling {
+            Tiling::Square => &Offset::AROUND,
+            Tiling::Hex => &HEX,
+        }
+    }
+
     /// The offset as seen by the second player, who faces the other way.
     pub fn rotated(self) -> Offset {
         Offset::new(-self.dx, -self.dy)

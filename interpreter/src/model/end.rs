@@ -153,6 +153,8 @@ pub struct EndRules {
     pub connect: Option<Connect>,
     /// Both players pass, one after the other: the outcome for the second.
     pub double_pass: Option<Outcome>,
+    /// Every cell holds a piece: the outcome for the player who moved last.
+    pub full_board: Option<Outcome>,
     /// The royal pieces face each other on a file: the player to move must part
     /// them or pass, and passing ends the game with this outcome for that player.
     pub facing: Option<Outcome>,
@@ -386,6 +388,7 @@ impl Default for EndRules {
             checks: None,
             connect: None,
             double_pass: None,
+            full_board: None,
             facing: None,
             counting: None,
             points: None,

@@ -194,6 +194,24 @@ pub struct Hand {
     /// `drop-promoted`: kinds that may also be dropped as a kind their promotion
     /// makes (`None`: no such drops; an empty list: every kind that promotes).
     pub drop_promoted: Option<Vec<usize>>,
+    /// `unlimited`: kinds each player always holds, without count.
+    pub unlimited: Vec<usize>,
+    /// `drop-enclosing`: a drop only where a line of enemy pieces runs from the cell
+    /// to a piece of the player's.
+    pub drop_enclosing: bool,
+    /// `drop-next-to-own`: a drop only next to a piece of the player's.
+    pub drop_next_to_own: bool,
+    /// `first-drops-in`: the zone that takes every drop while a cell of it is empty.
+    pub first_drops_in: Option<String>,
+}
+
+/// Which enemy pieces a piece turns over when it arrives (`flips`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Flip {
+    /// Every straight line of them from its cell to a piece of the player's.
+    Lines,
+    /// Every one on a cell next to it.
+    Neighbours,
 }
 
 impl Hand {
@@ -433,6 +451,8 @@ pub struct PieceDef {
     pub captures_checker: bool,
     /// After each capture it becomes a wall where it ended (`petrifies`).
     pub petrifies: bool,
+    /// The enemy pieces it turns over when it arrives (`flips`).
+    pub flips: Option<Flip>,
     /// Kinds it never captures (`cannot-capture`).
     pub cannot_capture: Vec<usize>,
     /// Kinds it never hops over (`cannot-hop`).
@@ -485,6 +505,7 @@ impl PieceDef {
             no_facing: false,
             captures_checker: false,
             petrifies: false,
+            flips: None,
             cannot_capture: Vec::new(),
             cannot_hop: Vec::new(),
             en_passant_in: None,
@@ -628,6 +649,10 @@ pub struct Definition {
     pub no_check: bool,
     /// A turn may be a pass (`pass`).
     pub pass: bool,
+    /// A pass only when no other move is legal (`pass when-stuck`).
+    pub pass_when_stuck: bool,
+    /// Walls may stand where a FEN puts them, though no rule puts one (`blocks`).
+    pub blocks: bool,
     /// Every capture explodes (`explosions`).
     pub explosions: Option<Explosions>,
     /// Every move puts a wall (`walls`).
@@ -659,7 +684,7 @@ impl Definition {
     /// Whether walls may stand on the board: every move puts one (`walls`), or a
     /// piece turns to one after capturing (`petrifies`).
     pub fn has_walls(&self) -> bool {
-        self.walls.is_some() || self.pieces.iter().any(|p| p.petrifies)
+        self.walls.is_some() || self.blocks || self.pieces.iter().any(|p| p.petrifies)
     }
 }
 

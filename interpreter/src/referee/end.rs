@@ -45,15 +45,19 @@ impl<'r> Game<'r> {
             .map(|r| self.by_points(r))
     }
 
-    /// Under `points`, a draw by repetition, the move rule, facing royal pieces or
-    /// a double pass goes to the side whose pieces are worth more.
+    /// Under `points`, a draw by repetition, the move rule, facing royal pieces, a
+    /// double pass or a full board goes to the side whose pieces are worth more.
     fn by_points(&self, mut r: GameResult) -> GameResult {
         let Some(points) = &self.pos.rules().definition.end.points else {
             return r;
         };
         let by_rule = matches!(
             r.reason,
-            EndReason::Repetition | EndReason::MoveRule | EndReason::Facing | EndReason::DoublePass
+            EndReason::Repetition
+                | EndReason::MoveRule
+                | EndReason::Facing
+                | EndReason::DoublePass
+                | EndReason::FullBoard
         );
         if r.winner.is_some() || !by_rule {
             return r;
@@ -196,6 +200,7 @@ impl<'r> Game<'r> {
             ),
             GoalKind::BareKing => (EndReason::BareKing, "has a bare king".to_string()),
             GoalKind::Connect => (EndReason::Connect, "has lined up its pieces".to_string()),
+            GoalKind::FullBoard => (EndReason::FullBoard, "has filled the board".to_string()),
         };
         Some(GameResult {
             winner: goal.outcome.winner(side),

@@ -47,6 +47,8 @@ pub enum EndReason {
     BareKing,
     /// A side's move lined up the pieces `connect` counts.
     Connect,
+    /// A side's move left no cell empty (`full-board`).
+    FullBoard,
     /// A side's only moves were in-place promotions (`promotion-stalemate`).
     PromotionStalemate,
 }

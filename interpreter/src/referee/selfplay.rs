@@ -87,6 +87,7 @@ fn serde_reason(r: &super::GameResult) -> &'static str {
         Facing => "facing",
         Counting => "counting",
         Connect => "connect",
+        FullBoard => "full-board",
         PromotionStalemate => "promotion-stalemate",
     }
 }

@@ -58,8 +58,10 @@ pub enum Item {
     NoCheck(Span),
     /// `explosions`: every capture explodes.
     Explosions(ExplosionsDecl),
-    /// `pass`: a turn may be a pass.
-    Pass(Span),
+    /// `pass [when-stuck]`: a turn may be a pass (only with no other move).
+    Pass(Span, Option<Span>),
+    /// `blocks`: walls may stand where a FEN puts them.
+    Blocks(Span),
     /// `walls RULE [in ZONE]`: every move puts a wall on a cell.
     Walls(WallsDecl),
     /// `evaluation { ... }`: the computer player's terms.
@@ -239,6 +241,8 @@ pub enum PieceProp {
     CapturesChecker(Span),
     /// `petrifies`: after a capture the piece becomes a wall.
     Petrifies(Span),
+    /// `flips lines` or `flips neighbours`: enemy pieces change side when it arrives.
+    Flips(Span, Spanned<FlipWord>),
     /// `first-move "BETZA" [not-in-check] [lost-when-aimed-by NAME...]`.
     FirstMove(FirstMoveDecl),
     /// `cannot-capture NAME...` or `cannot-hop NAME...`: kinds the piece never
@@ -448,6 +452,23 @@ pub enum HandRuleDecl {
     /// `drop-promoted [NAME...]`: these kinds (all that promote, without names) may
     /// also be dropped as what their promotion makes.
     DropPromoted(Span, Vec<Name>),
+    /// `unlimited NAME...`: kinds always held, without count.
+    Unlimited(Span, Vec<Name>),
+    /// `drop-enclosing`: a drop only where it encloses a line of enemy pieces.
+    DropEnclosing(Span),
+    /// `drop-next-to-own`: a drop only next to a piece of the player's.
+    DropNextToOwn(Span),
+    /// `first-drops-in ZONE`: drops only there while a cell of it is empty.
+    FirstDropsIn(Span, Name),
+}
+
+/// Which enemy pieces a `flips` piece turns over when it arrives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlipWord {
+    /// Every straight line of them from its cell to a piece of the player's.
+    Lines,
+    /// Every one next to it.
+    Neighbours,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -539,6 +560,8 @@ pub enum EndRuleDecl {
     Connect(Spanned<i64>, Vec<Name>, Spanned<OutcomeWord>),
     /// `double-pass`: the outcome for the player who passes second.
     DoublePass(Spanned<OutcomeWord>),
+    /// `full-board`: the outcome for the player who filled the board.
+    FullBoard(Spanned<OutcomeWord>),
     /// `facing`: the outcome for the player who passes with the royal pieces facing.
     Facing(Spanned<OutcomeWord>),
     Counting(CountingDecl),

@@ -59,7 +59,8 @@ impl Builder {
             Rule::suicide => Item::Suicide(span),
             Rule::must_capture => Item::MustCapture(span),
             Rule::no_check => Item::NoCheck(span),
-            Rule::passing => Item::Pass(span),
+            Rule::blocks => Item::Blocks(span),
+            Rule::passing => Item::Pass(span, pair.into_inner().next().map(|w| self.span_of(&w))),
             Rule::explosions => {
                 let mut decl = ExplosionsDecl {
                     span,
@@ -260,6 +261,13 @@ impl Builder {
                     Rule::castle_by_drop => HandRuleDecl::CastleByDrop(s, names),
                     Rule::split_colours => HandRuleDecl::SplitColours(s, names),
                     Rule::drop_promoted => HandRuleDecl::DropPromoted(s, names),
+                    Rule::unlimited => HandRuleDecl::Unlimited(s, names),
+                    Rule::drop_enclosing => HandRuleDecl::DropEnclosing(s),
+                    Rule::drop_next_to_own => HandRuleDecl::DropNextToOwn(s),
+                    Rule::first_drops_in => {
+                        let zone = names.pop().unwrap_or_else(|| empty_name(s));
+                        HandRuleDecl::FirstDropsIn(s, zone)
+                    }
                     Rule::gate => {
                         let zone = names.pop().unwrap_or_else(|| empty_name(s));
                         HandRuleDecl::Gate(s, names, zone, or_drop)

@@ -135,6 +135,7 @@ impl Builder {
                         EndRuleDecl::Checks(n, self.outcome(inner.next()?))
                     }
                     Rule::double_pass => EndRuleDecl::DoublePass(self.outcome(inner.next()?)),
+                    Rule::full_board => EndRuleDecl::FullBoard(self.outcome(inner.next()?)),
                     Rule::facing => EndRuleDecl::Facing(self.outcome(inner.next()?)),
                     Rule::counting => EndRuleDecl::Counting(self.counting(inner)?),
                     Rule::points => self.points(inner),

@@ -71,6 +71,21 @@ impl Builder {
                     Rule::no_facing => Some(PieceProp::NoFacing(s)),
                     Rule::captures_checker => Some(PieceProp::CapturesChecker(s)),
                     Rule::petrifies => Some(PieceProp::Petrifies(s)),
+                    Rule::flips => {
+                        let word = first(p);
+                        let value = if word.as_str() == "lines" {
+                            FlipWord::Lines
+                        } else {
+                            FlipWord::Neighbours
+                        };
+                        Some(PieceProp::Flips(
+                            s,
+                            Spanned {
+                                span: self.span_of(&word),
+                                value,
+                            },
+                        ))
+                    }
                     Rule::cannot_capture | Rule::cannot_hop => {
                         let what = if p.as_rule() == Rule::cannot_hop {
                             Restriction::Hop

@@ -244,6 +244,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         | Rule::no_check
         | Rule::explosions
         | Rule::passing
+        | Rule::blocks
         | Rule::walls
         | Rule::evaluation
         | Rule::allow
@@ -280,16 +281,19 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         | Rule::first_move
         | Rule::cannot_capture
         | Rule::cannot_hop
+        | Rule::flips
         | Rule::two_cell => {
-            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`, `in-check captures-checker`, `petrifies`, `first-move`, `cannot-capture`, `cannot-hop`)"
+            "a piece property (`moves`, `capture`, `royal`, `immobilize`, `swap`, `immune`, `promotes`, `en-passant`, `two-cell`, `value`, `captured-as`, `confined to`, `no-facing`, `in-check captures-checker`, `petrifies`, `first-move`, `cannot-capture`, `cannot-hop`, `flips`)"
         }
+        Rule::flip_rule => "`lines` or `neighbours`",
+        Rule::when_stuck => "`when-stuck`",
         Rule::moves_in | Rule::moves_within => "`in ZONE`, `within ZONE`",
         Rule::not_in_check | Rule::aimed_by | Rule::lost_when_checked => {
             "`not-in-check`, `lost-when-aimed-by`, `lost-when-checked`"
         }
         Rule::piece_label => "a piece label such as `Q`, `+P` or `Q~`",
-        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top | Rule::must_drop | Rule::castle_by_drop | Rule::split_colours | Rule::drop_promoted => {
-            "a hand rule (`keep-captured`, `drop`, `one-per-file`, `per-file`, `no-drop-mate`, `no-drop-check`, `on-top`, `must-drop`, `drop-promoted`)"
+        Rule::hand_rule | Rule::keep_captured | Rule::hand_drop | Rule::one_per_file | Rule::no_drop_mate | Rule::no_drop_check | Rule::on_top | Rule::must_drop | Rule::castle_by_drop | Rule::split_colours | Rule::drop_promoted | Rule::unlimited | Rule::drop_enclosing | Rule::drop_next_to_own | Rule::first_drops_in => {
+            "a hand rule (`keep-captured`, `drop`, `one-per-file`, `per-file`, `no-drop-mate`, `no-drop-check`, `on-top`, `must-drop`, `drop-promoted`, `unlimited`, `drop-enclosing`, `drop-next-to-own`, `first-drops-in`)"
         }
         Rule::promote_leaving => "`or-leaving` or `to`",
         Rule::promote_captured => "`captured` or a piece",
@@ -341,8 +345,9 @@ fn describe_end_and_setup(rule: Rule) -> &'static str {
         | Rule::counting
         | Rule::connect
         | Rule::points
+        | Rule::full_board
         | Rule::bare_king => {
-            "a game-end rule (`checkmate`, `stalemate`, `promotion-stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `connect`, `double-pass`, `facing`, `counting`, `points`)"
+            "a game-end rule (`checkmate`, `stalemate`, `promotion-stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `connect`, `double-pass`, `facing`, `counting`, `points`, `full-board`)"
         }
         Rule::counting_without
         | Rule::counting_board

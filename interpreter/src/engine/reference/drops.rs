@@ -39,7 +39,8 @@ pub(super) fn hand_drops(ctx: &Ctx, side: usize) -> Vec<RefMove> {
                 rank: c.rank - 1,
             };
             let falls = hand.on_top && ctx.def.board.contains(below) && ctx.get(below).is_none();
-            if allowed && !doubled && !falls && ctx.get(c).is_none() {
+            let placed = ctx.get(c).is_none() && super::flips::drop_allowed(ctx, c, side);
+            if allowed && !doubled && !falls && placed {
                 let plain = RefMove {
                     from: c,
                     to: c,

@@ -12,6 +12,7 @@ pub(in crate::engine) mod capture;
 mod drops;
 mod explosion;
 mod first_moves;
+mod flips;
 mod goals;
 mod in_place;
 mod passing;
@@ -314,8 +315,19 @@ fn grid_of(pos: &Position) -> Grid {
 /// The reference's view of a position: its board, queues, two-cell links, reserves.
 fn ctx_of<'a>(pos: &Position<'a>) -> Ctx<'a> {
     let rules = pos.rules();
-    let reserves = [Side::White, Side::Black]
-        .map(|s| (0..rules.kinds).map(|k| pos.reserve_count(s, k)).collect());
+    // an `unlimited` kind is always held: as many as a byte counts
+    let unlimited = |k: usize| rules.hand.unlimited >> k & 1 != 0;
+    let reserves = [Side::White, Side::Black].map(|s| {
+        (0..rules.kinds)
+            .map(|k| {
+                if unlimited(k) {
+                    u8::MAX
+                } else {
+                    pos.reserve_count(s, k)
+                }
+            })
+            .collect()
+    });
     let def = &rules.definition;
     let starts = pos.castle_starts();
     let castling = def
@@ -374,7 +386,9 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
     let def = ctx.def;
     let side = turn.side;
     // the replies to a drop are counted whatever ended the game (`drop_mates`)
-    let ended = || goal_reached(ctx, side) || checks_given_out(pos) || passing::ended(pos, ctx);
+    let full = || def.end.full_board.is_some() && flips::board_full(ctx);
+    let ended =
+        || goal_reached(ctx, side) || checks_given_out(pos) || passing::ended(pos, ctx) || full();
     if drop_mate_rule && ended() {
         return Vec::new();
     }
@@ -414,7 +428,9 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
     keep_checker_captures(ctx, side, &mut unique);
     if side == pos.side_to_move().index() {
         passing::keep_parting(ctx, side, &mut unique);
-        unique.extend(passing::pass(ctx, side));
+        if !def.pass_when_stuck {
+            unique.extend(passing::pass(ctx, side));
+        }
         unique.sort();
     }
     if def.no_check {
@@ -448,6 +464,9 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
     }
     drops::keep_split_colour_drops(ctx, side, &mut unique);
     drops::keep_compulsory_drops(ctx, side, &mut unique);
+    if def.pass_when_stuck && side == pos.side_to_move().index() && unique.is_empty() {
+        unique.extend(passing::pass(ctx, side));
+    }
     unique
 }
 
@@ -652,9 +671,15 @@ fn apply(ctx: &mut Ctx, m: &RefMove, side: usize) {
     if is_hand_drop(ctx, m) {
         if let Some((cell, kind)) = m.drop {
             set(ctx, cell, Some((side, m.promotion.unwrap_or(kind))));
-            if let Some(n) = ctx.reserves[side].get_mut(kind) {
+            let unlimited = ctx
+                .def
+                .hand
+                .as_ref()
+                .is_some_and(|h| h.unlimited.contains(&kind));
+            if let Some(n) = ctx.reserves[side].get_mut(kind).filter(|_| !unlimited) {
                 *n = n.saturating_sub(1);
             }
+            flips::apply(ctx, cell, side);
         }
         return;
     }
@@ -691,6 +716,15 @@ fn apply(ctx: &mut Ctx, m: &RefMove, side: usize) {
     }
     if let Some(cell) = m.wall {
         walls::put(ctx, cell);
+    }
+    let pass = m.from == m.to
+        && m.drop.is_none()
+        && m.promotion.is_none()
+        && m.captures.is_empty()
+        && m.ends.is_none();
+    if !pass {
+        let arrival = m.castle.map_or(m.to, |i| ctx.castling[i].king_to);
+        flips::apply(ctx, arrival, side);
     }
 }
 

@@ -26,6 +26,41 @@ impl Exporter<'_> {
         self.set("dropPromoted", "true");
     }
 
+    /// Where a drop may land by its neighbours: Fairy-Stockfish's `enclosingDrop`
+    /// (one rule of `on-top`, `drop-enclosing`, `drop-next-to-own`), its
+    /// `enclosingDropStart`, and its `freeDrops` for a hand of unlimited kinds.
+    fn placement(&mut self, hand: &crate::model::Hand) {
+        let d = self.def;
+        let rules = [
+            (hand.on_top, "top"),
+            (hand.drop_enclosing, "reversi"),
+            (hand.drop_next_to_own, "ataxx"),
+        ];
+        let given: Vec<&str> = (rules.iter()).filter(|(on, _)| *on).map(|r| r.1).collect();
+        match given[..] {
+            [] => {}
+            [rule] => self.set("enclosingDrop", rule),
+            _ => self.no("several of `on-top`, `drop-enclosing` and `drop-next-to-own`"),
+        }
+        if let Some(cells) = hand.first_drops_in.as_ref().and_then(|z| d.zones.get(z)) {
+            let sorted = |mut v: Vec<Coord>| {
+                v.sort();
+                v
+            };
+            if sorted(cells[0].clone()) != sorted(cells[1].clone()) {
+                self.no("`first-drops-in` a zone that differs for the two players");
+            } else if given != ["reversi"] {
+                self.no("`first-drops-in` without `drop-enclosing` alone");
+            } else {
+                let text = self.cells(&cells[0]);
+                self.set("enclosingDropStart", text);
+            }
+        }
+        if !hand.unlimited.is_empty() {
+            self.no("`unlimited` kinds: Fairy-Stockfish's free drops are its built-in Ataxx's, which no configuration key sets");
+        }
+    }
+
     pub(super) fn hand(&mut self) {
         let d = self.def;
         let Some(hand) = &d.hand else { return };
@@ -45,6 +80,7 @@ impl Exporter<'_> {
             self.no("gating");
         }
         self.drop_promoted(hand);
+        self.placement(hand);
         for &k in &hand.one_per_file {
             match self.letters[k] {
                 Some(l) if hand.one_per_file.len() == 1 => {
@@ -199,6 +235,31 @@ impl Exporter<'_> {
         true
     }
 
+    /// `flips`: Fairy-Stockfish's `flipEnclosedPieces` turns pieces over after
+    /// every move of every kind.
+    fn flips(&mut self) {
+        use crate::model::Flip;
+        let d = self.def;
+        let Some(first) = d.pieces.iter().find_map(|p| p.flips) else {
+            return;
+        };
+        if d.pieces.iter().any(|p| p.flips != Some(first)) {
+            self.no("`flips` on some kinds only, or of two rules");
+        }
+        let immune = d
+            .pieces
+            .iter()
+            .any(|p| p.royal || p.immune || p.two_cell.is_some());
+        if immune {
+            self.no("`flips` beside royal, `immune` or two-cell pieces, which never turn");
+        }
+        let rule = match first {
+            Flip::Lines => "reversi",
+            Flip::Neighbours => "ataxx",
+        };
+        self.set("flipEnclosedPieces", rule);
+    }
+
     pub(super) fn rules_of_play(&mut self) {
         let d = self.def;
         if d.must_capture {
@@ -207,9 +268,12 @@ impl Exporter<'_> {
         if d.no_check {
             self.set("checking", "false");
         }
-        if d.pass {
+        if d.pass && d.pass_when_stuck {
+            self.set("passOnStalemate", "true");
+        } else if d.pass {
             self.set("pass", "true");
         }
+        self.flips();
         if let Some(x) = &d.explosions {
             let pawn = self
                 .keys
@@ -346,17 +410,49 @@ impl Exporter<'_> {
             }
             self.set("checkCounting", "true");
         }
+        self.scored_ends();
         for (held, what) in [
             (e.royal_capture, "`royal-capture`"),
             (e.bare_king.is_some(), "`bare-king`"),
-            (e.double_pass.is_some(), "`double-pass`"),
             (e.facing.is_some(), "`facing`"),
-            // Fairy-Stockfish's materialCounting has fixed worths, by its types
-            (e.points.is_some(), "`points`"),
         ] {
             if held {
                 self.no(format!("the end rule {what}"));
             }
+        }
+    }
+
+    /// `double-pass`, `full-board` and `points`: Fairy-Stockfish ends a game on
+    /// two passes (with `pass`) and, under `adjudicateFullBoard`, on a full board,
+    /// drawn unless its `materialCounting` decides; the unweighted count is
+    /// `points` of one worth for every kind. It counts a drawn stalemate too.
+    fn scored_ends(&mut self) {
+        let d = self.def;
+        let e = &d.end;
+        match e.double_pass {
+            Some(Outcome::Draw) if d.pass => {}
+            Some(_) => self.no("the end rule `double-pass` other than a draw"),
+            None if d.pass => {
+                self.no("`pass` without `double-pass draw`, which Fairy-Stockfish's two passes are")
+            }
+            None => {}
+        }
+        match e.full_board {
+            Some(Outcome::Draw) => self.set("adjudicateFullBoard", "true"),
+            Some(_) => self.no("the end rule `full-board` other than a draw"),
+            None => {}
+        }
+        let Some(points) = &e.points else { return };
+        let worth = |k: usize| points.worth.iter().find(|w| w.0 == k).map_or(0, |w| w.1);
+        let unweighted =
+            points.komi == 0 && worth(0) > 0 && (0..d.pieces.len()).all(|k| worth(k) == worth(0));
+        let drawn_stalemate = e.stalemate == Outcome::Draw && !e.stalemate_fewer_pieces;
+        if !unweighted {
+            self.no("`points` other than one for every kind: Fairy-Stockfish's materialCounting has fixed worths, by its types");
+        } else if drawn_stalemate {
+            self.no("`points` beside a drawn stalemate, which Fairy-Stockfish's material counting would decide");
+        } else {
+            self.set("materialCounting", "unweighted");
         }
     }
 

@@ -215,10 +215,47 @@ impl Reader {
             "immobilityIllegal" => self.flag(s, key, |v| &mut v.immobility_illegal),
             "dropOnTop" => self.flag(s, key, |v| &mut v.drop_on_top),
             "enclosingDrop" => match s.value.trim() {
-                "none" => self.v.drop_on_top = false,
-                "top" => self.v.drop_on_top = true,
-                _ => self.refuse(s, key, "drops that must enclose pieces are not expressed"),
+                "none" => {
+                    self.v.drop_on_top = false;
+                    self.v.enclosing_drop = None;
+                }
+                "top" => {
+                    self.v.drop_on_top = true;
+                    self.v.enclosing_drop = None;
+                }
+                rule @ ("reversi" | "ataxx") => {
+                    self.v.drop_on_top = false;
+                    self.v.enclosing_drop = Some(rule.to_string());
+                }
+                _ => self.refuse(s, key, "the drop rules expressed are `top`, `reversi` and `ataxx`"),
             },
+            "enclosingDropStart" => {
+                if let Some(c) = self.cells(s, key) {
+                    self.v.enclosing_start = c;
+                }
+            }
+            "flipEnclosedPieces" => match s.value.trim() {
+                "none" => self.v.flip = None,
+                rule @ ("reversi" | "ataxx") => self.v.flip = Some(rule.to_string()),
+                _ => self.refuse(s, key, "the flips expressed are `reversi` and `ataxx`"),
+            },
+            "passOnStalemate" => {
+                self.flag(s, key, |v| &mut v.pass_on_stalemate[0]);
+                self.v.pass_on_stalemate[1] = self.v.pass_on_stalemate[0];
+            }
+            "passOnStalemateWhite" => self.flag(s, key, |v| &mut v.pass_on_stalemate[0]),
+            "passOnStalemateBlack" => self.flag(s, key, |v| &mut v.pass_on_stalemate[1]),
+            // Fairy-Stockfish's own Ataxx has free drops; its parser reads no such key
+            "freeDrops" if s.builtin => self.flag(s, key, |v| &mut v.free_drops),
+            "freeDrops" => self.diags.push(
+                Diagnostic::warning(
+                    Code::FsfUnknownKey,
+                    "`freeDrops` is not a key Fairy-Stockfish reads from a configuration",
+                )
+                .at(s.span, "ignored")
+                .help("only its built-in `ataxx` has free drops: make the section a child of `ataxx` (`[name:ataxx]`)"),
+            ),
+            "adjudicateFullBoard" => self.flag(s, key, |v| &mut v.adjudicate_full_board),
             // Fairy-Stockfish lets the drop be made and scores it a loss for the
             // dropper; vdl's `no-drop-mate` forbids the drop
             "shogiPawnDropMateIllegal" if s.value.trim() == "true" => self.refuse_if_kept(
@@ -265,10 +302,14 @@ impl Reader {
             "nFoldValueAbsolute" => self.flag(s, key, |v| &mut v.n_fold_value_absolute),
             "stalematePieceCount" => self.flag(s, key, |v| &mut v.stalemate_piece_count),
             "materialCounting" => match s.value.trim() {
-                "none" | "" => self.v.draw_odds = None,
+                "none" | "" => {
+                    self.v.draw_odds = None;
+                    self.v.unweighted_material = false;
+                }
                 "whitedrawodds" => self.v.draw_odds = Some(0),
                 "blackdrawodds" => self.v.draw_odds = Some(1),
-                _ => self.refuse(s, key, "only the draw odds (`whitedrawodds`, `blackdrawodds`) are read by the import: counting material is not expressed"),
+                "unweighted" => self.v.unweighted_material = true,
+                _ => self.refuse(s, key, "the draw odds (`whitedrawodds`, `blackdrawodds`) and `unweighted` are read by the import: Janggi's weights are not"),
             },
             "perpetualCheckIllegal" => self.flag(s, key, |v| &mut v.perpetual_check_illegal),
             "stalemateValue" => {

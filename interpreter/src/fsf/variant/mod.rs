@@ -92,6 +92,20 @@ pub struct Variant {
     pub drop_no_doubled_count: u32,
     /// Drops land on the first rank or on a piece (`dropOnTop`, `enclosingDrop = top`).
     pub drop_on_top: bool,
+    /// `enclosingDrop = reversi` or `ataxx`: the drop's rule on its neighbours.
+    pub enclosing_drop: Option<String>,
+    /// `enclosingDropStart`: the cells that take the first drops.
+    pub enclosing_start: Vec<Cell>,
+    /// `flipEnclosedPieces = reversi` or `ataxx`: what every move turns over.
+    pub flip: Option<String>,
+    /// `passOnStalemate` (White's, Black's): a pass only without another move.
+    pub pass_on_stalemate: [bool; 2],
+    /// `freeDrops`: every kind is always in hand.
+    pub free_drops: bool,
+    /// `adjudicateFullBoard`: a full board ends the game.
+    pub adjudicate_full_board: bool,
+    /// `materialCounting = unweighted`: drawn ends go to the player with more pieces.
+    pub unweighted_material: bool,
     pub immobility_illegal: bool,
     pub shogi_pawn_drop_mate_illegal: bool,
     /// Drops may give check (`dropChecks`).
@@ -224,6 +238,13 @@ impl Variant {
             must_drop_type: None,
             drop_no_doubled_count: 1,
             drop_on_top: false,
+            enclosing_drop: None,
+            enclosing_start: Vec::new(),
+            flip: None,
+            pass_on_stalemate: [false, false],
+            free_drops: false,
+            adjudicate_full_board: false,
+            unweighted_material: false,
             immobility_illegal: false,
             shogi_pawn_drop_mate_illegal: false,
             drop_checks: true,
@@ -298,14 +319,9 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("petrifyBlastPieces", "false"),
     ("enPassantRegion", "*"),
     ("oppositeCastling", "false"),
-    ("enclosingDropStart", "-"),
     ("seirawanGating", "false"),
     ("diagonalLines", "-"),
-    ("passOnStalemate", "false"),
-    ("passOnStalemateWhite", "false"),
-    ("passOnStalemateBlack", "false"),
     ("soldierPromotionRank", "1"),
-    ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("bikjangRule", "false"),
@@ -316,14 +332,12 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("connectHorizontal", "true"),
     ("connectVertical", "true"),
     ("connectDiagonal", "true"),
-    ("adjudicateFullBoard", "false"),
     ("castlingWins", "-"),
     ("wallOrMove", "false"),
     ("wallingRegion", "*"),
     ("wallingRegionWhite", "*"),
     ("wallingRegionBlack", "*"),
     ("staticGatingRegion", "*"),
-    ("freeDrops", "false"),
     ("promotionRank", "8"),
     ("doubleStepRank", "2"),
     ("doubleStepRankMin", "2"),

@@ -32,6 +32,37 @@ impl Writer<'_> {
             .collect()
     }
 
+    /// What Fairy-Stockfish's flipping and counting keys mean that vdl does not
+    /// say: flips beside a king (which Fairy-Stockfish refuses to play), a pass
+    /// when stuck for one side only, material counting of a drawn stalemate.
+    pub(super) fn check_flipping(&self) -> Result<(), Diagnostic> {
+        let v = self.v;
+        let span = v.start_fen.1;
+        let king = self.used.iter().any(|k| k == "king");
+        let refusal = if v.flip.is_some() && king {
+            Some((
+                "flips beside a king, which Fairy-Stockfish does not play",
+                "flipEnclosedPieces",
+            ))
+        } else if v.pass_on_stalemate[0] != v.pass_on_stalemate[1] {
+            Some((
+                "a pass when stuck for one side only is not expressed",
+                "passOnStalemate",
+            ))
+        } else if v.unweighted_material
+            && v.stalemate_value == Value::Draw
+            && !v.stalemate_piece_count
+        {
+            Some(("material counting of a drawn stalemate is not expressed (`points` decides other draws)", "materialCounting"))
+        } else {
+            None
+        };
+        match refusal {
+            Some((message, label)) => Err(self.refusal(span, message.into(), label)),
+            None => Ok(()),
+        }
+    }
+
     pub(super) fn end(&mut self) -> Result<(), Diagnostic> {
         let v = self.v;
         let mut lines: Vec<String> = Vec::new();
@@ -80,9 +111,20 @@ impl Writer<'_> {
         if !v.flag_region[0].is_empty() || !v.flag_region[1].is_empty() {
             lines.extend(self.flag()?);
         }
-        if v.pass {
+        if v.pass || v.pass_on_stalemate.contains(&true) {
             // two passes in a row end Fairy-Stockfish's game in a draw
             lines.push("double-pass draw".to_string());
+        }
+        if v.adjudicate_full_board {
+            lines.push("full-board draw".to_string());
+        }
+        if v.unweighted_material {
+            // every kind worth one: the player with more pieces on the board
+            let kinds: Vec<String> = (v.pieces.iter())
+                .filter(|p| self.used.contains(&p.key))
+                .map(|p| format!("{} 1", pieces::name(&p.key)))
+                .collect();
+            lines.push(format!("points {}", kinds.join(" ")));
         }
         if v.connect_n > 0 {
             lines.push(self.connect()?);

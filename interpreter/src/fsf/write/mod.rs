@@ -195,6 +195,16 @@ const LABEL_KEYS: &[(&str, &[&str])] = &[
         ],
     ),
     ("check counting", &["checkCounting"]),
+    (
+        "passOnStalemate",
+        &[
+            "passOnStalemateWhite",
+            "passOnStalemateBlack",
+            "passOnStalemate",
+        ],
+    ),
+    ("materialCounting", &["materialCounting"]),
+    ("flipEnclosedPieces", &["flipEnclosedPieces"]),
     ("gating", &["gating"]),
     ("petrifyOnCaptureTypes", &["petrifyOnCaptureTypes"]),
     ("castlingDroppedPiece", &["castlingDroppedPiece"]),
@@ -315,6 +325,7 @@ impl Writer<'_> {
         self.check_unsupported()?;
         let used = self.used_pieces();
         self.used = used.clone();
+        self.check_flipping()?;
         self.pseudo_royal = self.pseudo_royal()?;
         for p in &self.v.pieces {
             if !used.contains(&p.key) {

@@ -88,6 +88,11 @@ impl Writer<'_> {
         if let Some(limit) = self.promotion_limit(p) {
             props.push(limit);
         }
+        match self.v.flip.as_deref() {
+            Some("reversi") => props.push("flips lines".into()),
+            Some("ataxx") => props.push("flips neighbours".into()),
+            _ => {}
+        }
         let label = p.letter.to_ascii_uppercase();
         Ok(
             if props.len() <= 2 && props.iter().map(String::len).sum::<usize>() < 50 {

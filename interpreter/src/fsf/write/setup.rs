@@ -291,6 +291,7 @@ impl Writer<'_> {
         if v.drop_on_top {
             lines.push("on-top".to_string());
         }
+        lines.extend(self.enclosing_drops());
         if !v.drop_checks {
             lines.push("no-drop-check".to_string());
         }
@@ -335,6 +336,35 @@ impl Writer<'_> {
 
     /// The types that can be in a hand: every type on the board or in the start
     /// hand when captures go to hand, else those in the start hand.
+    /// `enclosingDrop = reversi` or `ataxx`, `enclosingDropStart` (which counts
+    /// only beside them) and `freeDrops`, as hand rules.
+    fn enclosing_drops(&mut self) -> Vec<String> {
+        let v = self.v;
+        let mut lines = Vec::new();
+        match v.enclosing_drop.as_deref() {
+            Some("reversi") => lines.push("drop-enclosing".to_string()),
+            Some(_) => lines.push("drop-next-to-own".to_string()),
+            None => {}
+        }
+        let all = self.all_cells();
+        let start: Vec<Cell> = (v.enclosing_start.iter())
+            .filter(|c| all.contains(c))
+            .copied()
+            .collect();
+        if v.enclosing_drop.is_some() && !start.is_empty() {
+            let zone = self.zone("first", &[start.clone(), start]);
+            lines.push(format!("first-drops-in {zone}"));
+        }
+        if v.free_drops {
+            let kinds: Vec<String> = (v.pieces.iter())
+                .filter(|p| self.used.contains(&p.key))
+                .map(|p| pieces::name(&p.key))
+                .collect();
+            lines.push(format!("unlimited {}", kinds.join(" ")));
+        }
+        lines
+    }
+
     pub(super) fn droppable(&self) -> Vec<Piece> {
         let hand = self.start.hand.clone().unwrap_or_default();
         let in_hand = |p: &Piece| hand.chars().any(|c| c.to_ascii_lowercase() == p.letter);
@@ -372,7 +402,9 @@ impl Writer<'_> {
             }
             items.push(("explosions", blast));
         }
-        if v.pass {
+        if v.pass_on_stalemate[0] || v.pass_on_stalemate[1] {
+            items.push(("pass", "pass when-stuck".to_string()));
+        } else if v.pass {
             items.push(("pass", "pass".to_string()));
         }
         if let Some(w) = &v.walling {

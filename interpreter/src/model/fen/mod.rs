@@ -105,6 +105,8 @@ pub struct FenRules<'a> {
     pub counting: bool,
     /// The variant's `walls` rule: a row may hold walls (`*`), one under `duck`.
     pub walls: Option<WallRule>,
+    /// `blocks`: a row may hold walls without a `walls` rule.
+    pub blocks: bool,
 }
 
 fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
@@ -120,7 +122,8 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
     };
     let (rows, queues) = split_queues(rows_at, rows, rules)?;
     let (rows, reserve) = read_reserve(rows_at, rows, pieces)?;
-    let (placements, links, walls) = read_rows(rows_at, rows, board, pieces, rules.walls)?;
+    let (placements, links, walls) =
+        read_rows(rows_at, rows, board, pieces, (rules.walls, rules.blocks))?;
     let mut setup = Setup {
         placements,
         reserve,

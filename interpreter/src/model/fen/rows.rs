@@ -20,7 +20,7 @@ pub(super) fn read_rows(
     rows: &str,
     board: &BoardShape,
     pieces: &[PieceDef],
-    wall_rule: Option<WallRule>,
+    (wall_rule, blocks): (Option<WallRule>, bool),
 ) -> Result<Rows, FenError> {
     let row_texts = split_rows(rows_at, rows);
     let height = board.height() as usize;
@@ -40,6 +40,7 @@ pub(super) fn read_rows(
             board,
             pieces,
             wall_rule,
+            blocks,
         };
         reader.read(&row, &mut read)?;
     }
@@ -106,6 +107,8 @@ struct RowReader<'a> {
     board: &'a BoardShape,
     pieces: &'a [PieceDef],
     wall_rule: Option<WallRule>,
+    /// Walls may stand without a `walls` rule (`blocks`).
+    blocks: bool,
 }
 
 impl RowReader<'_> {
@@ -135,7 +138,7 @@ impl RowReader<'_> {
                 i += 1;
             } else if bytes[i] == b'*' {
                 let at = (file, &row.files[..]);
-                let petrified = self.pieces.iter().any(|p| p.petrifies);
+                let petrified = self.blocks || self.pieces.iter().any(|p| p.petrifies);
                 let rule = (self.wall_rule, petrified);
                 let coord = wall_at(row.at + i, rule, read.walls.len(), at, row.rank)
                     .map_err(|e| e.unwrap_or_else(too_wide))?;
@@ -261,7 +264,7 @@ pub(super) fn wall_at(
             at,
             1,
             "a wall (`*`) in a variant without walls".into(),
-            Some("only a definition with a `walls` rule or a piece that `petrifies` has walls; write the cell as empty".into()),
+            Some("only a definition with `blocks`, a `walls` rule or a piece that `petrifies` has walls; write the cell as empty".into()),
         )));
     }
     if rule == Some(WallRule::Duck) && before > 0 {
