@@ -35,24 +35,23 @@ fn a_reversi_drop_must_enclose_and_turns_every_enclosed_line() {
     assert!(fen.starts_with("8/8/3P4/3PP3/3Pp3/8/8/8["), "{fen}");
     // a line that runs into an empty cell turns nothing: c4 closes d4 against e4,
     // but not d5 (c4-d5-e6 is open)
-    let fen = "8/8/8/3pP3/3pP3/8/8/8[Pp] w - - 0 1";
-    let mut pos = vdl::Position::from_fen(&rules, fen).expect("fen");
-    common::play_text(&mut pos, "P@c4");
-    assert!(
-        pos.fen().starts_with("8/8/8/3pP3/2PPP3/8/8/8[p] b"),
-        "{}",
-        pos.fen()
+    assert_eq!(
+        fen_after(&rules, "8/8/8/3pP3/3pP3/8/8/8[Pp] w - - 0 1", "P@c4"),
+        "8/8/8/3pP3/2PPP3/8/8/8[p] b - - 0 1"
     );
     // a drop closing lines in two directions turns both: b5 closes c5 and d5
     // against e5, and c4 against d3
-    let fen = "8/8/8/2ppP3/2p5/3P4/8/8[Pp] w - - 0 1";
-    let mut pos = vdl::Position::from_fen(&rules, fen).expect("fen");
-    common::play_text(&mut pos, "P@b5");
-    assert!(
-        pos.fen().starts_with("8/8/8/1PPPP3/2P5/3P4/8/8[p] b"),
-        "{}",
-        pos.fen()
+    assert_eq!(
+        fen_after(&rules, "8/8/8/2ppP3/2p5/3P4/8/8[Pp] w - - 0 1", "P@b5"),
+        "8/8/8/1PPPP3/2P5/3P4/8/8[p] b - - 0 1"
     );
+}
+
+/// The FEN after the move written `text` from `fen`.
+fn fen_after(rules: &vdl::Ruleset, fen: &str, text: &str) -> String {
+    let mut pos = vdl::Position::from_fen(rules, fen).expect("fen");
+    common::play_text(&mut pos, text);
+    pos.fen()
 }
 
 #[test]
@@ -155,6 +154,15 @@ fn an_ataxx_blob_clones_next_to_its_own_or_jumps_and_turns_its_neighbours() {
         (result.reason, result.winner),
         (EndReason::NoLegalMove, Some(Side::White))
     );
+}
+
+#[test]
+fn a_fen_gives_no_count_of_an_unlimited_kind() {
+    let rules = ataxx();
+    let e = common::fen_error(&rules, "P5p/7/7/7/7/7/p5P[Pp] w - - 0 1");
+    assert_eq!(e.offset, 18);
+    assert_eq!(e.len, 1);
+    assert!(e.message.contains("`P` is always in hand"), "{}", e.message);
 }
 
 #[test]

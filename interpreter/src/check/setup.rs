@@ -33,6 +33,7 @@ pub(super) fn setup(f: &Sections, parts: &Parts) -> Report<Option<model::Setup>>
             counting: end.counting.is_some(),
             walls: parts.walls.as_ref().map(|w| w.rule),
             blocks: f.blocks.is_some(),
+            unlimited: parts.hand.as_ref().map_or(&[][..], |h| &h.unlimited[..]),
         };
         let setup = match model::parse_fen(&decl.fen.value, &rules) {
             Ok(setup) => setup,

@@ -76,7 +76,8 @@ impl Position<'_> {
     }
 
     /// Turn over what the piece that has just arrived on `to` flips (nothing when
-    /// it left the board), and note how many turned.
+    /// it left the board), and note how many turned. (Kept out of `make`, so that
+    /// games without flips keep its code small.)
     #[inline(never)]
     pub(super) fn flip_around(&mut self, to: Option<Cell>) {
         let start = self.flipped.len();
@@ -120,7 +121,8 @@ impl Position<'_> {
     }
 
     /// Turn back what the last move turned over, to the side of the player whose
-    /// move is taken back (the side to move is already that player again).
+    /// move is taken back (the side to move is already that player again). (Kept
+    /// out of `unmake`, as `flip_around` out of `make`.)
     #[inline(never)]
     pub(super) fn unflip(&mut self) {
         let them = 1 - self.side;

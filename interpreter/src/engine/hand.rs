@@ -85,7 +85,8 @@ impl Position<'_> {
         }
     }
 
-    /// Whether a drop on the empty cell `c` obeys `placement`.
+    /// Whether a drop on the empty cell `c` obeys `placement`. (Kept out of
+    /// `hand_drops`, which shogi's and crazyhouse's leaves count through.)
     #[inline(never)]
     fn placement_allows(&self, placement: Placement, c: Cell) -> bool {
         let hand = &self.rules.hand;

@@ -142,6 +142,7 @@ impl<'r> Position<'r> {
                 counting: rules.flags.counting,
                 walls: rules.walls.as_ref().map(|w| w.rule),
                 blocks: d.blocks,
+                unlimited: d.hand.as_ref().map_or(&[][..], |h| &h.unlimited[..]),
             },
         )?;
         let mut pos = Position::placed(rules, &setup);
@@ -224,9 +225,6 @@ impl<'r> Position<'r> {
         }
         if rules.flags.reserves {
             for &(side, kind) in &setup.reserve {
-                if rules.hand.unlimited >> kind & 1 != 0 {
-                    continue;
-                }
                 let slot = &mut pos.reserve[side.index() * rules.kinds + kind];
                 *slot = slot.saturating_add(1);
                 pos.in_reserve[side.index()] |= 1 << kind;

@@ -79,8 +79,3 @@ pub(super) fn drop_allowed(ctx: &Ctx, c: Coord, side: usize) -> bool {
         && (!hand.drop_enclosing
             || (steps(ctx).iter()).any(|&d| !enclosed(ctx, c, d, side).is_empty()))
 }
-
-/// Whether every cell holds a piece or a wall.
-pub(super) fn board_full(ctx: &Ctx) -> bool {
-    board_cells(ctx).all(|c| ctx.get(c).is_some())
-}

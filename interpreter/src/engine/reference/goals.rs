@@ -1,6 +1,6 @@
 //! The reference's goals: a zone reached, pieces lined up, checks given.
 
-use super::{attacked, Ctx};
+use super::{attacked, board_cells, Ctx};
 use crate::engine::Position;
 use crate::model::{Coord, Side};
 
@@ -127,4 +127,9 @@ pub(super) fn checks_given_out(pos: &Position) -> bool {
             .into_iter()
             .any(|s| pos.checks_given(s) >= c.count)
     })
+}
+
+/// Whether every cell holds a piece or a wall (`full-board`).
+pub(super) fn board_full(ctx: &Ctx) -> bool {
+    board_cells(ctx).all(|c| ctx.get(c).is_some())
 }

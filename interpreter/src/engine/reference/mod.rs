@@ -386,7 +386,7 @@ fn legal_in(pos: &Position, ctx: &Ctx, turn: &Turn, drop_mate_rule: bool) -> Vec
     let def = ctx.def;
     let side = turn.side;
     // the replies to a drop are counted whatever ended the game (`drop_mates`)
-    let full = || def.end.full_board.is_some() && flips::board_full(ctx);
+    let full = || def.end.full_board.is_some() && goals::board_full(ctx);
     let ended =
         || goal_reached(ctx, side) || checks_given_out(pos) || passing::ended(pos, ctx) || full();
     if drop_mate_rule && ended() {

@@ -306,7 +306,7 @@ type Reserve = Vec<(Side, usize)>;
 pub(super) fn read_reserve<'t>(
     rows_at: usize,
     rows: &'t str,
-    pieces: &[PieceDef],
+    (pieces, unlimited): (&[PieceDef], &[usize]),
 ) -> Result<(&'t str, Reserve), FenError> {
     let mut reserve = Vec::new();
     let rows = match rows.split_once('[') {
@@ -342,6 +342,17 @@ pub(super) fn read_reserve<'t>(
                         )
                     });
                 };
+                if unlimited.contains(&kind) {
+                    return Err(fen_err(
+                        list_at + i,
+                        len,
+                        format!(
+                            "`{}` is always in hand (`unlimited`): the hand lists no count of it",
+                            &list[i..i + len]
+                        ),
+                        Some("leave it out of the brackets".into()),
+                    ));
+                }
                 reserve.push((side, kind));
                 i += len;
             }

@@ -107,6 +107,8 @@ pub struct FenRules<'a> {
     pub walls: Option<WallRule>,
     /// `blocks`: a row may hold walls without a `walls` rule.
     pub blocks: bool,
+    /// The hand's `unlimited` kinds, of which the hand lists no count.
+    pub unlimited: &'a [usize],
 }
 
 fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
@@ -121,7 +123,7 @@ fn read_fen(text: &str, rules: &FenRules) -> Result<Setup, FenError> {
         ));
     };
     let (rows, queues) = split_queues(rows_at, rows, rules)?;
-    let (rows, reserve) = read_reserve(rows_at, rows, pieces)?;
+    let (rows, reserve) = read_reserve(rows_at, rows, (pieces, rules.unlimited))?;
     let (placements, links, walls) =
         read_rows(rows_at, rows, board, pieces, (rules.walls, rules.blocks))?;
     let mut setup = Setup {
