@@ -539,6 +539,7 @@ fn optional_reason(r: EndReason) -> bool {
     matches!(
         r,
         EndReason::Repetition
+            | EndReason::MoveRepetition
             | EndReason::MoveRule
             | EndReason::Counting
             | EndReason::PromotionStalemate

@@ -86,6 +86,7 @@ const FSF_NAMES: &[(&str, &str, Option<&str>)] = &[
     ("jesonmor", "jesonmor", None),
     ("janggi", "janggi", None),
     ("janggicasual", "janggicasual", None),
+    ("janggimodern", "janggimodern", None),
     ("janggitraditional", "janggitraditional", None),
     ("janus", "janus", None),
     (
@@ -241,6 +242,7 @@ const SAN_SYNONYMS: &[(&str, &[(&str, &str)])] = &[
     ("supply", &[("N", "H"), ("B", "E")]),
     ("janggi", &[("N", "H"), ("B", "E")]),
     ("janggicasual", &[("N", "H"), ("B", "E")]),
+    ("janggimodern", &[("N", "H"), ("B", "E")]),
     ("janggitraditional", &[("N", "H"), ("B", "E")]),
     ("manchu", &[("N", "H"), ("B", "E")]),
     ("minixiangqi", &[("N", "H")]),

@@ -292,7 +292,7 @@ fn every_key_family_imports() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
     assert!(import.refused.is_empty(), "{:?}", import.refused);
-    assert_eq!(import.written.len(), 44);
+    assert_eq!(import.written.len(), 45);
     for w in &import.written {
         let loaded = load_written(&w.text, &import.written);
         assert!(
@@ -468,6 +468,10 @@ fn every_key_family_imports() {
         ],
     );
     has(
+        "fsf-shuttle",
+        &["repetition 4 draw", "move-repetition 4 loss"],
+    );
+    has(
         "fsf-petrify",
         &[
             "piece Queen Q { moves \"Q\" petrifies }",
@@ -484,7 +488,11 @@ fn families_export_back_with_their_keys() {
     let path = common::root().join("tests/fsf/families.ini");
     let text = std::fs::read_to_string(&path).expect("readable");
     let import = fsf::import(&text, 0, "families.ini", &[]);
-    let cases: [(&str, &[&str]); 8] = [
+    let cases: [(&str, &[&str]); 9] = [
+        (
+            "fsf-shuttle",
+            &["nFoldRule = 4", "moveRepetitionIllegal = true"],
+        ),
         (
             "fsf-duple",
             &[
@@ -560,7 +568,7 @@ fn families_export_back_with_their_keys() {
 #[test]
 fn families_play_as_fairy_stockfish_plays_them() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families", "2", "60");
-    assert!(out.contains("agree: 44 of 44 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 45 of 45 written (0 refused)"), "{out}");
 }
 
 /// Long suite: the families file against Fairy-Stockfish, more and longer games.
@@ -568,7 +576,7 @@ fn families_play_as_fairy_stockfish_plays_them() {
 #[ignore = "long suite: cargo test --profile quick -- --ignored"]
 fn families_play_as_fairy_stockfish_plays_them_long() {
     let out = against_fairy_stockfish("tests/fsf/families.ini", "fsf-families-long", "6", "120");
-    assert!(out.contains("agree: 44 of 44 written (0 refused)"), "{out}");
+    assert!(out.contains("agree: 45 of 45 written (0 refused)"), "{out}");
 }
 
 /// Long suite: every exportable shipped definition, exported and loaded into

@@ -29,6 +29,7 @@ mod hostile;
 mod in_place;
 mod legality;
 mod matches;
+mod move_repetition;
 mod movegen;
 mod movement;
 mod passing_and_restrictions;

@@ -198,6 +198,7 @@ const LIBRARY_TABLES: &[&str] = &[
     "isolation7x7.epd",
     "janggi.epd",
     "janggicasual.epd",
+    "janggimodern.epd",
     "janus.epd",
     "joust.epd",
     "judkins.epd",

@@ -70,6 +70,17 @@ fn pyffish_api_agrees_with_pyffish_along_long_games() {
 }
 
 #[test]
+#[ignore = "long: games that move pieces back and forth, to their ends by repetition (the long suite)"]
+fn pyffish_api_agrees_with_pyffish_on_repetitions() {
+    let names = ["janggimodern", "janggi", "xiangqi", "minishogi"];
+    let out = run(
+        "pyffish_api.py",
+        &[&["12", "150", "4"], &names[..]].concat(),
+    );
+    assert!(out.contains("janggimodern: 12 games"), "{out}");
+}
+
+#[test]
 fn the_package_answers_for_the_seeds_and_raises_vdl_s_errors() {
     let out = run("vdl_api.py", &[]);
     assert!(out.ends_with("ok\n"), "{out}");

@@ -60,6 +60,7 @@ fn reason_name(r: EndReason) -> &'static str {
         EndReason::Connect => "connect",
         EndReason::FullBoard => "full-board",
         EndReason::PromotionStalemate => "promotion-stalemate",
+        EndReason::MoveRepetition => "move-repetition",
     }
 }
 
@@ -415,6 +416,7 @@ const LIBRARY: &[&str] = &[
     "isolation7x7.vdl",
     "janggi.vdl",
     "janggicasual.vdl",
+    "janggimodern.vdl",
     "janggitraditional.vdl",
     "janus.vdl",
     "joust.vdl",

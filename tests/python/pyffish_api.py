@@ -10,7 +10,8 @@ sampled, where there are more; of 200 with `--every-san`), `gives_check`, and at
 `is_optional_game_end` with the count started at other plies (`countStarted`).
 GAMES games start from the variant's start and GAMES from each endgame below.
 Along the fixed lines below (repetitions, by perpetual check or not), every
-position's `is_optional_game_end` is compared too, up to the first end.
+position's `is_optional_game_end` is compared too, up to the first end; and after
+the first moves from the start with 99 half-moves counted (the move rule).
 Prints a line per variant and `positions: N`; exits 1 at the first difference,
 printing it.
 """
@@ -130,6 +131,19 @@ LINES = {
         ("4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", ["e2e2"]),
         ("3k5/9/4p4/9/4n4/9/9/3P1P3/9/4K4 w - - 0 1", ["e1e1", "d10d10"]),
         ("3k5/9/4p4/9/4n4/9/9/3P1P3/9/4K4 w - - 0 1", ["e1e2", "d10e10", "e2e1", "e10d10"] * 2),
+    ],
+    # a piece that can enter the enemy palace, moved back and forth four times in a
+    # row, loses (a pass just before the last move does not help); a guard's moves
+    # do not count, and the fourfold repetition goes by points
+    "janggimodern": [
+        ("4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", ["a1a2", "e10d10", "a2a3", "d10e10", "a3a2", "e10d10", "a2a3", "d10e10", "a3a2"]),
+        ("4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1",
+         ["a1a2", "e10d10", "a2a3", "d10e10", "a3a2", "e10d10", "a2a3", "d10e10", "e2e2", "e10d10", "a3a2"]),
+        ("4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1",
+         ["a1a2", "e10d10", "a2a3", "d10e10", "e2e2", "e10d10", "a3a2", "d10e10", "a2a3", "e10d10", "a3a2",
+          "d10e10", "a2a3", "e10d10", "a3a2"]),
+        ("4k4/9/9/9/9/9/9/9/3AK4/9 w - - 0 1", ["d2d1", "e10d10", "d1d2", "d10e10"] * 3),
+        ("3k5/9/4p4/9/4n4/9/9/3P1P3/9/4K4 w - - 0 1", ["e1e2", "d10e10", "e2e1", "e10d10"] * 3),
     ],
     "janggitraditional": [
         ("4k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", ["e2e2"]),
@@ -266,6 +280,54 @@ def compare_line(variant, start, line):
     fail(variant, line, "the line's end", "none", "none")
 
 
+# variants whose repetitions have rules of their own (perpetual check, points,
+# moving a piece back and forth): their random games mostly take back the player's
+# last move, and compare `is_optional_game_end` at every position
+SHUTTLES = {"janggimodern", "janggi", "janggicasual", "janggitraditional", "xiangqi", "minixiangqi", "shogi", "minishogi"}
+
+
+def choose(variant, rng, legal, moves):
+    """A random legal move; under SHUTTLES, mostly the player's last move taken back."""
+    if variant in SHUTTLES and len(moves) >= 2 and rng.random() < 0.8:
+        cells = split_cells(moves[-2])
+        if cells and cells[1] + cells[0] in legal:
+            return cells[1] + cells[0]
+    return rng.choice(legal)
+
+
+def split_cells(move):
+    """`a10a9` -> [`a10`, `a9`]; anything else (a drop, a gating) -> []."""
+    letters = [i for i, c in enumerate(move) if c.isalpha()]
+    if len(letters) != 2 or letters[0] != 0:
+        return []
+    return [move[:letters[1]], move[letters[1]:]]
+
+
+def optional_end(variant, start, moves):
+    """Whether the game may end here: pyffish's and vdl's `is_optional_game_end`
+    compared."""
+    ours, theirs = (vdl.is_optional_game_end(variant, start, moves),
+                    sf.is_optional_game_end(variant, start, moves))
+    if (ours if ours[0] else ours[0]) != (theirs if theirs[0] else theirs[0]):
+        fail(variant, moves, "is_optional_game_end", ours, theirs)
+    return theirs[0]
+
+
+def compare_move_count(variant):
+    """The start position with 99 half-moves counted: `is_optional_game_end` after
+    each of its first legal moves (the move rule's end, or none); the positions."""
+    fields = sf.start_fen(variant).split(" ")
+    if len(fields) < 6:
+        return 0
+    start = " ".join(fields[:-2] + ["99", fields[-1]])
+    for m in sf.legal_moves(variant, start, [])[:8]:
+        ours, theirs = (vdl.is_optional_game_end(variant, start, [m]),
+                        sf.is_optional_game_end(variant, start, [m]))
+        if (ours if ours[0] else ours[0]) != (theirs if theirs[0] else theirs[0]):
+            fail(variant, [m], f"is_optional_game_end from {start}", ours, theirs)
+    return 1
+
+
 def main():
     games, max_plies, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
     global SAN_SAMPLE
@@ -292,9 +354,10 @@ def main():
             while len(moves) < max_plies:
                 legal = compare_position(variant, start, moves)
                 positions += 1
-                if not legal:
+                if not legal or variant in SHUTTLES and optional_end(variant, start, moves):
                     break
-                moves.append(rng.choice(legal))
+                moves.append(choose(variant, rng, legal, moves))
+        positions += compare_move_count(variant)
         for start, line in LINES.get(variant, []):
             positions += compare_line(variant, start, line)
         for fen, m in SAN_CASES.get(variant, []):

@@ -34,6 +34,7 @@ fn rule_name(rule: &EndRuleDecl) -> &'static str {
         EndRuleDecl::BareKing(_) => "bare-king",
         EndRuleDecl::PromotionStalemate(_) => "promotion-stalemate",
         EndRuleDecl::Connect(..) => "connect",
+        EndRuleDecl::MoveRepetition(..) => "move-repetition",
         EndRuleDecl::Points(..) => "points",
     }
 }
@@ -189,6 +190,18 @@ impl Problems {
             EndRuleDecl::Connect(n, kinds, o) => {
                 let kinds = kinds_of(self, kinds);
                 end.connect = self.connect(n, kinds, outcome(o.value));
+            }
+            EndRuleDecl::MoveRepetition(n, kinds, o) => {
+                let kinds = kinds_of(self, kinds);
+                let help = "`move-repetition 4 loss`: a player who moves one piece back and forth four times in a row loses";
+                end.move_repetition =
+                    (self.end_count(n, 2, "`move-repetition {}`", help)).map(|moves| {
+                        model::MoveRepetition {
+                            moves,
+                            kinds,
+                            outcome: outcome(o.value),
+                        }
+                    });
             }
             EndRuleDecl::Checks(n, o) => end.checks = self.check_count(n, outcome(o.value)),
             EndRuleDecl::Repetition(decl) => end.repetition = self.repetition(decl),

@@ -115,6 +115,18 @@ impl Position<'_> {
         self.passes = 0;
     }
 
+    /// The key a position repeats by: its hash without the passes just made (a pass
+    /// that could end the game by `double-pass` does not make a position new, as in
+    /// Fairy-Stockfish), and without en passant unless `en_passant` (one is possible).
+    pub fn repetition_key(&self, en_passant: bool) -> u64 {
+        let hash = if en_passant {
+            self.hash()
+        } else {
+            self.hash_without_en_passant()
+        };
+        hash ^ self.passes_key()
+    }
+
     /// The passes just made, in the hash.
     pub(super) fn passes_key(&self) -> u64 {
         if self.passes == 0 {

@@ -131,6 +131,8 @@ pub struct EndRules {
     pub repetition: Option<Repetition>,
     /// The n-move rule, if there is one.
     pub move_limit: Option<MoveLimit>,
+    /// A piece moved back and forth, if that ends the game.
+    pub move_repetition: Option<MoveRepetition>,
     /// The result (a draw, unless a colour wins it) when no sequence of legal moves
     /// can end in checkmate, if that ends the game.
     pub dead_position: Option<Outcome>,
@@ -228,6 +230,19 @@ pub struct Connect {
     /// The kinds that count (none: every kind).
     pub kinds: Vec<usize>,
     /// The result for the player who connects.
+    pub outcome: Outcome,
+}
+
+/// `move-repetition N [KINDS] OUTCOME`: the player whose last `moves` moves took one
+/// piece (of `kinds`; empty: any) back and forth between two cells, each undoing the
+/// one before, gets `outcome` (Fairy-Stockfish's `moveRepetitionIllegal`, N = 4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRepetition {
+    /// The moves back and forth that end the game.
+    pub moves: u32,
+    /// The kinds whose moves count (none: every kind).
+    pub kinds: Vec<usize>,
+    /// The result for the player who moved them.
     pub outcome: Outcome,
 }
 
@@ -387,6 +402,7 @@ impl Default for EndRules {
             reach: None,
             checks: None,
             connect: None,
+            move_repetition: None,
             double_pass: None,
             full_board: None,
             facing: None,

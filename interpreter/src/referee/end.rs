@@ -6,7 +6,7 @@ use crate::engine::{GoalKind, Move, MoveKind};
 use crate::model::{MoveLimit, Outcome, Repetition, Side};
 
 /// What an outcome means for `side`, in words.
-fn effect(outcome: Outcome, side: Side) -> String {
+pub(super) fn effect(outcome: Outcome, side: Side) -> String {
     match outcome.winner(side) {
         None => "a draw".to_string(),
         Some(winner) if winner == side => format!("{} wins", side.name()),
@@ -32,14 +32,16 @@ impl<'r> Game<'r> {
             .or_else(|| self.no_move())
             .or_else(|| self.promotion_stalemate())
             .or_else(|| self.count_passed())
-            .or_else(|| {
-                let r = end.repetition?;
-                (self.occurrences() >= r.count).then(|| self.repetition(r, r.count, None))
-            })
+            // Fairy-Stockfish's order: the move rule, then moves and positions repeated
             .or_else(|| {
                 let limit = end.move_limit.as_ref()?;
                 (self.pos.halfmove_clock() >= 2 * limit.moves)
                     .then(|| self.move_rule(limit, limit.moves, None))
+            })
+            .or_else(|| self.move_repetition())
+            .or_else(|| {
+                let r = end.repetition?;
+                (self.occurrences() >= r.count).then(|| self.repetition(r, r.count, None))
             })
             .or_else(|| self.dead())
             .map(|r| self.by_points(r))
@@ -156,11 +158,8 @@ impl<'r> Game<'r> {
             self.pos.make(m);
             let mut after = Vec::new();
             self.pos.legal_moves(&mut after);
-            let key = if after.iter().any(|m| m.kind == MoveKind::EnPassant) {
-                self.pos.hash()
-            } else {
-                self.pos.hash_without_en_passant()
-            };
+            let ep_possible = after.iter().any(|m| m.kind == MoveKind::EnPassant);
+            let key = self.pos.repetition_key(ep_possible);
             self.count_key(key);
             let hit = test(self);
             self.uncount_position();

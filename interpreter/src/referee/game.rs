@@ -51,6 +51,8 @@ pub enum EndReason {
     FullBoard,
     /// A side's only moves were in-place promotions (`promotion-stalemate`).
     PromotionStalemate,
+    /// A side moved one piece back and forth too many times (`move-repetition`).
+    MoveRepetition,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -186,6 +188,8 @@ pub struct Game<'r> {
     /// Per position of `keys`: the kinds that gave check to its player to move
     /// (kept only under `checkmate ... series`).
     pub(super) mate_checks: Vec<u64>,
+    /// Per move played: what `move-repetition` looks back at (kept only under it).
+    pub(super) steps: Vec<super::shuttle::Step>,
     pub(super) had_royal: [bool; 2],
     pub(super) legal: Vec<Move>,
     pub(super) result: Option<GameResult>,
@@ -216,6 +220,7 @@ impl<'r> Game<'r> {
             keys: Vec::new(),
             checked: Vec::new(),
             mate_checks: Vec::new(),
+            steps: Vec::new(),
             had_royal,
             legal: Vec::new(),
             result: None,
@@ -277,7 +282,7 @@ impl<'r> Game<'r> {
             .map(|i| {
                 pos.unmake();
                 Earlier {
-                    key: pos.hash_without_en_passant(),
+                    key: pos.repetition_key(false),
                     in_check: checked.get(kept - 1 - i).copied().unwrap_or(false),
                 }
             })
@@ -295,11 +300,7 @@ impl<'r> Game<'r> {
     /// when no en-passant capture is possible.
     pub(super) fn key(&self) -> u64 {
         let ep_possible = self.legal.iter().any(|m| m.kind == MoveKind::EnPassant);
-        if ep_possible {
-            self.pos.hash()
-        } else {
-            self.pos.hash_without_en_passant()
-        }
+        self.pos.repetition_key(ep_possible)
     }
 
     /// Count the current position for repetitions.
@@ -350,6 +351,7 @@ impl<'r> Game<'r> {
 
     /// Play a legal move of the current position.
     pub fn play(&mut self, m: Move) {
+        self.record_step(&m);
         if self.keep_moves {
             let played = Played::new(&self.pos, m, &self.legal);
             self.pos.make(m);
@@ -445,6 +447,7 @@ impl<'r> Game<'r> {
             return false;
         }
         self.plies -= 1;
+        self.steps.pop();
         self.uncount_position();
         self.pos.unmake();
         self.refresh();

@@ -11,6 +11,7 @@ pub mod pgn;
 pub mod record;
 pub mod san;
 pub mod selfplay;
+mod shuttle;
 pub mod stream;
 
 pub use game::{EndReason, Game, GameResult, Played};

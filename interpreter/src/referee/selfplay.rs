@@ -89,6 +89,7 @@ fn serde_reason(r: &super::GameResult) -> &'static str {
         Connect => "connect",
         FullBoard => "full-board",
         PromotionStalemate => "promotion-stalemate",
+        MoveRepetition => "move-repetition",
     }
 }
 

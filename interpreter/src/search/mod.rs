@@ -22,7 +22,7 @@ use table::Table;
 /// A position of the game before the one searched: what repetitions are found by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Earlier {
-    /// Its repetition key ([`Position::hash_without_en_passant`]).
+    /// Its repetition key ([`Position::repetition_key`]).
     pub key: u64,
     /// Whether its player to move was in check (for `perpetual-check`).
     pub in_check: bool,

@@ -128,7 +128,7 @@ impl Run {
     ) -> Run {
         let mut keys = Vec::with_capacity(earlier.len() + MAX_PLY + 1);
         keys.extend(earlier.iter().map(|e| e.key));
-        keys.push(pos.hash_without_en_passant());
+        keys.push(pos.repetition_key(false));
         let mut checked = Vec::with_capacity(keys.capacity());
         checked.extend(earlier.iter().map(|e| e.in_check));
         checked.push(false);
@@ -361,7 +361,7 @@ impl Node<'_> {
     fn make(&mut self, pos: &mut Position, m: Move, ply: usize) {
         self.run.played[ply + 1] = Some(m);
         pos.make(m);
-        self.run.keys.push(pos.hash_without_en_passant());
+        self.run.keys.push(pos.repetition_key(false));
         self.run.checked.push(false);
     }
 
@@ -495,7 +495,7 @@ impl Node<'_> {
         if !may_pass || !pos.make_null() {
             return None;
         }
-        self.run.keys.push(pos.hash_without_en_passant());
+        self.run.keys.push(pos.repetition_key(false));
         self.run.checked.push(false);
         self.run.after_null[ply + 1] = true;
         self.run.played[ply + 1] = None;

@@ -558,6 +558,8 @@ pub enum EndRuleDecl {
     Checks(Spanned<i64>, Spanned<OutcomeWord>),
     /// `connect N [KINDS] OUTCOME`: N in a row after a player's move.
     Connect(Spanned<i64>, Vec<Name>, Spanned<OutcomeWord>),
+    /// `move-repetition N [KINDS] OUTCOME`: one piece moved back and forth N times.
+    MoveRepetition(Spanned<i64>, Vec<Name>, Spanned<OutcomeWord>),
     /// `double-pass`: the outcome for the player who passes second.
     DoublePass(Spanned<OutcomeWord>),
     /// `full-board`: the outcome for the player who filled the board.

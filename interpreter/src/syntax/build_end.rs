@@ -123,12 +123,17 @@ impl Builder {
                         let mut names = words.into_iter().map(|w| self.name(w));
                         EndRuleDecl::Reach(names.next()?, names.collect(), count, outcome, options)
                     }
-                    Rule::connect => {
+                    Rule::connect | Rule::move_repetition => {
                         let mut words: Vec<Pair<Rule>> = inner.collect();
                         let outcome = self.outcome(words.pop()?);
                         let mut rest = words.into_iter();
                         let n = self.int_of(rest.next()?);
-                        EndRuleDecl::Connect(n, rest.map(|w| self.name(w)).collect(), outcome)
+                        let kinds = rest.map(|w| self.name(w)).collect();
+                        if rule == Rule::connect {
+                            EndRuleDecl::Connect(n, kinds, outcome)
+                        } else {
+                            EndRuleDecl::MoveRepetition(n, kinds, outcome)
+                        }
                     }
                     Rule::checks => {
                         let n = self.int_of(inner.next()?);

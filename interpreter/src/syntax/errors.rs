@@ -334,6 +334,7 @@ fn describe_end_and_setup(rule: Rule) -> &'static str {
         | Rule::stalemate
         | Rule::promotion_stalemate
         | Rule::repetition
+        | Rule::move_repetition
         | Rule::move_limit
         | Rule::royal_capture
         | Rule::dead_position
@@ -347,7 +348,7 @@ fn describe_end_and_setup(rule: Rule) -> &'static str {
         | Rule::points
         | Rule::full_board
         | Rule::bare_king => {
-            "a game-end rule (`checkmate`, `stalemate`, `promotion-stalemate`, `repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `connect`, `double-pass`, `facing`, `counting`, `points`, `full-board`)"
+            "a game-end rule (`checkmate`, `stalemate`, `promotion-stalemate`, `repetition`, `move-repetition`, `move-rule`, `royal-capture`, `dead-position`, `extinction`, `bare-king`, `reach`, `checks`, `connect`, `double-pass`, `facing`, `counting`, `points`, `full-board`)"
         }
         Rule::counting_without
         | Rule::counting_board

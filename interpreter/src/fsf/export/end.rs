@@ -2,7 +2,7 @@
 
 use super::{betza_of, Exporter};
 use crate::fsf::pieces::reversible;
-use crate::model::{Coord, Extinction, Outcome, Reach, Side};
+use crate::model::{Coord, Extinction, MoveRepetition, Outcome, Reach, Side};
 
 impl Exporter<'_> {
     /// `drop-promoted`: Fairy-Stockfish's `dropPromoted` drops every kind with a
@@ -396,6 +396,9 @@ impl Exporter<'_> {
             }
             None => self.set("nFoldRule", "0"),
         }
+        if let Some(r) = &e.move_repetition {
+            self.move_repetition(r);
+        }
         self.move_rule();
         if let Some(x) = &e.extinction {
             self.extinction(x);
@@ -504,6 +507,18 @@ impl Exporter<'_> {
         } else {
             self.no("`checkmate ... alone`, `series` other than Shatar's (`alone` the knights `win`, `series` knights, rooks and bers `else draw`)");
         }
+    }
+
+    /// Fairy-Stockfish's `moveRepetitionIllegal`: four moves, a loss, every kind (no
+    /// piece of an exported variant has a region), checked with the n-fold rule.
+    fn move_repetition(&mut self, r: &MoveRepetition) {
+        let kinds = self.def.pieces.len();
+        let every = r.kinds.is_empty() || (0..kinds).all(|k| r.kinds.contains(&k));
+        if r.moves != 4 || r.outcome != Outcome::Loss || !every || self.def.end.repetition.is_none()
+        {
+            self.no("a `move-repetition` other than `move-repetition 4 loss` of every kind, beside `repetition` (Fairy-Stockfish's `moveRepetitionIllegal`)");
+        }
+        self.set("moveRepetitionIllegal", "true");
     }
 
     fn move_rule(&mut self) {

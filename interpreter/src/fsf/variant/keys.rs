@@ -312,6 +312,7 @@ impl Reader {
                 _ => self.refuse(s, key, "the draw odds (`whitedrawodds`, `blackdrawodds`) and `unweighted` are read by the import: Janggi's weights are not"),
             },
             "perpetualCheckIllegal" => self.flag(s, key, |v| &mut v.perpetual_check_illegal),
+            "moveRepetitionIllegal" => self.flag(s, key, |v| &mut v.move_repetition_illegal),
             "stalemateValue" => {
                 if let Some(x) = self.value(s, key) {
                     self.v.stalemate_value = x.unwrap_or(Value::Draw);

@@ -129,6 +129,8 @@ pub struct Variant {
     pub stalemate_piece_count: bool,
     /// A repetition by perpetual check loses for the checking player.
     pub perpetual_check_illegal: bool,
+    /// Moving a piece back and forth four times in a row loses (with the n-fold rule).
+    pub move_repetition_illegal: bool,
     pub stalemate_value: Value,
     pub checkmate_value: Value,
     pub extinction_value: Option<Value>,
@@ -260,6 +262,7 @@ impl Variant {
             draw_odds: None,
             stalemate_piece_count: false,
             perpetual_check_illegal: false,
+            move_repetition_illegal: false,
             stalemate_value: Value::Draw,
             checkmate_value: Value::Loss,
             extinction_value: None,
@@ -322,7 +325,6 @@ const REFUSED_UNLESS: &[(&str, &str)] = &[
     ("seirawanGating", "false"),
     ("diagonalLines", "-"),
     ("soldierPromotionRank", "1"),
-    ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("bikjangRule", "false"),
     ("extinctionClaim", "false"),

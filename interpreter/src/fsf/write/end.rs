@@ -103,6 +103,10 @@ impl Writer<'_> {
                 value => self.drawn(inverse(value)),
             };
             lines.push(format!("repetition {} {result}{perpetual}", v.n_fold_rule));
+            if v.move_repetition_illegal {
+                // checked with the n-fold rule: every kind, as no piece has a region
+                lines.push("move-repetition 4 loss".to_string());
+            }
         }
         if v.n_move_rule > 0 {
             lines.push(self.move_rule()?);
