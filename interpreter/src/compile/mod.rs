@@ -541,6 +541,7 @@ pub fn compile(def: Definition) -> Ruleset {
     };
     rules.board.unit_steps = board::unit_steps(&rules);
     rules.capture.neighbour_masks = neighbour_masks(&rules);
+    rules.capture.enclosure_rays = enclosure_rays(&rules);
     rules.reach = reach::reach_tables(&rules);
     rules.clock.returns = clock::return_cells(&rules);
     rules
@@ -562,6 +563,42 @@ fn neighbour_masks(rules: &Ruleset) -> Vec<u128> {
                 .fold(0u128, |m, n| m | 1u128 << n)
         })
         .collect()
+}
+
+/// See `CaptureRules::enclosure_rays`: none unless every neighbour step moves every
+/// cell's index by the same amount, nor with another rule on where a drop goes.
+fn enclosure_rays(rules: &Ruleset) -> Vec<(i32, u128)> {
+    let capture = &rules.capture;
+    let hand = &rules.hand;
+    let plain = hand.enclosing
+        && !hand.next_to_own
+        && hand.one_per_file == 0
+        && hand.below.is_none()
+        && capture.never_turn == 0
+        && capture.petrify == 0
+        && rules.walls.is_none()
+        && !rules.definition.blocks
+        && rules.cell_count() <= 128;
+    if !plain {
+        return Vec::new();
+    }
+    let mut rays = Vec::new();
+    for &slot in &capture.neighbour_slots {
+        let mut delta = None;
+        let mut from = 0u128;
+        for c in 0..rules.cell_count() as Cell {
+            let Some(n) = rules.unit_step(c, slot) else {
+                continue;
+            };
+            let d = i32::from(n) - i32::from(c);
+            if *delta.get_or_insert(d) != d {
+                return Vec::new();
+            }
+            from |= 1u128 << c;
+        }
+        rays.extend(delta.map(|d| (d, from)));
+    }
+    rays
 }
 
 /// A chameleon lists a move twice only if it also captures on its own, or a kind it

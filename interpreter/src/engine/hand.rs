@@ -42,6 +42,9 @@ impl Position<'_> {
     pub(super) fn hand_drops<S: MoveSink + ?Sized>(&self, out: &mut S) {
         let us = self.side;
         let hand = &self.rules.hand;
+        if !self.rules.capture.enclosure_rays.is_empty() && self.enclosing_drops(out) {
+            return;
+        }
         let placed = self.placement();
         let anywhere = matches!(placed, Placement::Anywhere);
         let mut held = self.in_reserve[us];
@@ -70,6 +73,40 @@ impl Position<'_> {
                 }
             }
         }
+    }
+
+    /// Under `drop-enclosing` where `enclosure_rays` are compiled: the drops of the
+    /// side to move, each kind in hand on each cell of its zone that encloses, found
+    /// at once (`Position::enclosing_cells`). False, adding nothing, while
+    /// `first-drops-in` rules instead. (Kept out of `hand_drops`, as
+    /// `placement_allows`.)
+    #[inline(never)]
+    fn enclosing_drops<S: MoveSink + ?Sized>(&self, out: &mut S) -> bool {
+        if !matches!(self.placement(), Placement::Neighbours) {
+            return false;
+        }
+        let us = self.side;
+        let cells = self.enclosing_cells(us);
+        let hand = &self.rules.hand;
+        let kinds = self.rules.kinds;
+        let mut held = self.in_reserve[us];
+        while held != 0 {
+            let kind = held.trailing_zeros() as usize;
+            held &= held - 1;
+            let faces = hand.drop_promoted.get(us * kinds + kind);
+            let faces = faces.map_or(&[][..], |f| &f[..]);
+            let zone = hand.drop_masks.get(us * kinds + kind).copied().unwrap_or(0);
+            let mut bits = cells & zone;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as Cell;
+                bits &= bits - 1;
+                out.push(Move::dropping(c, kind));
+                for &face in faces {
+                    out.push(Move::dropping(c, kind).with_promotion(Some(usize::from(face))));
+                }
+            }
+        }
+        true
     }
 
     /// What the rules on a drop's neighbours ask of the side to move now.
