@@ -173,6 +173,11 @@ fn flipping_games_agree_with_the_reference_generator() {
             "definitions/ataxx.vdl",
             "P5p/7/7/7/7/7/p5P w - - 0 1".to_string(),
         ),
+        // blocked cells: the masks see them empty, the drops must not
+        (
+            "definitions/ataxx.vdl",
+            "P5p/7/2*1*2/3*3/2*1*2/7/p5P w - - 0 1".to_string(),
+        ),
         (
             "definitions/flipersi.vdl",
             format!(
@@ -188,13 +193,14 @@ fn flipping_games_agree_with_the_reference_generator() {
     }
 }
 
-/// Reversi's legal drops are found for the whole board at once by shifting masks;
-/// a stone that never turns (`immune`) sends them cell by cell. Both agree with the
+/// Reversi's and Ataxx's legal drops are found for the whole board at once by
+/// shifting masks; a stone that never turns (`immune`) sends Reversi's cell by cell. Both agree with the
 /// reference generator.
 #[test]
 fn enclosing_drops_by_masks_and_cell_by_cell() {
     let flipello = common::rules("definitions/flipello.vdl");
-    assert_eq!(flipello.capture.enclosure_rays.len(), 8);
+    assert_eq!(flipello.capture.neighbour_rays.len(), 8);
+    assert_eq!(ataxx().capture.neighbour_rays.len(), 8);
     let with_rocks = vdl::load(
         r#"
 board { files a b c d e f ranks 1 2 3 4 5 6 }
@@ -207,7 +213,7 @@ end { stalemate loss fewer-pieces double-pass draw full-board draw }
 "#,
     );
     let rocks = with_rocks.ruleset.expect("the definition compiles");
-    assert!(rocks.capture.enclosure_rays.is_empty());
+    assert!(rocks.capture.neighbour_rays.is_empty());
     let start = "6/1R4/2pP2/2Pp2/4r1/6[PPPPPPPPPPPPPPPPpppppppppppppppp] w - - 0 1";
     common::random_walks_agree(&rocks, &[start], 7, (120, 40), |_, _| {});
 }

@@ -126,10 +126,11 @@ pub struct CaptureRules {
     /// Per cell, its neighbours as a mask, where flips or the drop rules on
     /// neighbours need them and the board fits a mask (else empty).
     pub neighbour_masks: Vec<u128>,
-    /// Under `drop-enclosing` without other rules on where drops go, on a board that
-    /// fits a mask, where every piece may turn and no wall can stand: per neighbour step, how far a cell's bit shifts to
-    /// its neighbour's, and the cells that have that neighbour (else empty).
-    pub enclosure_rays: Vec<(i32, u128)>,
+    /// Under `drop-enclosing` or `drop-next-to-own` (without `one-per-file` or
+    /// `on-top`), on a board that fits a mask, where every piece may turn: per
+    /// neighbour step, how far a cell's bit shifts to its neighbour's, and the cells
+    /// that have that neighbour (else empty).
+    pub neighbour_rays: Vec<(i32, u128)>,
 }
 
 pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
@@ -182,7 +183,7 @@ pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
             .filter(|(_, p)| p.royal || p.immune || p.two_cell.is_some())
             .fold(0u64, |m, (k, _)| m | 1 << k),
         neighbour_masks: Vec::new(),
-        enclosure_rays: Vec::new(),
+        neighbour_rays: Vec::new(),
         neighbour_slots: (crate::model::Offset::neighbours(def.board.tiling).iter())
             .map(|&o| super::Ruleset::unit_slot(o))
             .collect(),

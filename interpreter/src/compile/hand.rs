@@ -25,8 +25,8 @@ pub struct HandRules {
     pub captured_as: Vec<u8>,
     /// Per side and kind (`side * kinds + kind`), the cells it may be dropped on.
     pub drop_cells: Vec<Vec<Cell>>,
-    /// The same cells as masks, where the board fits one and `drop-enclosing` finds
-    /// its cells as a mask (else empty).
+    /// The same cells as masks, where the board fits one and `drop-enclosing` or
+    /// `drop-next-to-own` finds its cells as a mask (else empty).
     pub drop_masks: Vec<u128>,
     /// Kinds not dropped on a file holding `per_file` of the player's pieces of the
     /// kind.
@@ -123,7 +123,8 @@ pub(super) fn hand_rules(def: &Definition, grid: &Grid) -> HandRules {
         .map(|cells| cells.iter().filter_map(|&c| grid.at(c)).collect());
     let gates_only: &[u8] = if hand.gate_or_drop { &[] } else { &gate_kinds };
     let drop_cells = drop_cells(def, hand, grid, gates_only);
-    let drop_masks = if hand.drop_enclosing && grid.cells.len() <= 128 {
+    let neighbours = hand.drop_enclosing || hand.drop_next_to_own;
+    let drop_masks = if neighbours && grid.cells.len() <= 128 {
         (drop_cells.iter())
             .map(|cells| cells.iter().fold(0u128, |m, &c| m | 1u128 << c))
             .collect()

@@ -541,7 +541,7 @@ pub fn compile(def: Definition) -> Ruleset {
     };
     rules.board.unit_steps = board::unit_steps(&rules);
     rules.capture.neighbour_masks = neighbour_masks(&rules);
-    rules.capture.enclosure_rays = enclosure_rays(&rules);
+    rules.capture.neighbour_rays = neighbour_rays(&rules);
     rules.reach = reach::reach_tables(&rules);
     rules.clock.returns = clock::return_cells(&rules);
     rules
@@ -565,19 +565,15 @@ fn neighbour_masks(rules: &Ruleset) -> Vec<u128> {
         .collect()
 }
 
-/// See `CaptureRules::enclosure_rays`: none unless every neighbour step moves every
+/// See `CaptureRules::neighbour_rays`: none unless every neighbour step moves every
 /// cell's index by the same amount, nor with another rule on where a drop goes.
-fn enclosure_rays(rules: &Ruleset) -> Vec<(i32, u128)> {
+fn neighbour_rays(rules: &Ruleset) -> Vec<(i32, u128)> {
     let capture = &rules.capture;
     let hand = &rules.hand;
-    let plain = hand.enclosing
-        && !hand.next_to_own
+    let plain = (hand.enclosing || hand.next_to_own)
+        && !(hand.enclosing && capture.never_turn != 0)
         && hand.one_per_file == 0
         && hand.below.is_none()
-        && capture.never_turn == 0
-        && capture.petrify == 0
-        && rules.walls.is_none()
-        && !rules.definition.blocks
         && rules.cell_count() <= 128;
     if !plain {
         return Vec::new();

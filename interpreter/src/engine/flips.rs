@@ -66,13 +66,13 @@ impl Position<'_> {
         slots.iter().any(|&d| self.enclosed_run(c, d, us) > 0)
     }
 
-    /// `drop-enclosing` where the board fits a mask (`enclosure_rays`): every cell
+    /// `drop-enclosing` where the board fits a mask (`neighbour_rays`): every cell
     /// where a piece of `us` would close a line of enemy pieces, found for the whole
     /// board at once by shifting masks along each step (as Reversi programs do).
     pub(super) fn enclosing_cells(&self, us: usize) -> u128 {
         let (own, enemy) = (self.occupied[us], self.occupied[1 - us]);
         let mut cells = 0;
-        for &(delta, from) in &self.rules.capture.enclosure_rays {
+        for &(delta, from) in &self.rules.capture.neighbour_rays {
             let shift = |x: u128| {
                 let x = x & from;
                 if delta > 0 {
@@ -92,6 +92,16 @@ impl Position<'_> {
             cells |= shift(run);
         }
         cells & !(own | enemy)
+    }
+
+    /// `drop-next-to-own` where the board fits a mask (`neighbour_rays`): every cell
+    /// next to a piece of `us`, found at once.
+    pub(super) fn cells_next_to_own(&self, us: usize) -> u128 {
+        let own = self.occupied[us];
+        (self.rules.capture.neighbour_rays.iter()).fold(0, |cells, &(delta, from)| {
+            let x = own & from;
+            cells | if delta > 0 { x << delta } else { x >> -delta }
+        })
     }
 
     /// `drop-next-to-own`: a piece of `us` stands next to `c`.

@@ -42,7 +42,7 @@ impl Position<'_> {
     pub(super) fn hand_drops<S: MoveSink + ?Sized>(&self, out: &mut S) {
         let us = self.side;
         let hand = &self.rules.hand;
-        if !self.rules.capture.enclosure_rays.is_empty() && self.enclosing_drops(out) {
+        if !self.rules.capture.neighbour_rays.is_empty() && self.drops_by_masks(out) {
             return;
         }
         let placed = self.placement();
@@ -75,19 +75,25 @@ impl Position<'_> {
         }
     }
 
-    /// Under `drop-enclosing` where `enclosure_rays` are compiled: the drops of the
-    /// side to move, each kind in hand on each cell of its zone that encloses, found
-    /// at once (`Position::enclosing_cells`). False, adding nothing, while
-    /// `first-drops-in` rules instead. (Kept out of `hand_drops`, as
-    /// `placement_allows`.)
+    /// Under `drop-enclosing` or `drop-next-to-own` where `neighbour_rays` are
+    /// compiled: the drops of the side to move, each kind in hand on each empty cell
+    /// of its zone that the rules allow, found for the whole board at once. False,
+    /// adding nothing, while `first-drops-in` rules instead. (Kept out of
+    /// `hand_drops`, as `placement_allows`.)
     #[inline(never)]
-    fn enclosing_drops<S: MoveSink + ?Sized>(&self, out: &mut S) -> bool {
+    fn drops_by_masks<S: MoveSink + ?Sized>(&self, out: &mut S) -> bool {
         if !matches!(self.placement(), Placement::Neighbours) {
             return false;
         }
         let us = self.side;
-        let cells = self.enclosing_cells(us);
         let hand = &self.rules.hand;
+        let mut cells = !0u128;
+        if hand.next_to_own {
+            cells &= self.cells_next_to_own(us);
+        }
+        if hand.enclosing {
+            cells &= self.enclosing_cells(us);
+        }
         let kinds = self.rules.kinds;
         let mut held = self.in_reserve[us];
         while held != 0 {
@@ -100,6 +106,10 @@ impl Position<'_> {
             while bits != 0 {
                 let c = bits.trailing_zeros() as Cell;
                 bits &= bits - 1;
+                // a wall is no piece: the masks see its cell empty
+                if self.board[c as usize] != 0 {
+                    continue;
+                }
                 out.push(Move::dropping(c, kind));
                 for &face in faces {
                     out.push(Move::dropping(c, kind).with_promotion(Some(usize::from(face))));
