@@ -1,5 +1,5 @@
 //! `points NAME N ... [komi N]`: what repetition, the move rule, facing royal
-//! pieces or a double pass would draw goes to the player whose pieces on the board
+//! pieces, a double pass or a stalemate would draw goes to the player whose pieces on the board
 //! are worth more, Black's with the komi (Janggi's scored game, as
 //! Fairy-Stockfish's `janggi` plays it; `janggitraditional` draws).
 
@@ -68,5 +68,25 @@ fn equal_worth_stays_a_draw_and_komi_breaks_ties() {
             (winner, EndReason::DoublePass),
             "komi `{komi}`"
         );
+    }
+}
+
+#[test]
+fn a_drawn_stalemate_goes_by_points_too() {
+    // White's king on a1 has no move and no check: Black's rook is worth 5
+    let fen = "1r2/k3/4/K3 w - - 0 1";
+    for (points, winner) in [("", None), ("points Rook 5", Some(Side::Black))] {
+        let loaded = vdl::load(&format!(
+            "board {{ files a b c d ranks 1 2 3 4 }}
+             piece King K {{ royal moves \"K\" }}
+             piece Rook R {{ moves \"R\" }}
+             setup \"{fen}\"
+             end {{ stalemate draw {points} }}"
+        ));
+        let rules = loaded
+            .ruleset
+            .unwrap_or_else(|| panic!("{:#?}", loaded.diagnostics));
+        let game = common::played(&rules, fen, &[]);
+        assert_eq!(ending(&game), (winner, EndReason::Stalemate), "`{points}`");
     }
 }

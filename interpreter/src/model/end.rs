@@ -163,7 +163,7 @@ pub struct EndRules {
     /// Makruk's counting: a count of moves that ends the game once it passes its limit.
     pub counting: Option<Counting>,
     /// `points`: what decides a game that repetition, the move rule, facing royal
-    /// pieces or a double pass would end drawn.
+    /// pieces, a double pass, a full board or a stalemate would end drawn.
     pub points: Option<Points>,
 }
 

@@ -48,7 +48,8 @@ impl<'r> Game<'r> {
     }
 
     /// Under `points`, a draw by repetition, the move rule, facing royal pieces, a
-    /// double pass or a full board goes to the side whose pieces are worth more.
+    /// double pass, a full board or a stalemate goes to the side whose pieces are
+    /// worth more (Fairy-Stockfish's `materialCounting`).
     fn by_points(&self, mut r: GameResult) -> GameResult {
         let Some(points) = &self.pos.rules().definition.end.points else {
             return r;
@@ -60,6 +61,8 @@ impl<'r> Game<'r> {
                 | EndReason::Facing
                 | EndReason::DoublePass
                 | EndReason::FullBoard
+                | EndReason::Stalemate
+                | EndReason::NoLegalMove
         );
         if r.winner.is_some() || !by_rule {
             return r;

@@ -428,7 +428,7 @@ impl Exporter<'_> {
     /// `double-pass`, `full-board` and `points`: Fairy-Stockfish ends a game on
     /// two passes (with `pass`) and, under `adjudicateFullBoard`, on a full board,
     /// drawn unless its `materialCounting` decides; the unweighted count is
-    /// `points` of one worth for every kind. It counts a drawn stalemate too.
+    /// `points` of one worth for every kind. Both count a drawn stalemate too.
     fn scored_ends(&mut self) {
         let d = self.def;
         let e = &d.end;
@@ -449,11 +449,8 @@ impl Exporter<'_> {
         let worth = |k: usize| points.worth.iter().find(|w| w.0 == k).map_or(0, |w| w.1);
         let unweighted =
             points.komi == 0 && worth(0) > 0 && (0..d.pieces.len()).all(|k| worth(k) == worth(0));
-        let drawn_stalemate = e.stalemate == Outcome::Draw && !e.stalemate_fewer_pieces;
         if !unweighted {
             self.no("`points` other than one for every kind: Fairy-Stockfish's materialCounting has fixed worths, by its types");
-        } else if drawn_stalemate {
-            self.no("`points` beside a drawn stalemate, which Fairy-Stockfish's material counting would decide");
         } else {
             self.set("materialCounting", "unweighted");
         }

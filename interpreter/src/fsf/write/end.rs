@@ -32,9 +32,9 @@ impl Writer<'_> {
             .collect()
     }
 
-    /// What Fairy-Stockfish's flipping and counting keys mean that vdl does not
-    /// say: flips beside a king (which Fairy-Stockfish refuses to play), a pass
-    /// when stuck for one side only, material counting of a drawn stalemate.
+    /// What Fairy-Stockfish's flipping keys mean that vdl does not say: flips beside
+    /// a king (which Fairy-Stockfish refuses to play), a pass when stuck for one side
+    /// only.
     pub(super) fn check_flipping(&self) -> Result<(), Diagnostic> {
         let v = self.v;
         let span = v.start_fen.1;
@@ -49,11 +49,6 @@ impl Writer<'_> {
                 "a pass when stuck for one side only is not expressed",
                 "passOnStalemate",
             ))
-        } else if v.unweighted_material
-            && v.stalemate_value == Value::Draw
-            && !v.stalemate_piece_count
-        {
-            Some(("material counting of a drawn stalemate is not expressed (`points` decides other draws)", "materialCounting"))
         } else {
             None
         };
