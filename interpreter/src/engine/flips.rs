@@ -12,6 +12,17 @@ use super::{code, kind_of, side_of, Position};
 use crate::compile::Cell;
 use crate::model::Flip;
 
+/// The cells of `x` that have a neighbour along `ray`'s step, moved to it.
+#[inline(always)]
+fn shifted(x: u128, (delta, from): (i32, u128)) -> u128 {
+    let x = x & from;
+    if delta > 0 {
+        x << delta
+    } else {
+        x >> -delta
+    }
+}
+
 impl Position<'_> {
     /// Whether the piece on `c` belongs to the enemy of `us` and may turn over.
     #[inline(always)]
@@ -72,15 +83,8 @@ impl Position<'_> {
     pub(super) fn enclosing_cells(&self, us: usize) -> u128 {
         let (own, enemy) = (self.occupied[us], self.occupied[1 - us]);
         let mut cells = 0;
-        for &(delta, from) in &self.rules.capture.neighbour_rays {
-            let shift = |x: u128| {
-                let x = x & from;
-                if delta > 0 {
-                    x << delta
-                } else {
-                    x >> -delta
-                }
-            };
+        for &ray in &self.rules.capture.neighbour_rays {
+            let shift = |x: u128| shifted(x, ray);
             let mut run = shift(own) & enemy;
             loop {
                 let longer = run | shift(run) & enemy;
@@ -98,10 +102,7 @@ impl Position<'_> {
     /// next to a piece of `us`, found at once.
     pub(super) fn cells_next_to_own(&self, us: usize) -> u128 {
         let own = self.occupied[us];
-        (self.rules.capture.neighbour_rays.iter()).fold(0, |cells, &(delta, from)| {
-            let x = own & from;
-            cells | if delta > 0 { x << delta } else { x >> -delta }
-        })
+        (self.rules.capture.neighbour_rays.iter()).fold(0, |cells, &ray| cells | shifted(own, ray))
     }
 
     /// `drop-next-to-own`: a piece of `us` stands next to `c`.

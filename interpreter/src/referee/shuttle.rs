@@ -38,7 +38,10 @@ impl Step {
             pass: m.kind == MoveKind::Pass,
             capture,
             counted: kind.is_some_and(|k| rule.kinds.is_empty() || rule.kinds.contains(&k)),
-            in_check: pos.has_royal(stm) && pos.in_check(stm),
+            // without check (royal capture) nobody is ever in check
+            in_check: !pos.rules().definition.end.royal_capture
+                && pos.has_royal(stm)
+                && pos.in_check(stm),
         }
     }
 
