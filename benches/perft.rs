@@ -17,7 +17,7 @@ const DEPTHS: &[(&str, u32)] = &[
     ("janggi", 5),
     ("kyotoshogi", 7),
     ("micro", 7),
-    ("panoply", 3),
+    ("panoply", 4),
     ("rococo", 5),
     ("shogi", 5),
     ("snailtrail", 11),

@@ -245,3 +245,40 @@ fn the_bulk_count_counts_what_the_list_lists() {
     // Knight d2-e4 blocks, king to d1, f1, f2; a knight or pawn dropped on e2..e7.
     assert_eq!(list.len(), 1 + 3 + 6 + 6);
 }
+
+/// With capture modes, perft's last ply counts the moves of the pieces that only
+/// replace and touch no threat, and lists the others (a chameleon's, an
+/// immobilizer's, a pawn's promotions, a frozen piece's suicide, the king's, every
+/// move in check): the same count as the list. The deeper counts are those of the
+/// build before the count (every move listed).
+#[test]
+fn the_count_with_capture_modes_counts_what_the_list_lists() {
+    let rules = common::rules("definitions/uc40.vdl");
+    assert!(rules.flags.threat_count && !rules.flags.bulk_count);
+    for (fen, moves, deeper) in [
+        // White's immobilizer freezes Black's queen and king; b7 promotes
+        (
+            "r3k2r/1P1IM4/3q4/2CH1ch3/8/5N2/4WI3/R3K3{AM/am} w - - 0 1",
+            71,
+            172_479,
+        ),
+        (
+            "r3k2r/1P1IM4/3q4/2CH1ch3/8/5N2/4WI3/R3K3{AM/am} b - - 0 1",
+            37,
+            91_299,
+        ),
+        // in check from d1
+        (
+            "r3k2r/1P1IM4/8/2CH1ch3/8/5N2/4WI3/R2qK3{AM/am} w - - 0 1",
+            4,
+            11_553,
+        ),
+    ] {
+        let mut pos = Position::from_fen(&rules, fen).expect("fen");
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        assert_eq!(list.len(), moves, "{fen}");
+        assert_eq!(pos.perft(1), moves as u64, "{fen}");
+        assert_eq!(pos.perft(3), deeper, "{fen}");
+    }
+}

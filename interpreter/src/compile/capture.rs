@@ -105,6 +105,9 @@ pub struct CaptureRules {
     pub immobilization: Immobilization,
     /// A frozen piece may remove itself.
     pub suicide: bool,
+    /// The kinds whose every capture is by replacement: no capture mode, no
+    /// takeover, one cell (as a mask).
+    pub replacing_only: u64,
     /// Per side, the cells of `capture-only` zones: a move may end there only when
     /// the capture it makes needs it.
     pub capture_only: [Vec<bool>; 2],
@@ -155,6 +158,9 @@ pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
         c.derive(&mimicry);
     }
     let (capture_only, fewest_crossed) = capture_only_tables(def, grid);
+    let replacing_only = (def.pieces.iter().enumerate())
+        .filter(|&(k, p)| !modes[k].any() && takeover[k].is_none() && p.two_cell.is_none())
+        .fold(0u64, |m, (k, _)| m | 1 << k);
     CaptureRules {
         modes,
         takeover,
@@ -169,6 +175,7 @@ pub(super) fn capture_rules(def: &Definition, grid: &Grid) -> CaptureRules {
         chameleon_kinds,
         immobilization: def.immobilization,
         suicide: def.suicide,
+        replacing_only,
         capture_only,
         fewest_crossed,
         blast_spared: def.explosions.as_ref().map_or(0, |e| {

@@ -16,6 +16,11 @@ pub struct Flags {
     /// royal safety that removes or adds moves (drops from the hand count: out of
     /// check, a drop is always legal).
     pub bulk_count: bool,
+    /// On the general path, the moves of pieces that capture only by replacement and
+    /// never promote can be counted at perft's last ply without listing those that
+    /// touch no threat to the royal pieces: no rule besides royal safety removes or
+    /// adds moves (a drop queue's turns are looked at in the position).
+    pub threat_count: bool,
     pub has_castling: bool,
     pub has_en_passant: bool,
     pub has_promotion: bool,
@@ -103,8 +108,7 @@ pub(super) fn flags(
         (def.pieces.iter()).any(|p| p.promotion.as_ref().is_some_and(|p| p.in_place));
     let first_moves = def.pieces.iter().any(|p| p.first_move.is_some());
     let flips = def.pieces.iter().any(|p| p.flips.is_some());
-    let only_moves_of_pieces = def.drops.is_none()
-        && !royal_count
+    let only_moves_and_queues = !royal_count
         && plain_hand
         && def.explosions.is_none()
         && def.walls.is_none()
@@ -115,12 +119,18 @@ pub(super) fn flags(
         && !goals.no_check
         && !goals.must_capture
         && goals.captures_checker == 0;
+    let only_moves_of_pieces = def.drops.is_none() && only_moves_and_queues;
     Flags {
         line_attacks_only,
         bulk_count: line_attacks_only
             && only_moves_of_pieces
             && !moves.repeats.iter().any(|&r| r)
             && capture.takeover.iter().all(Option::is_none),
+        threat_count: special
+            && only_moves_and_queues
+            && def.hand.is_none()
+            && !restricted
+            && !restrictions.any(),
         special,
         immobilizers: capture.immobilizer_kinds != 0,
         has_castling: !castles.rules.is_empty(),

@@ -126,6 +126,8 @@ impl LameAttack {
 #[derive(Clone, Debug)]
 pub struct PromotionTable {
     pub zone: Vec<bool>,
+    /// `zone` as a mask (every bit set on boards larger than 128 cells).
+    pub zone_mask: u128,
     pub choices: Vec<u8>,
     /// The choices as a mask of kinds.
     pub choice_kinds: u64,
@@ -852,8 +854,14 @@ fn promotion_tables(def: &Definition, grid: &rays::Grid) -> PromotionTables {
                 } else {
                     &mut promotion
                 };
+                let zone_mask = if n <= 128 {
+                    (zone.iter().enumerate()).fold(0, |m, (c, &z)| m | u128::from(z) << c)
+                } else {
+                    u128::MAX
+                };
                 table[side * kinds + kind] = Some(PromotionTable {
                     zone,
+                    zone_mask,
                     choices: promo.choices_for(side).iter().map(|&k| k as u8).collect(),
                     choice_kinds: promo.choices_for(side).iter().fold(0, |m, &k| m | 1 << k),
                     from_captured: promo.from_captured,

@@ -75,6 +75,11 @@ impl Position<'_> {
             return false;
         }
         if search == AttackSearch::Filtered {
+            // a piece that only replaces takes only on the cells it strikes
+            if self.moves_only_by_replacement(kind) && !self.rules.reach(by, kind, from, target)[1]
+            {
+                return false;
+            }
             let ways = self.geometry_of(by, kind, from, target).ways;
             if !self.may_capture(from, kind, by, target, ways.as_ref()) {
                 return false;
@@ -92,8 +97,17 @@ impl Position<'_> {
         target: Cell,
         buf: &mut Vec<Move>,
     ) -> bool {
-        if self.rules.flags.immobilizers && self.is_frozen_whole(from) {
+        let flags = &self.rules.flags;
+        if flags.immobilizers && self.is_frozen_whole(from) {
             return false;
+        }
+        if self.moves_only_by_replacement(kind)
+            && !flags.capture_limits
+            && !flags.capture_only_zones
+        {
+            if let Some(takes) = self.takes_by_replacement(by, kind, from, target) {
+                return takes;
+            }
         }
         buf.clear();
         self.general_piece_moves(by, from, kind, buf, false, Purpose::AttackTest);
@@ -111,6 +125,11 @@ impl Position<'_> {
         buf: &mut Vec<Move>,
     ) -> Option<Threat> {
         let kind = kind_of(self.board[from as usize]);
+        if self.rules.flags.two_cell {
+            if let Some(rule) = self.rules.two_cell[kind] {
+                return self.two_cell_threat(from, by, target, rule, buf);
+            }
+        }
         let geometry = self.geometry_of(by, kind, from, target);
         if geometry.ways.as_ref().is_some_and(|w| !w.any()) {
             return None;
@@ -126,6 +145,55 @@ impl Position<'_> {
         t.attacks = self.threat_captures(&t, by, buf);
         t.region = self.threat_region(&t, by, geometry.region);
         Some(t)
+    }
+
+    /// A two-cell piece as a threat, its moves searched whole: each of its steps
+    /// moves either end at most one cell, so in `steps` steps it reads and takes
+    /// only cells that near its ends, and a two-cell victim's other end one further.
+    fn two_cell_threat(
+        &self,
+        from: Cell,
+        by: usize,
+        target: Cell,
+        rule: crate::model::TwoCell,
+        buf: &mut Vec<Move>,
+    ) -> Option<Threat> {
+        let ends = [Some(from), self.other_end(from)];
+        let mut region = ends.iter().flatten().fold(0u128, |m, &c| m | 1 << c);
+        for _ in 0..=rule.steps {
+            region = self.cells_around(region);
+        }
+        if region >> target & 1 == 0 || !rule.advance.unwrap_or(false) {
+            return None;
+        }
+        if self.rules.flags.immobilizers {
+            region = ends
+                .iter()
+                .flatten()
+                .fold(region, |m, &c| m | self.freeze_region(c));
+        }
+        let mut t = Threat {
+            from,
+            target,
+            kind: kind_of(self.board[from as usize]),
+            ways: None,
+            attacks: false,
+            region,
+        };
+        t.attacks = self.threat_captures(&t, by, buf);
+        Some(t)
+    }
+
+    /// The cells of `cells` and those next to them (`ReachTables::around`).
+    fn cells_around(&self, cells: u128) -> u128 {
+        let around = &self.rules.reach.around;
+        let (mut rest, mut out) = (cells, cells);
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            out |= around[c];
+        }
+        out
     }
 
     /// Whether a threat found before a move still captures its target after it.

@@ -6,13 +6,18 @@
 
 use super::attack::AttackSearch;
 use super::movegen::{MoveCount, Purpose};
-use super::{kind_of, side_of, Move, Position, NO_CELL};
+use super::{kind_of, Move, Position};
 use crate::compile::Cell;
 
 impl Position<'_> {
     /// The number of legal moves (`list` is working memory).
     pub(super) fn legal_move_count(&mut self, list: &mut Vec<Move>) -> u64 {
         let us = self.side;
+        if self.rules.flags.threat_count {
+            if let Some(count) = self.count_by_threats(list) {
+                return count;
+            }
+        }
         if !self.rules.flags.bulk_count || self.royals[us].len() != 1 || !self.royals_at_stake() {
             self.legal_moves(list);
             return list.len() as u64;
@@ -46,9 +51,7 @@ impl Position<'_> {
     ) -> u64 {
         let rules = self.rules;
         let us = self.side;
-        let ep_open = self.ep.len > 0
-            && self.ep.victim != NO_CELL
-            && side_of(self.board[self.ep.victim as usize]) != us;
+        let ep_open = self.en_passant_open(us);
         let mut count = MoveCount::default();
         for &from in &self.lists[us] {
             let kind = kind_of(self.board[from as usize]);

@@ -227,6 +227,14 @@ impl Position<'_> {
     }
 
     /// Whether some of these moves will leave the player a credit to drop with.
+    /// Whether some move of this turn may add a drop, whatever the move: the
+    /// player's queue is not empty and a credit is held or may be earned.
+    pub(super) fn drop_possible(&self) -> bool {
+        let us = self.side;
+        self.drops.head[us] < self.drops.tail[us]
+            && (self.drops.credits[us] > 0 || self.drops.exchange.0 != NO_CELL)
+    }
+
     pub(super) fn may_drop(&self, moves: &[Move]) -> bool {
         let us = self.side;
         self.drops.head[us] < self.drops.tail[us]

@@ -7,6 +7,16 @@ use crate::compile::Cell;
 use crate::model::{Coord, EnPassantField, FenError, FenErrorKind};
 
 impl Position<'_> {
+    /// Whether side `us`, to move, may capture en passant: an enemy piece just
+    /// passed some cells.
+    #[inline]
+    pub(super) fn en_passant_open(&self, us: usize) -> bool {
+        us == self.side
+            && self.ep.len > 0
+            && self.ep.victim != super::NO_CELL
+            && side_of(self.board[self.ep.victim as usize]) != us
+    }
+
     /// The en-passant state a FEN's field describes, or why it cannot be.
     pub(super) fn read_en_passant(&self, field: &EnPassantField) -> Result<EnPassant, FenError> {
         let rules = self.rules;

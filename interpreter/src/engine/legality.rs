@@ -367,16 +367,20 @@ impl Position<'_> {
     pub(super) fn find_threats(&self, threats: &mut Threats) {
         let us = self.side;
         let by = 1 - us;
-        threats.pieces.clear();
+        threats.clear();
         threats.royals = self.royals[us].iter().fold(0u128, |a, &c| a | 1 << c);
-        threats.regions = 0;
-        threats.checked = false;
         let mut buf = self.scratch.borrow_mut();
         for &from in &self.lists[by] {
             if self.rules.flags.two_cell && self.other_end(from).is_some_and(|o| o < from) {
                 continue;
             }
+            let kind = kind_of(self.board[from as usize]);
+            let plain = self.moves_only_by_replacement(kind);
             for &r in &self.royals[us] {
+                // a piece that only replaces threatens only the cells it strikes
+                if plain && !self.rules.reach(by, kind, from, r)[1] {
+                    continue;
+                }
                 let Some(t) = self.threat(from, by, r, &mut buf) else {
                     continue;
                 };
@@ -465,16 +469,17 @@ impl Position<'_> {
     /// `ask` of the board after a plain move (a piece moved, pieces taken, nothing
     /// else changed), only the board changed for the question and then restored:
     /// for the attack test, which reads only the board. None for other moves
-    /// (promotions, conversions, double steps, royal victims, reserves and drops),
-    /// which need `make`.
+    /// (promotions, conversions, royal victims, drops, and where reserves or
+    /// two-cell pieces are kept), which need `make`.
     fn board_after<R>(&mut self, m: &Move, ask: impl FnOnce(&Self) -> R) -> Option<R> {
         let flags = &self.rules.flags;
-        let plain = m.kind == MoveKind::Normal
+        // a double step differs from a step only in the en-passant cells, which
+        // the attack test does not read; a move without a drop leaves the queues
+        let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
             && m.promotion().is_none()
             && m.converted().is_none()
             && !m.drops()
             && !flags.reserves
-            && !flags.drops
             && !flags.two_cell
             && m.captures()
                 .iter()
@@ -523,9 +528,21 @@ pub(super) enum DropMates {
 pub(super) struct Threats {
     pieces: Vec<Threat>,
     /// The cells of the royal pieces threatened.
-    royals: u128,
-    regions: u128,
-    checked: bool,
+    pub(super) royals: u128,
+    /// The cells a move must touch to change any threat.
+    pub(super) regions: u128,
+    /// Some threat captures a royal piece now.
+    pub(super) checked: bool,
+}
+
+impl Threats {
+    /// No threats: every move leaves the royal pieces as safe as they were.
+    pub(super) fn clear(&mut self) {
+        self.pieces.clear();
+        self.royals = 0;
+        self.regions = 0;
+        self.checked = false;
+    }
 }
 
 /// The cells a move changes, as a mask; none for the moves whose effects reach

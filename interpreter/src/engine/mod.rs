@@ -40,6 +40,7 @@ mod position;
 pub mod reference;
 mod royal_count;
 mod threat_cache;
+mod threat_count;
 mod two_cell;
 mod walls;
 mod weights;

@@ -5,7 +5,7 @@
 //! path, which hands each piece to its capture modes (`capture/mod.rs`) and then
 //! keeps the moves `capture-only` zones and `cannot-capture` allow.
 
-use super::{kind_of, side_of, Move, MoveKind, Position};
+use super::{kind_of, Move, MoveKind, Position};
 use crate::compile::{Cell, PromotionTable, Ray, RayKind};
 
 /// What moves are generated for: to be played, or to find out whether a piece
@@ -93,23 +93,12 @@ impl Position<'_> {
     /// The moves of side `us` (castling only when asked: it never captures).
     pub(super) fn moves_for(&self, us: usize, out: &mut Vec<Move>, castling: bool) {
         let rules = self.rules;
-        let ep_open = us == self.side
-            && self.ep.len > 0
-            && self.ep.victim != super::NO_CELL
-            && side_of(self.board[self.ep.victim as usize]) != us;
+        let ep_open = self.en_passant_open(us);
         if rules.flags.special || rules.flags.repeats || rules.flags.capture_limits {
             self.moves_general(us, out, ep_open);
         } else {
             for &from in &self.lists[us] {
-                let kind = kind_of(self.board[from as usize]);
-                self.piece_moves(
-                    us,
-                    from,
-                    kind,
-                    out,
-                    ep_open && rules.en_passant_captures[kind],
-                    Purpose::Play,
-                );
+                self.plain_piece_moves(us, from, kind_of(self.board[from as usize]), out, ep_open);
             }
         }
         if castling && rules.flags.has_castling && self.castling != 0 {
@@ -122,48 +111,61 @@ impl Position<'_> {
     /// captures (kept off the fast path, which never asks).
     #[inline(never)]
     fn moves_general(&self, us: usize, out: &mut Vec<Move>, ep_open: bool) {
-        let rules = self.rules;
-        let repeats = &rules.moves.repeats[us * rules.kinds..][..rules.kinds];
+        let freezing = self.rules.flags.immobilizers && self.may_be_frozen(us);
         for &from in &self.lists[us] {
-            let kind = kind_of(self.board[from as usize]);
-            let start = out.len();
-            if rules.flags.special {
-                let other = if rules.flags.two_cell {
-                    self.other_end(from)
-                } else {
-                    None
-                };
-                if other.is_some_and(|o| o < from) {
-                    continue;
-                }
-                if rules.flags.immobilizers && self.is_frozen_whole(from) {
-                    if rules.capture.suicide && !rules.royal[kind] {
-                        let mut m = Move::new(from, from, MoveKind::Suicide).with_capture(from);
-                        if let Some(o) = other {
-                            m = m.with_capture(o);
-                        }
-                        out.push(m);
-                    }
-                    continue;
-                }
-                self.general_piece_moves(us, from, kind, out, ep_open, Purpose::Play);
+            self.general_moves_from(us, from, out, (ep_open, freezing));
+        }
+    }
+
+    /// The moves of the piece of side `us` on `from`, on the general path, when en
+    /// passant is open and some piece of `us` may be frozen, or not.
+    #[inline(always)]
+    pub(super) fn general_moves_from(
+        &self,
+        us: usize,
+        from: Cell,
+        out: &mut Vec<Move>,
+        (ep_open, freezing): (bool, bool),
+    ) {
+        let rules = self.rules;
+        let kind = kind_of(self.board[from as usize]);
+        let start = out.len();
+        if rules.flags.special {
+            let other = if rules.flags.two_cell {
+                self.other_end(from)
             } else {
-                self.piece_moves(
-                    us,
-                    from,
-                    kind,
-                    out,
-                    ep_open && rules.en_passant_captures[kind],
-                    Purpose::Play,
-                );
-                if rules.flags.capture_limits {
-                    self.drop_barred_captures(kind, out, start);
-                }
+                None
+            };
+            if other.is_some_and(|o| o < from) {
+                return;
             }
-            if repeats[kind] {
-                fold_repeats(out, start);
+            if freezing && self.is_frozen_whole(from) {
+                if rules.capture.suicide && !rules.royal[kind] {
+                    let mut m = Move::new(from, from, MoveKind::Suicide).with_capture(from);
+                    if let Some(o) = other {
+                        m = m.with_capture(o);
+                    }
+                    out.push(m);
+                }
+                return;
+            }
+            self.general_piece_moves(us, from, kind, out, ep_open, Purpose::Play);
+        } else {
+            self.plain_piece_moves(us, from, kind, out, ep_open);
+            if rules.flags.capture_limits {
+                self.drop_barred_captures(kind, out, start);
             }
         }
+        if rules.moves.repeats[us * rules.kinds + kind] {
+            fold_repeats(out, start);
+        }
+    }
+
+    /// The moves of a piece off the general path, to be played.
+    #[inline(always)]
+    fn plain_piece_moves(&self, us: usize, from: Cell, kind: usize, out: &mut Vec<Move>, ep: bool) {
+        let can_ep = ep && self.rules.en_passant_captures[kind];
+        self.piece_moves(us, from, kind, out, can_ep, Purpose::Play);
     }
 
     /// `cannot-capture`: the moves from `start` on that would take a kind the piece

@@ -36,15 +36,28 @@ impl Position<'_> {
     /// step.
     fn mimic_replacements(&self, m: Mover, ep_open: bool, out: &mut Vec<Move>) {
         let rules = self.rules;
-        let mut kinds = rules.capture.mimicry.replacement;
+        // only the kinds the enemy has on the board can be taken, and only along
+        // rays that reach one of those pieces (where the board has ray masks)
+        let mimicked = rules.capture.mimicry.replacement;
+        let (mut kinds, mut cells) = (0u64, 0u128);
+        for &c in &self.lists[1 - m.us] {
+            let k = kind_of(self.board[c as usize]);
+            if mimicked >> k & 1 != 0 {
+                kinds |= 1 << k;
+                cells |= 1u128 << (c & 127);
+            }
+        }
+        let masks = !rules.reach.rays.is_empty();
         while kinds != 0 {
             let victim = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
             let passing = ep_open
                 && rules.en_passant_captures[victim]
                 && kind_of(self.board[self.ep.victim as usize]) == victim;
-            for ray in rules.rays_of(m.us, victim, m.from) {
-                if !ray.capture {
+            for i in rules.ray_range(m.us, victim, m.from) {
+                let ray = &rules.moves.rays[i];
+                let reaches = !masks || rules.reach.rays[i].cells & cells != 0;
+                if !ray.capture || !(reaches || passing) {
                     continue;
                 }
                 if let Some(t) = self.first_reached(ray, victim) {

@@ -31,6 +31,19 @@ impl Position<'_> {
                 && self.other_end(cell).is_some_and(|o| self.is_frozen(o)))
     }
 
+    /// Whether any piece of side `us` could be frozen now: the enemy has an
+    /// immobilizer on the board, or a chameleon while `us` has an immobilizer.
+    pub(in crate::engine) fn may_be_frozen(&self, us: usize) -> bool {
+        let capture = &self.rules.capture;
+        let has = |side: usize, kinds: u64| {
+            kinds != 0
+                && (self.lists[side].iter())
+                    .any(|&c| kinds >> kind_of(self.board[c as usize]) & 1 != 0)
+        };
+        has(1 - us, capture.immobilizer_kinds)
+            || (has(1 - us, capture.chameleon_kinds) && has(us, capture.immobilizer_kinds))
+    }
+
     pub(in crate::engine) fn is_frozen_any(&self, cell: Cell) -> bool {
         self.rules.flags.immobilizers && self.is_frozen(cell)
     }

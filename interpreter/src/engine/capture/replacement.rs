@@ -145,6 +145,51 @@ impl Position<'_> {
         }
     }
 
+    /// Whether the piece of `kind` (of side `by`) on `from` takes the piece on
+    /// `target` by one of its moves, for a piece that only replaces: a capturing
+    /// ray whose first piece reached is `target` (a leap's open target, the first
+    /// piece of a slide, of a hop's landings). `None` when `target` is one end of a
+    /// two-cell piece, whose capture has rules of its own.
+    pub(in crate::engine) fn takes_by_replacement(
+        &self,
+        by: usize,
+        kind: usize,
+        from: Cell,
+        target: Cell,
+    ) -> Option<bool> {
+        let rules = self.rules;
+        let q = self.board[target as usize];
+        if q == 0 || side_of(q) == by {
+            return Some(false);
+        }
+        if rules.flags.two_cell && self.other_end(target).is_some() {
+            return None;
+        }
+        let takes = rules.ray_range(by, kind, from).any(|i| {
+            let ray = &rules.moves.rays[i];
+            let cells = rules.cells_of(ray);
+            ray.capture
+                && self.line_passes(i, cells, target, 0)
+                && match ray.kind {
+                    RayKind::Leap | RayKind::Slide => {
+                        self.open_cells(ray, cells).and_then(|open| {
+                            let reach = if ray.kind == RayKind::Leap {
+                                &open[..open.len().min(1)]
+                            } else {
+                                open
+                            };
+                            reach.iter().find(|&&c| self.board[c as usize] != 0)
+                        })
+                    }
+                    RayKind::Hop | RayKind::HopBehind => {
+                        (self.hop_landings(cells, ray, kind).iter())
+                            .find(|&&c| self.board[c as usize] != 0)
+                    }
+                } == Some(&target)
+        });
+        Some(takes)
+    }
+
     /// Whether a capturing ray of `kind` from `from` reaches `target` (the first piece
     /// along a slide, a leap's target; any hop).
     pub(in crate::engine) fn replaces(
