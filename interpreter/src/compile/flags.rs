@@ -16,10 +16,11 @@ pub struct Flags {
     /// royal safety that removes or adds moves (drops from the hand count: out of
     /// check, a drop is always legal).
     pub bulk_count: bool,
-    /// On the general path, the moves of pieces that capture only by replacement and
-    /// never promote can be counted at perft's last ply without listing those that
-    /// touch no threat to the royal pieces: no rule besides royal safety removes or
-    /// adds moves (a drop queue's turns are looked at in the position).
+    /// On the general path, the moves of pieces that capture only by replacement
+    /// and touch no threat to the royal pieces (nor a promotion zone) can be
+    /// counted at perft's last ply without listing them: no rule besides royal
+    /// safety removes or adds moves (a drop queue's turns are looked at in the
+    /// position).
     pub threat_count: bool,
     pub has_castling: bool,
     pub has_en_passant: bool,

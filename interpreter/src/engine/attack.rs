@@ -75,9 +75,7 @@ impl Position<'_> {
             return false;
         }
         if search == AttackSearch::Filtered {
-            // a piece that only replaces takes only on the cells it strikes
-            if self.moves_only_by_replacement(kind) && !self.rules.reach(by, kind, from, target)[1]
-            {
+            if self.never_strikes(by, kind, from, target) {
                 return false;
             }
             let ways = self.geometry_of(by, kind, from, target).ways;
@@ -86,6 +84,13 @@ impl Position<'_> {
             }
         }
         self.captures_by_moves(from, kind, by, target, buf)
+    }
+
+    /// Whether the piece of `kind` on `from` only replaces and `target` is not a
+    /// cell its capturing rays reach on any board: it never takes there.
+    #[inline]
+    pub(super) fn never_strikes(&self, by: usize, kind: usize, from: Cell, target: Cell) -> bool {
+        self.moves_only_by_replacement(kind) && !self.rules.reach(by, kind, from, target)[1]
     }
 
     /// Whether one of the moves of the piece of `kind` on `from` captures `target`.

@@ -226,7 +226,6 @@ impl Position<'_> {
         })
     }
 
-    /// Whether some of these moves will leave the player a credit to drop with.
     /// Whether some move of this turn may add a drop, whatever the move: the
     /// player's queue is not empty and a credit is held or may be earned.
     pub(super) fn drop_possible(&self) -> bool {
@@ -235,12 +234,10 @@ impl Position<'_> {
             && (self.drops.credits[us] > 0 || self.drops.exchange.0 != NO_CELL)
     }
 
+    /// Whether some of these moves will leave the player a credit to drop with.
     pub(super) fn may_drop(&self, moves: &[Move]) -> bool {
-        let us = self.side;
-        self.drops.head[us] < self.drops.tail[us]
-            && (self.drops.credits[us] > 0
-                || (self.drops.exchange.0 != NO_CELL
-                    && moves.iter().any(|m| self.earned_by(m) > 0)))
+        self.drop_possible()
+            && (self.drops.credits[self.side] > 0 || moves.iter().any(|m| self.earned_by(m) > 0))
     }
 
     /// Add to `out` each pseudo-legal move with a drop, when the player will hold a

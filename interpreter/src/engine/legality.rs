@@ -375,10 +375,8 @@ impl Position<'_> {
                 continue;
             }
             let kind = kind_of(self.board[from as usize]);
-            let plain = self.moves_only_by_replacement(kind);
             for &r in &self.royals[us] {
-                // a piece that only replaces threatens only the cells it strikes
-                if plain && !self.rules.reach(by, kind, from, r)[1] {
+                if self.never_strikes(by, kind, from, r) {
                     continue;
                 }
                 let Some(t) = self.threat(from, by, r, &mut buf) else {
