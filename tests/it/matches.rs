@@ -434,7 +434,7 @@ fn a_record_out_of_range_is_refused() {
 
 const TUNE: [&str; 7] = [
     "--games",
-    "10",
+    "12",
     "--nodes",
     "300",
     "--openings",
@@ -459,7 +459,7 @@ fn tuning_is_the_same_for_any_concurrency_and_the_definition_keeps_it() {
     assert_eq!(one, two, "the same seed, the same section");
     let other = run_ok(&[&["tune", CHESS, "--seed", "2"][..], &TUNE, &["2"]].concat());
     assert_ne!(one, other, "another seed, other openings");
-    assert!(one.starts_with("evaluation {\n  // `vdl tune`: 10 self-play games at 300 nodes a move (openings random:5, seed 1);\n"), "{one}");
+    assert!(one.starts_with("evaluation {\n  // `vdl tune`: 12 self-play games at 300 nodes a move (openings random:5, seed 1);\n"), "{one}");
     assert!(one.ends_with("}\n"), "{one}");
     // the section, appended to the definition, is what its evaluator uses
     let text = std::fs::read_to_string(crate::common::root().join(CHESS)).expect("chess") + &one;

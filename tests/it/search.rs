@@ -262,13 +262,14 @@ fn depth_within(definition: &str, nodes: u64) -> u32 {
 
 /// Null moves, reductions, pruning and static exchanges: from the start, within
 /// 300,000 nodes, the search before them finished depth 7 in chess and 6 in
-/// Baroque (now 13 and 10).
+/// Baroque (with history by the moves before, pruning up to seven plies from the
+/// horizon and less where the position improves: 15 and 11, before them 13 and 10).
 #[test]
 fn pruning_reaches_deeper_in_the_same_nodes() {
     let chess = depth_within("definitions/chess.vdl", 300_000);
-    assert_eq!(chess, 13);
+    assert_eq!(chess, 15);
     let baroque = depth_within("definitions/baroque.vdl", 300_000);
-    assert_eq!(baroque, 10);
+    assert_eq!(baroque, 11);
 }
 
 /// A null move is trusted only where zugzwang is rare: with a piece that neither

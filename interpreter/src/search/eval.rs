@@ -18,6 +18,10 @@ pub const ROYAL_VALUE: i32 = 100_000;
 pub struct Evaluator {
     /// Per kind: the value used for material and to order captures.
     pub values: Vec<i32>,
+    /// The value of the least valuable piece: the search's margins are in
+    /// hundredths of it, as they are in a pawn's in chess (kept within 50 to 250,
+    /// so that one odd kind does not set them).
+    pub pawn: i32,
     /// Per kind: the value a static exchange counts (royal pieces highest, so that
     /// one is never given for another).
     pub exchange_values: Vec<i32>,
@@ -205,7 +209,14 @@ impl Evaluator {
         let waits = (0..kinds)
             .map(|k| !rules.royal[k] && promotion_distance(rules, 0, k).is_none())
             .collect();
+        let pawn = (0..kinds)
+            .filter(|&k| !rules.royal[k])
+            .map(|k| terms.value[k])
+            .min()
+            .unwrap_or(100)
+            .clamp(50, 250);
         Evaluator {
+            pawn,
             weights: weights(rules, &squares),
             values: terms.value.clone(),
             exchange_values: (0..kinds)

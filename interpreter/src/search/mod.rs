@@ -143,7 +143,7 @@ impl Searcher {
             table: Table::new(table_mb),
             eval: Evaluator::new(rules),
             stop: Arc::new(AtomicBool::new(false)),
-            order: order::Order::new(),
+            order: order::Order::new(rules.kinds, rules.cell_count()),
             run: tree::Run::default(),
         }
     }
@@ -162,7 +162,7 @@ impl Searcher {
     /// Forget every earlier search (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
-        self.order = order::Order::new();
+        self.order.clear();
     }
 
     /// A transposition table of `table_mb` megabytes (cleared).

@@ -1,13 +1,22 @@
 //! Move ordering: the table's move first, then captures by the value they take
 //! (most valuable victims, least valuable capturer), promotions, the quiet moves
 //! that caused cut-offs at the same depth (killers), the last quiet refutation of
-//! the opponent's move (its counter move), and the rest by history.
+//! the opponent's move (its counter move), and the rest by history: how often the
+//! move caused a cut-off, by itself and after the two moves before it.
 
 use super::eval::Evaluator;
 use super::MAX_PLY;
 use crate::engine::{Move, Position};
 
 const HISTORY_SLOTS: usize = 4096;
+
+/// The most rows (and columns) of the continuation table: on larger boards with
+/// many kinds, piece moves share them by a hash.
+const CONTINUATION_SIDE: usize = 2048;
+
+/// A history score moves toward this (either way) as it is raised: later results
+/// weigh more than old ones, and scores stay bounded.
+const HISTORY_MAX: i32 = 16_384;
 
 /// Where captures that lose material in the exchange they start are scored: after
 /// every quiet move (whose history scores stay within `HISTORY_BOUND`).
@@ -16,12 +25,22 @@ const LOSING: i32 = -1_000_000_000;
 /// Tactical moves are scored from here up, above the killers.
 const GOOD_TACTICAL: i32 = 900_000_000;
 
-/// History scores stay within this either way.
+/// Quiet moves' scores stay within this either way.
 const HISTORY_BOUND: i32 = 800_000_000;
 
 /// Whether a move's score says it is a capture that loses material.
 pub fn is_losing(score: i32) -> bool {
     score < -HISTORY_BOUND
+}
+
+/// How many plies less a quiet move scored `score` is reduced: one for a killer
+/// or counter move, up to two either way by its history.
+pub fn history_reduction(score: i32) -> i32 {
+    if score > HISTORY_BOUND {
+        1
+    } else {
+        (score / (3 * HISTORY_MAX / 2)).clamp(-2, 2)
+    }
 }
 
 /// What a losing capture loses, from its score.
@@ -35,6 +54,56 @@ pub struct Order {
     counters: Vec<Option<Move>>,
     /// Per side: how often a quiet move between two cells caused a cut-off.
     history: Vec<i32>,
+    /// Per piece move (one or two plies back), a row; in it, per piece's quiet
+    /// move now: how often the second caused a cut-off after the first.
+    continuation: Vec<i16>,
+    /// The continuation table's rows and columns (`CONTINUATION_SIDE` at most).
+    side: usize,
+}
+
+/// A piece's move as the histories know it: which side's piece of which kind went
+/// to which cell, as one number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMove(usize);
+
+impl PieceMove {
+    /// The move `m` of the side to move in `pos` (before it is made).
+    pub fn of(pos: &Position, m: &Move) -> PieceMove {
+        let kind = m
+            .from_hand()
+            .or_else(|| pos.piece_at(m.from).map(|p| p.kind))
+            .unwrap_or(0);
+        let side = pos.side_to_move().index();
+        PieceMove((kind * 2 + side) * pos.rules().cell_count() + usize::from(m.to))
+    }
+}
+
+/// Where a node sits: its ply, the move that led to it, and the piece moves of the
+/// last two plies (none after a null move or at the root).
+#[derive(Clone, Copy, Debug)]
+pub struct Line {
+    pub ply: usize,
+    pub previous: Option<Move>,
+    pub before: [Option<PieceMove>; 2],
+}
+
+/// A piece move's row or column in a continuation table of `side` of them.
+fn continuation_index(m: PieceMove, side: usize) -> usize {
+    if m.0 < side {
+        m.0
+    } else {
+        ((m.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize % side
+    }
+}
+
+/// `h` moved toward `HISTORY_MAX` by `bonus` (or toward its negative by a malus).
+fn gravitate(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
+
+/// How much a cut-off `depth` plies from the horizon moves a history score.
+fn history_bonus(depth: i32) -> i32 {
+    (24 * depth * depth + 40 * depth).min(2_000)
 }
 
 /// Whether a move changes the material: a capture of any kind, a conversion or a
@@ -129,18 +198,59 @@ pub fn demote_if_losing(
 }
 
 impl Order {
-    pub fn new() -> Order {
+    /// Move ordering for a game of `pieces` kinds on `cells` cells.
+    pub fn new(kinds: usize, cells: usize) -> Order {
+        let side = (2 * kinds * cells).clamp(1, CONTINUATION_SIDE);
         Order {
             killers: vec![[None; 2]; MAX_PLY + 1],
             counters: vec![None; 2 * HISTORY_SLOTS],
             history: vec![0; 2 * HISTORY_SLOTS],
+            continuation: vec![0; side * side],
+            side,
         }
     }
 
-    /// A new search: history halves, killers are forgotten.
+    /// A new game: everything learnt is forgotten.
+    pub fn clear(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.counters.iter_mut().for_each(|c| *c = None);
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// A new search: histories halve, killers are forgotten.
     pub fn age(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 2);
+        self.continuation.iter_mut().for_each(|h| *h /= 2);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// The slot of `now` after `then` in the continuation table.
+    fn continuation_slot(&self, then: PieceMove, now: PieceMove) -> usize {
+        continuation_index(then, self.side) * self.side + continuation_index(now, self.side)
+    }
+
+    /// A quiet move's history score: its own and after each of the two moves
+    /// before it.
+    pub fn quiet_score(&self, pos: &Position, m: &Move, before: &[Option<PieceMove>; 2]) -> i32 {
+        let now = PieceMove::of(pos, m);
+        let mut s = self.history[history_slot(pos, m)];
+        for then in before.iter().flatten() {
+            s += i32::from(self.continuation[self.continuation_slot(*then, now)]);
+        }
+        s
+    }
+
+    /// Every history score of quiet move `m` moved by `bonus` (a malus if negative).
+    fn reward(&mut self, pos: &Position, m: &Move, before: &[Option<PieceMove>; 2], bonus: i32) {
+        let h = &mut self.history[history_slot(pos, m)];
+        *h = gravitate(*h, bonus);
+        let now = PieceMove::of(pos, m);
+        for then in before.iter().flatten() {
+            let slot = self.continuation_slot(*then, now);
+            let c = &mut self.continuation[slot];
+            *c = gravitate(i32::from(*c), bonus) as i16;
+        }
     }
 
     /// Score `moves` into `scored`, for [`pick`] to take best first.
@@ -151,11 +261,11 @@ impl Order {
         moves: &[Move],
         scored: &mut Vec<(i32, Move)>,
         first: Option<Move>,
-        (ply, previous): (usize, Option<Move>),
+        line: &Line,
     ) {
         scored.clear();
-        let killers = self.killers[ply.min(MAX_PLY)];
-        let counter = previous.and_then(|p| self.counters[counter_slot(pos, &p)]);
+        let killers = self.killers[line.ply.min(MAX_PLY)];
+        let counter = (line.previous).and_then(|p| self.counters[counter_slot(pos, &p)]);
         scored.extend(moves.iter().map(|&m| {
             let s = if Some(m) == first {
                 i32::MAX
@@ -168,7 +278,7 @@ impl Order {
             } else if counter == Some(m) {
                 GOOD_TACTICAL - 30_000_000
             } else {
-                self.history[history_slot(pos, &m)]
+                self.quiet_score(pos, &m, &line.before)
             };
             (s, m)
         }));
@@ -176,28 +286,68 @@ impl Order {
 
     /// A quiet move caused a cut-off at `ply`, `depth` plies from the horizon,
     /// after the quiet moves `before` did not.
-    pub fn cut_off(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        before: &[Move],
-        (ply, previous): (usize, Option<Move>),
-        depth: i32,
-    ) {
-        if let Some(p) = previous {
+    pub fn cut_off(&mut self, pos: &Position, m: Move, before: &[Move], line: &Line, depth: i32) {
+        if let Some(p) = line.previous {
             self.counters[counter_slot(pos, &p)] = Some(m);
         }
-        let k = &mut self.killers[ply.min(MAX_PLY)];
+        let k = &mut self.killers[line.ply.min(MAX_PLY)];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let bonus = depth * depth;
-        let h = &mut self.history[history_slot(pos, &m)];
-        *h = (*h + bonus).min(HISTORY_BOUND);
+        let bonus = history_bonus(depth);
+        self.reward(pos, &m, &line.before, bonus);
         for q in before {
-            let h = &mut self.history[history_slot(pos, q)];
-            *h = (*h - bonus).max(-HISTORY_BOUND);
+            self.reward(pos, q, &line.before, -bonus);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_history_score_settles_at_its_bound_either_way() {
+        let (mut up, mut down) = (0, 0);
+        for _ in 0..200 {
+            up = gravitate(up, history_bonus(12));
+            down = gravitate(down, -history_bonus(12));
+        }
+        assert_eq!((up, down), (HISTORY_MAX, -HISTORY_MAX));
+        // a cut-off after many failures raises the score by less than its bonus
+        assert_eq!(gravitate(-HISTORY_MAX, history_bonus(3)), -16_384 + 2 * 336);
+    }
+
+    #[test]
+    fn the_bonus_grows_with_depth_up_to_a_cap() {
+        let bonuses: Vec<i32> = [1, 2, 5, 8, 9, 30].map(history_bonus).to_vec();
+        assert_eq!(bonuses, [64, 176, 800, 1856, 2000, 2000]);
+    }
+
+    #[test]
+    fn piece_moves_beyond_the_table_share_rows_within_it() {
+        assert_eq!(continuation_index(PieceMove(767), 768), 767);
+        let rows: Vec<usize> = (2048..2048 + 1000)
+            .map(|m| continuation_index(PieceMove(m), 2048))
+            .collect();
+        assert!(rows.iter().all(|&r| r < 2048));
+        // spread over the rows, not piled on a few
+        let mut distinct = rows.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert!(distinct.len() > 700, "{}", distinct.len());
+    }
+
+    #[test]
+    fn killers_reduce_less_and_history_moves_the_reduction_by_two_at_most() {
+        let scores = [
+            GOOD_TACTICAL - 30_000_000,
+            0,
+            24_576,
+            3 * HISTORY_MAX,
+            -3 * HISTORY_MAX,
+        ];
+        assert_eq!(scores.map(history_reduction), [1, 0, 1, 2, -2]);
     }
 }

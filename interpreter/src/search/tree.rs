@@ -1,11 +1,15 @@
 //! The tree walk: principal-variation alpha-beta in aspiration windows, with null
 //! moves where the rules make them sound, reverse futility, futility and late-move
-//! pruning near the horizon, late-move reductions, and quiescence over tactical
-//! moves (which keeps its results in the transposition table too). Game ends come
-//! from the definition's `end` rules.
+//! pruning near the horizon (less where the position improves), late-move
+//! reductions by history, and quiescence over tactical moves (which keeps its
+//! results in the transposition table too). Margins are in hundredths of the least
+//! valuable piece. Game ends come from the definition's `end` rules.
 
 use super::eval::Evaluator;
-use super::order::{demote_if_losing, is_losing, is_tactical, losing_by, pick, Order};
+use super::order::{
+    demote_if_losing, history_reduction, is_losing, is_tactical, losing_by, pick, Line, Order,
+    PieceMove,
+};
 use super::table::{Bound, Entry, Table};
 use super::{outcome_score, MATE_BOUND, MAX_PLY};
 use crate::engine::{Legality, Move, Position};
@@ -27,8 +31,12 @@ struct Frame {
     ply: usize,
     beta: i32,
     pv_node: bool,
-    /// Quiet moves cannot raise alpha here.
-    futile: bool,
+    /// The static value, off the principal line and out of check.
+    static_eval: Option<i32>,
+    /// The value of the least valuable piece: the margins are in hundredths of it.
+    pawn: i32,
+    /// The static value is better than two plies before: fewer moves are pruned.
+    improving: bool,
     /// Quiet moves after this many are not searched (none: `usize::MAX`): late
     /// moves near the horizon rarely matter.
     late_limit: usize,
@@ -39,11 +47,11 @@ struct Frame {
 
 impl Frame {
     fn new(
-        depth: i32,
-        ply: usize,
+        (depth, ply): (i32, usize),
         (alpha, beta): (i32, i32),
         in_check: bool,
-        static_eval: Option<i32>,
+        (static_eval, pawn): (Option<i32>, i32),
+        improving: bool,
     ) -> Frame {
         let pv_node = beta - alpha > 1;
         Frame {
@@ -51,18 +59,28 @@ impl Frame {
             ply,
             beta,
             pv_node,
-            // near the horizon, far below alpha: only moves that change material
-            // can raise it
-            futile: !pv_node
-                && depth <= 2
-                && static_eval.is_some_and(|e| e + 100 + 150 * depth <= alpha),
-            late_limit: if pv_node || in_check || depth > 3 {
+            static_eval: static_eval.filter(|_| !pv_node),
+            pawn,
+            improving,
+            late_limit: if pv_node || in_check || depth > 7 {
                 usize::MAX
             } else {
-                3 + 2 * (depth * depth) as usize
+                (3 + (depth * depth) as usize) / (2 - usize::from(improving))
             },
             shallow: !pv_node && !in_check && depth <= 4,
         }
+    }
+
+    /// Whether quiet moves from the `tried`-th on are not searched: they come too
+    /// late, or (searched as many plies less as late moves are) the static value
+    /// is too far below `alpha` near the horizon for them to raise it.
+    fn quiets_pruned(&self, tried: usize, alpha: i32) -> bool {
+        let depth = (self.depth - reduction(self.depth, tried)).max(1);
+        tried >= self.late_limit
+            || depth <= 6
+                && self
+                    .static_eval
+                    .is_some_and(|e| e + (80 + 110 * depth) * self.pawn / 100 <= alpha)
     }
 }
 
@@ -96,6 +114,10 @@ pub struct Run {
     check_known: Vec<Option<bool>>,
     /// Per ply: the move that led here (none at the root or after a null move).
     played: Vec<Option<Move>>,
+    /// Per ply: the same move as the histories know it.
+    moved: Vec<Option<PieceMove>>,
+    /// Per ply: the static value, when out of check.
+    evals: Vec<Option<i32>>,
     /// Per ply: the quiet moves searched so far (their history falls when a later
     /// one cuts off).
     quiets: Vec<Vec<Move>>,
@@ -112,10 +134,36 @@ fn null_moves_sound(pos: &Position) -> bool {
         && rules.goals.facing.is_none()
 }
 
+/// `scored[from..]` with only the moves `keep` keeps: they are moved to its
+/// front, in their order; where they end.
+fn keep_only(
+    scored: &mut [(i32, Move)],
+    from: usize,
+    mut keep: impl FnMut(&Move) -> bool,
+) -> usize {
+    let mut kept = from;
+    for j in from..scored.len() {
+        if keep(&scored[j].1) {
+            scored.swap(kept, j);
+            kept += 1;
+        }
+    }
+    kept
+}
+
 /// How many plies a late quiet move is searched less: more for later moves at
 /// greater depth, as engines for chess have found.
 fn reduction(depth: i32, index: usize) -> i32 {
     (0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.25) as i32
+}
+
+/// How many plies the `nth` move of a node is searched less: fewer on the
+/// principal line and where the position improves, and for a quiet move (scored
+/// `quiet`) fewer the better its history.
+fn late_reduction(node: &Frame, nth: usize, quiet: Option<i32>) -> i32 {
+    let r = reduction(node.depth, nth) - i32::from(node.pv_node) + i32::from(!node.improving)
+        - quiet.map_or(0, history_reduction);
+    r.clamp(0, node.depth - 2)
 }
 
 impl Run {
@@ -148,6 +196,8 @@ impl Run {
             after_null: vec![false; n],
             check_known: vec![None; n],
             played: vec![None; n],
+            moved: vec![None; n],
+            evals: vec![None; n],
             quiets: (0..n).map(|_| Vec::with_capacity(32)).collect(),
             ..Run::default()
         }
@@ -225,7 +275,7 @@ impl Node<'_> {
     pub fn root(&mut self, pos: &mut Position, depth: i32, last: Option<i32>) -> i32 {
         const FULL: (i32, i32) = (-super::MATE - 1, super::MATE + 1);
         self.run.aborted = false;
-        let mut delta = 40;
+        let mut delta = self.pawns(40);
         let (mut alpha, mut beta) = match last {
             Some(s) if depth >= 5 && s.abs() < MATE_BOUND => (s - delta, s + delta),
             _ => FULL,
@@ -236,7 +286,7 @@ impl Node<'_> {
                 return score;
             }
             delta *= 4;
-            if delta > 2_000 {
+            if delta > self.pawns(2_000) {
                 (alpha, beta) = FULL;
             } else if score <= alpha {
                 alpha = (score - delta).max(FULL.0);
@@ -360,6 +410,7 @@ impl Node<'_> {
 
     fn make(&mut self, pos: &mut Position, m: Move, ply: usize) {
         self.run.played[ply + 1] = Some(m);
+        self.run.moved[ply + 1] = Some(PieceMove::of(pos, &m));
         pos.make(m);
         self.run.keys.push(pos.repetition_key(false));
         self.run.checked.push(false);
@@ -413,10 +464,12 @@ impl Node<'_> {
             return score;
         }
         let in_check = self.check_here(pos, ply);
+        let static_eval = (!in_check).then(|| self.static_value(pos));
+        self.run.evals[ply] = static_eval;
+        let improving = self.improving(ply);
         // only nodes off the principal line prune by it
-        let static_eval = (!in_check && !pv_node).then(|| self.static_value(pos));
         if let (Some(e), false, true) = (static_eval, pv_node, ply > 0) {
-            if let Some(score) = self.prune(pos, depth, ply, beta, e) {
+            if let Some(score) = self.prune(pos, (depth, ply), beta, e, improving) {
                 return score;
             }
         }
@@ -433,10 +486,16 @@ impl Node<'_> {
         // ordering is a guess, and the next iteration will have one)
         let depth = depth + i32::from(in_check) - i32::from(depth >= 4 && first.is_none());
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
-        let previous = self.run.played[ply];
-        (self.order).score(pos, self.eval, &moves, &mut scored, first, (ply, previous));
+        let line = self.line(ply);
+        (self.order).score(pos, self.eval, &moves, &mut scored, first, &line);
         self.run.lists[ply] = moves;
-        let node = Frame::new(depth, ply, (alpha, beta), in_check, static_eval);
+        let node = Frame::new(
+            (depth, ply),
+            (alpha, beta),
+            in_check,
+            (static_eval, self.eval.pawn),
+            improving,
+        );
         let searched = self.moves(pos, (&mut scored, &legality), &node, alpha);
         self.run.scored[ply] = scored;
         self.run.legality[ply] = legality;
@@ -448,6 +507,32 @@ impl Node<'_> {
         };
         self.remember(key, (best, best_move), ply, depth, (alpha, beta));
         best
+    }
+
+    /// `centipawns` in hundredths of the least valuable piece.
+    fn pawns(&self, centipawns: i32) -> i32 {
+        centipawns * self.eval.pawn / 100
+    }
+
+    /// Whether the static value at `ply` is better than at the same player's last
+    /// turn (or that was not known: in check).
+    fn improving(&self, ply: usize) -> bool {
+        let evals = &self.run.evals;
+        match (evals[ply], ply.checked_sub(2).and_then(|p| evals[p])) {
+            (Some(now), Some(then)) => now > then,
+            (Some(_), None) => true,
+            (None, _) => false,
+        }
+    }
+
+    /// Where the node at `ply` sits, for the move order.
+    fn line(&self, ply: usize) -> Line {
+        let before = ply.checked_sub(1).and_then(|p| self.run.moved[p]);
+        Line {
+            ply,
+            previous: self.run.played[ply],
+            before: [self.run.moved[ply], before],
+        }
     }
 
     /// Keep a node's result in the table, bounded by the window it was searched in.
@@ -475,15 +560,18 @@ impl Node<'_> {
     fn prune(
         &mut self,
         pos: &mut Position,
-        depth: i32,
-        ply: usize,
+        (depth, ply): (i32, usize),
         beta: i32,
         static_eval: i32,
+        improving: bool,
     ) -> Option<i32> {
         if beta.abs() >= MATE_BOUND {
             return None;
         }
-        if depth <= 3 && static_eval - 120 * depth >= beta {
+        // at least a ply's margin: a node cut this way is not seen to be a mate or
+        // a stalemate
+        let margin = self.pawns(100 * (depth - i32::from(improving)).max(1));
+        if depth <= 7 && static_eval - margin >= beta {
             return Some(static_eval);
         }
         let stm = pos.side_to_move();
@@ -499,8 +587,9 @@ impl Node<'_> {
         self.run.checked.push(false);
         self.run.after_null[ply + 1] = true;
         self.run.played[ply + 1] = None;
+        self.run.moved[ply + 1] = None;
         self.run.check_known[ply + 1] = None;
-        let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
+        let r = 3 + depth / 3 + ((static_eval - beta) / self.pawns(200)).min(3);
         let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1);
         self.run.after_null[ply + 1] = false;
         self.unmake(pos);
@@ -541,17 +630,27 @@ impl Node<'_> {
         // legal moves searched, and moves skipped after the first of them
         let mut tried = 0;
         let mut i = 0;
-        while i < scored.len() {
-            let m = pick(scored, i);
-            if demote_if_losing(pos, self.eval, scored, i) {
+        // the moves still to pick are `scored[i..end]`; once quiet moves are
+        // pruned, those left give check
+        let (mut end, mut pruned) = (scored.len(), false);
+        while i < end {
+            let m = pick(&mut scored[..end], i);
+            if demote_if_losing(pos, self.eval, &mut scored[..end], i) {
                 continue;
             }
             let score = scored[i].0;
-            i += 1;
             let quiet = !is_tactical(&m);
-            // skipped untested and unmade: finding out whether it is legal or
-            // gives check would cost what skipping saves
-            if tried > 0 && self.skipped(pos, node, (m, score), tried, best) {
+            if quiet && tried > 0 && !pruned && node.quiets_pruned(tried, alpha) {
+                // so are all later quiet moves (later is later, and alpha only
+                // rises), but those that give check: a mate is a quiet move too
+                end = keep_only(&mut scored[..end], i, |m| {
+                    is_tactical(m) || self.gives_check(pos, legality, *m)
+                });
+                pruned = true;
+                continue;
+            }
+            i += 1;
+            if tried > 0 && self.loses_too_much(pos, node, (m, score), best) {
                 tried += 1;
                 continue;
             }
@@ -568,7 +667,7 @@ impl Node<'_> {
             } else {
                 let late = depth >= 3 && nth >= 3 && (quiet || is_losing(score)) && !checks;
                 let r = if late {
-                    (reduction(depth, nth) - i32::from(node.pv_node)).clamp(0, depth - 2)
+                    late_reduction(node, nth, quiet.then_some(score))
                 } else {
                     0
                 };
@@ -591,8 +690,8 @@ impl Node<'_> {
                     self.set_pv(ply, m);
                     if alpha >= beta {
                         if quiet {
-                            let previous = self.run.played[ply];
-                            (self.order).cut_off(pos, m, &quiets, (ply, previous), depth);
+                            let line = self.line(ply);
+                            (self.order).cut_off(pos, m, &quiets, &line, depth);
                         }
                         break;
                     }
@@ -606,21 +705,26 @@ impl Node<'_> {
         (tried > 0).then_some((best, best_move))
     }
 
-    /// Whether a move after the first is not searched: a quiet one at a node
-    /// where quiet moves are futile or come too late, or one that loses material
+    /// Whether `m` is legal and gives check.
+    fn gives_check(&self, pos: &mut Position, legality: &Legality, m: Move) -> bool {
+        if !pos.is_legal_deferred(legality, m) {
+            return false;
+        }
+        pos.make(m);
+        let checks = self.in_check(pos);
+        pos.unmake();
+        checks
+    }
+
+    /// Whether a move after the first is not searched because it loses material
     /// in its exchange near the horizon.
-    fn skipped(
+    fn loses_too_much(
         &self,
         pos: &mut Position,
         node: &Frame,
         (m, score): (Move, i32),
-        tried: usize,
         best: i32,
     ) -> bool {
-        let quiet = !is_tactical(&m);
-        if quiet && (node.futile || tried >= node.late_limit) {
-            return true;
-        }
         node.shallow && best > -MATE_BOUND && self.loses_material(pos, m, score, node.depth)
     }
 
@@ -629,12 +733,13 @@ impl Node<'_> {
     /// quiet move by the exchange on the cell it goes to.
     fn loses_material(&self, pos: &mut Position, m: Move, score: i32, depth: i32) -> bool {
         if is_tactical(&m) {
-            is_losing(score) && losing_by(score) < -120 * depth
+            is_losing(score) && losing_by(score) < -self.pawns(120 * depth)
         } else {
             // only where that is cheap: a quiet move is rarely worth it otherwise
             depth <= 2
                 && pos.exchanges_on_board()
-                && pos.static_exchange(m, &self.eval.exchange_values) < -30 * depth * depth
+                && pos.static_exchange(m, &self.eval.exchange_values)
+                    < -self.pawns(30 * depth * depth)
         }
     }
 
@@ -718,8 +823,8 @@ impl Node<'_> {
             moves.retain(is_tactical);
         }
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
-        let previous = self.run.played[ply];
-        (self.order).score(pos, self.eval, &moves, &mut scored, first, (ply, previous));
+        let line = self.line(ply);
+        (self.order).score(pos, self.eval, &moves, &mut scored, first, &line);
         self.run.lists[ply] = moves;
         let (mut any, mut best_move) = (false, None);
         let mut i = 0;
@@ -759,5 +864,41 @@ impl Node<'_> {
         self.run.scored[ply] = scored;
         self.run.legality[ply] = legality;
         (best, best_move, any)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::MoveKind;
+
+    #[test]
+    fn dropping_the_quiet_moves_keeps_the_tactical_ones_in_their_order() {
+        let quiet = |to| (0, Move::new(0, to, MoveKind::Normal));
+        let promoting = |to| {
+            (
+                0,
+                Move::new(0, to, MoveKind::Normal).with_promotion(Some(1)),
+            )
+        };
+        let mut scored = [
+            quiet(1),
+            quiet(2),
+            promoting(3),
+            quiet(4),
+            promoting(5),
+            quiet(6),
+        ];
+        let end = keep_only(&mut scored, 1, is_tactical);
+        let to: Vec<u16> = scored[..end].iter().map(|(_, m)| m.to).collect();
+        assert_eq!(to, [1, 3, 5]);
+    }
+
+    #[test]
+    fn later_moves_at_greater_depth_are_reduced_more() {
+        let r: Vec<i32> = [(3, 3), (6, 10), (12, 30), (20, 60)]
+            .map(|(d, i)| reduction(d, i))
+            .to_vec();
+        assert_eq!(r, [1, 2, 4, 5]);
     }
 }
