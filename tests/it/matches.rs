@@ -511,7 +511,18 @@ fn tune_write_puts_one_section_in_the_definition() {
 #[test]
 fn values_and_tune_learn_from_a_game_collection() {
     let pgn = tmp("collection.pgn");
-    let play = ["--games", "6", "--nodes", "300", "--openings", "random:4"];
+    // seed 5: its six games end in wins each way and draws (at seed 1 all six
+    // ended alike, which the fit rightly refuses)
+    let play = [
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--openings",
+        "random:4",
+        "--seed",
+        "5",
+    ];
     run_ok(&[&["values", CHESS, "--pgn", &pgn][..], &play].concat());
     let values = run_ok(&["values", CHESS, "--from-pgn", &pgn]);
     let from = format!("Piece values of Chess from 6 games of {pgn}, ");

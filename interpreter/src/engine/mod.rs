@@ -6,6 +6,7 @@
 //! file per capture mode, `attack.rs` the attack tests, `legality.rs` the legal
 //! moves, `perft.rs` the counts; each other rule family has its file.
 
+mod activity;
 mod attack;
 mod bulk_count;
 mod capture;
@@ -49,6 +50,7 @@ use crate::compile::Cell;
 use crate::model::Side;
 
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
+pub use activity::Reach;
 pub use deferred::Legality;
 pub use goals::{Goal, GoalKind};
 pub use legality::LegalityMismatch;

@@ -453,6 +453,12 @@ impl<'r> Position<'r> {
         &self.lists[side.index()]
     }
 
+    /// The cells of a side's pieces as a mask (of the first 128 cells: all of them
+    /// on boards small enough for masks). Walls are no side's.
+    pub fn occupied(&self, side: Side) -> u128 {
+        self.occupied[side.index()]
+    }
+
     /// The cells of a side's royal pieces.
     pub fn royal_cells(&self, side: Side) -> &[Cell] {
         &self.royals[side.index()]

@@ -4,6 +4,7 @@
 //! more as it nears its promotion zone. A definition's `value`, or the terms of its
 //! `evaluation` section, replace what is derived ([`terms`](super::terms)).
 
+use super::activity::Activity;
 use super::terms::{Geometry, Terms, MOBILITY};
 use crate::compile::{Cell, RayKind, Ruleset};
 use crate::engine::{Position, Weights};
@@ -38,6 +39,8 @@ pub struct Evaluator {
     terms: Terms,
     /// Only with a `safety` term: what the reach around royal pieces is counted from.
     geometry: Option<Arc<Geometry>>,
+    /// The terms that read the board as it is, where any piece is measured so.
+    activity: Option<Arc<Activity>>,
 }
 
 /// The chance that a cell is empty in a typical position: a slider's far cells
@@ -45,6 +48,9 @@ pub struct Evaluator {
 const EMPTY: f64 = 0.7;
 /// Centipawns per expected move: a knight (about 5.25 moves) is worth about 300.
 const PER_MOVE: f64 = 57.0;
+/// How far (in hundredths of the least valuable piece) the board-reading terms
+/// are taken to move a value at most, for [`Evaluator::evaluate_within`].
+const LAZY_MARGIN: i32 = 250;
 
 /// A piece's expected number of moves from `cell` on a board a third full. A move
 /// that may only capture, or only go quietly, counts half.
@@ -233,6 +239,7 @@ impl Evaluator {
             kinds,
             waits,
             geometry: (terms.safety != 0).then(|| Arc::new(geometry)),
+            activity: Activity::new(rules, &terms).map(Arc::new),
             terms,
         }
     }
@@ -250,6 +257,27 @@ impl Evaluator {
 
     /// The position's value for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.evaluate_within(pos, (-super::MATE, super::MATE))
+    }
+
+    /// The position's value for the side to move, where it lies within `window`;
+    /// outside it, by more than the board-reading terms are likely to move it,
+    /// the value without them: the search only asks which side of the window the
+    /// value falls.
+    pub fn evaluate_within(&self, pos: &Position, (alpha, beta): (i32, i32)) -> i32 {
+        let mut score = self.value_by_pieces(pos);
+        if let Some(a) = &self.activity {
+            let margin = LAZY_MARGIN * self.pawn / 100;
+            if score - margin < beta && score + margin > alpha {
+                score += a.value(pos, pos.side_to_move());
+            }
+        }
+        score.clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1)
+    }
+
+    /// The pieces on their cells, in hand and (with a `safety` term) around the
+    /// royal pieces, for the side to move.
+    fn value_by_pieces(&self, pos: &Position) -> i32 {
         let stm = pos.side_to_move().index();
         let mut score = match pos.weights() {
             Some(w) if Arc::ptr_eq(w, &self.weights) => {
@@ -269,7 +297,7 @@ impl Evaluator {
             let side = pos.side_to_move();
             score += self.terms.safety * (g.danger(pos, side) - g.danger(pos, side.opponent()));
         }
-        score.clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1)
+        score
     }
 
     /// The pieces' values for the side to move, summed over the board.

@@ -4,6 +4,7 @@
 //! time management. Positions are scored by the definition's own end rules and by
 //! piece values derived from the compiled movement tables ([`eval`]).
 
+mod activity;
 pub mod eval;
 mod order;
 mod table;

@@ -1,6 +1,6 @@
 //! The evaluation as a sum of terms, each a weight times a feature of the position:
-//! per kind, its pieces on the board, in hand, their mobility on their cells and
-//! their nearness to promotion; and the enemy reach around the royal pieces. The
+//! per kind, its pieces on the board, in hand, their mobility on their cells (and
+//! now, on the board as it is) and their nearness to promotion; and the enemy reach around the royal pieces. The
 //! weights are derived from the rules or kept by the definition (`evaluation`);
 //! `vdl tune` fits them to self-play games through the same features.
 
@@ -18,7 +18,9 @@ pub struct Terms {
     pub value: Vec<i32>,
     /// Per kind: a piece in hand.
     pub hand: Vec<i32>,
-    /// Per kind: per move on its cell above its average.
+    /// Per kind: per move on its cell above its average (and, for a piece that
+    /// captures only by replacement, per move now above its cell's share, by a
+    /// part that is smaller for pieces of many moves).
     pub mobility: Vec<i32>,
     /// Per kind: the bonus on the cells next to its promotion zone, in quarters of
     /// a centipawn (a derived bonus is a quarter of what promoting gains).
@@ -34,7 +36,8 @@ pub enum Term {
     Value = 0,
     /// Pieces in hand.
     Hand = 1,
-    /// Moves on their cells above their average.
+    /// Moves on their cells above their average, and moves now above their
+    /// cells' share.
     Mobility = 2,
     /// Nearness to promotion.
     Advance = 3,
@@ -77,6 +80,8 @@ pub struct Geometry {
     pub nearness_parts: Vec<(i32, i32)>,
     /// What the enemy reach around royal pieces is counted from, when asked for.
     danger: Option<Danger>,
+    /// What pieces' moves now are read from, where some kind is measured so.
+    now: Option<super::activity::Activity>,
 }
 
 /// The cells pieces reach and the cells around royal pieces.
@@ -109,6 +114,7 @@ impl Geometry {
             nearness: vec![0.0; 2 * kinds * cells],
             nearness_parts: vec![(0, 1); 2 * kinds * cells],
             danger: None,
+            now: super::activity::Activity::new(rules, &super::eval::terms(rules)),
         };
         for side in 0..2 {
             for kind in 0..kinds {
@@ -180,6 +186,11 @@ impl Geometry {
                 }
             }
             x[4 * kinds] += sign * f64::from(self.danger(pos, side));
+        }
+        if let Some(now) = &self.now {
+            for (k, f) in now.features(pos).into_iter().enumerate() {
+                x[feature(Term::Mobility, k, kinds)] += f;
+            }
         }
         x
     }

@@ -403,6 +403,13 @@ impl Node<'_> {
         (self.eval.evaluate(pos) + TEMPO).min(MATE_BOUND - 1)
     }
 
+    /// The static value where it lies within `window` (quiescence's stand-pat
+    /// asks no more).
+    fn static_value_within(&self, pos: &Position, (alpha, beta): (i32, i32)) -> i32 {
+        let window = (alpha - TEMPO, beta - TEMPO);
+        (self.eval.evaluate_within(pos, window) + TEMPO).min(MATE_BOUND - 1)
+    }
+
     fn in_check(&self, pos: &Position) -> bool {
         let stm = pos.side_to_move();
         !pos.rules().definition.end.royal_capture && pos.has_royal(stm) && pos.in_check(stm)
@@ -786,7 +793,7 @@ impl Node<'_> {
         let mut best = -super::MATE - 1;
         let mut raised = alpha;
         if !in_check {
-            best = self.static_value(pos);
+            best = self.static_value_within(pos, (alpha, beta));
             if best >= beta {
                 return best;
             }
