@@ -4,7 +4,7 @@
 //! by replacement strikes the cell it moves to, so only such pieces are measured.
 
 use super::{kind_of, side_of, Position};
-use crate::compile::{Cell, RayKind};
+use crate::compile::Cell;
 
 /// A piece's reach on the board as it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,19 +33,7 @@ impl Position<'_> {
         let (own, enemy) = (self.occupied[us], self.occupied[1 - us]);
         let mut reach = Reach::default();
         for ray in rules.rays_of(us, kind, from) {
-            let cells = rules.cells_of(ray);
-            let path = match ray.kind {
-                RayKind::Leap => match self.open_cells(ray, cells) {
-                    Some(open) => &open[..open.len().min(1)],
-                    None => continue,
-                },
-                RayKind::Slide => match self.open_cells(ray, cells) {
-                    Some(open) => open,
-                    None => continue,
-                },
-                RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray, kind),
-            };
-            for &t in path {
+            for &t in self.ray_reach(ray, kind) {
                 let bit = 1u128 << t;
                 if ray.capture {
                     reach.strikes |= bit;

@@ -252,6 +252,23 @@ impl Position<'_> {
     }
 }
 
+impl<'r> Position<'r> {
+    /// The cells a ray may reach on the board as it is, in order: a leap's target
+    /// (its path empty, unless it jumps), a slide's cells, a hop's landings; none
+    /// where its path is blocked.
+    #[inline(always)]
+    pub(in crate::engine) fn ray_reach(&self, ray: &Ray, kind: usize) -> &'r [Cell] {
+        let cells = self.rules.cells_of(ray);
+        match ray.kind {
+            RayKind::Leap => {
+                (self.open_cells(ray, cells)).map_or(&[], |open| &open[..open.len().min(1)])
+            }
+            RayKind::Slide => self.open_cells(ray, cells).unwrap_or(&[]),
+            RayKind::Hop | RayKind::HopBehind => self.hop_landings(cells, ray, kind),
+        }
+    }
+}
+
 /// Whether two moves change the position the same way: the same piece from and to
 /// the same cells, removing the same pieces, converting and promoting alike.
 fn same_effect(a: &Move, b: &Move) -> bool {
