@@ -265,8 +265,8 @@ fn depth_within(definition: &str, nodes: u64) -> u32 {
 /// Baroque (with history by the moves before, pruning up to seven plies from the
 /// horizon and less where the position improves: 15 and 11, before them 13 and 10).
 /// Chess's 12 is with the pieces' moves now in the evaluation, whose finer values
-/// make the tree from the start larger (15 without them); Baroque's pieces, but
-/// the immobilizer, are not measured so.
+/// make the tree from the start larger (15 without them); Baroque's pieces have
+/// capture modes, so none is measured so.
 #[test]
 fn pruning_reaches_deeper_in_the_same_nodes() {
     let chess = depth_within("definitions/chess.vdl", 300_000);
