@@ -1,6 +1,6 @@
 //! What a piece does from where it stands, on the board as it is: the cells it
 //! moves to and the cells it strikes. The evaluation weighs pieces by it (their
-//! mobility now, the pressure around the royal pieces); only a piece that captures
+//! mobility now); only a piece that captures
 //! by replacement strikes the cell it moves to, so only such pieces are measured.
 
 use super::{kind_of, side_of, Position};

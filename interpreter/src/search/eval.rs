@@ -39,7 +39,8 @@ pub struct Evaluator {
     terms: Terms,
     /// Only with a `safety` term: what the reach around royal pieces is counted from.
     geometry: Option<Arc<Geometry>>,
-    /// The terms that read the board as it is, where any piece is measured so.
+    /// The pieces' moves now, where every piece but the royal ones captures by
+    /// replacement.
     activity: Option<Arc<Activity>>,
 }
 
