@@ -1,10 +1,12 @@
-//! The evaluation's term that reads the board as it is, where every piece that is
-//! not royal captures by replacement ([`Position::reach`]): a piece's mobility now, against the moves
-//! its cell gives it on a typical board (which the piece-on-cell values count
-//! already). Reaches are read off masks of each ray's cells, in 64 bits where the
-//! board fits.
+//! The evaluation's terms that read the board as it is, where every piece that is
+//! not royal captures by replacement: a piece's mobility now ([`Position::reach`]),
+//! against the moves its cell gives it on a typical board (which the
+//! piece-on-cell values count already), and its being passed
+//! ([`passed`](super::passed)). Reaches are read off masks of each ray's cells,
+//! in 64 bits where the board fits.
 
 use super::eval::{average_mobility, mobility};
+use super::passed::PassedOf;
 use super::terms::Terms;
 use crate::compile::{Cell, Ray, RayKind, Ruleset};
 use crate::engine::{Position, Reach};
@@ -33,11 +35,11 @@ type Terms64 = ActivityOf<u64>;
 type Terms128 = ActivityOf<u128>;
 
 impl Activity {
-    /// The terms for `rules`, or `None` where they are not counted: boards past 128
-    /// cells, and rules where some kind that is not royal captures by another mode
-    /// than replacement (or where every kind is royal).
+    /// The terms for `rules`, or `None` where they are not counted ([`measured`]).
     pub(super) fn new(rules: &Ruleset, terms: &Terms) -> Option<Activity> {
-        if rules.cell_count() <= 64 {
+        if !measured(rules) {
+            None
+        } else if rules.cell_count() <= 64 {
             ActivityOf::new(rules, terms).map(Activity::Narrow)
         } else {
             ActivityOf::new(rules, terms).map(Activity::Wide)
@@ -53,14 +55,24 @@ impl Activity {
         }
     }
 
-    /// Per kind, its part of the mobility term's feature that reads the board
-    /// (White's less Black's), for `vdl tune`.
-    pub(super) fn features(&self, pos: &Position) -> Vec<f64> {
+    /// Per kind, its parts of the mobility and the advance terms' features that
+    /// read the board (White's less Black's), for `vdl tune`.
+    pub(super) fn features(&self, pos: &Position) -> (Vec<f64>, Vec<f64>) {
         match self {
-            Activity::Narrow(a) => a.features(pos),
-            Activity::Wide(a) => a.features(pos),
+            Activity::Narrow(a) => (a.features(pos), a.passed.features(pos)),
+            Activity::Wide(a) => (a.features(pos), a.passed.features(pos)),
         }
     }
+}
+
+/// Whether the board-reading terms are counted: on boards of up to 128 cells,
+/// where every kind that is not royal captures only by replacement. Where some
+/// kinds have capture modes, what their moves threaten is not counted, and
+/// rewarding only the others' moves misleads (UC-40, 100 games at 4,000 nodes a
+/// move: -35 ± 66 Elo with them measured alone).
+pub(super) fn measured(rules: &Ruleset) -> bool {
+    let replacing = |k: usize| rules.capture.replacing_only >> k & 1 != 0;
+    rules.cell_count() <= 128 && (0..rules.kinds).all(|k| rules.royal[k] || replacing(k))
 }
 
 /// A mask of cells: 64 bits for boards that fit, 128 for the others.
@@ -144,6 +156,8 @@ pub(super) struct ActivityOf<M> {
     /// Per ray of the rules' move tables: its cells as a mask, and which way their
     /// numbers run.
     lines: Vec<Line<M>>,
+    /// Where promoting pieces are passed.
+    passed: PassedOf<M>,
 }
 
 /// How a piece's reach on a cell is found.
@@ -193,12 +207,6 @@ impl<M: Mask> ActivityOf<M> {
                 }
             })
             .collect();
-        // where some kinds have capture modes, what their moves threaten is not
-        // counted, and rewarding only the others' moves misleads (UC-40, 100
-        // games at 4,000 nodes a move: -35 ± 66 Elo with them measured alone)
-        if (0..kinds).any(|k| !rules.royal[k] && !replacing(k)) {
-            return None;
-        }
         let weight: Vec<i32> = (0..kinds)
             .map(|k| (f64::from(SCALE * terms.mobility[k]) * share[k]).round() as i32)
             .collect();
@@ -228,11 +236,13 @@ impl<M: Mask> ActivityOf<M> {
             expected,
             plans,
             lines: lines.into_iter().map(Option::unwrap_or_default).collect(),
+            passed: PassedOf::new(rules, terms),
         })
     }
 
     fn value(&self, pos: &Position, side: Side) -> i32 {
         (self.mobility(pos, side) - self.mobility(pos, side.opponent())).div_euclid(SCALE)
+            + self.passed.value(pos, side)
     }
 
     /// A side's mobility now, in `SCALE`ths of a hundredth of a pawn.
@@ -362,7 +372,6 @@ fn plan_of<M: Mask>(rules: &Ruleset, lines: &[Option<Line<M>>], i: usize) -> Pla
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Move;
 
     /// Every measured piece's moves, read off masks and walked by the engine, at
     /// every position of a few seeded random games: boards of 64 cells and more,
@@ -384,19 +393,9 @@ mod tests {
             let a = Activity::new(&rules, &terms).expect("some kind is measured");
             let mut seed = 7u64;
             for _game in 0..4 {
-                let mut pos = Position::start(&rules);
-                let mut moves: Vec<Move> = Vec::new();
-                for _ply in 0..40 {
-                    checked += check_position(&a, &pos);
-                    pos.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    pos.make(moves[(seed >> 33) as usize % moves.len()]);
-                }
+                super::super::random_game(&rules, &mut seed, 40, |pos| {
+                    checked += check_position(&a, pos);
+                });
             }
         }
         assert!(checked > 10_000, "{checked} pieces checked");

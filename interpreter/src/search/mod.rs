@@ -7,6 +7,7 @@
 mod activity;
 pub mod eval;
 mod order;
+mod passed;
 mod table;
 pub mod terms;
 mod tree;
@@ -282,5 +283,29 @@ fn outcome_score(outcome: Outcome, player: Side, ply: usize) -> i32 {
         Outcome::Win => MATE - ply as i32,
         Outcome::Loss => -(MATE - ply as i32),
         _ => 0,
+    }
+}
+
+/// Plays `plies` random legal moves from the start (seeded by `seed`, which runs
+/// on), showing `visit` every position before a move.
+#[cfg(test)]
+pub(crate) fn random_game(
+    rules: &Ruleset,
+    seed: &mut u64,
+    plies: usize,
+    mut visit: impl FnMut(&Position),
+) {
+    let mut pos = Position::start(rules);
+    let mut moves = Vec::new();
+    for _ply in 0..plies {
+        visit(&pos);
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        pos.make(moves[(*seed >> 33) as usize % moves.len()]);
     }
 }

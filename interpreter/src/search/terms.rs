@@ -188,8 +188,10 @@ impl Geometry {
             x[4 * kinds] += sign * f64::from(self.danger(pos, side));
         }
         if let Some(now) = &self.now {
-            for (k, f) in now.features(pos).into_iter().enumerate() {
-                x[feature(Term::Mobility, k, kinds)] += f;
+            let (mobility, advance) = now.features(pos);
+            for k in 0..kinds {
+                x[feature(Term::Mobility, k, kinds)] += mobility[k];
+                x[feature(Term::Advance, k, kinds)] += advance[k];
             }
         }
         x
@@ -305,5 +307,33 @@ mod tests {
         // queen on d8 reaches d1 and d2, the bishop on c4 f7, the queen on f3 f7 and
         // f8; the knight on c4 reaches d6 and e5, the bishop on e4 d5 and c6
         assert_eq!(seen, [2, 0, 2, 3, 0, 4]);
+    }
+
+    /// The evaluation is its weights times its features (within the rounding of
+    /// each piece's terms), so that `vdl tune` fits what the search counts: at
+    /// every position of a seeded random chess game, passed pawns and moves now
+    /// included.
+    #[test]
+    fn the_evaluation_is_its_weights_times_its_features() {
+        let loaded = crate::load(include_str!("../../../definitions/chess.vdl"));
+        let rules = loaded.ruleset.expect("chess loads");
+        let eval = super::super::eval::Evaluator::new(&rules);
+        let weights = eval.terms().to_vector();
+        let geometry = Geometry::new(&rules, false);
+        super::super::random_game(&rules, &mut 3, 120, |pos| {
+            let x = geometry.features(pos);
+            let sum: f64 = weights.iter().zip(&x).map(|(w, x)| w * x).sum();
+            let white = match pos.side_to_move() {
+                Side::White => eval.evaluate(pos),
+                Side::Black => -eval.evaluate(pos),
+            };
+            let pieces = pos.piece_cells(Side::White).len() + pos.piece_cells(Side::Black).len();
+            let within = 2.0 * pieces as f64 + 2.0;
+            assert!(
+                (f64::from(white) - sum).abs() <= within,
+                "{}: {white} against {sum}",
+                pos.fen()
+            );
+        });
     }
 }
