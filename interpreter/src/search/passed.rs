@@ -18,10 +18,13 @@ use crate::model::Side;
 /// and 0.3, +10 ± 44 (200 games).
 pub(super) const EXTRA: i32 = 3;
 
-/// Whether passed pieces are counted: where the board-reading terms are, and some
-/// kind that is not royal promotes.
+/// Whether passed pieces are counted: where the board-reading terms are, some
+/// kind that is not royal promotes, and pieces are not dropped (a dropped piece
+/// may stop any other: shogi at 5,000 nodes a move scored -58 ± 91 Elo over 60
+/// games with passed pieces counted).
 pub(super) fn counted(rules: &Ruleset) -> bool {
     super::activity::measured(rules)
+        && !rules.flags.hand
         && (0..rules.kinds).any(|k| !rules.royal[k] && rules.promotion_of(0, k).is_some())
 }
 
@@ -59,6 +62,9 @@ impl<M: Mask> PassedOf<M> {
             nearness: vec![0.0; 2 * kinds * cells],
             counted: false,
         };
+        if !counted(rules) {
+            return p;
+        }
         for side in 0..2 {
             let strikes = strikes::<M>(rules, &p.stops, 1 - side);
             for kind in (0..kinds).filter(|&k| p.stops[k]) {
