@@ -7,7 +7,7 @@ use crate::cli::TuneArgs;
 use crate::Failure;
 use vdl::referee::matches::tune::{tune, tune_samples, Tuned};
 use vdl::search::eval::terms;
-use vdl::search::terms::{feature, Geometry, Term};
+use vdl::search::terms::{feature, safety_feature, shelter_feature, Geometry, Term};
 use vdl::Ruleset;
 
 /// Fits on games drawn anew, for each weight's error.
@@ -85,8 +85,11 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
             text += &format!("  {name:<width$} {}\n", given.join(" "));
         }
     }
-    if tuned.fitted[4 * kinds] {
+    if tuned.fitted[safety_feature(kinds)] {
         text += &format!("  safety {}\n", t.safety);
+    }
+    if tuned.fitted[shelter_feature(kinds)] {
+        text += &format!("  shelter {}\n", t.shelter);
     }
     text + "}\n"
 }

@@ -451,7 +451,8 @@ fn an_evaluation_section_sets_the_terms_it_gives() {
 #[test]
 fn the_evaluation_is_the_sum_of_its_terms() {
     let rules = chess_with(
-        "evaluation { Pawn value 100 mobility 0 advance 0 Rook value 500 mobility 0 safety -30 }",
+        "evaluation { Pawn value 100 mobility 0 advance 0 Rook value 500 mobility 0 safety -30 \
+         shelter 16 }",
     );
     let eval = vdl::search::Evaluator::new(&rules);
     let at = |fen: &str| eval.evaluate(&Position::from_fen(&rules, fen).expect("a legal FEN"));
@@ -465,4 +466,11 @@ fn the_evaluation_is_the_sum_of_its_terms() {
     assert_eq!(at("4r2k/8/8/8/8/8/8/4K3 w - - 0 1"), -500 - 2 * 30);
     // on h8's file it reaches none of them
     assert_eq!(at("6kr/8/8/8/8/8/8/4K3 w - - 0 1"), -500);
+    // two pawns shelter White's king from Black's one piece: 16 × 2 × 1/8
+    assert_eq!(at("7k/8/8/8/8/8/PP6/K7 w - - 0 1"), 200 + 4);
+    // against 8 pieces or more, in full; Black's two on g7 and h7 against three
+    assert_eq!(
+        at("7k/pppppppp/8/8/8/8/PP6/K7 w - - 0 1"),
+        200 - 800 + 16 * 2 - 16 * 2 * 3 / 8
+    );
 }

@@ -35,21 +35,15 @@ pub(super) fn evaluation(
             let royal = (pieces[kind].props.iter()).any(|x| matches!(x, PieceProp::Royal(..)));
             terms[kind] = p.piece_terms(&name.value, given, royal);
         }
-        let mut safety = None;
-        if let [first, rest @ ..] = decl.safety.as_slice() {
-            for again in rest {
-                p.given_twice(
-                    again.span,
-                    first.span,
-                    "`safety` is given twice in `evaluation`".into(),
-                );
-            }
-            safety = p.term_in(first, -MAX_PER_MOVE..=MAX_PER_MOVE, "`safety`");
-        }
-        let given = terms.iter().any(|t| *t != PieceTerms::default()) || safety.is_some();
+        let safety = p.section_term(&decl.safety, "safety");
+        let shelter = p.section_term(&decl.shelter, "shelter");
+        let given = terms.iter().any(|t| *t != PieceTerms::default())
+            || safety.is_some()
+            || shelter.is_some();
         Evaluation {
             pieces: if given { terms } else { Vec::new() },
             safety,
+            shelter,
         }
     })
 }
@@ -116,6 +110,21 @@ impl Problems {
     }
 
     /// A term or line that may be given once, given again.
+    /// A term given once for the whole section, in the range of a term per move.
+    fn section_term(&mut self, given: &[Spanned<i64>], word: &str) -> Option<i32> {
+        let [first, rest @ ..] = given else {
+            return None;
+        };
+        for again in rest {
+            self.given_twice(
+                again.span,
+                first.span,
+                format!("`{word}` is given twice in `evaluation`"),
+            );
+        }
+        self.term_in(first, -MAX_PER_MOVE..=MAX_PER_MOVE, &format!("`{word}`"))
+    }
+
     fn given_twice(&mut self, again: Span, first: Span, message: String) {
         self.push(
             Diagnostic::error(Code::DuplicateProperty, message)

@@ -697,6 +697,8 @@ pub struct Evaluation {
     /// Per cell around a royal piece of the player that an enemy piece reaches on
     /// an empty board.
     pub safety: Option<i32>,
+    /// Per own piece next to a royal piece, while the enemy has pieces to attack it.
+    pub shelter: Option<i32>,
 }
 
 /// One kind's evaluation terms.

@@ -5,6 +5,7 @@
 //! `evaluation` section, replace what is derived ([`terms`](super::terms)).
 
 use super::activity::Activity;
+use super::shelter::{self, Shelter};
 use super::terms::{Geometry, Terms, MOBILITY};
 use crate::compile::{Cell, RayKind, Ruleset};
 use crate::engine::{Position, Weights};
@@ -42,6 +43,8 @@ pub struct Evaluator {
     /// The pieces' moves now, where every piece but the royal ones captures by
     /// replacement.
     activity: Option<Arc<Activity>>,
+    /// Only with a `shelter` term: the cells around royal pieces.
+    shelter: Option<Arc<Shelter>>,
 }
 
 /// The chance that a cell is empty in a typical position: a slider's far cells
@@ -137,6 +140,7 @@ pub fn terms(rules: &Ruleset) -> Terms {
             })
             .collect(),
         safety: rules.definition.evaluation.safety.unwrap_or(0),
+        shelter: rules.definition.evaluation.shelter.unwrap_or(0),
         value,
     }
 }
@@ -239,6 +243,7 @@ impl Evaluator {
             cells,
             kinds,
             waits,
+            shelter: (terms.shelter != 0).then(|| Arc::new(geometry.shelter.clone())),
             geometry: (terms.safety != 0).then(|| Arc::new(geometry)),
             activity: Activity::new(rules, &terms).map(Arc::new),
             terms,
@@ -276,8 +281,8 @@ impl Evaluator {
         score.clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1)
     }
 
-    /// The pieces on their cells, in hand and (with a `safety` term) around the
-    /// royal pieces, for the side to move.
+    /// The pieces on their cells, in hand and (with `safety` and `shelter` terms)
+    /// around the royal pieces, for the side to move.
     fn value_by_pieces(&self, pos: &Position) -> i32 {
         let stm = pos.side_to_move().index();
         let mut score = match pos.weights() {
@@ -297,6 +302,11 @@ impl Evaluator {
         if let Some(g) = &self.geometry {
             let side = pos.side_to_move();
             score += self.terms.safety * (g.danger(pos, side) - g.danger(pos, side.opponent()));
+        }
+        if let Some(s) = &self.shelter {
+            let side = pos.side_to_move();
+            let count = s.count(pos, side) - s.count(pos, side.opponent());
+            score += (self.terms.shelter * count).div_euclid(shelter::FULL_ENEMY);
         }
         score
     }

@@ -8,6 +8,7 @@ mod activity;
 pub mod eval;
 mod order;
 mod passed;
+pub mod shelter;
 mod table;
 pub mod terms;
 mod tree;

@@ -1,6 +1,7 @@
 //! The evaluation as a sum of terms, each a weight times a feature of the position:
 //! per kind, its pieces on the board, in hand, their mobility on their cells (and
-//! now, on the board as it is) and their nearness to promotion; and the enemy reach around the royal pieces. The
+//! now, on the board as it is) and their nearness to promotion; the enemy reach
+//! around the royal pieces and their own pieces around them. The
 //! weights are derived from the rules or kept by the definition (`evaluation`);
 //! `vdl tune` fits them to self-play games through the same features.
 
@@ -27,6 +28,19 @@ pub struct Terms {
     pub advance_quarters: Vec<i32>,
     /// Per cell around a royal piece of the player that an enemy reaches.
     pub safety: i32,
+    /// Per own piece next to a royal piece, by the enemy's pieces up to
+    /// [`FULL_ENEMY`](super::shelter::FULL_ENEMY) over it.
+    pub shelter: i32,
+}
+
+/// The feature index of the section's `safety` term (after the kinds' terms).
+pub fn safety_feature(kinds: usize) -> usize {
+    4 * kinds
+}
+
+/// The feature index of the section's `shelter` term.
+pub fn shelter_feature(kinds: usize) -> usize {
+    4 * kinds + 1
 }
 
 /// Where each feature of a kind starts in a feature vector.
@@ -47,14 +61,15 @@ impl Terms {
     /// The weights as one vector, in the features' order, in centipawns.
     pub fn to_vector(&self) -> Vec<f64> {
         let kinds = self.value.len();
-        let mut v = vec![0.0; 4 * kinds + 1];
+        let mut v = vec![0.0; 4 * kinds + 2];
         for k in 0..kinds {
             v[feature(Term::Value, k, kinds)] = f64::from(self.value[k]);
             v[feature(Term::Hand, k, kinds)] = f64::from(self.hand[k]);
             v[feature(Term::Mobility, k, kinds)] = f64::from(self.mobility[k]);
             v[feature(Term::Advance, k, kinds)] = f64::from(self.advance_quarters[k]) / 4.0;
         }
-        v[4 * kinds] = f64::from(self.safety);
+        v[safety_feature(kinds)] = f64::from(self.safety);
+        v[shelter_feature(kinds)] = f64::from(self.shelter);
         v
     }
 }
@@ -82,6 +97,8 @@ pub struct Geometry {
     danger: Option<Danger>,
     /// What pieces' moves now are read from, where some kind is measured so.
     now: Option<super::activity::Activity>,
+    /// The cells around royal pieces.
+    pub shelter: super::shelter::Shelter,
 }
 
 /// The cells pieces reach and the cells around royal pieces.
@@ -115,6 +132,7 @@ impl Geometry {
             nearness_parts: vec![(0, 1); 2 * kinds * cells],
             danger: None,
             now: super::activity::Activity::new(rules, &super::eval::terms(rules)),
+            shelter: super::shelter::Shelter::new(rules),
         };
         for side in 0..2 {
             for kind in 0..kinds {
@@ -168,7 +186,7 @@ impl Geometry {
     /// The position's features from White's side: White's less Black's.
     pub fn features(&self, pos: &Position) -> Vec<f64> {
         let kinds = self.kinds;
-        let mut x = vec![0.0; 4 * kinds + 1];
+        let mut x = vec![0.0; 4 * kinds + 2];
         for (side, sign) in [(Side::White, 1.0), (Side::Black, -1.0)] {
             for &c in pos.piece_cells(side) {
                 let Some(p) = pos.piece_at(c) else { continue };
@@ -185,7 +203,8 @@ impl Geometry {
                         sign * f64::from(pos.reserve_count(side, k));
                 }
             }
-            x[4 * kinds] += sign * f64::from(self.danger(pos, side));
+            x[safety_feature(kinds)] += sign * f64::from(self.danger(pos, side));
+            x[shelter_feature(kinds)] += sign * self.shelter.feature(pos, side);
         }
         if let Some(now) = &self.now {
             let (mobility, advance) = now.features(pos);

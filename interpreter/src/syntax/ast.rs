@@ -70,7 +70,7 @@ pub enum Item {
     Allow(Vec<Name>),
 }
 
-/// `evaluation { Piece value N hand N mobility N advance N ... safety N }`.
+/// `evaluation { Piece value N hand N mobility N advance N ... safety N shelter N }`.
 #[derive(Clone, Debug)]
 pub struct EvaluationDecl {
     pub span: Span,
@@ -78,6 +78,8 @@ pub struct EvaluationDecl {
     pub pieces: Vec<(Name, Vec<EvalTerm>)>,
     /// `safety N`, each time it is given.
     pub safety: Vec<Spanned<i64>>,
+    /// `shelter N`, each time it is given.
+    pub shelter: Vec<Spanned<i64>>,
 }
 
 /// A term of a piece's line: its word and its number.

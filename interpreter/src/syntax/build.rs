@@ -167,10 +167,12 @@ impl Builder {
             span,
             pieces: Vec::new(),
             safety: Vec::new(),
+            shelter: Vec::new(),
         };
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::eval_safety => decl.safety.push(self.int_of(first(part))),
+                Rule::eval_shelter => decl.shelter.push(self.int_of(first(part))),
                 Rule::eval_piece => {
                     let mut inner = part.into_inner();
                     let Some(name) = inner.next().map(|p| self.name(p)) else {

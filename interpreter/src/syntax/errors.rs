@@ -252,7 +252,9 @@ pub(super) fn describe(rule: Rule) -> &'static str {
             "a section (`board`, `piece`, `setup`, ...)"
         }
         Rule::ident => "a name",
-        Rule::eval_entry | Rule::eval_safety | Rule::eval_piece => "a piece's name or `safety`",
+        Rule::eval_entry | Rule::eval_safety | Rule::eval_shelter | Rule::eval_piece => {
+            "a piece's name, `safety` or `shelter`"
+        }
         Rule::eval_term | Rule::eval_word => "`value`, `hand`, `mobility` or `advance`",
         Rule::label | Rule::cell | Rule::cell_set | Rule::cell_range => "a cell or label",
         Rule::int => "a number",

@@ -10,7 +10,7 @@
 use super::values::{bootstrap_errors, replay, solve, ScoredGame};
 use crate::check::{MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::compile::Ruleset;
-use crate::search::terms::{feature, Geometry, Term, Terms};
+use crate::search::terms::{feature, safety_feature, shelter_feature, Geometry, Term, Terms};
 
 /// One quiet position: its features from White's side and White's score.
 #[derive(Clone, Debug)]
@@ -239,7 +239,8 @@ fn to_terms(w: &[f64], kinds: usize) -> Terms {
         advance_quarters: (0..kinds)
             .map(|k| 4 * bounded(at(Term::Advance, k), 0.0, piece))
             .collect(),
-        safety: bounded(w[4 * kinds], -per_move, per_move),
+        safety: bounded(w[safety_feature(kinds)], -per_move, per_move),
+        shelter: bounded(w[shelter_feature(kinds)], -per_move, per_move),
     }
 }
 
@@ -269,7 +270,8 @@ mod tests {
                     x[feature(Term::Mobility, k, kinds)] = draw(10);
                     x[feature(Term::Advance, k, kinds)] = draw(4) / 4.0;
                 }
-                x[4 * kinds] = draw(3);
+                x[safety_feature(kinds)] = draw(3);
+                x[shelter_feature(kinds)] = draw(4);
                 let p = 1.0 / (1.0 + (-scale * dot(&x, &w)).exp());
                 let won = draw(500_000) + 500_000.0 < p * 1_000_001.0;
                 TuneSample {
@@ -290,6 +292,7 @@ mod tests {
         truth.value[knight] = 360;
         truth.mobility[rook] = 20;
         truth.safety = -15;
+        truth.shelter = 25;
         let samples = synthetic(&truth, 0.004, 12_000);
         let tuned = tune(&rules, &old, &samples, (20, 1)).expect("a fit");
         let t = &tuned.terms;
@@ -297,6 +300,7 @@ mod tests {
         assert!((320..=380).contains(&t.value[knight]), "{t:?}");
         assert!((13..=23).contains(&t.mobility[rook]), "{t:?}");
         assert!((-18..=-3).contains(&t.safety), "{t:?}");
+        assert!((15..=35).contains(&t.shelter), "{t:?}");
         // weights the results agree with stay exactly as they were
         assert_eq!(
             (t.value[1], t.value[3]),
