@@ -464,8 +464,9 @@ fn the_evaluation_is_the_sum_of_its_terms() {
     // the rook on e8 reaches e1 and e2 of the six cells around White's king:
     // twice the safety term against White
     assert_eq!(at("4r2k/8/8/8/8/8/8/4K3 w - - 0 1"), -500 - 2 * 30);
-    // on h8's file it reaches none of them
-    assert_eq!(at("6kr/8/8/8/8/8/8/4K3 w - - 0 1"), -500);
+    // on h8's file it reaches none of them, and it shelters Black's king from
+    // White's one piece: 16 × 1 × 1/8
+    assert_eq!(at("6kr/8/8/8/8/8/8/4K3 w - - 0 1"), -500 - 2);
     // two pawns shelter White's king from Black's one piece: 16 × 2 × 1/8
     assert_eq!(at("7k/8/8/8/8/8/PP6/K7 w - - 0 1"), 200 + 4);
     // against 8 pieces or more, in full; Black's two on g7 and h7 against three
