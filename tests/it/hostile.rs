@@ -80,9 +80,11 @@ fn uci_perft_is_stopped_by_stop_and_quit() {
             );
         }
     }
+    // a second of empty writes (200 ms each) lets the count end first on a
+    // loaded machine: `isready` is answered at once, and `quit` stops a count
     let (_, text) = session(
         &["uci", "definitions/chess.vdl"],
-        &[b"go perft 2\n", b"isready\nquit\n"],
+        &[b"go perft 2\n", b"", b"", b"", b"", b"isready\nquit\n"],
     );
     assert!(text.ends_with("\nNodes searched: 400\nreadyok\n"), "{text}");
 }
