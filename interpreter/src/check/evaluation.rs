@@ -109,7 +109,6 @@ impl Problems {
         None
     }
 
-    /// A term or line that may be given once, given again.
     /// A term given once for the whole section, in the range of a term per move.
     fn section_term(&mut self, given: &[Spanned<i64>], word: &str) -> Option<i32> {
         let [first, rest @ ..] = given else {
@@ -125,6 +124,7 @@ impl Problems {
         self.term_in(first, -MAX_PER_MOVE..=MAX_PER_MOVE, &format!("`{word}`"))
     }
 
+    /// A term or line that may be given once, given again.
     fn given_twice(&mut self, again: Span, first: Span, message: String) {
         self.push(
             Diagnostic::error(Code::DuplicateProperty, message)
