@@ -267,13 +267,14 @@ fn depth_within(definition: &str, nodes: u64) -> u32 {
 /// Chess's 13 is with the pieces' moves now and passed pawns in the evaluation
 /// (12 with moves now alone, whose finer values make the tree from the start
 /// larger; 15 without either); Baroque's pieces have capture modes, so none is
-/// measured so.
+/// measured so. Baroque's 10 is with the margins from the table's score (11
+/// before them: they prune less where the table knows the position is worse).
 #[test]
 fn pruning_reaches_deeper_in_the_same_nodes() {
     let chess = depth_within("definitions/chess.vdl", 300_000);
     assert_eq!(chess, 13);
     let baroque = depth_within("definitions/baroque.vdl", 300_000);
-    assert_eq!(baroque, 11);
+    assert_eq!(baroque, 10);
 }
 
 /// A null move is trusted only where zugzwang is rare: with a piece that neither

@@ -3,7 +3,8 @@
 //! pruning near the horizon (less where the position improves), late-move
 //! reductions by history, and quiescence over tactical moves (which keeps its
 //! results in the transposition table too). Margins are in hundredths of the least
-//! valuable piece. Game ends come from the definition's `end` rules.
+//! valuable piece, from the static value or, where its bound shows it closer, the
+//! table's score. Game ends come from the definition's `end` rules.
 
 use super::eval::Evaluator;
 use super::order::{
@@ -259,6 +260,23 @@ fn table_cut(e: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     cut.then_some(s)
 }
 
+/// The static value `e`, or the table's score where its bound shows the position
+/// is better (or worse) than `e` says: the margins of pruning start from it.
+fn refined(e: i32, entry: Option<Entry>, ply: usize) -> i32 {
+    let Some(t) = entry else { return e };
+    let s = from_table(t.score, ply);
+    let closer = match t.bound {
+        Bound::Exact => true,
+        Bound::Lower => s > e,
+        Bound::Upper => s < e,
+    };
+    if closer && s.abs() < MATE_BOUND {
+        s
+    } else {
+        e
+    }
+}
+
 fn from_table(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
         score - ply as i32
@@ -474,6 +492,7 @@ impl Node<'_> {
         let static_eval = (!in_check).then(|| self.static_value(pos));
         self.run.evals[ply] = static_eval;
         let improving = self.improving(ply);
+        let static_eval = static_eval.map(|e| refined(e, entry, ply));
         // only nodes off the principal line prune by it
         if let (Some(e), false, true) = (static_eval, pv_node, ply > 0) {
             if let Some(score) = self.prune(pos, (depth, ply), beta, e, improving) {
@@ -899,6 +918,25 @@ mod tests {
         let end = keep_only(&mut scored, 1, is_tactical);
         let to: Vec<u16> = scored[..end].iter().map(|(_, m)| m.to).collect();
         assert_eq!(to, [1, 3, 5]);
+    }
+
+    #[test]
+    fn the_static_value_moves_to_the_tables_score_only_where_its_bound_allows() {
+        let mut table = Table::new(1);
+        let mut at = |score: i32, bound: Bound| {
+            table.store(7, None, score, 5, bound);
+            refined(40, table.probe(7), 3)
+        };
+        let got = [
+            at(90, Bound::Lower),
+            at(10, Bound::Lower),
+            at(10, Bound::Upper),
+            at(90, Bound::Upper),
+            at(-25, Bound::Exact),
+            at(MATE_BOUND + 50, Bound::Lower),
+        ];
+        assert_eq!(got, [90, 40, 10, 40, -25, 40]);
+        assert_eq!(refined(40, None, 3), 40);
     }
 
     #[test]
