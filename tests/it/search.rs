@@ -268,7 +268,7 @@ fn depth_within(definition: &str, nodes: u64) -> u32 {
 /// (12 with moves now alone, whose finer values make the tree from the start
 /// larger; 15 without either); Baroque's pieces have capture modes, so none is
 /// measured so. Baroque's 10 is with the margins from the table's score (11
-/// before them: they prune less where the table knows the position is worse).
+/// before them; why the tree grew is not known).
 #[test]
 fn pruning_reaches_deeper_in_the_same_nodes() {
     let chess = depth_within("definitions/chess.vdl", 300_000);
