@@ -74,6 +74,8 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
             (Term::Hand, "hand", t.hand[k]),
             (Term::Mobility, "mobility", t.mobility[k]),
             (Term::Advance, "advance", t.advance_quarters[k] / 4),
+            (Term::Isolated, "isolated", t.isolated[k]),
+            (Term::Doubled, "doubled", t.doubled[k]),
         ];
         let given: Vec<String> = words
             .iter()

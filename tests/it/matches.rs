@@ -511,8 +511,8 @@ fn tune_write_puts_one_section_in_the_definition() {
 #[test]
 fn values_and_tune_learn_from_a_game_collection() {
     let pgn = tmp("collection.pgn");
-    // seed 5: its six games end in wins each way and draws (at seed 1 all six
-    // ended alike, which the fit rightly refuses)
+    // seed 4: its six games end in wins each way (at seed 5 all six ended alike,
+    // which the fit rightly refuses; seeds change with the search)
     let play = [
         "--games",
         "6",
@@ -521,7 +521,7 @@ fn values_and_tune_learn_from_a_game_collection() {
         "--openings",
         "random:4",
         "--seed",
-        "5",
+        "4",
     ];
     run_ok(&[&["values", CHESS, "--pgn", &pgn][..], &play].concat());
     let values = run_ok(&["values", CHESS, "--from-pgn", &pgn]);

@@ -52,13 +52,15 @@ impl Problems {
     /// One piece's line of terms, each in its range.
     fn piece_terms(&mut self, piece: &str, given: &[EvalTerm], royal: bool) -> PieceTerms {
         let mut out = PieceTerms::default();
-        let mut seen: [Option<Span>; 4] = [None; 4];
+        let mut seen: [Option<Span>; 6] = [None; 6];
         for (word, value) in given {
             let (slot, name, range) = match word.value {
                 EvalWord::Value => (&mut out.value, "value", 0..=MAX_PIECE_VALUE),
                 EvalWord::Hand => (&mut out.hand, "hand", 0..=MAX_PIECE_VALUE),
                 EvalWord::Mobility => (&mut out.mobility, "mobility", -MAX_PER_MOVE..=MAX_PER_MOVE),
                 EvalWord::Advance => (&mut out.advance, "advance", 0..=MAX_PIECE_VALUE),
+                EvalWord::Isolated => (&mut out.isolated, "isolated", -MAX_PER_MOVE..=MAX_PER_MOVE),
+                EvalWord::Doubled => (&mut out.doubled, "doubled", -MAX_PER_MOVE..=MAX_PER_MOVE),
             };
             let index = word.value as usize;
             if let Some(first) = seen[index] {

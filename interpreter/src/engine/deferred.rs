@@ -35,6 +35,18 @@ impl Position<'_> {
     /// each must be tested (`is_legal_deferred`) before it is played: every legal
     /// move is in `out`, and an illegal one only where the test will refuse it.
     pub fn moves_for_search(&mut self, out: &mut Vec<Move>, legality: &mut Legality) {
+        self.search_moves(out, legality, false);
+    }
+
+    /// As [`moves_for_search`](Self::moves_for_search), but where the rules let
+    /// the fast path leave them out, without the moves that neither capture,
+    /// convert nor promote: a quiescence search plays no others. Some may be left
+    /// in (where the rules take the general path), for the caller to drop.
+    pub fn tactical_moves_for_search(&mut self, out: &mut Vec<Move>, legality: &mut Legality) {
+        self.search_moves(out, legality, true);
+    }
+
+    fn search_moves(&mut self, out: &mut Vec<Move>, legality: &mut Legality, tactical: bool) {
         out.clear();
         legality.test = Test::None;
         if !self.legality_deferrable() {
@@ -44,7 +56,11 @@ impl Position<'_> {
         if self.rules.flags.goals && self.goal().is_some() {
             return;
         }
-        self.pseudo_moves(out);
+        if tactical {
+            self.pseudo_tactical_moves(out);
+        } else {
+            self.pseudo_moves(out);
+        }
         if self.royals_at_stake() {
             legality.test = self.prepare_test(legality);
         }

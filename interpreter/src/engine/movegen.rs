@@ -90,6 +90,24 @@ impl Position<'_> {
         }
     }
 
+    /// The pseudo-legal moves that capture, convert or promote, where the plain
+    /// path makes them; elsewhere all of them.
+    pub(super) fn pseudo_tactical_moves(&self, out: &mut Vec<Move>) {
+        let flags = &self.rules.flags;
+        let extra = flags.explosions || flags.hand || flags.in_place_promotions;
+        if extra || flags.first_moves || flags.special || flags.repeats || flags.capture_limits {
+            self.pseudo_moves(out);
+            return;
+        }
+        let (us, ep_open) = (self.side, self.en_passant_open(self.side));
+        let mut sink = Tactical(out);
+        for &from in &self.lists[us] {
+            let kind = kind_of(self.board[from as usize]);
+            let can_ep = ep_open && self.rules.en_passant_captures[kind];
+            self.piece_moves(us, from, kind, &mut sink, can_ep, Purpose::Play);
+        }
+    }
+
     /// The moves of side `us` (castling only when asked: it never captures).
     pub(super) fn moves_for(&self, us: usize, out: &mut Vec<Move>, castling: bool) {
         let rules = self.rules;
@@ -333,6 +351,27 @@ impl MoveSink for Vec<Move> {
             for &c in captures {
                 m.add_capture(c);
             }
+        }
+    }
+}
+
+/// Only the moves that capture, convert or promote.
+struct Tactical<'a>(&'a mut Vec<Move>);
+
+impl MoveSink for Tactical<'_> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        if !m.captures().is_empty() || m.converted().is_some() || m.promotion().is_some() {
+            self.0.push(m);
+        }
+    }
+
+    #[inline(always)]
+    fn push_with_captures(&mut self, m: Move, captures: &[Cell]) {
+        if !captures.is_empty() {
+            self.0.push_with_captures(m, captures);
+        } else {
+            self.push(m);
         }
     }
 }

@@ -712,6 +712,10 @@ pub struct PieceTerms {
     pub mobility: Option<i32>,
     /// Next to its promotion zone.
     pub advance: Option<i32>,
+    /// A promoting piece that no friendly one can come to guard.
+    pub isolated: Option<i32>,
+    /// A promoting piece with a friendly one on its way to promotion.
+    pub doubled: Option<i32>,
 }
 
 impl Evaluation {

@@ -1,12 +1,14 @@
 //! The evaluation's terms that read the board as it is, where every piece that is
 //! not royal captures by replacement: a piece's mobility now ([`Position::reach`]),
 //! against the moves its cell gives it on a typical board (which the
-//! piece-on-cell values count already), and its being passed
-//! ([`passed`](super::passed)). Reaches are read off masks of each ray's cells,
+//! piece-on-cell values count already), its being passed
+//! ([`passed`](super::passed)), and its being isolated or doubled
+//! ([`structure`](super::structure)). Reaches are read off masks of each ray's cells,
 //! in 64 bits where the board fits.
 
 use super::eval::{average_mobility, mobility};
 use super::passed::PassedOf;
+use super::structure::StructureOf;
 use super::terms::Terms;
 use crate::compile::{Cell, Ray, RayKind, Ruleset};
 use crate::engine::{Position, Reach};
@@ -57,12 +59,21 @@ impl Activity {
 
     /// Per kind, its parts of the mobility and the advance terms' features that
     /// read the board (White's less Black's), for `vdl tune`.
-    pub(super) fn features(&self, pos: &Position) -> (Vec<f64>, Vec<f64>) {
+    pub(super) fn features(&self, pos: &Position) -> NowFeatures {
         match self {
-            Activity::Narrow(a) => (a.features(pos), a.passed.features(pos)),
-            Activity::Wide(a) => (a.features(pos), a.passed.features(pos)),
+            Activity::Narrow(a) => a.all_features(pos),
+            Activity::Wide(a) => a.all_features(pos),
         }
     }
+}
+
+/// Per kind, the features of the terms that read the board as it is (White's
+/// less Black's).
+pub(super) struct NowFeatures {
+    pub(super) mobility: Vec<f64>,
+    pub(super) advance: Vec<f64>,
+    pub(super) isolated: Vec<f64>,
+    pub(super) doubled: Vec<f64>,
 }
 
 /// Whether the board-reading terms are counted: on boards of up to 128 cells,
@@ -158,6 +169,8 @@ pub(super) struct ActivityOf<M> {
     lines: Vec<Line<M>>,
     /// Where promoting pieces are passed.
     passed: PassedOf<M>,
+    /// Where promoting pieces are isolated or doubled.
+    structure: StructureOf<M>,
 }
 
 /// How a piece's reach on a cell is found.
@@ -237,12 +250,24 @@ impl<M: Mask> ActivityOf<M> {
             plans,
             lines: lines.into_iter().map(Option::unwrap_or_default).collect(),
             passed: PassedOf::new(rules, terms),
+            structure: StructureOf::new(rules, terms),
         })
     }
 
     fn value(&self, pos: &Position, side: Side) -> i32 {
         (self.mobility(pos, side) - self.mobility(pos, side.opponent())).div_euclid(SCALE)
             + self.passed.value(pos, side)
+            + self.structure.value(pos, side)
+    }
+
+    fn all_features(&self, pos: &Position) -> NowFeatures {
+        let (isolated, doubled) = self.structure.features(pos);
+        NowFeatures {
+            mobility: self.features(pos),
+            advance: self.passed.features(pos),
+            isolated,
+            doubled,
+        }
     }
 
     /// A side's mobility now, in `SCALE`ths of a hundredth of a pawn.

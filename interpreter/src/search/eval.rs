@@ -6,6 +6,7 @@
 
 use super::activity::Activity;
 use super::shelter::{self, Shelter};
+use super::structure;
 use super::terms::{Geometry, Terms, MOBILITY};
 use crate::compile::{Cell, RayKind, Ruleset};
 use crate::engine::{Position, Weights};
@@ -139,6 +140,12 @@ pub fn terms(rules: &Ruleset) -> Terms {
                 None => derived_advance(rules, &value, 0, k),
             })
             .collect(),
+        isolated: (0..kinds)
+            .map(|k| (given(k).isolated).unwrap_or(structure::derived(rules, &value, k).0))
+            .collect(),
+        doubled: (0..kinds)
+            .map(|k| (given(k).doubled).unwrap_or(structure::derived(rules, &value, k).1))
+            .collect(),
         safety: rules.definition.evaluation.safety.unwrap_or(0),
         shelter: rules.definition.evaluation.shelter.unwrap_or(0),
         value,
@@ -250,6 +257,12 @@ impl Evaluator {
         }
     }
 
+    /// Whether the evaluation reads the board as it is (the pieces' moves now),
+    /// which costs more than looking a value up.
+    pub fn reads_board(&self) -> bool {
+        self.activity.is_some()
+    }
+
     /// The weights of the evaluation's terms.
     pub fn terms(&self) -> &Terms {
         &self.terms
@@ -270,15 +283,27 @@ impl Evaluator {
     /// outside it, by more than the board-reading terms are likely to move it,
     /// the value without them: the search only asks which side of the window the
     /// value falls.
-    pub fn evaluate_within(&self, pos: &Position, (alpha, beta): (i32, i32)) -> i32 {
+    pub fn evaluate_within(&self, pos: &Position, window: (i32, i32)) -> i32 {
+        self.evaluate_lazily(pos, window).0
+    }
+
+    /// [`evaluate_within`](Self::evaluate_within), and whether the value is the
+    /// whole evaluation (it is, but where the board-reading terms were skipped).
+    pub fn evaluate_lazily(&self, pos: &Position, (alpha, beta): (i32, i32)) -> (i32, bool) {
         let mut score = self.value_by_pieces(pos);
+        let mut whole = true;
         if let Some(a) = &self.activity {
             let margin = LAZY_MARGIN * self.pawn / 100;
             if score - margin < beta && score + margin > alpha {
                 score += a.value(pos, pos.side_to_move());
+            } else {
+                whole = false;
             }
         }
-        score.clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1)
+        (
+            score.clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1),
+            whole,
+        )
     }
 
     /// The pieces on their cells, in hand and (with `safety` and `shelter` terms)

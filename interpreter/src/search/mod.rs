@@ -9,6 +9,7 @@ pub mod eval;
 mod order;
 mod passed;
 pub mod shelter;
+mod structure;
 mod table;
 pub mod terms;
 mod tree;
@@ -189,6 +190,9 @@ impl Searcher {
         self.table.new_search();
         self.order.age();
         self.run = tree::Run::new(&pos, earlier, start, hard, limits.nodes);
+        if self.eval.reads_board() {
+            self.run.keep_values();
+        }
         let legal = self.run.root_moves(&mut pos);
         let mut found = Found {
             best: legal.first().copied(),

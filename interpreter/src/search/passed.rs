@@ -25,7 +25,13 @@ pub(super) const EXTRA: i32 = 3;
 pub(super) fn counted(rules: &Ruleset) -> bool {
     super::activity::measured(rules)
         && !rules.flags.hand
-        && (0..rules.kinds).any(|k| !rules.royal[k] && rules.promotion_of(0, k).is_some())
+        && (0..rules.kinds).any(|k| promotes(rules, k))
+}
+
+/// Whether `kind`'s pieces promote (and are not royal): those passed pieces,
+/// and the structure of promoting pieces, are about.
+pub(super) fn promotes(rules: &Ruleset, kind: usize) -> bool {
+    !rules.royal[kind] && rules.promotion_of(0, kind).is_some()
 }
 
 /// Where a promoting piece is passed, in masks of `M`.
@@ -50,9 +56,7 @@ impl<M: Mask> PassedOf<M> {
     /// The passages of `rules`' promoting pieces (the board fits in `M`).
     pub(super) fn new(rules: &Ruleset, terms: &Terms) -> PassedOf<M> {
         let (cells, kinds) = (rules.cell_count(), rules.kinds);
-        let stops: Vec<bool> = (0..kinds)
-            .map(|k| !rules.royal[k] && rules.promotion_of(0, k).is_some())
-            .collect();
+        let stops: Vec<bool> = (0..kinds).map(|k| promotes(rules, k)).collect();
         let mut p = PassedOf {
             cells,
             kinds,
@@ -95,10 +99,10 @@ impl<M: Mask> PassedOf<M> {
         if !self.counted {
             return 0;
         }
-        let stoppers = [Side::White, Side::Black].map(|s| self.stoppers(pos, s));
+        let stopping = [Side::White, Side::Black].map(|s| stoppers(pos, s, &self.stops));
         let mut sum = 0;
         for s in [Side::White, Side::Black] {
-            let enemy = stoppers[s.opponent().index()];
+            let enemy = stopping[s.opponent().index()];
             let worth: i32 = self.passed(pos, s, enemy).map(|i| self.bonus[i]).sum();
             sum += if s == side { worth } else { -worth };
         }
@@ -112,26 +116,15 @@ impl<M: Mask> PassedOf<M> {
         if !self.counted {
             return x;
         }
-        let stoppers = [Side::White, Side::Black].map(|s| self.stoppers(pos, s));
+        let stopping = [Side::White, Side::Black].map(|s| stoppers(pos, s, &self.stops));
         for (s, sign) in [(Side::White, 1.0), (Side::Black, -1.0)] {
-            let enemy = stoppers[s.opponent().index()];
+            let enemy = stopping[s.opponent().index()];
             for i in self.passed(pos, s, enemy) {
                 let kind = (i / self.cells) % self.kinds;
                 x[kind] += sign * f64::from(EXTRA) * self.nearness[i];
             }
         }
         x
-    }
-
-    /// The cells of `side`'s pieces that stop the enemy's.
-    fn stoppers(&self, pos: &Position, side: Side) -> M {
-        let mut m = M::default();
-        for &c in pos.piece_cells(side) {
-            if pos.piece_at(c).is_some_and(|p| self.stops[p.kind]) {
-                m |= M::bit(c);
-            }
-        }
-        m
     }
 
     /// The index (side, kind and cell) of each of `side`'s passed pieces, where
@@ -150,6 +143,17 @@ impl<M: Mask> PassedOf<M> {
     }
 }
 
+/// The cells of `side`'s pieces of the kinds that `stops` marks.
+pub(super) fn stoppers<M: Mask>(pos: &Position, side: Side, stops: &[bool]) -> M {
+    let mut m = M::default();
+    for &c in pos.piece_cells(side) {
+        if pos.piece_at(c).is_some_and(|p| stops[p.kind]) {
+            m |= M::bit(c);
+        }
+    }
+    m
+}
+
 /// The cells of `way`, and those from which an enemy stopping piece captures on
 /// one of them (`strikes`, per cell).
 fn passage<M: Mask>(way: M, strikes: &[M]) -> M {
@@ -160,7 +164,7 @@ fn passage<M: Mask>(way: M, strikes: &[M]) -> M {
 }
 
 /// Per cell: where `side`'s stopping pieces capture on it from, on an empty board.
-fn strikes<M: Mask>(rules: &Ruleset, stops: &[bool], side: usize) -> Vec<M> {
+pub(super) fn strikes<M: Mask>(rules: &Ruleset, stops: &[bool], side: usize) -> Vec<M> {
     let cells = rules.cell_count();
     let mut from = vec![M::default(); cells];
     for kind in (0..rules.kinds).filter(|&k| stops[k]) {
@@ -177,7 +181,7 @@ fn strikes<M: Mask>(rules: &Ruleset, stops: &[bool], side: usize) -> Vec<M> {
 
 /// The cells a piece on `cell` passes on its shortest ways to promotion (by its
 /// quiet moves, on an empty board), the cells each move passes over included.
-fn way_of<M: Mask>(
+pub(super) fn way_of<M: Mask>(
     rules: &Ruleset,
     (side, kind): (usize, usize),
     cell: Cell,

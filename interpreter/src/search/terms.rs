@@ -1,6 +1,7 @@
 //! The evaluation as a sum of terms, each a weight times a feature of the position:
 //! per kind, its pieces on the board, in hand, their mobility on their cells (and
-//! now, on the board as it is) and their nearness to promotion; the enemy reach
+//! now, on the board as it is), their nearness to promotion and, for promoting
+//! pieces, their being isolated or doubled; the enemy reach
 //! around the royal pieces and their own pieces around them. The
 //! weights are derived from the rules or kept by the definition (`evaluation`);
 //! `vdl tune` fits them to self-play games through the same features.
@@ -26,6 +27,10 @@ pub struct Terms {
     /// Per kind: the bonus on the cells next to its promotion zone, in quarters of
     /// a centipawn (a derived bonus is a quarter of what promoting gains).
     pub advance_quarters: Vec<i32>,
+    /// Per kind: a promoting piece that no friendly one can come to guard.
+    pub isolated: Vec<i32>,
+    /// Per kind: a promoting piece with a friendly one on its way to promotion.
+    pub doubled: Vec<i32>,
     /// Per cell around a royal piece of the player that an enemy reaches.
     pub safety: i32,
     /// Per own piece next to a royal piece, by the enemy's pieces up to
@@ -33,14 +38,22 @@ pub struct Terms {
     pub shelter: i32,
 }
 
+/// The terms of each kind.
+pub const KIND_TERMS: usize = 6;
+
 /// The feature index of the section's `safety` term (after the kinds' terms).
 pub fn safety_feature(kinds: usize) -> usize {
-    4 * kinds
+    KIND_TERMS * kinds
 }
 
 /// The feature index of the section's `shelter` term.
 pub fn shelter_feature(kinds: usize) -> usize {
-    4 * kinds + 1
+    KIND_TERMS * kinds + 1
+}
+
+/// The length of a feature vector.
+pub fn feature_count(kinds: usize) -> usize {
+    KIND_TERMS * kinds + 2
 }
 
 /// Where each feature of a kind starts in a feature vector.
@@ -55,18 +68,36 @@ pub enum Term {
     Mobility = 2,
     /// Nearness to promotion.
     Advance = 3,
+    /// Promoting pieces that no friendly one can come to guard.
+    Isolated = 4,
+    /// Promoting pieces with a friendly one on their way.
+    Doubled = 5,
+}
+
+impl Term {
+    /// Every kind's term, in the features' order.
+    pub const ALL: [Term; KIND_TERMS] = [
+        Term::Value,
+        Term::Hand,
+        Term::Mobility,
+        Term::Advance,
+        Term::Isolated,
+        Term::Doubled,
+    ];
 }
 
 impl Terms {
     /// The weights as one vector, in the features' order, in centipawns.
     pub fn to_vector(&self) -> Vec<f64> {
         let kinds = self.value.len();
-        let mut v = vec![0.0; 4 * kinds + 2];
+        let mut v = vec![0.0; feature_count(kinds)];
         for k in 0..kinds {
             v[feature(Term::Value, k, kinds)] = f64::from(self.value[k]);
             v[feature(Term::Hand, k, kinds)] = f64::from(self.hand[k]);
             v[feature(Term::Mobility, k, kinds)] = f64::from(self.mobility[k]);
             v[feature(Term::Advance, k, kinds)] = f64::from(self.advance_quarters[k]) / 4.0;
+            v[feature(Term::Isolated, k, kinds)] = f64::from(self.isolated[k]);
+            v[feature(Term::Doubled, k, kinds)] = f64::from(self.doubled[k]);
         }
         v[safety_feature(kinds)] = f64::from(self.safety);
         v[shelter_feature(kinds)] = f64::from(self.shelter);
@@ -186,7 +217,7 @@ impl Geometry {
     /// The position's features from White's side: White's less Black's.
     pub fn features(&self, pos: &Position) -> Vec<f64> {
         let kinds = self.kinds;
-        let mut x = vec![0.0; 4 * kinds + 2];
+        let mut x = vec![0.0; feature_count(kinds)];
         for (side, sign) in [(Side::White, 1.0), (Side::Black, -1.0)] {
             for &c in pos.piece_cells(side) {
                 let Some(p) = pos.piece_at(c) else { continue };
@@ -207,10 +238,12 @@ impl Geometry {
             x[shelter_feature(kinds)] += sign * self.shelter.feature(pos, side);
         }
         if let Some(now) = &self.now {
-            let (mobility, advance) = now.features(pos);
+            let now = now.features(pos);
             for k in 0..kinds {
-                x[feature(Term::Mobility, k, kinds)] += mobility[k];
-                x[feature(Term::Advance, k, kinds)] += advance[k];
+                x[feature(Term::Mobility, k, kinds)] += now.mobility[k];
+                x[feature(Term::Advance, k, kinds)] += now.advance[k];
+                x[feature(Term::Isolated, k, kinds)] += now.isolated[k];
+                x[feature(Term::Doubled, k, kinds)] += now.doubled[k];
             }
         }
         x

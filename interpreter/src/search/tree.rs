@@ -122,7 +122,14 @@ pub struct Run {
     /// Per ply: the quiet moves searched so far (their history falls when a later
     /// one cuts off).
     quiets: Vec<Vec<Move>>,
+    /// Static values made whole, by hash, each in the slot its hash picks: the
+    /// same positions come back in every iteration. Empty where the evaluation
+    /// does not read the board, which costs less than the look-up.
+    values: Vec<(u64, i32)>,
 }
+
+/// Slots of the static values kept (a power of two).
+const VALUES: usize = 1 << 16;
 
 /// Whether a null move tells anything in this game: not when a turn must also
 /// place a wall, when captures are compulsory, or when passes count for the end.
@@ -202,6 +209,11 @@ impl Run {
             quiets: (0..n).map(|_| Vec::with_capacity(32)).collect(),
             ..Run::default()
         }
+    }
+
+    /// Static values are kept from now on (see `values`).
+    pub fn keep_values(&mut self) {
+        self.values = vec![(0, 0); VALUES];
     }
 
     pub fn root_moves(&mut self, pos: &mut Position) -> Vec<Move> {
@@ -417,15 +429,27 @@ impl Node<'_> {
 
     /// The static value of the position for the side to move: its evaluation and
     /// the worth of having the move.
-    fn static_value(&self, pos: &Position) -> i32 {
-        (self.eval.evaluate(pos) + TEMPO).min(MATE_BOUND - 1)
+    fn static_value(&mut self, pos: &Position) -> i32 {
+        self.static_value_within(pos, (-super::MATE, super::MATE))
     }
 
     /// The static value where it lies within `window` (quiescence's stand-pat
-    /// asks no more).
-    fn static_value_within(&self, pos: &Position, (alpha, beta): (i32, i32)) -> i32 {
+    /// asks no more); a whole evaluation made before, wherever it lies.
+    fn static_value_within(&mut self, pos: &Position, (alpha, beta): (i32, i32)) -> i32 {
+        let key = pos.hash();
+        let slot = key as usize & (VALUES - 1);
+        if let Some(&(known, value)) = self.run.values.get(slot) {
+            if known == key {
+                return value;
+            }
+        }
         let window = (alpha - TEMPO, beta - TEMPO);
-        (self.eval.evaluate_within(pos, window) + TEMPO).min(MATE_BOUND - 1)
+        let (value, whole) = self.eval.evaluate_lazily(pos, window);
+        let value = (value + TEMPO).min(MATE_BOUND - 1);
+        if let Some(kept) = self.run.values.get_mut(slot).filter(|_| whole) {
+            *kept = (key, value);
+        }
+        value
     }
 
     fn in_check(&self, pos: &Position) -> bool {
@@ -844,10 +868,14 @@ impl Node<'_> {
     ) -> (i32, Option<Move>, bool) {
         let mut moves = std::mem::take(&mut self.run.lists[ply]);
         let legality = std::mem::take(&mut self.run.legality[ply]);
-        let legality = self.generate(pos, &mut moves, legality);
-        if !in_check {
+        let legality = if in_check {
+            self.generate(pos, &mut moves, legality)
+        } else {
+            let mut legality = legality;
+            pos.tactical_moves_for_search(&mut moves, &mut legality);
             moves.retain(is_tactical);
-        }
+            legality
+        };
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
         let line = self.line(ply);
         (self.order).score(pos, self.eval, &moves, &mut scored, first, &line);
@@ -897,6 +925,44 @@ impl Node<'_> {
 mod tests {
     use super::*;
     use crate::engine::MoveKind;
+
+    /// Quiescence's list is the full list's tactical moves, with the same
+    /// legality test, in every shipped definition along a seeded random game.
+    #[test]
+    fn the_tactical_list_is_the_full_lists_tactical_moves() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../definitions");
+        let mut files: Vec<_> = (std::fs::read_dir(&dir).expect("definitions"))
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "vdl"))
+            .collect();
+        files.sort();
+        assert!(files.len() > 50);
+        let (mut legality, mut moves) = (Legality::default(), Vec::new());
+        let legal = |pos: &mut Position, legality: &Legality, list: &[Move]| {
+            let mut kept: Vec<String> = (list.iter())
+                .filter(|m| is_tactical(m) && pos.is_legal_deferred(legality, **m))
+                .map(|m| format!("{m:?}"))
+                .collect();
+            kept.sort();
+            kept
+        };
+        for file in &files {
+            let text = std::fs::read_to_string(file).expect("readable");
+            let Some(rules) = crate::load_file(file, &text).ruleset else {
+                panic!("{} loads", file.display());
+            };
+            let mut seed = 11;
+            super::super::random_game(&rules, &mut seed, 80, |pos| {
+                let mut pos = pos.clone();
+                pos.moves_for_search(&mut moves, &mut legality);
+                let all = legal(&mut pos, &legality, &moves);
+                pos.tactical_moves_for_search(&mut moves, &mut legality);
+                let tactical = legal(&mut pos, &legality, &moves);
+                assert_eq!(tactical, all, "{}: {}", file.display(), pos.fen());
+            });
+        }
+    }
 
     #[test]
     fn dropping_the_quiet_moves_keeps_the_tactical_ones_in_their_order() {

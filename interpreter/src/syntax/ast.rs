@@ -70,7 +70,8 @@ pub enum Item {
     Allow(Vec<Name>),
 }
 
-/// `evaluation { Piece value N hand N mobility N advance N ... safety N shelter N }`.
+/// `evaluation { Piece value N hand N mobility N advance N isolated N doubled N ...
+/// safety N shelter N }`.
 #[derive(Clone, Debug)]
 pub struct EvaluationDecl {
     pub span: Span,
@@ -92,6 +93,8 @@ pub enum EvalWord {
     Hand,
     Mobility,
     Advance,
+    Isolated,
+    Doubled,
 }
 
 #[derive(Clone, Debug)]

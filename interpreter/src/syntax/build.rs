@@ -195,6 +195,8 @@ impl Builder {
             "value" => EvalWord::Value,
             "hand" => EvalWord::Hand,
             "mobility" => EvalWord::Mobility,
+            "isolated" => EvalWord::Isolated,
+            "doubled" => EvalWord::Doubled,
             _ => EvalWord::Advance,
         };
         Some((

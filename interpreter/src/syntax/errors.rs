@@ -255,7 +255,9 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::eval_entry | Rule::eval_safety | Rule::eval_shelter | Rule::eval_piece => {
             "a piece's name, `safety` or `shelter`"
         }
-        Rule::eval_term | Rule::eval_word => "`value`, `hand`, `mobility` or `advance`",
+        Rule::eval_term | Rule::eval_word => {
+            "`value`, `hand`, `mobility`, `advance`, `isolated` or `doubled`"
+        }
         Rule::label | Rule::cell | Rule::cell_set | Rule::cell_range => "a cell or label",
         Rule::int => "a number",
         Rule::points_komi => "`komi N`",

@@ -66,6 +66,7 @@ pub fn tune_samples(
 fn prior_spread(term: Option<Term>) -> f64 {
     match term {
         Some(Term::Value | Term::Hand | Term::Advance) => 100.0,
+        Some(Term::Isolated | Term::Doubled) => 20.0,
         Some(Term::Mobility) | None => 10.0,
     }
 }
@@ -146,8 +147,7 @@ fn priors(chosen: &[usize], prior: &[f64], scale: f64, kinds: usize) -> Vec<Prio
     chosen
         .iter()
         .map(|&i| {
-            let term = [Term::Value, Term::Hand, Term::Mobility, Term::Advance]
-                .into_iter()
+            let term = (Term::ALL.into_iter())
                 .find(|&t| (feature(t, 0, kinds)..feature(t, 0, kinds) + kinds).contains(&i));
             Some((prior[i] * scale, prior_spread(term) * scale))
         })
@@ -239,6 +239,12 @@ fn to_terms(w: &[f64], kinds: usize) -> Terms {
         advance_quarters: (0..kinds)
             .map(|k| 4 * bounded(at(Term::Advance, k), 0.0, piece))
             .collect(),
+        isolated: (0..kinds)
+            .map(|k| bounded(at(Term::Isolated, k), -per_move, per_move))
+            .collect(),
+        doubled: (0..kinds)
+            .map(|k| bounded(at(Term::Doubled, k), -per_move, per_move))
+            .collect(),
         safety: bounded(w[safety_feature(kinds)], -per_move, per_move),
         shelter: bounded(w[shelter_feature(kinds)], -per_move, per_move),
     }
@@ -269,6 +275,8 @@ mod tests {
                     x[feature(Term::Value, k, kinds)] = draw(4).clamp(-1.0, 1.0) * draw(1).abs();
                     x[feature(Term::Mobility, k, kinds)] = draw(10);
                     x[feature(Term::Advance, k, kinds)] = draw(4) / 4.0;
+                    x[feature(Term::Isolated, k, kinds)] = draw(2);
+                    x[feature(Term::Doubled, k, kinds)] = draw(1);
                 }
                 x[safety_feature(kinds)] = draw(3);
                 x[shelter_feature(kinds)] = draw(4);
@@ -287,8 +295,9 @@ mod tests {
     fn tuning_finds_the_weights_the_results_came_from() {
         let rules = chess();
         let old = terms(&rules);
-        let (rook, knight) = (2, 4);
+        let (rook, knight, pawn) = (2, 4, 5);
         let mut truth = old.clone();
+        truth.isolated[pawn] = -40;
         truth.value[knight] = 360;
         truth.mobility[rook] = 20;
         truth.safety = -15;
@@ -301,6 +310,7 @@ mod tests {
         assert!((13..=23).contains(&t.mobility[rook]), "{t:?}");
         assert!((-18..=-3).contains(&t.safety), "{t:?}");
         assert!((15..=35).contains(&t.shelter), "{t:?}");
+        assert!((-50..=-20).contains(&t.isolated[pawn]), "{t:?}");
         // weights the results agree with stay exactly as they were
         assert_eq!(
             (t.value[1], t.value[3]),
