@@ -171,6 +171,8 @@ pub(super) struct ActivityOf<M> {
     passed: PassedOf<M>,
     /// Where promoting pieces are isolated or doubled.
     structure: StructureOf<M>,
+    /// Passed pieces or the structure are counted.
+    promoting: bool,
 }
 
 /// How a piece's reach on a cell is found.
@@ -249,6 +251,7 @@ impl<M: Mask> ActivityOf<M> {
             expected,
             plans,
             lines: lines.into_iter().map(Option::unwrap_or_default).collect(),
+            promoting: super::passed::counted(rules),
             passed: PassedOf::new(rules, terms),
             structure: StructureOf::new(rules, terms),
         })
@@ -256,15 +259,25 @@ impl<M: Mask> ActivityOf<M> {
 
     fn value(&self, pos: &Position, side: Side) -> i32 {
         (self.mobility(pos, side) - self.mobility(pos, side.opponent())).div_euclid(SCALE)
-            + self.passed.value(pos, side)
-            + self.structure.value(pos, side)
+            + self.promoting_value(pos, side)
+    }
+
+    /// What `side`'s promoting pieces' being passed, isolated or doubled is
+    /// worth, less its opponent's.
+    fn promoting_value(&self, pos: &Position, side: Side) -> i32 {
+        if !self.promoting {
+            return 0;
+        }
+        let stopping = self.passed.stopping(pos);
+        self.passed.value(pos, side, &stopping) + self.structure.value(pos, side, &stopping)
     }
 
     fn all_features(&self, pos: &Position) -> NowFeatures {
-        let (isolated, doubled) = self.structure.features(pos);
+        let stopping = self.passed.stopping(pos);
+        let (isolated, doubled) = self.structure.features(pos, &stopping);
         NowFeatures {
             mobility: self.features(pos),
-            advance: self.passed.features(pos),
+            advance: self.passed.features(pos, &stopping),
             isolated,
             doubled,
         }

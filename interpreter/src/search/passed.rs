@@ -94,12 +94,17 @@ impl<M: Mask> PassedOf<M> {
         p
     }
 
-    /// What `side`'s passed pieces are worth, less its opponent's.
-    pub(super) fn value(&self, pos: &Position, side: Side) -> i32 {
+    /// Per side, the cells of its promoting pieces (by side index).
+    pub(super) fn stopping(&self, pos: &Position) -> [M; 2] {
+        [Side::White, Side::Black].map(|s| stoppers(pos, s, &self.stops))
+    }
+
+    /// What `side`'s passed pieces are worth, less its opponent's, where the
+    /// promoting pieces stand on `stopping`.
+    pub(super) fn value(&self, pos: &Position, side: Side, stopping: &[M; 2]) -> i32 {
         if !self.counted {
             return 0;
         }
-        let stopping = [Side::White, Side::Black].map(|s| stoppers(pos, s, &self.stops));
         let mut sum = 0;
         for s in [Side::White, Side::Black] {
             let enemy = stopping[s.opponent().index()];
@@ -111,12 +116,11 @@ impl<M: Mask> PassedOf<M> {
 
     /// Per kind, the nearness of its passed pieces (White's less Black's), the
     /// feature of the advance term that being passed adds to.
-    pub(super) fn features(&self, pos: &Position) -> Vec<f64> {
+    pub(super) fn features(&self, pos: &Position, stopping: &[M; 2]) -> Vec<f64> {
         let mut x = vec![0.0; self.kinds];
         if !self.counted {
             return x;
         }
-        let stopping = [Side::White, Side::Black].map(|s| stoppers(pos, s, &self.stops));
         for (s, sign) in [(Side::White, 1.0), (Side::Black, -1.0)] {
             let enemy = stopping[s.opponent().index()];
             for i in self.passed(pos, s, enemy) {
@@ -144,7 +148,7 @@ impl<M: Mask> PassedOf<M> {
 }
 
 /// The cells of `side`'s pieces of the kinds that `stops` marks.
-pub(super) fn stoppers<M: Mask>(pos: &Position, side: Side, stops: &[bool]) -> M {
+fn stoppers<M: Mask>(pos: &Position, side: Side, stops: &[bool]) -> M {
     let mut m = M::default();
     for &c in pos.piece_cells(side) {
         if pos.piece_at(c).is_some_and(|p| stops[p.kind]) {
@@ -157,10 +161,15 @@ pub(super) fn stoppers<M: Mask>(pos: &Position, side: Side, stops: &[bool]) -> M
 /// The cells of `way`, and those from which an enemy stopping piece captures on
 /// one of them (`strikes`, per cell).
 fn passage<M: Mask>(way: M, strikes: &[M]) -> M {
-    let on = |c: usize| way & M::bit(c as Cell) != M::default();
+    way | struck_from(way, strikes)
+}
+
+/// The cells from which a piece captures on one of `cells` (`strikes`: per
+/// cell, where it captures on it from).
+pub(super) fn struck_from<M: Mask>(cells: M, strikes: &[M]) -> M {
     (strikes.iter().enumerate())
-        .filter(|&(c, _)| on(c))
-        .fold(way, |m, (_, &s)| m | s)
+        .filter(|&(c, _)| cells & M::bit(c as Cell) != M::default())
+        .fold(M::default(), |m, (_, &s)| m | s)
 }
 
 /// Per cell: where `side`'s stopping pieces capture on it from, on an empty board.
@@ -223,7 +232,7 @@ mod tests {
         let p = PassedOf::<u64>::new(&rules, &terms);
         let value = |fen: &str| {
             let pos = Position::from_fen(&rules, fen).expect("a legal FEN");
-            p.value(&pos, Side::White)
+            p.value(&pos, Side::White, &p.stopping(&pos))
         };
         // a pawn's bonus by rank, White's from its second rank to its seventh:
         // three times an eighth of the queen's gain over the pawn (693) by the

@@ -7,7 +7,7 @@
 
 use super::activity::Mask;
 use super::eval::promotion_distance;
-use super::passed::{promotes, stoppers, strikes, way_of};
+use super::passed::{counted, promotes, strikes, struck_from, way_of};
 use super::terms::Terms;
 use crate::compile::{Cell, Ruleset};
 use crate::engine::Position;
@@ -22,7 +22,7 @@ const DOUBLED_SHARE: i32 = 10;
 /// count ([`passed::counted`](super::passed::counted)), a share of the value of
 /// each kind that promotes; none elsewhere.
 pub(super) fn derived(rules: &Ruleset, values: &[i32], kind: usize) -> (i32, i32) {
-    if !super::passed::counted(rules) || !promotes(rules, kind) {
+    if !counted(rules) || !promotes(rules, kind) {
         return (0, 0);
     }
     (
@@ -62,8 +62,8 @@ impl<M: Mask> StructureOf<M> {
             support: vec![M::default(); 2 * kinds * cells],
             isolated: (0..kinds).map(|k| terms.isolated[k]).collect(),
             doubled: (0..kinds).map(|k| terms.doubled[k]).collect(),
-            counted: (0..kinds)
-                .any(|k| stops[k] && (terms.isolated[k], terms.doubled[k]) != (0, 0)),
+            counted: counted(rules)
+                && (0..kinds).any(|k| stops[k] && (terms.isolated[k], terms.doubled[k]) != (0, 0)),
             stops,
         };
         if !s.counted {
@@ -82,7 +82,7 @@ impl<M: Mask> StructureOf<M> {
                 for c in 0..cells {
                     let i = (side * kinds + kind) * cells + c;
                     s.ahead[i] = onward[c] & !M::bit(c as Cell);
-                    let guards = guards_of(onward[c], &strikes);
+                    let guards = struck_from(onward[c], &strikes);
                     s.support[i] = (0..cells)
                         .filter(|&o| o != c && onward[o] & guards != M::default())
                         .fold(M::default(), |m, o| m | M::bit(o as Cell));
@@ -92,19 +92,20 @@ impl<M: Mask> StructureOf<M> {
         s
     }
 
-    /// What `side`'s structure is worth, less its opponent's.
-    pub(super) fn value(&self, pos: &Position, side: Side) -> i32 {
+    /// What `side`'s structure is worth, less its opponent's, where the
+    /// promoting pieces stand on `stopping`.
+    pub(super) fn value(&self, pos: &Position, side: Side, stopping: &[M; 2]) -> i32 {
         if !self.counted {
             return 0;
         }
-        let [us, them] = [side, side.opponent()].map(|s| self.weighed(pos, s));
+        let [us, them] = [side, side.opponent()].map(|s| self.weighed(pos, s, stopping));
         us - them
     }
 
     /// `side`'s isolated and doubled pieces by their weights.
-    fn weighed(&self, pos: &Position, side: Side) -> i32 {
+    fn weighed(&self, pos: &Position, side: Side, stopping: &[M; 2]) -> i32 {
         let mut sum = 0;
-        self.each(pos, side, |kind, isolated, doubled| {
+        self.each(pos, side, stopping, |kind, isolated, doubled| {
             sum +=
                 i32::from(isolated) * self.isolated[kind] + i32::from(doubled) * self.doubled[kind];
         });
@@ -113,10 +114,13 @@ impl<M: Mask> StructureOf<M> {
 
     /// Per kind, its isolated pieces and its doubled ones (White's less Black's),
     /// the features of the `isolated` and `doubled` terms.
-    pub(super) fn features(&self, pos: &Position) -> (Vec<f64>, Vec<f64>) {
+    pub(super) fn features(&self, pos: &Position, stopping: &[M; 2]) -> (Vec<f64>, Vec<f64>) {
         let (mut isolated, mut doubled) = (vec![0.0; self.kinds], vec![0.0; self.kinds]);
+        if !self.counted {
+            return (isolated, doubled);
+        }
         for (side, sign) in [(Side::White, 1.0), (Side::Black, -1.0)] {
-            self.each(pos, side, |kind, i, d| {
+            self.each(pos, side, stopping, |kind, i, d| {
                 isolated[kind] += sign * f64::from(u8::from(i));
                 doubled[kind] += sign * f64::from(u8::from(d));
             });
@@ -126,8 +130,14 @@ impl<M: Mask> StructureOf<M> {
 
     /// Each of `side`'s promoting pieces: its kind, whether it is isolated and
     /// whether it is doubled.
-    fn each(&self, pos: &Position, side: Side, mut visit: impl FnMut(usize, bool, bool)) {
-        let own = stoppers::<M>(pos, side, &self.stops);
+    fn each(
+        &self,
+        pos: &Position,
+        side: Side,
+        stopping: &[M; 2],
+        mut visit: impl FnMut(usize, bool, bool),
+    ) {
+        let own = stopping[side.index()];
         for &c in pos.piece_cells(side) {
             let Some(p) = pos.piece_at(c).filter(|p| self.stops[p.kind]) else {
                 continue;
@@ -140,15 +150,9 @@ impl<M: Mask> StructureOf<M> {
     }
 }
 
-/// The cells from which a friendly promoting piece captures on one of `cells`.
-fn guards_of<M: Mask>(cells: M, strikes: &[M]) -> M {
-    (strikes.iter().enumerate())
-        .filter(|&(c, _)| cells & M::bit(c as Cell) != M::default())
-        .fold(M::default(), |m, (_, &s)| m | s)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::passed::PassedOf;
     use super::*;
 
     /// White's pawns in chess: isolated without a pawn on a neighbouring file
@@ -161,7 +165,8 @@ mod tests {
         let s = StructureOf::<u64>::new(&rules, &terms);
         let features = |fen: &str| {
             let pos = Position::from_fen(&rules, fen).expect("a legal FEN");
-            let (isolated, doubled) = s.features(&pos);
+            let stopping = PassedOf::<u64>::new(&rules, &terms).stopping(&pos);
+            let (isolated, doubled) = s.features(&pos, &stopping);
             let pawn = (0..rules.kinds).find(|&k| s.stops[k]).expect("a pawn");
             (isolated[pawn], doubled[pawn])
         };
