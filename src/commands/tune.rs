@@ -7,7 +7,9 @@ use crate::cli::TuneArgs;
 use crate::Failure;
 use vdl::referee::matches::tune::{tune, tune_samples, Tuned};
 use vdl::search::eval::terms;
-use vdl::search::terms::{feature, safety_feature, shelter_feature, Geometry, Term};
+use vdl::search::terms::{
+    attack_feature, centrality_feature, feature, safety_feature, shelter_feature, Geometry, Term,
+};
 use vdl::Ruleset;
 
 /// Fits on games drawn anew, for each weight's error.
@@ -92,6 +94,12 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
     }
     if tuned.fitted[shelter_feature(kinds)] {
         text += &format!("  shelter {}\n", t.shelter);
+    }
+    if tuned.fitted[centrality_feature(kinds)] {
+        text += &format!("  centrality {}\n", t.centrality);
+    }
+    if tuned.fitted[attack_feature(kinds)] {
+        text += &format!("  attack {}\n", t.attack);
     }
     text + "}\n"
 }

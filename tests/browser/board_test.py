@@ -308,6 +308,8 @@ def duck(browser):
         wait_change(page, before)
         page.wait_for_function(
             "() => [...document.querySelectorAll('#record li')].some(e => e.textContent === 'P e2-e4; *-d5')")
+        # the record may be drawn before the board on a loaded machine
+        page.wait_for_selector('#board .wall[data-cell="d5"]', timeout=10_000)
         check(page.locator('#board .wall[data-cell="d5"]').count() == 1, "the duck stands on d5")
         check(pieces(page).get("e4") == "P", "the pawn stands on e4")
         page.screenshot(path=os.path.join(OUT, "duck.png"))

@@ -410,7 +410,8 @@ fn chess_with(section: &str) -> vdl::Ruleset {
 /// weight 10 each, its average under five moves, so all of it; kings count none).
 #[test]
 fn a_piece_s_moves_now_count_at_its_mobility_weight() {
-    let rules = chess_with("evaluation { Pawn value 100 mobility 10 advance 0 }");
+    let rules =
+        chess_with("evaluation { Pawn value 100 mobility 10 advance 0 centrality 0 attack 0 }");
     let eval = vdl::search::Evaluator::new(&rules);
     let at = |fen: &str| eval.evaluate(&Position::from_fen(&rules, fen).expect("a legal FEN"));
     let blocked = at("8/8/8/8/8/4k3/4P3/K7 w - - 0 1");
@@ -460,7 +461,7 @@ fn an_evaluation_section_sets_the_terms_it_gives() {
 fn the_evaluation_is_the_sum_of_its_terms() {
     let rules = chess_with(
         "evaluation { Pawn value 100 mobility 0 advance 0 isolated -12 doubled -9 \
-         Rook value 500 mobility 0 safety -30 shelter 16 }",
+         Rook value 500 mobility 0 safety -30 shelter 16 centrality 0 attack 0 }",
     );
     let eval = vdl::search::Evaluator::new(&rules);
     let at = |fen: &str| eval.evaluate(&Position::from_fen(&rules, fen).expect("a legal FEN"));
@@ -484,5 +485,25 @@ fn the_evaluation_is_the_sum_of_its_terms() {
     assert_eq!(
         at("7k/pppppppp/8/8/8/8/PP6/K7 w - - 0 1"),
         200 - 800 + 16 * 2 - 16 * 2 * 3 / 8
+    );
+}
+
+/// A king counts its nearness to every cell once the pieces are off: kings alone
+/// are all of the endgame, and a king on d4 stands 2.16 moves nearer on average
+/// than one on a1 (centrality 100: 216). Derived, it is 30 hundredths of a
+/// pawn, and the attack 12.
+#[test]
+fn a_king_counts_its_centrality_as_the_pieces_leave() {
+    let rules = chess_with("evaluation { centrality 100 attack 0 Pawn mobility 0 advance 0 }");
+    let eval = vdl::search::Evaluator::new(&rules);
+    let at = |fen: &str| eval.evaluate(&Position::from_fen(&rules, fen).expect("a legal FEN"));
+    assert_eq!(at("8/8/8/8/3K4/8/8/k7 w - - 0 1"), 216);
+    assert_eq!(at("8/8/8/8/3K4/8/8/k7 b - - 0 1"), -216);
+    let chess = common::rules("definitions/chess.vdl");
+    let derived = vdl::search::eval::terms(&chess);
+    let pawn = vdl::search::Evaluator::new(&chess).pawn;
+    assert_eq!(
+        (derived.centrality, derived.attack),
+        (30 * pawn / 100, 12 * pawn / 100)
     );
 }

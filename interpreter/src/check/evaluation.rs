@@ -5,7 +5,9 @@
 use super::{report, Problems, Report, MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{Evaluation, PieceTerms};
-use crate::syntax::{EvalTerm, EvalWord, EvaluationDecl, PieceDecl, PieceProp, Spanned};
+use crate::syntax::{
+    EvalTerm, EvalWord, EvaluationDecl, PieceDecl, PieceProp, SectionWord, Spanned,
+};
 
 /// The `evaluation` section's terms per kind, in the order of `pieces`.
 pub(super) fn evaluation(
@@ -35,15 +37,18 @@ pub(super) fn evaluation(
             let royal = (pieces[kind].props.iter()).any(|x| matches!(x, PieceProp::Royal(..)));
             terms[kind] = p.piece_terms(&name.value, given, royal);
         }
-        let safety = p.section_term(&decl.safety, "safety");
-        let shelter = p.section_term(&decl.shelter, "shelter");
+        let [safety, shelter, centrality, attack] =
+            SectionWord::ALL.map(|word| p.section_term(&decl.section, word));
         let given = terms.iter().any(|t| *t != PieceTerms::default())
-            || safety.is_some()
-            || shelter.is_some();
+            || [safety, shelter, centrality, attack]
+                .iter()
+                .any(Option::is_some);
         Evaluation {
             pieces: if given { terms } else { Vec::new() },
             safety,
             shelter,
+            centrality,
+            attack,
         }
     })
 }
@@ -112,8 +117,17 @@ impl Problems {
     }
 
     /// A term given once for the whole section, in the range of a term per move.
-    fn section_term(&mut self, given: &[Spanned<i64>], word: &str) -> Option<i32> {
-        let [first, rest @ ..] = given else {
+    fn section_term(
+        &mut self,
+        section: &[(Spanned<SectionWord>, Spanned<i64>)],
+        term: SectionWord,
+    ) -> Option<i32> {
+        let word = term.word();
+        let given: Vec<&Spanned<i64>> = (section.iter())
+            .filter(|(w, _)| w.value == term)
+            .map(|(_, v)| v)
+            .collect();
+        let [first, rest @ ..] = given.as_slice() else {
             return None;
         };
         for again in rest {

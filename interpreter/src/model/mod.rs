@@ -699,6 +699,10 @@ pub struct Evaluation {
     pub safety: Option<i32>,
     /// Per own piece next to a royal piece, while the enemy has pieces to attack it.
     pub shelter: Option<i32>,
+    /// Per move nearer to every cell for a royal piece, as the game nears its end.
+    pub centrality: Option<i32>,
+    /// Per square of the cells around the enemy's royal pieces that own pieces strike.
+    pub attack: Option<i32>,
 }
 
 /// One kind's evaluation terms.

@@ -8,6 +8,7 @@
 
 use super::eval::{average_mobility, mobility};
 use super::passed::PassedOf;
+use super::royal_attack;
 use super::structure::StructureOf;
 use super::terms::Terms;
 use crate::compile::{Cell, Ray, RayKind, Ruleset};
@@ -70,6 +71,7 @@ impl Activity {
 /// Per kind, the features of the terms that read the board as it is (White's
 /// less Black's).
 pub(super) struct NowFeatures {
+    pub(super) attack: f64,
     pub(super) mobility: Vec<f64>,
     pub(super) advance: Vec<f64>,
     pub(super) isolated: Vec<f64>,
@@ -173,6 +175,11 @@ pub(super) struct ActivityOf<M> {
     structure: StructureOf<M>,
     /// Passed pieces or the structure are counted.
     promoting: bool,
+    /// Per side and cell: the cells around a royal piece of that side standing
+    /// there, its own included (what an attack on it strikes).
+    zone: Vec<M>,
+    /// The attack term's weight (0: not counted).
+    attack: i32,
 }
 
 /// How a piece's reach on a cell is found.
@@ -199,10 +206,12 @@ struct Line<M> {
     capture: bool,
 }
 
-/// The cells a piece moves to, in masks of `M`.
+/// The cells a piece moves to and those its captures strike, in masks of `M`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct ReachOf<M> {
     moves: M,
+    /// Empty or not: where an enemy piece would be taken, an own one defended.
+    strikes: M,
 }
 
 impl<M: Mask> ActivityOf<M> {
@@ -254,11 +263,17 @@ impl<M: Mask> ActivityOf<M> {
             promoting: super::passed::counted(rules),
             passed: PassedOf::new(rules, terms),
             structure: StructureOf::new(rules, terms),
+            zone: zones(rules),
+            attack: terms.attack,
         })
     }
 
     fn value(&self, pos: &Position, side: Side) -> i32 {
-        (self.mobility(pos, side) - self.mobility(pos, side.opponent())).div_euclid(SCALE)
+        let (mine, attack) = self.mobility(pos, side);
+        let (theirs, attacked) = self.mobility(pos, side.opponent());
+        let siege = self.attack * (attack * attack - attacked * attacked);
+        (mine - theirs).div_euclid(SCALE)
+            + siege.div_euclid(royal_attack::SCALE)
             + self.promoting_value(pos, side)
     }
 
@@ -275,7 +290,10 @@ impl<M: Mask> ActivityOf<M> {
     fn all_features(&self, pos: &Position) -> NowFeatures {
         let stopping = self.passed.stopping(pos);
         let (isolated, doubled) = self.structure.features(pos, &stopping);
+        let units = |side| f64::from(self.mobility(pos, side).1);
+        let (white, black) = (units(Side::White), units(Side::Black));
         NowFeatures {
+            attack: (white * white - black * black) / f64::from(royal_attack::SCALE),
             mobility: self.features(pos),
             advance: self.passed.features(pos, &stopping),
             isolated,
@@ -283,23 +301,39 @@ impl<M: Mask> ActivityOf<M> {
         }
     }
 
-    /// A side's mobility now, in `SCALE`ths of a hundredth of a pawn.
-    fn mobility(&self, pos: &Position, side: Side) -> i32 {
+    /// A side's mobility now, in `SCALE`ths of a hundredth of a pawn, and its
+    /// attack on the enemy's royal pieces: the cells around them that its pieces
+    /// strike, each time one does, where two pieces or more strike some
+    /// ([`royal_attack`]).
+    fn mobility(&self, pos: &Position, side: Side) -> (i32, i32) {
         let own = M::narrow(pos.occupied(side));
         let enemy = M::narrow(pos.occupied(side.opponent()));
-        let mut sum = 0;
+        let zone = self.zone_around(pos, side.opponent());
+        let (mut sum, mut units, mut attackers) = (0, 0, 0);
         for &c in pos.piece_cells(side) {
             let Some(p) = pos.piece_at(c) else { continue };
-            let w = self.weight[p.kind];
-            if w == 0 {
+            if self.share[p.kind] == 0.0 {
                 continue;
             }
             let i = (side.index() * self.kinds + p.kind) * self.cells + c as usize;
             if let Some(reach) = self.reach(pos, (own, enemy), i, c) {
-                sum += w * reach.moves.ones() as i32 - self.expected[i];
+                sum += self.weight[p.kind] * reach.moves.ones() as i32 - self.expected[i];
+                let hits = (reach.strikes & zone).ones() as i32;
+                units += hits;
+                attackers += i32::from(hits > 0);
             }
         }
-        sum
+        (sum, royal_attack::units(units, attackers))
+    }
+
+    /// The cells around `side`'s royal pieces (none where the attack is not
+    /// counted).
+    fn zone_around(&self, pos: &Position, side: Side) -> M {
+        if self.attack == 0 {
+            return M::default();
+        }
+        let base = side.index() * self.cells;
+        (pos.royal_cells(side).iter()).fold(M::default(), |m, &r| m | self.zone[base + r as usize])
     }
 
     /// Per kind, the moves of its pieces now above what their cells give them on
@@ -337,6 +371,7 @@ impl<M: Mask> ActivityOf<M> {
         match self.plans[i] {
             Plan::Leaps(cells) => Some(ReachOf {
                 moves: cells & !own,
+                strikes: cells,
             }),
             Plan::Lines(a, b) => {
                 let all = own | enemy;
@@ -358,15 +393,29 @@ impl<M: Mask> ActivityOf<M> {
                     }
                     if line.capture {
                         reach.moves |= reached & enemy;
+                        reach.strikes |= reached;
                     }
                 }
                 Some(reach)
             }
             Plan::Walk => pos.reach(cell).map(|r: Reach| ReachOf {
                 moves: M::narrow(r.moves),
+                strikes: M::narrow(r.strikes),
             }),
         }
     }
+}
+
+/// Per side and cell, the cells around a royal piece of that side there as a
+/// mask ([`royal_attack::zone`]).
+fn zones<M: Mask>(rules: &Ruleset) -> Vec<M> {
+    let cells = rules.cell_count();
+    (0..2 * cells)
+        .map(|i| {
+            let zone = royal_attack::zone(rules, i / cells, (i % cells) as Cell);
+            zone.iter().fold(M::default(), |m, &c| m | M::bit(c))
+        })
+        .collect()
 }
 
 /// A ray as a line: a leap (its path empty, unless it jumps) or a slide along
@@ -439,15 +488,19 @@ mod tests {
         assert!(checked > 10_000, "{checked} pieces checked");
     }
 
-    /// How many pieces' moves agree at `pos` (a mismatch fails).
+    /// How many pieces' moves and strikes agree at `pos` (a mismatch fails).
     fn check_position(a: &Activity, pos: &Position) -> usize {
         let mut n = 0;
         for side in [Side::White, Side::Black] {
             for &c in pos.piece_cells(side) {
-                let walked = pos.reach(c).map(|r| r.moves);
+                let walked = pos.reach(c).map(|r| (r.moves, r.strikes));
                 let read = match a {
-                    Activity::Narrow(a) => a.moves_of(pos, side, c).map(Mask::widen),
-                    Activity::Wide(a) => a.moves_of(pos, side, c).map(Mask::widen),
+                    Activity::Narrow(a) => a
+                        .moves_of(pos, side, c)
+                        .map(|(m, s)| (m.widen(), s.widen())),
+                    Activity::Wide(a) => a
+                        .moves_of(pos, side, c)
+                        .map(|(m, s)| (m.widen(), s.widen())),
                 };
                 if read.is_some() {
                     assert_eq!(read, walked, "{} at {c}", pos.fen());
@@ -459,7 +512,7 @@ mod tests {
     }
 
     impl<M: Mask> ActivityOf<M> {
-        fn moves_of(&self, pos: &Position, side: Side, c: Cell) -> Option<M> {
+        fn moves_of(&self, pos: &Position, side: Side, c: Cell) -> Option<(M, M)> {
             let p = pos.piece_at(c)?;
             if self.share[p.kind] == 0.0 {
                 return None;
@@ -469,7 +522,7 @@ mod tests {
                 M::narrow(pos.occupied(side)),
                 M::narrow(pos.occupied(side.opponent())),
             );
-            self.reach(pos, masks, i, c).map(|r| r.moves)
+            self.reach(pos, masks, i, c).map(|r| (r.moves, r.strikes))
         }
     }
 }

@@ -5,6 +5,8 @@
 //! `evaluation` section, replace what is derived ([`terms`](super::terms)).
 
 use super::activity::Activity;
+use super::centrality::{self, Centrality};
+use super::royal_attack;
 use super::shelter::{self, Shelter};
 use super::structure;
 use super::terms::{Geometry, Terms, MOBILITY};
@@ -46,6 +48,8 @@ pub struct Evaluator {
     activity: Option<Arc<Activity>>,
     /// Only with a `shelter` term: the cells around royal pieces.
     shelter: Option<Arc<Shelter>>,
+    /// Only with a `centrality` term: how near royal pieces stand to every cell.
+    centrality: Option<Arc<Centrality>>,
 }
 
 /// The chance that a cell is empty in a typical position: a slider's far cells
@@ -148,8 +152,23 @@ pub fn terms(rules: &Ruleset) -> Terms {
             .collect(),
         safety: rules.definition.evaluation.safety.unwrap_or(0),
         shelter: rules.definition.evaluation.shelter.unwrap_or(0),
+        centrality: (rules.definition.evaluation.centrality)
+            .unwrap_or_else(|| least_value(rules, &value) * centrality::DERIVED / 100),
+        attack: (rules.definition.evaluation.attack)
+            .unwrap_or_else(|| least_value(rules, &value) * royal_attack::DERIVED / 100),
         value,
     }
+}
+
+/// The value of the least valuable piece that is not royal, kept within 50 to
+/// 250 so that one odd kind does not set the margins and weights made of it.
+fn least_value(rules: &Ruleset, values: &[i32]) -> i32 {
+    (0..rules.kinds)
+        .filter(|&k| !rules.royal[k])
+        .map(|k| values[k])
+        .min()
+        .unwrap_or(100)
+        .clamp(50, 250)
 }
 
 /// What promoting to the best choice gains over the piece itself.
@@ -227,12 +246,7 @@ impl Evaluator {
         let waits = (0..kinds)
             .map(|k| !rules.royal[k] && promotion_distance(rules, 0, k).is_none())
             .collect();
-        let pawn = (0..kinds)
-            .filter(|&k| !rules.royal[k])
-            .map(|k| terms.value[k])
-            .min()
-            .unwrap_or(100)
-            .clamp(50, 250);
+        let pawn = least_value(rules, &terms.value);
         Evaluator {
             pawn,
             weights: weights(rules, &squares),
@@ -253,6 +267,9 @@ impl Evaluator {
             shelter: (terms.shelter != 0).then(|| Arc::new(geometry.shelter.clone())),
             geometry: (terms.safety != 0).then(|| Arc::new(geometry)),
             activity: Activity::new(rules, &terms).map(Arc::new),
+            centrality: (terms.centrality != 0 && centrality::counted(rules))
+                .then(|| Centrality::new(rules, &terms.value).map(Arc::new))
+                .flatten(),
             terms,
         }
     }
@@ -332,6 +349,9 @@ impl Evaluator {
             let side = pos.side_to_move();
             let count = s.count(pos, side) - s.count(pos, side.opponent());
             score += (self.terms.shelter * count).div_euclid(shelter::FULL_ENEMY);
+        }
+        if let Some(c) = &self.centrality {
+            score += c.value(pos, self.terms.centrality);
         }
         score
     }

@@ -5,9 +5,11 @@
 //! piece values derived from the compiled movement tables ([`eval`]).
 
 mod activity;
+pub mod centrality;
 pub mod eval;
 mod order;
 mod passed;
+pub mod royal_attack;
 pub mod shelter;
 mod structure;
 mod table;

@@ -36,6 +36,13 @@ pub struct Terms {
     /// Per own piece next to a royal piece, by the enemy's pieces up to
     /// [`FULL_ENEMY`](super::shelter::FULL_ENEMY) over it.
     pub shelter: i32,
+    /// Per move nearer, on average, to every cell for a royal piece, as the
+    /// game nears its endgame ([`centrality`](super::centrality)).
+    pub centrality: i32,
+    /// Per square of the cells around the enemy's royal pieces that the player's
+    /// pieces strike, over [`SCALE`](super::royal_attack::SCALE), less the same
+    /// of the enemy's attack ([`royal_attack`](super::royal_attack)).
+    pub attack: i32,
 }
 
 /// The terms of each kind.
@@ -51,9 +58,19 @@ pub fn shelter_feature(kinds: usize) -> usize {
     KIND_TERMS * kinds + 1
 }
 
+/// The feature index of the section's `centrality` term.
+pub fn centrality_feature(kinds: usize) -> usize {
+    KIND_TERMS * kinds + 2
+}
+
+/// The feature index of the section's `attack` term.
+pub fn attack_feature(kinds: usize) -> usize {
+    KIND_TERMS * kinds + 3
+}
+
 /// The length of a feature vector.
 pub fn feature_count(kinds: usize) -> usize {
-    KIND_TERMS * kinds + 2
+    KIND_TERMS * kinds + 4
 }
 
 /// Where each feature of a kind starts in a feature vector.
@@ -101,6 +118,8 @@ impl Terms {
         }
         v[safety_feature(kinds)] = f64::from(self.safety);
         v[shelter_feature(kinds)] = f64::from(self.shelter);
+        v[centrality_feature(kinds)] = f64::from(self.centrality);
+        v[attack_feature(kinds)] = f64::from(self.attack);
         v
     }
 }
@@ -130,6 +149,8 @@ pub struct Geometry {
     now: Option<super::activity::Activity>,
     /// The cells around royal pieces.
     pub shelter: super::shelter::Shelter,
+    /// How near royal pieces stand to every cell, where that counts.
+    centrality: Option<super::centrality::Centrality>,
 }
 
 /// The cells pieces reach and the cells around royal pieces.
@@ -164,6 +185,11 @@ impl Geometry {
             danger: None,
             now: super::activity::Activity::new(rules, &super::eval::terms(rules)),
             shelter: super::shelter::Shelter::new(rules),
+            centrality: super::centrality::counted(rules)
+                .then(|| {
+                    super::centrality::Centrality::new(rules, &super::eval::piece_values(rules))
+                })
+                .flatten(),
         };
         for side in 0..2 {
             for kind in 0..kinds {
@@ -237,8 +263,12 @@ impl Geometry {
             x[safety_feature(kinds)] += sign * f64::from(self.danger(pos, side));
             x[shelter_feature(kinds)] += sign * self.shelter.feature(pos, side);
         }
+        if let Some(c) = &self.centrality {
+            x[centrality_feature(kinds)] = c.feature(pos);
+        }
         if let Some(now) = &self.now {
             let now = now.features(pos);
+            x[attack_feature(kinds)] = now.attack;
             for k in 0..kinds {
                 x[feature(Term::Mobility, k, kinds)] += now.mobility[k];
                 x[feature(Term::Advance, k, kinds)] += now.advance[k];

@@ -71,20 +71,47 @@ pub enum Item {
 }
 
 /// `evaluation { Piece value N hand N mobility N advance N isolated N doubled N ...
-/// safety N shelter N }`.
+/// safety N shelter N centrality N attack N }`.
 #[derive(Clone, Debug)]
 pub struct EvaluationDecl {
     pub span: Span,
     /// Each piece's line: its name and its terms.
     pub pieces: Vec<(Name, Vec<EvalTerm>)>,
-    /// `safety N`, each time it is given.
-    pub safety: Vec<Spanned<i64>>,
-    /// `shelter N`, each time it is given.
-    pub shelter: Vec<Spanned<i64>>,
+    /// The terms given once for the whole section, each time one is given.
+    pub section: Vec<(Spanned<SectionWord>, Spanned<i64>)>,
 }
 
 /// A term of a piece's line: its word and its number.
 pub type EvalTerm = (Spanned<EvalWord>, Spanned<i64>);
+
+/// A term of the whole `evaluation` section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionWord {
+    Safety,
+    Shelter,
+    Centrality,
+    Attack,
+}
+
+impl SectionWord {
+    /// Every section term, in the model's order.
+    pub const ALL: [SectionWord; 4] = [
+        SectionWord::Safety,
+        SectionWord::Shelter,
+        SectionWord::Centrality,
+        SectionWord::Attack,
+    ];
+
+    /// The word as written.
+    pub fn word(self) -> &'static str {
+        match self {
+            SectionWord::Safety => "safety",
+            SectionWord::Shelter => "shelter",
+            SectionWord::Centrality => "centrality",
+            SectionWord::Attack => "attack",
+        }
+    }
+}
 
 /// A piece's evaluation term.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -166,13 +166,11 @@ impl Builder {
         let mut decl = EvaluationDecl {
             span,
             pieces: Vec::new(),
-            safety: Vec::new(),
-            shelter: Vec::new(),
+            section: Vec::new(),
         };
         for part in pair.into_inner() {
             match part.as_rule() {
-                Rule::eval_safety => decl.safety.push(self.int_of(first(part))),
-                Rule::eval_shelter => decl.shelter.push(self.int_of(first(part))),
+                Rule::eval_section => decl.section.extend(self.section_term(part)),
                 Rule::eval_piece => {
                     let mut inner = part.into_inner();
                     let Some(name) = inner.next().map(|p| self.name(p)) else {
@@ -185,6 +183,15 @@ impl Builder {
             }
         }
         decl
+    }
+
+    fn section_term(&self, pair: Pair<Rule>) -> Option<(Spanned<SectionWord>, Spanned<i64>)> {
+        let mut inner = pair.into_inner();
+        let word = inner.next()?;
+        let value = self.int_of(inner.next()?);
+        let term = (SectionWord::ALL.into_iter()).find(|w| w.word() == word.as_str())?;
+        let span = self.span_of(&word);
+        Some((Spanned { span, value: term }, value))
     }
 
     fn eval_term(&self, pair: Pair<Rule>) -> Option<EvalTerm> {

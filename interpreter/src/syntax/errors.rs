@@ -252,9 +252,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
             "a section (`board`, `piece`, `setup`, ...)"
         }
         Rule::ident => "a name",
-        Rule::eval_entry | Rule::eval_safety | Rule::eval_shelter | Rule::eval_piece => {
-            "a piece's name, `safety` or `shelter`"
-        }
+        Rule::eval_entry | Rule::eval_section | Rule::section_word | Rule::eval_piece => "a piece's name, `safety`, `shelter`, `centrality` or `attack`",
         Rule::eval_term | Rule::eval_word => {
             "`value`, `hand`, `mobility`, `advance`, `isolated` or `doubled`"
         }

@@ -10,7 +10,10 @@
 use super::values::{bootstrap_errors, replay, solve, ScoredGame};
 use crate::check::{MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::compile::Ruleset;
-use crate::search::terms::{feature, safety_feature, shelter_feature, Geometry, Term, Terms};
+use crate::search::terms::{
+    attack_feature, centrality_feature, feature, safety_feature, shelter_feature, Geometry, Term,
+    Terms,
+};
 
 /// One quiet position: its features from White's side and White's score.
 #[derive(Clone, Debug)]
@@ -247,6 +250,8 @@ fn to_terms(w: &[f64], kinds: usize) -> Terms {
             .collect(),
         safety: bounded(w[safety_feature(kinds)], -per_move, per_move),
         shelter: bounded(w[shelter_feature(kinds)], -per_move, per_move),
+        centrality: bounded(w[centrality_feature(kinds)], -per_move, per_move),
+        attack: bounded(w[attack_feature(kinds)], -per_move, per_move),
     }
 }
 

@@ -1,0 +1,201 @@
+//! Centrality: as the pieces that are neither royal nor promoting leave the board,
+//! a royal piece no longer needs cover and becomes a piece that fights; then it
+//! is worth more the nearer it stands, on average, to every cell it can reach
+//! (chess's king walks to the middle in the endgame).
+
+use crate::compile::{Cell, Ruleset};
+use crate::engine::Position;
+use crate::model::Side;
+use std::collections::VecDeque;
+
+/// The derived weight, in hundredths of the least valuable piece per move.
+pub const DERIVED: i32 = 30;
+
+/// Whether centrality is counted: where the pieces' moves now are (every piece
+/// but the royal ones captures by replacement), and not where pieces are dropped
+/// (a piece in hand may come down next to a royal piece anywhere, at any stage
+/// of the game). Where pieces capture by other modes a royal piece in the open
+/// is taken in ways its distances do not tell (Baroque, 40 games at 60 ms a
+/// move: -61 ± 102 Elo with it).
+pub fn counted(rules: &Ruleset) -> bool {
+    !rules.flags.hand && super::activity::measured(rules)
+}
+
+/// The endgame share in these parts: 0 with most of the material left, all of it
+/// with little left.
+pub const ENDGAME: i32 = 64;
+
+/// Per side, royal kind and cell: how near a royal piece stands to every cell, and
+/// what tells how far the game is from its endgame.
+#[derive(Clone, Debug)]
+pub struct Centrality {
+    cells: usize,
+    kinds: usize,
+    /// Per side, kind and cell: for a royal kind, its moves (on an empty board) to
+    /// every cell it reaches, on average over its cells, less the same from this
+    /// cell, in hundredths of a move; 0 for other kinds.
+    nearness: Vec<i32>,
+    /// Per kind: the value its pieces add to the material that keeps the game
+    /// out of its endgame (neither royal nor promoting pieces).
+    material: Vec<i32>,
+    /// With this much material of both sides or more, nothing of the endgame.
+    full: i32,
+    /// With this much or less, all of it.
+    bare: i32,
+}
+
+impl Centrality {
+    /// The nearness tables of `rules`' royal kinds, with the material counted at
+    /// the values `values`; none where no royal kind moves over more than one
+    /// cell or the start has no material to lose.
+    pub fn new(rules: &Ruleset, values: &[i32]) -> Option<Centrality> {
+        let (cells, kinds) = (rules.cell_count(), rules.kinds);
+        let material: Vec<i32> = (0..kinds)
+            .map(|k| {
+                let counts = !rules.royal[k] && rules.promotion_of(0, k).is_none();
+                if counts {
+                    values[k].max(0)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut nearness = vec![0; 2 * kinds * cells];
+        let mut any = false;
+        for side in 0..2 {
+            for kind in (0..kinds).filter(|&k| rules.royal[k]) {
+                let at = (side * kinds + kind) * cells;
+                let table = nearness_of(rules, side, kind);
+                any |= table.iter().any(|&n| n != 0);
+                nearness[at..at + cells].copy_from_slice(&table);
+            }
+        }
+        let start = Position::start(rules);
+        let mut c = Centrality {
+            cells,
+            kinds,
+            nearness,
+            material,
+            full: 0,
+            bare: 0,
+        };
+        let total = c.material_of(&start);
+        (any && total > 0).then(|| {
+            c.full = total * 9 / 10;
+            c.bare = total / 4;
+            c
+        })
+    }
+
+    /// The material of both sides on the board that keeps the endgame away.
+    fn material_of(&self, pos: &Position) -> i32 {
+        let mut sum = 0;
+        for side in [Side::White, Side::Black] {
+            for &c in pos.piece_cells(side) {
+                if let Some(p) = pos.piece_at(c) {
+                    sum += self.material[p.kind];
+                }
+            }
+        }
+        sum
+    }
+
+    /// How far the position is into its endgame, from 0 to [`ENDGAME`].
+    pub fn endgame(&self, pos: &Position) -> i32 {
+        let m = self.material_of(pos);
+        ((self.full - m) * ENDGAME / (self.full - self.bare).max(1)).clamp(0, ENDGAME)
+    }
+
+    /// `side`'s royal pieces' nearness, in hundredths of a move.
+    pub fn nearness(&self, pos: &Position, side: Side) -> i32 {
+        let base = side.index() * self.kinds;
+        (pos.royal_cells(side).iter())
+            .filter_map(|&c| pos.piece_at(c).map(|p| (p.kind, c)))
+            .map(|(k, c)| self.nearness[(base + k) * self.cells + c as usize])
+            .sum()
+    }
+
+    /// The term's value for the side to move, at `weight` centipawns a move.
+    pub fn value(&self, pos: &Position, weight: i32) -> i32 {
+        let side = pos.side_to_move();
+        let e = self.endgame(pos);
+        if e == 0 {
+            return 0;
+        }
+        let n = self.nearness(pos, side) - self.nearness(pos, side.opponent());
+        weight * n * e / (100 * ENDGAME)
+    }
+
+    /// The term's feature for `vdl tune`: White's nearness less Black's, in moves,
+    /// times the endgame share.
+    pub fn feature(&self, pos: &Position) -> f64 {
+        let n = self.nearness(pos, Side::White) - self.nearness(pos, Side::Black);
+        f64::from(n) / 100.0 * f64::from(self.endgame(pos)) / f64::from(ENDGAME)
+    }
+}
+
+/// A royal kind's nearness from each cell: the average of its moves to the cells
+/// it reaches over all cells, less that from the cell, in hundredths.
+fn nearness_of(rules: &Ruleset, side: usize, kind: usize) -> Vec<i32> {
+    let cells = rules.cell_count();
+    let mean: Vec<Option<f64>> = (0..cells)
+        .map(|c| mean_distance(rules, side, kind, c as Cell))
+        .collect();
+    let known: Vec<f64> = mean.iter().flatten().copied().collect();
+    if known.is_empty() {
+        return vec![0; cells];
+    }
+    let average = known.iter().sum::<f64>() / known.len() as f64;
+    mean.iter()
+        .map(|m| m.map_or(0, |m| (100.0 * (average - m)).round() as i32))
+        .collect()
+}
+
+/// The moves (on an empty board) from `from` to each cell reached, on average;
+/// none where it reaches no other cell.
+fn mean_distance(rules: &Ruleset, side: usize, kind: usize, from: Cell) -> Option<f64> {
+    let cells = rules.cell_count();
+    let mut dist = vec![u32::MAX; cells];
+    dist[from as usize] = 0;
+    let mut queue = VecDeque::from([from]);
+    let (mut sum, mut reached) = (0u64, 0u64);
+    while let Some(c) = queue.pop_front() {
+        let d = dist[c as usize];
+        for r in rules.rays_of(side, kind, c) {
+            for &t in rules.cells_of(r) {
+                if dist[t as usize] == u32::MAX {
+                    dist[t as usize] = d + 1;
+                    sum += u64::from(d + 1);
+                    reached += 1;
+                    queue.push_back(t);
+                }
+            }
+        }
+    }
+    (reached > 0).then(|| sum as f64 / reached as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_king_is_nearer_everything_in_the_middle_and_counts_in_the_endgame() {
+        let loaded = crate::load(include_str!("../../../definitions/chess.vdl"));
+        let rules = loaded.ruleset.expect("chess loads");
+        let values = super::super::eval::piece_values(&rules);
+        let c = Centrality::new(&rules, &values).expect("the king walks");
+        let at = |fen: &str| Position::from_fen(&rules, fen).expect("a legal FEN");
+        // Kings alone: all of the endgame. From a1 the mean distance is 4.89
+        // moves (308 over 63 cells), from d4 it is 2.73 (172 over 63).
+        let bare = at("8/8/8/8/3K4/8/8/k7 w - - 0 1");
+        assert_eq!(c.endgame(&bare), ENDGAME);
+        let (d4, a1) = (
+            c.nearness(&bare, Side::White),
+            c.nearness(&bare, Side::Black),
+        );
+        assert_eq!(d4 - a1, 216);
+        // From the start: none of it.
+        assert_eq!(c.endgame(&Position::start(&rules)), 0);
+    }
+}
