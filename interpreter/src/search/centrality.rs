@@ -181,8 +181,7 @@ mod tests {
 
     #[test]
     fn a_king_is_nearer_everything_in_the_middle_and_counts_in_the_endgame() {
-        let loaded = crate::load(include_str!("../../../definitions/chess.vdl"));
-        let rules = loaded.ruleset.expect("chess loads");
+        let rules = super::super::chess("");
         let values = super::super::eval::piece_values(&rules);
         let c = Centrality::new(&rules, &values).expect("the king walks");
         let at = |fen: &str| Position::from_fen(&rules, fen).expect("a legal FEN");

@@ -293,6 +293,14 @@ fn outcome_score(outcome: Outcome, player: Side, ply: usize) -> i32 {
     }
 }
 
+/// Orthodox chess, as the search's tests read it (`extra` appended: an
+/// `evaluation` section, say).
+#[cfg(test)]
+pub(crate) fn chess(extra: &str) -> Ruleset {
+    let text = format!("{}{extra}", include_str!("../../../definitions/chess.vdl"));
+    crate::load(&text).ruleset.expect("chess loads")
+}
+
 /// Plays `plies` random legal moves from the start (seeded by `seed`, which runs
 /// on), showing `visit` every position before a move.
 #[cfg(test)]

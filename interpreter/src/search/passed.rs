@@ -226,8 +226,7 @@ mod tests {
     /// stands ahead of it on its file or beside its way (where it captures on it).
     #[test]
     fn a_pawn_is_passed_unless_an_enemy_pawn_may_stop_it() {
-        let loaded = crate::load(include_str!("../../../definitions/chess.vdl"));
-        let rules = loaded.ruleset.expect("chess loads");
+        let rules = super::super::chess("");
         let terms = super::super::eval::terms(&rules);
         let p = PassedOf::<u64>::new(&rules, &terms);
         let value = |fen: &str| {

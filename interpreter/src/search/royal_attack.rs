@@ -48,14 +48,9 @@ mod tests {
     use crate::search::eval::Evaluator;
     use crate::search::terms::{attack_feature, Geometry};
 
-    fn chess() -> crate::compile::Ruleset {
-        let loaded = crate::load(include_str!("../../../definitions/chess.vdl"));
-        loaded.ruleset.expect("chess loads")
-    }
-
     #[test]
     fn a_king_s_zone_is_its_cell_and_the_cells_next_to_it() {
-        let rules = chess();
+        let rules = super::super::chess("");
         let g1 = rules.cell_by_name("g1").expect("g1");
         let mut zone: Vec<String> = (zone(&rules, 0, g1).iter())
             .map(|&c| rules.cell_name(c).to_string())
@@ -64,19 +59,14 @@ mod tests {
         assert_eq!(zone, ["f1", "f2", "g1", "g2", "h1", "h2"]);
     }
 
-    fn loaded(text: &str) -> crate::compile::Ruleset {
-        crate::load(text).ruleset.expect("the definition loads")
-    }
-
     /// White's queen on h5 strikes h7 and f7 around Black's king on g8, the
     /// knight on g5 h7 and f7, the bishop on c4 f7: 5 cells struck, by three
     /// pieces; Black's bishop on c5 alone strikes f2 and counts nothing. So the
     /// feature is 25 over 16, and the derived 12 add 300 over 16: 18.
     #[test]
     fn an_attack_counts_the_square_of_the_cells_struck_once_two_pieces_take_part() {
-        let chess = include_str!("../../../definitions/chess.vdl");
-        let rules = loaded(chess);
-        let without = loaded(&format!("{chess}\nevaluation {{ attack 0 }}\n"));
+        let rules = super::super::chess("");
+        let without = super::super::chess("\nevaluation { attack 0 }\n");
         let fen = "r1bq1rk1/pppp1ppp/2n2n2/2b1p1NQ/2B1P3/2N5/PPPP1PPP/R1B2RK1 w - - 0 1";
         let feature = |rules: &crate::compile::Ruleset, fen: &str| {
             let pos = Position::from_fen(rules, fen).expect("a legal FEN");

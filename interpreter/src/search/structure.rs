@@ -159,8 +159,7 @@ mod tests {
     /// (wherever it stands), doubled behind a pawn of its file.
     #[test]
     fn a_pawn_is_isolated_without_neighbours_and_doubled_behind_its_own() {
-        let loaded = crate::load(include_str!("../../../definitions/chess.vdl"));
-        let rules = loaded.ruleset.expect("chess loads");
+        let rules = super::super::chess("");
         let terms = super::super::eval::terms(&rules);
         let s = StructureOf::<u64>::new(&rules, &terms);
         let features = |fen: &str| {

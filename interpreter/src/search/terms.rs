@@ -364,8 +364,7 @@ mod tests {
 
     #[test]
     fn the_reach_counted_as_needed_is_the_tables() {
-        let loaded = crate::load(include_str!("../../../definitions/chess.vdl"));
-        let rules = loaded.ruleset.expect("chess loads");
+        let rules = super::super::chess("");
         let with_table = Geometry::new(&rules, true);
         let mut without = with_table.clone();
         if let Some(d) = without.danger.as_mut() {
@@ -397,8 +396,7 @@ mod tests {
     /// included.
     #[test]
     fn the_evaluation_is_its_weights_times_its_features() {
-        let loaded = crate::load(include_str!("../../../definitions/chess.vdl"));
-        let rules = loaded.ruleset.expect("chess loads");
+        let rules = super::super::chess("");
         let eval = super::super::eval::Evaluator::new(&rules);
         let weights = eval.terms().to_vector();
         let geometry = Geometry::new(&rules, false);
