@@ -312,7 +312,8 @@ impl<M: Mask> ActivityOf<M> {
         let (mut sum, mut units, mut attackers) = (0, 0, 0);
         for &c in pos.piece_cells(side) {
             let Some(p) = pos.piece_at(c) else { continue };
-            if self.share[p.kind] == 0.0 {
+            // a kind whose moves count nothing is read only for an attack
+            if self.share[p.kind] == 0.0 || self.weight[p.kind] == 0 && self.attack == 0 {
                 continue;
             }
             let i = (side.index() * self.kinds + p.kind) * self.cells + c as usize;

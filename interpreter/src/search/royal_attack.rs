@@ -12,11 +12,17 @@ pub const SCALE: i32 = 16;
 /// The derived weight, in hundredths of the least valuable piece.
 pub const DERIVED: i32 = 12;
 
+/// The most cells struck that count: far more than any real attack, low enough
+/// that its square times any weight in range stays well within an `i32` (a
+/// definition with many royal pieces and many pieces could strike thousands).
+pub const MAX_UNITS: i32 = 100;
+
 /// The attack's count: the cells struck around the royal pieces, each time a
-/// piece strikes one, where `attackers` pieces strike some; 0 for fewer than two.
+/// piece strikes one (up to [`MAX_UNITS`]), where `attackers` pieces strike
+/// some; 0 for fewer than two.
 pub fn units(struck: i32, attackers: i32) -> i32 {
     if attackers >= 2 {
-        struck
+        struck.min(MAX_UNITS)
     } else {
         0
     }
@@ -47,6 +53,15 @@ mod tests {
     use crate::engine::Position;
     use crate::search::eval::Evaluator;
     use crate::search::terms::{attack_feature, Geometry};
+
+    #[test]
+    fn one_attacker_counts_nothing_and_the_count_is_bounded() {
+        assert_eq!(units(5, 1), 0);
+        assert_eq!(units(5, 2), 5);
+        assert_eq!(units(50_000, 300), MAX_UNITS);
+        let worst = crate::check::MAX_PER_MOVE * i64::from(MAX_UNITS).pow(2);
+        assert!(worst < i64::from(i32::MAX));
+    }
 
     #[test]
     fn a_king_s_zone_is_its_cell_and_the_cells_next_to_it() {
