@@ -249,6 +249,8 @@ pub(crate) enum Command {
         vdl match definitions/chess.vdl --games 100 --nodes 20000 --openings random:4\n  \
         vdl match definitions/chess.vdl --vs my-chess.vdl --games 200 --movetime 100 --sprt 0 20\n  \
         vdl match definitions/chess.vdl --engine 'stockfish' --games 20 --movetime 200\n  \
+        vdl match definitions/chess.vdl --engine 'stockfish' --games 20 --movetime 200 \
+        --engine-option UCI_LimitStrength=true --engine-option UCI_Elo=2000\n  \
         vdl match definitions/chess.vdl --games 100 --nodes 5000 --shard 1/2 --record a.json\n  \
         vdl match --merge a.json b.json --pgn all.pgn")]
     Match(Box<MatchArgs>),
@@ -320,6 +322,10 @@ pub(crate) struct MatchArgs {
     /// The second player: a UCI engine started by this command (words split at spaces).
     #[arg(long)]
     pub(crate) engine: Option<String>,
+    /// An option the engine is set to before the match (`UCI_Elo=2500`); one
+    /// flag for each option, in the order given.
+    #[arg(long = "engine-option", value_name = "NAME=VALUE", requires = "engine")]
+    pub(crate) engine_options: Vec<String>,
     /// Games in the whole match (each opening twice, colours swapped).
     #[arg(long, default_value_t = 100)]
     pub(crate) games: usize,

@@ -2,7 +2,7 @@
 //! both colours; the report gives the score, the Elo difference and the balance.
 
 use crate::cli::MatchArgs;
-use crate::protocols::uci_engine::{Go, UciEngine};
+use crate::protocols::uci_engine::{EngineOption, Go, UciEngine};
 use crate::report::{load, read};
 use crate::Failure;
 use std::sync::Mutex;
@@ -33,9 +33,11 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
         args.vs_nodes.or(args.nodes),
     )?;
     let first_name = format!("{file} ({})", setting(first_go));
+    let options = engine_options(&args.engine_options)?;
     let second_name = match (&args.vs, &args.engine) {
         (Some(vs), _) => format!("{vs} ({})", setting(second_go)),
-        (None, Some(engine)) => engine.clone(),
+        (None, Some(engine)) if options.is_empty() => engine.clone(),
+        (None, Some(engine)) => format!("{engine} ({})", args.engine_options.join(", ")),
         (None, None) => format!("{file} ({})", setting(second_go)),
     };
     let stem = std::path::Path::new(file)
@@ -44,7 +46,9 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
     let maker = |first: &str| -> Result<[Box<dyn Player + '_>; 2], String> {
         let one: Box<dyn Player> = Box::new(SearchPlayer::new(first, &rules, limits(first_go)));
         let two: Box<dyn Player> = match (&args.engine, &second_rules) {
-            (Some(cmd), _) => Box::new(UciEngine::start(cmd, &rules, &stem, second_go)?),
+            (Some(cmd), _) => {
+                Box::new(UciEngine::start(cmd, (&rules, &stem), &options, second_go)?)
+            }
             (None, Some(r)) => Box::new(SearchPlayer::new(&second_name, r, limits(second_go))),
             (None, None) => Box::new(SearchPlayer::new(&second_name, &rules, limits(second_go))),
         };
@@ -91,6 +95,30 @@ pub(crate) fn play_shown<'a, 'r>(
     let games = matches::play(rules, plan, &run).map_err(Failure::Usage)?;
     errln!();
     Ok(games)
+}
+
+/// The `--engine-option NAME=VALUE` flags as names and values: a name is not
+/// empty, and neither holds a line break (each becomes one `setoption` line).
+fn engine_options(flags: &[String]) -> Result<Vec<EngineOption>, Failure> {
+    (flags.iter())
+        .map(|flag| {
+            let bad = || {
+                Failure::Usage(format!(
+                    "--engine-option takes NAME=VALUE on one line, not `{}`",
+                    flag.escape_debug()
+                ))
+            };
+            let (name, value) = flag.split_once('=').ok_or_else(bad)?;
+            let name = name.trim();
+            if name.is_empty() || flag.contains(['\n', '\r']) {
+                return Err(bad());
+            }
+            Ok(EngineOption {
+                name: name.to_string(),
+                value: value.trim().to_string(),
+            })
+        })
+        .collect()
 }
 
 fn usage(what: &str) -> Failure {

@@ -8,7 +8,8 @@ use crate::Failure;
 use vdl::referee::matches::tune::{tune, tune_samples, Tuned};
 use vdl::search::eval::terms;
 use vdl::search::terms::{
-    attack_feature, centrality_feature, feature, safety_feature, shelter_feature, Geometry, Term,
+    attack_feature, centrality_feature, feature, safety_feature, shelter_feature, threats_feature,
+    Geometry, Term,
 };
 use vdl::Ruleset;
 
@@ -100,6 +101,9 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
     }
     if tuned.fitted[attack_feature(kinds)] {
         text += &format!("  attack {}\n", t.attack);
+    }
+    if tuned.fitted[threats_feature(kinds)] {
+        text += &format!("  threats {}\n", t.threats);
     }
     text + "}\n"
 }

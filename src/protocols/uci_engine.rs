@@ -14,6 +14,9 @@ use vdl::Ruleset;
 const START: Duration = Duration::from_secs(20);
 /// What a move may take beyond five times its time: starting a search, writing the answer.
 const MOVE_GRACE: Duration = Duration::from_secs(5);
+/// The most options an engine's list is read for (a hostile engine may list
+/// without end until its time runs out).
+const MAX_OPTIONS: usize = 1024;
 /// The longest line read from an engine; a longer one is cut.
 const MAX_LINE: usize = 64 * 1024;
 
@@ -22,6 +25,13 @@ const MAX_LINE: usize = 64 * 1024;
 pub(crate) enum Go {
     Movetime(u64),
     Nodes(u64),
+}
+
+/// An option an engine is set to before it plays: `setoption name NAME value VALUE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EngineOption {
+    pub(crate) name: String,
+    pub(crate) value: String,
 }
 
 pub(crate) struct UciEngine {
@@ -33,14 +43,14 @@ pub(crate) struct UciEngine {
 }
 
 impl UciEngine {
-    /// Start `command` (words split at spaces) and set it to play `rules`' variant.
-    /// Start `command` and choose the variant: by the definition's name, one of its
-    /// aliases, or `file_name` (vdl's own UCI offers a definition by its file's
-    /// name without `.vdl`).
+    /// Start `command` (words split at spaces), choose the variant (by the
+    /// definition's name, one of its aliases, or `file_name`: vdl's own UCI offers
+    /// a definition by its file's name without `.vdl`) and set `options`, each of
+    /// which the engine must offer.
     pub(crate) fn start(
         command: &str,
-        rules: &Ruleset,
-        file_name: &str,
+        (rules, file_name): (&Ruleset, &str),
+        options: &[EngineOption],
         go: Go,
     ) -> Result<UciEngine, String> {
         let words: Vec<&str> = command.split_whitespace().collect();
@@ -77,25 +87,56 @@ impl UciEngine {
             lines,
             go,
         };
-        engine.handshake(rules, file_name)?;
+        engine.handshake(rules, file_name, options)?;
         Ok(engine)
     }
 
-    /// `uci` until `uciok` (reading the name and the variants), the variant, `isready`.
-    fn handshake(&mut self, rules: &Ruleset, file_name: &str) -> Result<(), String> {
+    /// `uci` until `uciok` (reading the name, the options and the variants), the
+    /// variant, the options, `isready`.
+    fn handshake(
+        &mut self,
+        rules: &Ruleset,
+        file_name: &str,
+        options: &[EngineOption],
+    ) -> Result<(), String> {
         self.send("uci")?;
         let mut variants: Option<Vec<String>> = None;
+        let mut offered = Vec::new();
         let deadline = Instant::now() + START;
         loop {
             let line = self.next_line(deadline)?;
             if let Some(name) = line.strip_prefix("id name ") {
                 self.name = name.trim().to_string();
-            } else if line.starts_with("option name UCI_Variant ") {
-                variants = Some(line.split(" var ").skip(1).map(str::to_string).collect());
+            } else if let Some(option) = line.strip_prefix("option name ") {
+                if option.starts_with("UCI_Variant ") {
+                    variants = Some(line.split(" var ").skip(1).map(str::to_string).collect());
+                }
+                if offered.len() < MAX_OPTIONS {
+                    let name = option.split(" type ").next().unwrap_or(option);
+                    offered.push(name.trim().to_lowercase());
+                }
             } else if line == "uciok" {
                 break;
             }
         }
+        self.choose_variant(rules, file_name, variants)?;
+        for o in options {
+            // option names are not case-sensitive in UCI
+            if !offered.contains(&o.name.to_lowercase()) {
+                return Err(format!("{} has no option `{}`", self.name, o.name));
+            }
+            self.send(&format!("setoption name {} value {}", o.name, o.value))?;
+        }
+        self.ready()
+    }
+
+    /// Tell the engine the variant, unless it is chess (which needs no option).
+    fn choose_variant(
+        &mut self,
+        rules: &Ruleset,
+        file_name: &str,
+        variants: Option<Vec<String>>,
+    ) -> Result<(), String> {
         let d = &rules.definition;
         let names: Vec<String> = std::iter::once(d.name.to_lowercase())
             .chain(d.aliases.iter().map(|a| a.to_lowercase()))
@@ -108,7 +149,7 @@ impl UciEngine {
                 .ok_or_else(|| format!("the engine does not play {}", d.name))?;
             self.send(&format!("setoption name UCI_Variant value {name}"))?;
         }
-        self.ready()
+        Ok(())
     }
 
     fn ready(&mut self) -> Result<(), String> {

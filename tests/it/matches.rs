@@ -151,6 +151,92 @@ fn a_uci_engine_plays_as_the_second_player() {
     }
 }
 
+/// A scripted engine that offers two options, logs every `setoption` line it is
+/// sent to `log` and answers every `go` with a move that is not legal.
+fn optioned_engine(log: &str) -> String {
+    let script = tmp("optioned.sh");
+    let text = format!(
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    \
+         uci) echo 'id name optioned'\n         \
+         echo 'option name UCI_Elo type spin default 1350 min 1350 max 2850'\n         \
+         echo 'option name Skill Level type spin default 20 min -20 max 20'\n         \
+         echo uciok;;\n    \
+         setoption*) echo \"$line\" >> '{log}';;\n    \
+         isready) echo readyok;;\n    \
+         go*) echo 'bestmove 0000';;\n  esac\ndone\n"
+    );
+    std::fs::write(&script, text).expect("the script is written");
+    let chmod = std::process::Command::new("chmod")
+        .args(["+x", &script])
+        .status();
+    assert!(chmod.is_ok_and(|s| s.success()));
+    script
+}
+
+/// `--engine-option` sets each option, in the order given and by the name the
+/// user wrote (UCI's names are not case-sensitive), before the engine plays; an
+/// option the engine does not offer, or a flag that is not NAME=VALUE, stops the
+/// match before it starts.
+#[test]
+fn engine_options_are_set_before_the_engine_plays() {
+    let log = tmp("options.log");
+    let engine = optioned_engine(&log);
+    let path = tmp("options.json");
+    let base = ["match", CHESS, "--engine", &engine, "--games", "1"];
+    let report = run_ok(
+        &[
+            &base[..],
+            &[
+                "--nodes",
+                "100",
+                "--openings",
+                "random:2",
+                "--record",
+                &path,
+            ],
+            &["--engine-option", "UCI_Elo=2500"],
+            &["--engine-option", "skill level = 3"],
+        ]
+        .concat(),
+    );
+    let sent = std::fs::read_to_string(&log).expect("the engine logged its options");
+    assert_eq!(
+        sent,
+        "setoption name UCI_Elo value 2500\nsetoption name skill level value 3\n"
+    );
+    assert!(
+        report.contains(&format!("against {engine} (UCI_Elo=2500, skill level = 3)")),
+        "{report}"
+    );
+    let r = record(&path);
+    assert_eq!(r.games.len(), 1);
+    assert_eq!(
+        r.games[0].ending,
+        "forfeit: optioned played 0000, not a legal move"
+    );
+    for (flag, message) in [
+        ("Contempt=10", "optioned has no option `Contempt`"),
+        (
+            "UCI_Elo",
+            "--engine-option takes NAME=VALUE on one line, not `UCI_Elo`",
+        ),
+        (
+            "UCI_Elo=1\nquit",
+            "--engine-option takes NAME=VALUE on one line, not `UCI_Elo=1\\nquit`",
+        ),
+        (
+            "=5",
+            "--engine-option takes NAME=VALUE on one line, not `=5`",
+        ),
+    ] {
+        let all = [&base[..], &["--nodes", "100", "--engine-option", flag]].concat();
+        let out = vdl(&all);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag}: {err}");
+        assert!(err.contains(message), "{flag}: {err}");
+    }
+}
+
 /// vdl's own UCI offers Rococo as `rococo` (its file's name), not by the
 /// definition's name: the variant is chosen by the file's name too.
 #[test]

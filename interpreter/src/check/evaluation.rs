@@ -37,10 +37,10 @@ pub(super) fn evaluation(
             let royal = (pieces[kind].props.iter()).any(|x| matches!(x, PieceProp::Royal(..)));
             terms[kind] = p.piece_terms(&name.value, given, royal);
         }
-        let [safety, shelter, centrality, attack] =
+        let [safety, shelter, centrality, attack, threats] =
             SectionWord::ALL.map(|word| p.section_term(&decl.section, word));
         let given = terms.iter().any(|t| *t != PieceTerms::default())
-            || [safety, shelter, centrality, attack]
+            || [safety, shelter, centrality, attack, threats]
                 .iter()
                 .any(Option::is_some);
         Evaluation {
@@ -49,6 +49,7 @@ pub(super) fn evaluation(
             shelter,
             centrality,
             attack,
+            threats,
         }
     })
 }

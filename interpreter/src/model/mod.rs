@@ -703,6 +703,9 @@ pub struct Evaluation {
     pub centrality: Option<i32>,
     /// Per square of the cells around the enemy's royal pieces that own pieces strike.
     pub attack: Option<i32>,
+    /// Per enemy piece that a lesser piece of the player's strikes, or that one
+    /// strikes and none defends.
+    pub threats: Option<i32>,
 }
 
 /// One kind's evaluation terms.

@@ -11,6 +11,7 @@ use super::passed::PassedOf;
 use super::royal_attack;
 use super::structure::StructureOf;
 use super::terms::Terms;
+use super::threats;
 use crate::compile::{Cell, Ray, RayKind, Ruleset};
 use crate::engine::{Position, Reach};
 use crate::model::Side;
@@ -72,6 +73,7 @@ impl Activity {
 /// less Black's).
 pub(super) struct NowFeatures {
     pub(super) attack: f64,
+    pub(super) threats: f64,
     pub(super) mobility: Vec<f64>,
     pub(super) advance: Vec<f64>,
     pub(super) isolated: Vec<f64>,
@@ -107,6 +109,8 @@ pub(super) trait Mask:
     fn widen(self) -> u128;
     fn ones(self) -> u32;
     fn lowest(self) -> u32;
+    /// The mask without its lowest bit.
+    fn rest(self) -> Self;
     fn highest(self) -> u32;
     fn up_to(self, bit: u32) -> Self;
     fn from(self, bit: u32) -> Self;
@@ -132,6 +136,9 @@ macro_rules! mask {
             }
             fn lowest(self) -> u32 {
                 self.trailing_zeros()
+            }
+            fn rest(self) -> Self {
+                self & self.wrapping_sub(1)
             }
             fn highest(self) -> u32 {
                 Self::BITS - 1 - self.leading_zeros()
@@ -180,6 +187,21 @@ pub(super) struct ActivityOf<M> {
     zone: Vec<M>,
     /// The attack term's weight (0: not counted).
     attack: i32,
+    /// The threats term's weight (0: not counted).
+    threats: i32,
+    /// Per kind: its value, for which strikes threaten (royal kinds: none).
+    values: Vec<Option<i32>>,
+}
+
+/// What one side's pieces do now: their moves above their cells' share (in
+/// `SCALE`ths of a hundredth of a pawn), their attack on the enemy's royal pieces
+/// ([`royal_attack`]), the cells they strike, and the enemy's pieces a lesser
+/// piece of theirs strikes ([`threats`]).
+struct Sweep<M> {
+    moves: i32,
+    units: i32,
+    struck: M,
+    lesser: M,
 }
 
 /// How a piece's reach on a cell is found.
@@ -265,16 +287,38 @@ impl<M: Mask> ActivityOf<M> {
             structure: StructureOf::new(rules, terms),
             zone: zones(rules),
             attack: terms.attack,
+            threats: terms.threats,
+            values: (0..kinds)
+                .map(|k| (!rules.royal[k]).then_some(terms.value[k]))
+                .collect(),
         })
     }
 
     fn value(&self, pos: &Position, side: Side) -> i32 {
-        let (mine, attack) = self.mobility(pos, side);
-        let (theirs, attacked) = self.mobility(pos, side.opponent());
-        let siege = self.attack * (attack * attack - attacked * attacked);
-        (mine - theirs).div_euclid(SCALE)
+        let mine = self.mobility(pos, side);
+        let theirs = self.mobility(pos, side.opponent());
+        let siege = self.attack * (mine.units * mine.units - theirs.units * theirs.units);
+        let threats = self.threatened(pos, [&mine, &theirs], side);
+        (mine.moves - theirs.moves).div_euclid(SCALE)
             + siege.div_euclid(royal_attack::SCALE)
+            + self.threats * threats
             + self.promoting_value(pos, side)
+    }
+
+    /// How many of the enemy's pieces `side`'s pieces threaten, less how many of
+    /// its own the enemy's threaten, from the two sides' sweeps (`side`'s first).
+    fn threatened(&self, pos: &Position, [mine, theirs]: [&Sweep<M>; 2], side: Side) -> i32 {
+        if self.threats == 0 {
+            return 0;
+        }
+        let victims = |s: Side| {
+            let royal = (pos.royal_cells(s).iter()).fold(M::default(), |m, &c| m | M::bit(c));
+            M::narrow(pos.occupied(s)) & !royal
+        };
+        let count = |a: &Sweep<M>, d: &Sweep<M>, s| {
+            threats::count(victims(s), a.struck, a.lesser, d.struck)
+        };
+        count(mine, theirs, side.opponent()) as i32 - count(theirs, mine, side) as i32
     }
 
     /// What `side`'s promoting pieces' being passed, isolated or doubled is
@@ -290,10 +334,14 @@ impl<M: Mask> ActivityOf<M> {
     fn all_features(&self, pos: &Position) -> NowFeatures {
         let stopping = self.passed.stopping(pos);
         let (isolated, doubled) = self.structure.features(pos, &stopping);
-        let units = |side| f64::from(self.mobility(pos, side).1);
-        let (white, black) = (units(Side::White), units(Side::Black));
+        let (white, black) = (
+            self.mobility(pos, Side::White),
+            self.mobility(pos, Side::Black),
+        );
+        let (w, b) = (f64::from(white.units), f64::from(black.units));
         NowFeatures {
-            attack: (white * white - black * black) / f64::from(royal_attack::SCALE),
+            attack: (w * w - b * b) / f64::from(royal_attack::SCALE),
+            threats: f64::from(self.threatened(pos, [&white, &black], Side::White)),
             mobility: self.features(pos),
             advance: self.passed.features(pos, &stopping),
             isolated,
@@ -301,30 +349,62 @@ impl<M: Mask> ActivityOf<M> {
         }
     }
 
-    /// A side's mobility now, in `SCALE`ths of a hundredth of a pawn, and its
-    /// attack on the enemy's royal pieces: the cells around them that its pieces
-    /// strike, each time one does, where two pieces or more strike some
-    /// ([`royal_attack`]).
-    fn mobility(&self, pos: &Position, side: Side) -> (i32, i32) {
+    /// What `side`'s pieces do now ([`Sweep`]): the attack counts the cells
+    /// around the enemy's royal pieces that its pieces strike, each time one does,
+    /// where two pieces or more strike some.
+    fn mobility(&self, pos: &Position, side: Side) -> Sweep<M> {
         let own = M::narrow(pos.occupied(side));
         let enemy = M::narrow(pos.occupied(side.opponent()));
         let zone = self.zone_around(pos, side.opponent());
         let (mut sum, mut units, mut attackers) = (0, 0, 0);
+        let (mut struck, mut lesser) = (M::default(), M::default());
         for &c in pos.piece_cells(side) {
             let Some(p) = pos.piece_at(c) else { continue };
-            // a kind whose moves count nothing is read only for an attack
-            if self.share[p.kind] == 0.0 || self.weight[p.kind] == 0 && self.attack == 0 {
+            // a kind whose moves count nothing is read only for an attack or threats
+            let counted =
+                self.share[p.kind] != 0.0 && (self.weight[p.kind] != 0 || self.attack != 0);
+            if !counted && self.threats == 0 {
                 continue;
             }
             let i = (side.index() * self.kinds + p.kind) * self.cells + c as usize;
-            if let Some(reach) = self.reach(pos, (own, enemy), i, c) {
+            let Some(reach) = self.reach(pos, (own, enemy), i, c) else {
+                continue;
+            };
+            if counted {
                 sum += self.weight[p.kind] * reach.moves.ones() as i32 - self.expected[i];
                 let hits = (reach.strikes & zone).ones() as i32;
                 units += hits;
                 attackers += i32::from(hits > 0);
             }
+            if self.threats != 0 {
+                struck |= reach.strikes;
+                lesser |= self.lesser_victims(pos, reach.strikes & enemy, p.kind);
+            }
         }
-        (sum, royal_attack::units(units, attackers))
+        Sweep {
+            moves: sum,
+            units: royal_attack::units(units, attackers),
+            struck,
+            lesser,
+        }
+    }
+
+    /// Of the enemy's pieces on `hits`, those worth more than a piece of `kind`
+    /// (none for a royal piece, which takes only what is not defended).
+    fn lesser_victims(&self, pos: &Position, mut hits: M, kind: usize) -> M {
+        let Some(worth) = self.values[kind] else {
+            return M::default();
+        };
+        let mut lesser = M::default();
+        while hits != M::default() {
+            let c = hits.lowest() as Cell;
+            hits = hits.rest();
+            let victim = pos.piece_at(c).and_then(|p| self.values[p.kind]);
+            if victim.is_some_and(|v| v > worth) {
+                lesser |= M::bit(c);
+            }
+        }
+        lesser
     }
 
     /// The cells around `side`'s royal pieces (none where the attack is not

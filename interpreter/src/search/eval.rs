@@ -10,6 +10,7 @@ use super::royal_attack;
 use super::shelter::{self, Shelter};
 use super::structure;
 use super::terms::{Geometry, Terms, MOBILITY};
+use super::threats;
 use crate::compile::{Cell, RayKind, Ruleset};
 use crate::engine::{Position, Weights};
 use std::sync::Arc;
@@ -156,6 +157,8 @@ pub fn terms(rules: &Ruleset) -> Terms {
             .unwrap_or_else(|| least_value(rules, &value) * centrality::DERIVED / 100),
         attack: (rules.definition.evaluation.attack)
             .unwrap_or_else(|| least_value(rules, &value) * royal_attack::DERIVED / 100),
+        threats: (rules.definition.evaluation.threats)
+            .unwrap_or_else(|| least_value(rules, &value) * threats::DERIVED / 100),
         value,
     }
 }

@@ -14,6 +14,7 @@ pub mod shelter;
 mod structure;
 mod table;
 pub mod terms;
+mod threats;
 mod tree;
 
 use crate::compile::Ruleset;

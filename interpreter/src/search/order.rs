@@ -43,6 +43,14 @@ pub fn history_reduction(score: i32) -> i32 {
     }
 }
 
+/// What a tactical move wins ([`gain`]), from its score; none for the table's
+/// move and for captures that lose material (not scored by it).
+pub fn tactical_gain(score: i32) -> Option<i32> {
+    (GOOD_TACTICAL..i32::MAX)
+        .contains(&score)
+        .then(|| score - GOOD_TACTICAL - 100_000_000)
+}
+
 /// What a losing capture loses, from its score.
 pub fn losing_by(score: i32) -> i32 {
     score - LOSING

@@ -43,6 +43,9 @@ pub struct Terms {
     /// pieces strike, over [`SCALE`](super::royal_attack::SCALE), less the same
     /// of the enemy's attack ([`royal_attack`](super::royal_attack)).
     pub attack: i32,
+    /// Per enemy piece the player threatens, less its own the enemy threatens
+    /// ([`threats`](super::threats)).
+    pub threats: i32,
 }
 
 /// The terms of each kind.
@@ -68,9 +71,14 @@ pub fn attack_feature(kinds: usize) -> usize {
     KIND_TERMS * kinds + 3
 }
 
+/// The feature index of the section's `threats` term.
+pub fn threats_feature(kinds: usize) -> usize {
+    KIND_TERMS * kinds + 4
+}
+
 /// The length of a feature vector.
 pub fn feature_count(kinds: usize) -> usize {
-    KIND_TERMS * kinds + 4
+    KIND_TERMS * kinds + 5
 }
 
 /// Where each feature of a kind starts in a feature vector.
@@ -120,6 +128,7 @@ impl Terms {
         v[shelter_feature(kinds)] = f64::from(self.shelter);
         v[centrality_feature(kinds)] = f64::from(self.centrality);
         v[attack_feature(kinds)] = f64::from(self.attack);
+        v[threats_feature(kinds)] = f64::from(self.threats);
         v
     }
 }
@@ -269,6 +278,7 @@ impl Geometry {
         if let Some(now) = &self.now {
             let now = now.features(pos);
             x[attack_feature(kinds)] = now.attack;
+            x[threats_feature(kinds)] = now.threats;
             for k in 0..kinds {
                 x[feature(Term::Mobility, k, kinds)] += now.mobility[k];
                 x[feature(Term::Advance, k, kinds)] += now.advance[k];

@@ -8,8 +8,8 @@
 
 use super::eval::Evaluator;
 use super::order::{
-    demote_if_losing, history_reduction, is_losing, is_tactical, losing_by, pick, Line, Order,
-    PieceMove,
+    demote_if_losing, history_reduction, is_losing, is_tactical, losing_by, pick, tactical_gain,
+    Line, Order, PieceMove,
 };
 use super::table::{Bound, Entry, Table};
 use super::{outcome_score, MATE_BOUND, MAX_PLY};
@@ -20,6 +20,10 @@ use std::time::{Duration, Instant};
 
 /// The most plies quiescence looks beyond the horizon.
 const QUIESCENCE_PLIES: usize = 10;
+
+/// What quiescence adds to a capture's gain on top of the static value, in
+/// hundredths of the least valuable piece, before it counts the capture futile.
+const FUTILITY_MARGIN: i32 = 150;
 
 /// What having the move is worth, in centipawns, on top of the evaluation: the
 /// side to move can usually improve its position (measured in self-play: chess
@@ -32,6 +36,9 @@ struct Frame {
     ply: usize,
     beta: i32,
     pv_node: bool,
+    /// A null window the node is expected to fail high in: its late moves are
+    /// reduced more.
+    cut: bool,
     /// The static value, off the principal line and out of check.
     static_eval: Option<i32>,
     /// The value of the least valuable piece: the margins are in hundredths of it.
@@ -49,7 +56,7 @@ struct Frame {
 impl Frame {
     fn new(
         (depth, ply): (i32, usize),
-        (alpha, beta): (i32, i32),
+        (alpha, beta, cut): (i32, i32, bool),
         in_check: bool,
         (static_eval, pawn): (Option<i32>, i32),
         improving: bool,
@@ -60,6 +67,7 @@ impl Frame {
             ply,
             beta,
             pv_node,
+            cut,
             static_eval: static_eval.filter(|_| !pv_node),
             pawn,
             improving,
@@ -169,7 +177,9 @@ fn reduction(depth: i32, index: usize) -> i32 {
 /// principal line and where the position improves, and for a quiet move (scored
 /// `quiet`) fewer the better its history.
 fn late_reduction(node: &Frame, nth: usize, quiet: Option<i32>) -> i32 {
-    let r = reduction(node.depth, nth) - i32::from(node.pv_node) + i32::from(!node.improving)
+    let r = reduction(node.depth, nth) - i32::from(node.pv_node)
+        + i32::from(!node.improving)
+        + 2 * i32::from(node.cut)
         - quiet.map_or(0, history_reduction);
     r.clamp(0, node.depth - 2)
 }
@@ -311,7 +321,7 @@ impl Node<'_> {
             _ => FULL,
         };
         loop {
-            let score = self.negamax(pos, depth, 0, alpha, beta);
+            let score = self.negamax(pos, depth, 0, (alpha, beta), false);
             if self.run.aborted || (score > alpha && score < beta) || (alpha, beta) == FULL {
                 return score;
             }
@@ -484,13 +494,15 @@ impl Node<'_> {
         in_check
     }
 
+    /// The score of the position `depth` plies deep within `alpha..beta`; `cut`:
+    /// a null window it is expected to fail high in.
     fn negamax(
         &mut self,
         pos: &mut Position,
         depth: i32,
         ply: usize,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
+        cut: bool,
     ) -> i32 {
         self.run.pv[ply].clear();
         if let Some(score) = self.ended(pos, ply) {
@@ -519,7 +531,7 @@ impl Node<'_> {
         let static_eval = static_eval.map(|e| refined(e, entry, ply));
         // only nodes off the principal line prune by it
         if let (Some(e), false, true) = (static_eval, pv_node, ply > 0) {
-            if let Some(score) = self.prune(pos, (depth, ply), beta, e, improving) {
+            if let Some(score) = self.prune(pos, (depth, ply), (beta, cut), e, improving) {
                 return score;
             }
         }
@@ -541,7 +553,7 @@ impl Node<'_> {
         self.run.lists[ply] = moves;
         let node = Frame::new(
             (depth, ply),
-            (alpha, beta),
+            (alpha, beta, cut),
             in_check,
             (static_eval, self.eval.pawn),
             improving,
@@ -611,7 +623,7 @@ impl Node<'_> {
         &mut self,
         pos: &mut Position,
         (depth, ply): (i32, usize),
-        beta: i32,
+        (beta, cut): (i32, bool),
         static_eval: i32,
         improving: bool,
     ) -> Option<i32> {
@@ -640,7 +652,7 @@ impl Node<'_> {
         self.run.moved[ply + 1] = None;
         self.run.check_known[ply + 1] = None;
         let r = 3 + depth / 3 + ((static_eval - beta) / self.pawns(200)).min(3);
-        let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1);
+        let score = -self.negamax(pos, depth - 1 - r, ply + 1, (-beta, -beta + 1), !cut);
         self.run.after_null[ply + 1] = false;
         self.unmake(pos);
         if self.run.aborted {
@@ -712,8 +724,11 @@ impl Node<'_> {
             self.make(pos, m, ply);
             let checks = quiet && depth >= 3 && self.in_check(pos);
             self.run.check_known[ply + 1] = (quiet && depth >= 3).then_some(checks);
+            // a child of the principal line's first move is on it; otherwise a
+            // child expected to fail low or high is expected the other way
+            let child = !node.pv_node && !node.cut;
             let score = if nth == 0 {
-                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                -self.negamax(pos, depth - 1, ply + 1, (-beta, -alpha), child)
             } else {
                 let late = depth >= 3 && nth >= 3 && (quiet || is_losing(score)) && !checks;
                 let r = if late {
@@ -721,9 +736,10 @@ impl Node<'_> {
                 } else {
                     0
                 };
-                let mut s = -self.negamax(pos, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+                let window = (-alpha - 1, -alpha);
+                let mut s = -self.negamax(pos, depth - 1 - r, ply + 1, window, r > 0 || child);
                 if s > alpha && (r > 0 || s < beta) {
-                    s = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha);
+                    s = -self.negamax(pos, depth - 1, ply + 1, (-beta, -alpha), child);
                 }
                 s
             };
@@ -881,6 +897,8 @@ impl Node<'_> {
         (self.order).score(pos, self.eval, &moves, &mut scored, first, &line);
         self.run.lists[ply] = moves;
         let (mut any, mut best_move) = (false, None);
+        // the stand-pat value and a margin for what else a capture changes
+        let futile = (!in_check).then(|| best + self.pawns(FUTILITY_MARGIN));
         let mut i = 0;
         while i < scored.len() {
             let m = pick(&mut scored, i);
@@ -893,9 +911,16 @@ impl Node<'_> {
                 continue;
             }
             any = true;
-            // a capture that loses material in the exchange is not worth a look
+            // a capture that loses material in the exchange is not worth a look,
+            // nor one whose gain cannot lift the static value to alpha
             if !in_check && is_losing(score) {
                 continue;
+            }
+            if let Some(reach) = futile.and_then(|stand| stand.checked_add(tactical_gain(score)?)) {
+                if reach <= alpha {
+                    best = best.max(reach);
+                    continue;
+                }
             }
             self.make(pos, m, ply);
             self.run.check_known[ply + 1] = None;

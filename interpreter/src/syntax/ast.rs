@@ -71,7 +71,7 @@ pub enum Item {
 }
 
 /// `evaluation { Piece value N hand N mobility N advance N isolated N doubled N ...
-/// safety N shelter N centrality N attack N }`.
+/// safety N shelter N centrality N attack N threats N }`.
 #[derive(Clone, Debug)]
 pub struct EvaluationDecl {
     pub span: Span,
@@ -91,15 +91,17 @@ pub enum SectionWord {
     Shelter,
     Centrality,
     Attack,
+    Threats,
 }
 
 impl SectionWord {
     /// Every section term, in the model's order.
-    pub const ALL: [SectionWord; 4] = [
+    pub const ALL: [SectionWord; 5] = [
         SectionWord::Safety,
         SectionWord::Shelter,
         SectionWord::Centrality,
         SectionWord::Attack,
+        SectionWord::Threats,
     ];
 
     /// The word as written.
@@ -109,6 +111,7 @@ impl SectionWord {
             SectionWord::Shelter => "shelter",
             SectionWord::Centrality => "centrality",
             SectionWord::Attack => "attack",
+            SectionWord::Threats => "threats",
         }
     }
 }

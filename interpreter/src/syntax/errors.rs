@@ -252,7 +252,9 @@ pub(super) fn describe(rule: Rule) -> &'static str {
             "a section (`board`, `piece`, `setup`, ...)"
         }
         Rule::ident => "a name",
-        Rule::eval_entry | Rule::eval_section | Rule::section_word | Rule::eval_piece => "a piece's name, `safety`, `shelter`, `centrality` or `attack`",
+        Rule::eval_entry | Rule::eval_section | Rule::section_word | Rule::eval_piece => {
+            "a piece's name, `safety`, `shelter`, `centrality`, `attack` or `threats`"
+        }
         Rule::eval_term | Rule::eval_word => {
             "`value`, `hand`, `mobility`, `advance`, `isolated` or `doubled`"
         }

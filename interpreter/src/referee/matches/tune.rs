@@ -11,8 +11,8 @@ use super::values::{bootstrap_errors, replay, solve, ScoredGame};
 use crate::check::{MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::compile::Ruleset;
 use crate::search::terms::{
-    attack_feature, centrality_feature, feature, safety_feature, shelter_feature, Geometry, Term,
-    Terms,
+    attack_feature, centrality_feature, feature, safety_feature, shelter_feature, threats_feature,
+    Geometry, Term, Terms,
 };
 
 /// One quiet position: its features from White's side and White's score.
@@ -252,6 +252,7 @@ fn to_terms(w: &[f64], kinds: usize) -> Terms {
         shelter: bounded(w[shelter_feature(kinds)], -per_move, per_move),
         centrality: bounded(w[centrality_feature(kinds)], -per_move, per_move),
         attack: bounded(w[attack_feature(kinds)], -per_move, per_move),
+        threats: bounded(w[threats_feature(kinds)], -per_move, per_move),
     }
 }
 
