@@ -170,7 +170,7 @@ fn keep_only(
 /// How many plies a late quiet move is searched less: more for later moves at
 /// greater depth, as engines for chess have found.
 fn reduction(depth: i32, index: usize) -> i32 {
-    (0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.25) as i32
+    (0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32
 }
 
 /// How many plies the `nth` move of a node is searched less: fewer on the
@@ -730,7 +730,10 @@ impl Node<'_> {
             let score = if nth == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, (-beta, -alpha), child)
             } else {
-                let late = depth >= 3 && nth >= 3 && (quiet || is_losing(score)) && !checks;
+                // off the principal line, from the third move on
+                let first_late = if node.pv_node { 3 } else { 2 };
+                let late =
+                    depth >= 3 && nth >= first_late && (quiet || is_losing(score)) && !checks;
                 let r = if late {
                     late_reduction(node, nth, quiet.then_some(score))
                 } else {
@@ -1035,6 +1038,6 @@ mod tests {
         let r: Vec<i32> = [(3, 3), (6, 10), (12, 30), (20, 60)]
             .map(|(d, i)| reduction(d, i))
             .to_vec();
-        assert_eq!(r, [1, 2, 4, 5]);
+        assert_eq!(r, [1, 2, 4, 6]);
     }
 }
