@@ -14,9 +14,6 @@ use vdl::Ruleset;
 const START: Duration = Duration::from_secs(20);
 /// What a move may take beyond five times its time: starting a search, writing the answer.
 const MOVE_GRACE: Duration = Duration::from_secs(5);
-/// The most options an engine's list is read for (a hostile engine may list
-/// without end until its time runs out).
-const MAX_OPTIONS: usize = 1024;
 /// The longest line read from an engine; a longer one is cut.
 const MAX_LINE: usize = 64 * 1024;
 
@@ -101,7 +98,9 @@ impl UciEngine {
     ) -> Result<(), String> {
         self.send("uci")?;
         let mut variants: Option<Vec<String>> = None;
-        let mut offered = Vec::new();
+        // per option asked for, whether the engine lists it (nothing of the list
+        // is kept, however long it is)
+        let mut offered = vec![false; options.len()];
         let deadline = Instant::now() + START;
         loop {
             let line = self.next_line(deadline)?;
@@ -111,18 +110,18 @@ impl UciEngine {
                 if option.starts_with("UCI_Variant ") {
                     variants = Some(line.split(" var ").skip(1).map(str::to_string).collect());
                 }
-                if offered.len() < MAX_OPTIONS {
-                    let name = option.split(" type ").next().unwrap_or(option);
-                    offered.push(name.trim().to_lowercase());
+                let name = option.split(" type ").next().unwrap_or(option).trim();
+                // option names are not case-sensitive in UCI
+                for (o, seen) in options.iter().zip(offered.iter_mut()) {
+                    *seen |= o.name.eq_ignore_ascii_case(name);
                 }
             } else if line == "uciok" {
                 break;
             }
         }
         self.choose_variant(rules, file_name, variants)?;
-        for o in options {
-            // option names are not case-sensitive in UCI
-            if !offered.contains(&o.name.to_lowercase()) {
+        for (o, seen) in options.iter().zip(offered) {
+            if !seen {
                 return Err(format!("{} has no option `{}`", self.name, o.name));
             }
             self.send(&format!("setoption name {} value {}", o.name, o.value))?;
