@@ -354,7 +354,9 @@ fn print_report(record: &MatchRecord, sprt: Option<Sprt>) {
     }
 }
 
-/// `+35.2 ± 20.1 (95 %)`; a score of all or nothing as `+inf (every game won)`.
+/// `+35.2 ± 20.1 (95 %)`; a score of all or nothing as `+inf (every game won)`;
+/// where the interval is unbounded on one side, its other end:
+/// `-394.1, below -217.1 (95 %)`.
 fn elo_text(e: Elo) -> String {
     if !e.difference.is_finite() {
         let text = if e.difference > 0.0 {
@@ -367,8 +369,12 @@ fn elo_text(e: Elo) -> String {
     let difference = e.difference + 0.0; // no `-0.0`
     if e.error.is_finite() {
         format!("{difference:+.1} ± {:.1} (95 %)", e.error)
+    } else if e.high.is_finite() {
+        format!("{difference:+.1}, below {:+.1} (95 %)", e.high)
+    } else if e.low.is_finite() {
+        format!("{difference:+.1}, above {:+.1} (95 %)", e.low)
     } else {
-        format!("{difference:+.1} ± inf (95 %)")
+        format!("{difference:+.1}, anywhere (95 %)")
     }
 }
 

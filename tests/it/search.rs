@@ -264,14 +264,15 @@ fn depth_within(definition: &str, nodes: u64) -> u32 {
 /// 300,000 nodes, the search before them finished depth 7 in chess and 6 in
 /// Baroque. The depths move with the evaluation as well as with the search (the
 /// pieces' moves now and isolated and doubled pawns made chess's tree from the
-/// start larger, threats smaller again): chess 13 with threats, Baroque 11 with
-/// late moves reduced two plies more where a node is expected to fail high.
+/// start larger, threats smaller again): chess 13 with threats and 14 with late
+/// moves reduced by ln d · ln n ÷ 1.6; Baroque 11 with late moves reduced two
+/// plies more where a node is expected to fail high, 12 with that reduction.
 #[test]
 fn pruning_reaches_deeper_in_the_same_nodes() {
     let chess = depth_within("definitions/chess.vdl", 300_000);
-    assert_eq!(chess, 13);
+    assert_eq!(chess, 14);
     let baroque = depth_within("definitions/baroque.vdl", 300_000);
-    assert_eq!(baroque, 11);
+    assert_eq!(baroque, 12);
 }
 
 /// A null move is trusted only where zugzwang is rare: with a piece that neither

@@ -1,7 +1,8 @@
 //! The evaluation's terms that read the board as it is, where every piece that is
 //! not royal captures by replacement: a piece's mobility now ([`Position::reach`]),
-//! against the moves its cell gives it on a typical board (which the
-//! piece-on-cell values count already), its being passed
+//! but for moves to cells the enemy's least valuable pieces strike, against the
+//! moves its cell gives it on a typical board (which the piece-on-cell values
+//! count already), its being passed
 //! ([`passed`](super::passed)), and its being isolated or doubled
 //! ([`structure`](super::structure)). Reaches are read off masks of each ray's cells,
 //! in 64 bits where the board fits.
@@ -191,6 +192,12 @@ pub(super) struct ActivityOf<M> {
     threats: i32,
     /// Per kind: its value, for which strikes threaten (royal kinds: none).
     values: Vec<Option<i32>>,
+    /// Per kind: among the least valuable kinds that are not royal, whose strikes
+    /// make a cell unsafe for every worthier piece.
+    least: Vec<bool>,
+    /// Per side, kind and cell of a least valuable kind: the cells it strikes
+    /// whatever stands around (its captures are single leaps), or none.
+    guards: Vec<Option<M>>,
 }
 
 /// What one side's pieces do now: their moves above their cells' share (in
@@ -273,6 +280,8 @@ impl<M: Mask> ActivityOf<M> {
         let plans = (0..2 * kinds * cells)
             .map(|i| plan_of(rules, &lines, i))
             .collect();
+        let least = least_kinds(rules, &terms.value);
+        let guards = guards(rules, &lines, &least);
         Some(ActivityOf {
             cells,
             kinds,
@@ -288,10 +297,41 @@ impl<M: Mask> ActivityOf<M> {
             zone: zones(rules),
             attack: terms.attack,
             threats: terms.threats,
+            least,
+            guards,
             values: (0..kinds)
                 .map(|k| (!rules.royal[k]).then_some(terms.value[k]))
                 .collect(),
         })
+    }
+
+    /// The cells `side`'s least valuable pieces strike: where a worthier enemy
+    /// piece's move counts for nothing, as it would be taken there at a loss.
+    fn guarded(&self, pos: &Position, side: Side, (own, enemy): (M, M)) -> M {
+        let mut cells = M::default();
+        for &c in pos.piece_cells(side) {
+            let Some(p) = pos.piece_at(c).filter(|p| self.least[p.kind]) else {
+                continue;
+            };
+            let i = (side.index() * self.kinds + p.kind) * self.cells + c as usize;
+            cells |= match self.guards[i] {
+                Some(strikes) => strikes,
+                None => self
+                    .reach(pos, (own, enemy), i, c)
+                    .map_or(M::default(), |r| r.strikes),
+            };
+        }
+        cells
+    }
+
+    /// The moves of a piece of `kind` that count for its mobility: those to cells
+    /// the enemy's least valuable pieces do not strike (all, for such a piece).
+    fn safe_moves(&self, reach: &ReachOf<M>, kind: usize, unsafe_cells: M) -> u32 {
+        if self.least[kind] {
+            reach.moves.ones()
+        } else {
+            (reach.moves & !unsafe_cells).ones()
+        }
     }
 
     fn value(&self, pos: &Position, side: Side) -> i32 {
@@ -356,6 +396,7 @@ impl<M: Mask> ActivityOf<M> {
         let own = M::narrow(pos.occupied(side));
         let enemy = M::narrow(pos.occupied(side.opponent()));
         let zone = self.zone_around(pos, side.opponent());
+        let unsafe_cells = self.guarded(pos, side.opponent(), (enemy, own));
         let (mut sum, mut units, mut attackers) = (0, 0, 0);
         let (mut struck, mut lesser) = (M::default(), M::default());
         for &c in pos.piece_cells(side) {
@@ -371,7 +412,8 @@ impl<M: Mask> ActivityOf<M> {
                 continue;
             };
             if counted {
-                sum += self.weight[p.kind] * reach.moves.ones() as i32 - self.expected[i];
+                let moves = self.safe_moves(&reach, p.kind, unsafe_cells);
+                sum += self.weight[p.kind] * moves as i32 - self.expected[i];
                 let hits = (reach.strikes & zone).ones() as i32;
                 units += hits;
                 attackers += i32::from(hits > 0);
@@ -425,6 +467,7 @@ impl<M: Mask> ActivityOf<M> {
         for (side, sign) in [(Side::White, 1.0), (Side::Black, -1.0)] {
             let own = M::narrow(pos.occupied(side));
             let enemy = M::narrow(pos.occupied(side.opponent()));
+            let unsafe_cells = self.guarded(pos, side.opponent(), (enemy, own));
             for &c in pos.piece_cells(side) {
                 let Some(p) = pos.piece_at(c) else { continue };
                 if self.share[p.kind] == 0.0 {
@@ -432,7 +475,8 @@ impl<M: Mask> ActivityOf<M> {
                 }
                 let i = (side.index() * self.kinds + p.kind) * self.cells + c as usize;
                 if let Some(reach) = self.reach(pos, (own, enemy), i, c) {
-                    let above = f64::from(reach.moves.ones()) - self.typical[i];
+                    let moves = self.safe_moves(&reach, p.kind, unsafe_cells);
+                    let above = f64::from(moves) - self.typical[i];
                     x[p.kind] += sign * self.share[p.kind] * above;
                 }
             }
@@ -485,6 +529,41 @@ impl<M: Mask> ActivityOf<M> {
             }),
         }
     }
+}
+
+/// Per kind: whether it is among the least valuable kinds that are not royal.
+fn least_kinds(rules: &Ruleset, values: &[i32]) -> Vec<bool> {
+    let plain = |k: usize| !rules.royal[k];
+    let least = (0..rules.kinds)
+        .filter(|&k| plain(k))
+        .map(|k| values[k])
+        .min();
+    (0..rules.kinds)
+        .map(|k| plain(k) && Some(values[k]) == least)
+        .collect()
+}
+
+/// Per side, kind and cell: for a least valuable kind whose every capture is a
+/// single leap that nothing blocks, the cells it strikes from there.
+fn guards<M: Mask>(rules: &Ruleset, lines: &[Option<Line<M>>], least: &[bool]) -> Vec<Option<M>> {
+    let (kinds, cells) = (rules.kinds, rules.cell_count());
+    (0..2 * kinds * cells)
+        .map(|i| {
+            if !least[i / cells % kinds] || rules.flags.wall_cells || rules.flags.two_cell {
+                return None;
+            }
+            let (a, b) = rules.moves.index[i];
+            let mut strikes = M::default();
+            for line in &lines[a as usize..b as usize] {
+                match line {
+                    Some(l) if !l.capture => {}
+                    Some(l) if l.path == M::default() && l.cells.ones() <= 1 => strikes |= l.cells,
+                    _ => return None,
+                }
+            }
+            Some(strikes)
+        })
+        .collect()
 }
 
 /// Per side and cell, the cells around a royal piece of that side there as a
@@ -590,6 +669,42 @@ mod tests {
             }
         }
         n
+    }
+
+    /// The moves of a piece that count for its mobility on `cell` of the FEN.
+    fn counted(a: &ActivityOf<u64>, fen: &str, cell: &str) -> u32 {
+        let rules = a_chess();
+        let pos = Position::from_fen(&rules, fen).expect("a FEN");
+        let c = rules.cell_by_name(cell).expect("a cell");
+        let p = pos.piece_at(c).expect("a piece");
+        let own = pos.occupied(p.side) as u64;
+        let enemy = pos.occupied(p.side.opponent()) as u64;
+        let unsafe_cells = a.guarded(&pos, p.side.opponent(), (enemy, own));
+        let i = (p.side.index() * a.kinds + p.kind) * a.cells + c as usize;
+        let reach = a.reach(&pos, (own, enemy), i, c).expect("measured");
+        a.safe_moves(&reach, p.kind, unsafe_cells)
+    }
+
+    fn a_chess() -> Ruleset {
+        super::super::chess("")
+    }
+
+    /// A knight's move to a cell an enemy pawn strikes counts for nothing; a
+    /// pawn's moves all count, struck or not.
+    #[test]
+    fn moves_to_cells_the_enemys_pawns_strike_do_not_count() {
+        let rules = a_chess();
+        let terms = super::super::eval::terms(&rules);
+        let Some(Activity::Narrow(a)) = Activity::new(&rules, &terms) else {
+            panic!("chess is measured in 64 bits");
+        };
+        // the knight on a1 reaches b3 and c2; Black's pawn on d3 strikes c2 and e2
+        assert_eq!(counted(&a, "4k3/8/8/8/8/3p4/8/N3K3 w - - 0 1", "a1"), 1);
+        assert_eq!(counted(&a, "4k3/8/8/8/3p4/8/8/N3K3 w - - 0 1", "a1"), 2);
+        // a bishop on c2 makes no cell unsafe: the knight's capture counts
+        assert_eq!(counted(&a, "4k3/8/8/8/8/8/2b5/N3K3 w - - 0 1", "a1"), 2);
+        // White's pawn on e2 goes to e3 and e4, both struck by Black's pawns
+        assert_eq!(counted(&a, "4k3/8/8/5p2/3p4/8/4P3/4K3 w - - 0 1", "e2"), 2);
     }
 
     impl<M: Mask> ActivityOf<M> {

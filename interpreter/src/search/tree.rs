@@ -170,7 +170,7 @@ fn keep_only(
 /// How many plies a late quiet move is searched less: more for later moves at
 /// greater depth, as engines for chess have found.
 fn reduction(depth: i32, index: usize) -> i32 {
-    (0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32
+    (0.5 + f64::from(depth).ln() * (index as f64).ln() / 1.6) as i32
 }
 
 /// How many plies the `nth` move of a node is searched less: fewer on the
@@ -1038,6 +1038,6 @@ mod tests {
         let r: Vec<i32> = [(3, 3), (6, 10), (12, 30), (20, 60)]
             .map(|(d, i)| reduction(d, i))
             .to_vec();
-        assert_eq!(r, [1, 2, 4, 6]);
+        assert_eq!(r, [1, 3, 5, 8]);
     }
 }

@@ -22,6 +22,10 @@ pub struct Elo {
     pub difference: f64,
     /// Half the width of the interval; infinite when the interval is unbounded.
     pub error: f64,
+    /// The interval's lower end: minus infinity where its score reaches 0.
+    pub low: f64,
+    /// The interval's upper end: plus infinity where its score reaches 1.
+    pub high: f64,
 }
 
 /// The normal distribution's 97.5th percentile: a two-sided 95 % interval.
@@ -57,6 +61,8 @@ impl Tally {
         Some(Elo {
             difference: elo_of_score(score),
             error: (high - low) / 2.0,
+            low,
+            high,
         })
     }
 }
@@ -164,6 +170,11 @@ mod tests {
         let high = elo_of_score(0.75 + 1.959_964 * (0.1125f64 / 100.0).sqrt());
         assert!((e.error - (high - low) / 2.0).abs() < 1e-9);
         assert!((e.error - 62.1).abs() < 0.1, "{e:?}");
+        assert_eq!((e.low, e.high), (low, high));
+        // 1½ of 16: the score's interval reaches below 0, its upper end does not
+        let e = tally(1, 1, 14).elo().expect("games");
+        assert_eq!(e.low, f64::NEG_INFINITY);
+        assert!((e.high - -217.1).abs() < 0.1, "{e:?}");
     }
 
     #[test]
