@@ -280,7 +280,10 @@ impl<M: Mask> ActivityOf<M> {
         let plans = (0..2 * kinds * cells)
             .map(|i| plan_of(rules, &lines, i))
             .collect();
-        let least = least_kinds(rules, &terms.value);
+        let values: Vec<Option<i32>> = (0..kinds)
+            .map(|k| (!rules.royal[k]).then_some(terms.value[k]))
+            .collect();
+        let least = least_kinds(&values);
         let guards = guards(rules, &lines, &least);
         Some(ActivityOf {
             cells,
@@ -299,9 +302,7 @@ impl<M: Mask> ActivityOf<M> {
             threats: terms.threats,
             least,
             guards,
-            values: (0..kinds)
-                .map(|k| (!rules.royal[k]).then_some(terms.value[k]))
-                .collect(),
+            values,
         })
     }
 
@@ -531,15 +532,13 @@ impl<M: Mask> ActivityOf<M> {
     }
 }
 
-/// Per kind: whether it is among the least valuable kinds that are not royal.
-fn least_kinds(rules: &Ruleset, values: &[i32]) -> Vec<bool> {
-    let plain = |k: usize| !rules.royal[k];
-    let least = (0..rules.kinds)
-        .filter(|&k| plain(k))
-        .map(|k| values[k])
-        .min();
-    (0..rules.kinds)
-        .map(|k| plain(k) && Some(values[k]) == least)
+/// Per kind: whether it is among the least valuable kinds, of `values` (none
+/// for a royal kind).
+fn least_kinds(values: &[Option<i32>]) -> Vec<bool> {
+    let least = values.iter().flatten().min();
+    values
+        .iter()
+        .map(|v| v.is_some() && v.as_ref() == least)
         .collect()
 }
 
@@ -672,9 +671,8 @@ mod tests {
     }
 
     /// The moves of a piece that count for its mobility on `cell` of the FEN.
-    fn counted(a: &ActivityOf<u64>, fen: &str, cell: &str) -> u32 {
-        let rules = a_chess();
-        let pos = Position::from_fen(&rules, fen).expect("a FEN");
+    fn counted(rules: &Ruleset, a: &ActivityOf<u64>, fen: &str, cell: &str) -> u32 {
+        let pos = Position::from_fen(rules, fen).expect("a FEN");
         let c = rules.cell_by_name(cell).expect("a cell");
         let p = pos.piece_at(c).expect("a piece");
         let own = pos.occupied(p.side) as u64;
@@ -685,26 +683,23 @@ mod tests {
         a.safe_moves(&reach, p.kind, unsafe_cells)
     }
 
-    fn a_chess() -> Ruleset {
-        super::super::chess("")
-    }
-
     /// A knight's move to a cell an enemy pawn strikes counts for nothing; a
     /// pawn's moves all count, struck or not.
     #[test]
     fn moves_to_cells_the_enemys_pawns_strike_do_not_count() {
-        let rules = a_chess();
+        let rules = super::super::chess("");
         let terms = super::super::eval::terms(&rules);
         let Some(Activity::Narrow(a)) = Activity::new(&rules, &terms) else {
             panic!("chess is measured in 64 bits");
         };
+        let counted = |fen, cell| counted(&rules, &a, fen, cell);
         // the knight on a1 reaches b3 and c2; Black's pawn on d3 strikes c2 and e2
-        assert_eq!(counted(&a, "4k3/8/8/8/8/3p4/8/N3K3 w - - 0 1", "a1"), 1);
-        assert_eq!(counted(&a, "4k3/8/8/8/3p4/8/8/N3K3 w - - 0 1", "a1"), 2);
+        assert_eq!(counted("4k3/8/8/8/8/3p4/8/N3K3 w - - 0 1", "a1"), 1);
+        assert_eq!(counted("4k3/8/8/8/3p4/8/8/N3K3 w - - 0 1", "a1"), 2);
         // a bishop on c2 makes no cell unsafe: the knight's capture counts
-        assert_eq!(counted(&a, "4k3/8/8/8/8/8/2b5/N3K3 w - - 0 1", "a1"), 2);
+        assert_eq!(counted("4k3/8/8/8/8/8/2b5/N3K3 w - - 0 1", "a1"), 2);
         // White's pawn on e2 goes to e3 and e4, both struck by Black's pawns
-        assert_eq!(counted(&a, "4k3/8/8/5p2/3p4/8/4P3/4K3 w - - 0 1", "e2"), 2);
+        assert_eq!(counted("4k3/8/8/5p2/3p4/8/4P3/4K3 w - - 0 1", "e2"), 2);
     }
 
     impl<M: Mask> ActivityOf<M> {
