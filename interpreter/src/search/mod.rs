@@ -227,6 +227,12 @@ impl Searcher {
             }
             .root(&mut pos, depth as i32, last);
             if self.run.aborted && depth > 1 {
+                // a move this unfinished iteration searched in full and found
+                // better than the one before it searched (the first searched)
+                if let Some(&m) = self.run.pv().first() {
+                    found.best = Some(m);
+                    found.ponder = self.run.pv().get(1).copied();
+                }
                 break;
             }
             last = Some(score);

@@ -51,6 +51,9 @@ struct Frame {
     /// Near the horizon, off the principal line and not in check: moves that lose
     /// material in the exchange they start are not searched.
     shallow: bool,
+    /// The table's move is tactical: a quiet move is less likely to do better, and
+    /// is reduced a ply more.
+    tactical_first: bool,
 }
 
 impl Frame {
@@ -77,6 +80,7 @@ impl Frame {
                 (3 + (depth * depth) as usize) / (2 - usize::from(improving))
             },
             shallow: !pv_node && !in_check && depth <= 4,
+            tactical_first: false,
         }
     }
 
@@ -180,6 +184,7 @@ fn late_reduction(node: &Frame, nth: usize, quiet: Option<i32>) -> i32 {
     let r = reduction(node.depth, nth) - i32::from(node.pv_node)
         + i32::from(!node.improving)
         + 2 * i32::from(node.cut)
+        + i32::from(node.tactical_first && quiet.is_some())
         - quiet.map_or(0, history_reduction);
     r.clamp(0, node.depth - 2)
 }
@@ -551,13 +556,14 @@ impl Node<'_> {
         let line = self.line(ply);
         (self.order).score(pos, self.eval, &moves, &mut scored, first, &line);
         self.run.lists[ply] = moves;
-        let node = Frame::new(
+        let mut node = Frame::new(
             (depth, ply),
             (alpha, beta, cut),
             in_check,
             (static_eval, self.eval.pawn),
             improving,
         );
+        node.tactical_first = first.is_some_and(|m| is_tactical(&m));
         let searched = self.moves(pos, (&mut scored, &legality), &node, alpha);
         self.run.scored[ply] = scored;
         self.run.legality[ply] = legality;
@@ -1031,6 +1037,18 @@ mod tests {
         ];
         assert_eq!(got, [90, 40, 10, 40, -25, 40]);
         assert_eq!(refined(40, None, 3), 40);
+    }
+
+    #[test]
+    fn quiet_moves_are_reduced_a_ply_more_after_a_tactical_table_move() {
+        let frame = |tactical_first| Frame {
+            tactical_first,
+            ..Frame::new((12, 3), (0, 1, false), false, (Some(0), 100), true)
+        };
+        let r = |node: &Frame| [Some(0), None].map(|quiet| late_reduction(node, 10, quiet));
+        // ½ + ln 12 · ln 10 / 1.6, off the principal line, improving: 4 plies
+        assert_eq!(r(&frame(false)), [4, 4]);
+        assert_eq!(r(&frame(true)), [5, 4]);
     }
 
     #[test]
