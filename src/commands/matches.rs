@@ -386,20 +386,12 @@ fn percent(score: Option<f64>) -> String {
 mod tests {
     use super::*;
 
-    fn tally(wins: u64, draws: u64, losses: u64) -> Tally {
-        Tally {
-            wins,
-            draws,
-            losses,
-        }
-    }
-
     #[test]
     fn an_interval_unbounded_on_one_side_is_shown_by_its_other_end() {
         let text = |t: Tally| elo_text(t.elo().expect("games"));
-        assert_eq!(text(tally(6, 3, 1)), "+190.8 ± 256.7 (95 %)");
-        assert_eq!(text(tally(1, 1, 14)), "-394.1, below -217.1 (95 %)");
-        assert_eq!(text(tally(14, 1, 1)), "+394.1, above +217.1 (95 %)");
-        assert_eq!(text(tally(6, 0, 0)), "+inf (every game won)");
+        assert_eq!(text(Tally::new(6, 3, 1)), "+190.8 ± 256.7 (95 %)");
+        assert_eq!(text(Tally::new(1, 1, 14)), "-394.1, below -217.1 (95 %)");
+        assert_eq!(text(Tally::new(14, 1, 1)), "+394.1, above +217.1 (95 %)");
+        assert_eq!(text(Tally::new(6, 0, 0)), "+inf (every game won)");
     }
 }

@@ -32,6 +32,15 @@ pub struct Elo {
 const Z_95: f64 = 1.959_964;
 
 impl Tally {
+    /// `wins` won, `draws` drawn and `losses` lost.
+    pub const fn new(wins: u64, draws: u64, losses: u64) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
     /// Games counted.
     pub fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
@@ -151,19 +160,11 @@ impl Sprt {
 mod tests {
     use super::*;
 
-    fn tally(wins: u64, draws: u64, losses: u64) -> Tally {
-        Tally {
-            wins,
-            draws,
-            losses,
-        }
-    }
-
     #[test]
     fn a_score_of_three_quarters_is_191_elo() {
-        let elo = tally(50, 0, 0).elo().expect("games");
+        let elo = Tally::new(50, 0, 0).elo().expect("games");
         assert_eq!(elo.difference, f64::INFINITY);
-        let e = tally(60, 30, 10).elo().expect("games");
+        let e = Tally::new(60, 30, 10).elo().expect("games");
         assert!((e.difference - 190.85).abs() < 0.01, "{e:?}");
         // Per-game variance 0.1125 over 100 games: the score is 0.75 ± 0.0657.
         let low = elo_of_score(0.75 - 1.959_964 * (0.1125f64 / 100.0).sqrt());
@@ -172,16 +173,16 @@ mod tests {
         assert!((e.error - 62.1).abs() < 0.1, "{e:?}");
         assert_eq!((e.low, e.high), (low, high));
         // 1½ of 16: the score's interval reaches below 0, its upper end does not
-        let e = tally(1, 1, 14).elo().expect("games");
+        let e = Tally::new(1, 1, 14).elo().expect("games");
         assert_eq!(e.low, f64::NEG_INFINITY);
         assert!((e.high - -217.1).abs() < 0.1, "{e:?}");
     }
 
     #[test]
     fn an_even_score_is_zero_elo() {
-        let e = tally(10, 20, 10).elo().expect("games");
+        let e = Tally::new(10, 20, 10).elo().expect("games");
         assert_eq!(e.difference, 0.0);
-        assert!(tally(0, 0, 0).elo().is_none());
+        assert!(Tally::new(0, 0, 0).elo().is_none());
         assert!((score_of_elo(elo_of_score(0.3)) - 0.3).abs() < 1e-12);
     }
 
@@ -193,17 +194,20 @@ mod tests {
         };
         let (low, high) = sprt.bounds();
         assert!((high - 2.944).abs() < 0.001 && (low + 2.944).abs() < 0.001);
-        assert_eq!(sprt.verdict(&tally(3, 4, 3)), Verdict::Continue);
+        assert_eq!(sprt.verdict(&Tally::new(3, 4, 3)), Verdict::Continue);
         assert_eq!(
-            sprt.verdict(&tally(120, 60, 20)),
+            sprt.verdict(&Tally::new(120, 60, 20)),
             Verdict::AcceptAlternative
         );
-        assert_eq!(sprt.verdict(&tally(40, 80, 80)), Verdict::AcceptNull);
-        assert_eq!(sprt.llr(&tally(0, 0, 0)), 0.0);
+        assert_eq!(sprt.verdict(&Tally::new(40, 80, 80)), Verdict::AcceptNull);
+        assert_eq!(sprt.llr(&Tally::new(0, 0, 0)), 0.0);
         // Thirty draws: the sides are even, not 50 Elo apart.
-        assert_eq!(sprt.verdict(&tally(0, 30, 0)), Verdict::AcceptNull);
+        assert_eq!(sprt.verdict(&Tally::new(0, 30, 0)), Verdict::AcceptNull);
         // Wins alone decide too, after a few games.
-        assert_eq!(sprt.verdict(&tally(2, 0, 0)), Verdict::Continue);
-        assert_eq!(sprt.verdict(&tally(8, 0, 0)), Verdict::AcceptAlternative);
+        assert_eq!(sprt.verdict(&Tally::new(2, 0, 0)), Verdict::Continue);
+        assert_eq!(
+            sprt.verdict(&Tally::new(8, 0, 0)),
+            Verdict::AcceptAlternative
+        );
     }
 }
