@@ -229,9 +229,10 @@ impl Searcher {
             if self.run.aborted && depth > 1 {
                 // a move this unfinished iteration searched in full and found
                 // better than the one before it searched (the first searched)
-                if let Some(&m) = self.run.pv().first() {
+                let pv = self.run.pv();
+                if let Some(&m) = pv.first() {
                     found.best = Some(m);
-                    found.ponder = self.run.pv().get(1).copied();
+                    found.ponder = pv.get(1).copied();
                 }
                 break;
             }

@@ -237,7 +237,9 @@ impl Run {
         out
     }
 
-    /// The principal variation of the last finished iteration.
+    /// The principal variation: the last finished iteration's, or, once an
+    /// iteration is stopped, what it had searched in full (empty where that was
+    /// no move yet).
     pub fn pv(&self) -> Vec<Move> {
         self.pv[0].clone()
     }
