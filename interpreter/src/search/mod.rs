@@ -270,11 +270,19 @@ impl Searcher {
     }
 }
 
+/// What a search with a fixed time per move keeps back for the clock's reading
+/// interval and for answering.
+const MOVETIME_MARGIN: Duration = Duration::from_millis(5);
+
 /// When to stop starting iterations (soft) and when to stop at once (hard).
 fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
+    // a fixed time is used nearly in full; a clock keeps more back, as a game
+    // lost on time is lost whatever the position
     let margin = Duration::from_millis(30);
     if let Some(t) = limits.movetime {
-        let hard = t.saturating_sub(margin).max(Duration::from_millis(1));
+        let hard = t
+            .saturating_sub(MOVETIME_MARGIN)
+            .max(Duration::from_millis(1));
         return (Some(hard), Some(hard));
     }
     let Some(clock) = limits.clock else {
@@ -330,5 +338,36 @@ pub(crate) fn random_game(
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         pos.make(moves[(*seed >> 33) as usize % moves.len()]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fixed_time_is_used_nearly_in_full_and_a_clock_keeps_more_back() {
+        let ms = Duration::from_millis;
+        let fixed = Limits {
+            movetime: Some(ms(200)),
+            ..Limits::default()
+        };
+        assert_eq!(time_budget(&fixed), (Some(ms(195)), Some(ms(195))));
+        let tiny = Limits {
+            movetime: Some(ms(3)),
+            ..Limits::default()
+        };
+        assert_eq!(time_budget(&tiny), (Some(ms(1)), Some(ms(1))));
+        // 3,030 ms left, 30 kept back, 30 moves to go: 100 ms a move, three
+        // times that at most, half of it before a new iteration starts
+        let clock = Limits {
+            clock: Some(Clock {
+                remaining: ms(3_030),
+                increment: ms(0),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        assert_eq!(time_budget(&clock), (Some(ms(50)), Some(ms(300))));
     }
 }

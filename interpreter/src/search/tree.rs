@@ -140,6 +140,11 @@ pub struct Run {
     values: Vec<(u64, i32)>,
 }
 
+/// The clock is read every this many nodes: at a few hundred thousand nodes a
+/// second, about every millisecond (slow definitions, every few), so that a
+/// search overruns its time by little.
+const CLOCK_EVERY: u64 = 256;
+
 /// Slots of the static values kept (a power of two).
 const VALUES: usize = 1 << 16;
 
@@ -244,14 +249,18 @@ impl Run {
         self.pv[0].clone()
     }
 
+    /// Whether the search must stop: its nodes are spent (counted exactly), its
+    /// time is up or it was told to stop (both looked at every
+    /// [`CLOCK_EVERY`] nodes).
     fn out_of_time(&mut self, stop: &AtomicBool) -> bool {
-        if self.nodes & 1023 == 0 {
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        } else if self.nodes % CLOCK_EVERY == 0 {
             let late = match (self.start, self.hard) {
                 (Some(s), Some(h)) => s.elapsed() >= h,
                 _ => false,
             };
-            let many = self.node_limit.is_some_and(|n| self.nodes >= n);
-            if late || many || stop.load(Ordering::Relaxed) {
+            if late || stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
         }
