@@ -211,7 +211,7 @@ fn a_node_limit_ends_the_search() {
 
 /// Stopped in the middle of an iteration, the search plays the move that
 /// iteration found best in full, not the last finished iteration's: in this
-/// Dragon, depth 5 prefers Nxc6 and the unfinished depth 6 has found h4 better.
+/// Dragon, depth 5 prefers Nxc6 and the unfinished depth 6 has found Be2 better.
 #[test]
 fn a_stopped_iteration_s_better_move_is_played() {
     let rules = common::rules("definitions/chess.vdl");
@@ -219,7 +219,7 @@ fn a_stopped_iteration_s_better_move_is_played() {
     let pos = Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{}", e.message));
     let mut searcher = Searcher::new(&rules, 16);
     let limits = Limits {
-        nodes: Some(11_500),
+        nodes: Some(10_000),
         ..Limits::default()
     };
     let mut finished = Vec::new();
@@ -228,7 +228,7 @@ fn a_stopped_iteration_s_better_move_is_played() {
     });
     assert_eq!(finished.last(), Some(&(5, "d4-c6".to_string())));
     let best = found.best.map(|m| pos.move_text(&m));
-    assert_eq!((found.depth, best.as_deref()), (5, Some("h2-h4")));
+    assert_eq!((found.depth, best.as_deref()), (5, Some("f1-e2")));
 }
 
 /// The search against the two-ply opponent it replaced: a short match here, the
@@ -289,13 +289,15 @@ fn depth_within(definition: &str, nodes: u64) -> u32 {
 /// start larger, threats smaller again): chess 13 with threats and 14 with late
 /// moves reduced by ln d · ln n ÷ 1.6; Baroque 11 with late moves reduced two
 /// plies more where a node is expected to fail high, 12 with that reduction, 11
-/// with quiet moves reduced a ply more after a tactical table move.
+/// with quiet moves reduced a ply more after a tactical table move, 10 with quiet
+/// moves scored by the histories as they stand when the first is picked (even in
+/// Baroque at 60 ms a move, +58 ± 57 Elo in chess at 100 ms).
 #[test]
 fn pruning_reaches_deeper_in_the_same_nodes() {
     let chess = depth_within("definitions/chess.vdl", 300_000);
     assert_eq!(chess, 14);
     let baroque = depth_within("definitions/baroque.vdl", 300_000);
-    assert_eq!(baroque, 11);
+    assert_eq!(baroque, 10);
 }
 
 /// A null move is trusted only where zugzwang is rare: with a piece that neither

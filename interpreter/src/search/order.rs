@@ -2,7 +2,8 @@
 //! (most valuable victims, least valuable capturer), promotions, the quiet moves
 //! that caused cut-offs at the same depth (killers), the last quiet refutation of
 //! the opponent's move (its counter move), and the rest by history: how often the
-//! move caused a cut-off, by itself and after the two moves before it.
+//! move caused a cut-off, by itself and after the two moves before it. The quiet
+//! moves are scored only when the first of them is picked (`Order::pick`).
 
 use super::eval::Evaluator;
 use super::MAX_PLY;
@@ -27,6 +28,11 @@ const GOOD_TACTICAL: i32 = 900_000_000;
 
 /// Quiet moves' scores stay within this either way.
 const HISTORY_BOUND: i32 = 800_000_000;
+
+/// Where quiet moves wait until the first of them is picked: above every history
+/// score, below the counter move. Most nodes end on an earlier move, and their
+/// quiet moves' histories are never read.
+const UNSCORED: i32 = HISTORY_BOUND;
 
 /// Whether a move's score says it is a capture that loses material.
 pub fn is_losing(score: i32) -> bool {
@@ -286,10 +292,24 @@ impl Order {
             } else if counter == Some(m) {
                 GOOD_TACTICAL - 30_000_000
             } else {
-                self.quiet_score(pos, &m, &line.before)
+                UNSCORED
             };
             (s, m)
         }));
+    }
+
+    /// The best-scored move of `scored[i..]`, brought to `i` as [`pick`] does;
+    /// where that is a quiet move still unscored, every unscored move is scored by
+    /// its history first (as the histories stand now).
+    pub fn pick(&self, pos: &Position, scored: &mut [(i32, Move)], i: usize, line: &Line) -> Move {
+        let m = pick(scored, i);
+        if scored[i].0 != UNSCORED {
+            return m;
+        }
+        for (s, m) in scored[i..].iter_mut().filter(|(s, _)| *s == UNSCORED) {
+            *s = self.quiet_score(pos, m, &line.before);
+        }
+        pick(scored, i)
     }
 
     /// A quiet move caused a cut-off at `ply`, `depth` plies from the horizon,
@@ -345,6 +365,41 @@ mod tests {
         distinct.sort_unstable();
         distinct.dedup();
         assert!(distinct.len() > 700, "{}", distinct.len());
+    }
+
+    /// Quiet moves wait unscored behind the tactical ones; the first time one is
+    /// picked, all are scored by their histories as they stand then.
+    #[test]
+    fn quiet_moves_are_scored_by_history_when_the_first_of_them_is_picked() {
+        let rules = super::super::chess("");
+        let eval = Evaluator::new(&rules);
+        let mut order = Order::new(rules.kinds, rules.cell_count());
+        // White's e4 pawn may take d5; every other move is quiet
+        let fen = "4k3/8/8/3p4/4P3/8/8/R3K3 w - - 0 1";
+        let pos = Position::from_fen(&rules, fen).expect("a legal FEN");
+        let mut moves = Vec::new();
+        pos.clone().legal_moves(&mut moves);
+        let named = |text: &str| {
+            *(moves.iter())
+                .find(|m| pos.move_text(m) == text)
+                .unwrap_or_else(|| panic!("{text} is legal"))
+        };
+        let line = Line {
+            ply: 4,
+            previous: None,
+            before: [None, None],
+        };
+        let mut scored = Vec::new();
+        order.score(&pos, &eval, &moves, &mut scored, None, &line);
+        let unscored = |scored: &[(i32, Move)]| scored.iter().filter(|s| s.0 == UNSCORED).count();
+        assert_eq!(unscored(&scored), moves.len() - 1);
+        // a history earned after the list was scored still orders the quiet moves
+        order.cut_off(&pos, named("a1-a7"), &[], &line, 6);
+        let picked: Vec<String> = (0..3)
+            .map(|i| pos.move_text(&order.pick(&pos, &mut scored, i, &line)))
+            .collect();
+        assert_eq!(picked[..2], ["e4-d5", "a1-a7"]);
+        assert_eq!(unscored(&scored), 0);
     }
 
     #[test]

@@ -8,8 +8,8 @@
 
 use super::eval::Evaluator;
 use super::order::{
-    demote_if_losing, history_reduction, is_losing, is_tactical, losing_by, pick, tactical_gain,
-    Line, Order, PieceMove,
+    demote_if_losing, history_reduction, is_losing, is_tactical, losing_by, tactical_gain, Line,
+    Order, PieceMove,
 };
 use super::table::{Bound, Entry, Table};
 use super::{outcome_score, MATE_BOUND, MAX_PLY};
@@ -704,6 +704,7 @@ impl Node<'_> {
         } = *node;
         let mut best = -super::MATE - 1;
         let mut best_move = None;
+        let line = self.line(ply);
         let mut quiets = std::mem::take(&mut self.run.quiets[ply]);
         quiets.clear();
         // legal moves searched, and moves skipped after the first of them
@@ -713,7 +714,7 @@ impl Node<'_> {
         // pruned, those left give check
         let (mut end, mut pruned) = (scored.len(), false);
         while i < end {
-            let m = pick(&mut scored[..end], i);
+            let m = (self.order).pick(pos, &mut scored[..end], i, &line);
             if demote_if_losing(pos, self.eval, &mut scored[..end], i) {
                 continue;
             }
@@ -776,7 +777,6 @@ impl Node<'_> {
                     self.set_pv(ply, m);
                     if alpha >= beta {
                         if quiet {
-                            let line = self.line(ply);
                             (self.order).cut_off(pos, m, &quiets, &line, depth);
                         }
                         break;
@@ -921,7 +921,7 @@ impl Node<'_> {
         let futile = (!in_check).then(|| best + self.pawns(FUTILITY_MARGIN));
         let mut i = 0;
         while i < scored.len() {
-            let m = pick(&mut scored, i);
+            let m = (self.order).pick(pos, &mut scored, i, &line);
             if demote_if_losing(pos, self.eval, &mut scored, i) {
                 continue;
             }
