@@ -274,11 +274,12 @@ impl Searcher {
 /// interval and for answering.
 const MOVETIME_MARGIN: Duration = Duration::from_millis(5);
 
+/// What a search on a clock keeps back of the time left: more than a fixed time
+/// does, as a game lost on time is lost whatever the position.
+const CLOCK_MARGIN: Duration = Duration::from_millis(30);
+
 /// When to stop starting iterations (soft) and when to stop at once (hard).
 fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
-    // a fixed time is used nearly in full; a clock keeps more back, as a game
-    // lost on time is lost whatever the position
-    let margin = Duration::from_millis(30);
     if let Some(t) = limits.movetime {
         let hard = t
             .saturating_sub(MOVETIME_MARGIN)
@@ -289,7 +290,7 @@ fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
         return (None, None);
     };
     let to_go = clock.moves_to_go.unwrap_or(30).clamp(1, 50);
-    let left = clock.remaining.saturating_sub(margin);
+    let left = clock.remaining.saturating_sub(CLOCK_MARGIN);
     let share = left / to_go + clock.increment * 3 / 4;
     let hard = share
         .saturating_mul(3)
