@@ -34,7 +34,7 @@ pub use diagnostic::{Code, Diagnostic, Severity, Span};
 #[cfg(feature = "reference")]
 pub use engine::reference;
 pub use engine::{
-    Goal, GoalKind, Legality, LegalityMismatch, Move, MoveKind, Piece, Position, Weights,
+    Goal, GoalKind, Legality, LegalityMismatch, Marks, Move, MoveKind, Piece, Position, Weights,
     MAX_PERFT_DEPTH,
 };
 pub use source::{SourceFile, Sources};

@@ -57,7 +57,7 @@ pub use legality::LegalityMismatch;
 use make::Undo;
 pub use moves::{Move, MoveKind};
 pub use position::Position;
-pub use weights::Weights;
+pub use weights::{Marks, Weights};
 
 /// The deals `redeal` tries for one seed before it keeps the last.
 pub const MAX_DEALS: u64 = 1000;

@@ -1,7 +1,7 @@
 //! A game state of one variant: the board, the side to move, the rights and counts
 //! the rules keep, and how it is set up, read and written.
 
-use super::weights::Weights;
+use super::weights::{Marks, Weights};
 use super::MAX_DEALS;
 use super::{
     capture_only, cell_bit, code, counting, drops, kind_of, legality, side_of, threat_cache,
@@ -69,6 +69,9 @@ pub struct Position<'r> {
     /// A search's weights for each piece on each cell, and their running sum.
     pub(super) weights: Option<Weights>,
     pub(super) weighed: i32,
+    /// A search's keys for chosen pieces on each cell, and their running key.
+    pub(super) marks: Option<Marks>,
+    pub(super) marked: u64,
     /// The cells each move turned over by `flips`, each move's count on top.
     pub(super) flipped: Vec<Cell>,
 }
@@ -209,6 +212,8 @@ impl<'r> Position<'r> {
             geometry: Default::default(),
             weights: None,
             weighed: 0,
+            marks: None,
+            marked: 0,
         };
         for &(coord, side, kind) in &setup.placements {
             if let Some(c) = rules.cell_at(coord) {

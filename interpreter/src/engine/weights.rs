@@ -1,7 +1,8 @@
 //! A running sum of weights, one for each piece on each cell, kept up to date as
 //! pieces are placed and removed: an evaluation that changes move by move instead
 //! of scanning the board at every node. The engine knows nothing of what the
-//! weights mean; a search sets them.
+//! weights mean; a search sets them. A running key of chosen pieces is kept the
+//! same way (`set_marks`).
 
 use super::{side_of, Position};
 use crate::compile::Cell;
@@ -10,6 +11,10 @@ use std::sync::Arc;
 /// Weights for each cell and piece code, in the layout of the zobrist keys
 /// (`cell * (2 * kinds + 1) + code`), each counted for White and against Black.
 pub type Weights = Arc<[i32]>;
+
+/// Keys for each cell and piece code, in the layout of [`Weights`]: 0 for a piece
+/// the running key leaves out.
+pub type Marks = Arc<[u64]>;
 
 impl Position<'_> {
     /// Keep a running sum of `weights[cell * (2 * kinds + 1) + code]` over the
@@ -39,12 +44,42 @@ impl Position<'_> {
         self.weighed
     }
 
-    /// The sum changed by a piece coming (`sign` 1) or going (-1).
+    /// Keep a running key: the wrapping sum of `marks` (laid out as the weights
+    /// are) over the pieces on the board. A table of the wrong size is ignored.
+    pub fn set_marks(&mut self, marks: Marks) {
+        let codes = 2 * self.rules.kinds + 1;
+        if marks.len() != self.rules.cell_count() * codes {
+            self.marks = None;
+            self.marked = 0;
+            return;
+        }
+        self.marked = (0..self.board.len())
+            .filter(|&c| self.board[c] != 0 && self.board[c] != self.rules.wall_code)
+            .fold(0u64, |k, c| {
+                k.wrapping_add(marks[c * codes + self.board[c] as usize])
+            });
+        self.marks = Some(marks);
+    }
+
+    /// The running key of the marked pieces (`set_marks`): 0 without marks.
+    pub fn marked(&self) -> u64 {
+        self.marked
+    }
+
+    /// The sum and the key changed by a piece coming (`sign` 1) or going (-1).
     #[inline(always)]
     pub(super) fn weigh(&mut self, c: Cell, p: u8, sign: i32) {
+        let codes = 2 * self.rules.kinds + 1;
         if let Some(w) = &self.weights {
-            let codes = 2 * self.rules.kinds + 1;
             self.weighed += sign * signed(w, c, codes, p);
+        }
+        if let Some(m) = &self.marks {
+            let key = m[c as usize * codes + p as usize];
+            self.marked = if sign > 0 {
+                self.marked.wrapping_add(key)
+            } else {
+                self.marked.wrapping_sub(key)
+            };
         }
     }
 }

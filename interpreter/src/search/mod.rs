@@ -6,6 +6,7 @@
 
 mod activity;
 pub mod centrality;
+mod correction;
 pub mod eval;
 mod order;
 mod passed;
@@ -140,15 +141,18 @@ pub struct Searcher {
     eval: Evaluator,
     stop: Arc<AtomicBool>,
     order: order::Order,
+    correction: correction::Correction,
     run: tree::Run,
 }
 
 impl Searcher {
     /// A searcher for `rules` with a transposition table of about `table_mb` MiB.
     pub fn new(rules: &Ruleset, table_mb: usize) -> Searcher {
+        let eval = Evaluator::new(rules);
         Searcher {
             table: Table::new(table_mb),
-            eval: Evaluator::new(rules),
+            correction: correction::Correction::new(rules, &eval.values, eval.pawn),
+            eval,
             stop: Arc::new(AtomicBool::new(false)),
             order: order::Order::new(rules.kinds, rules.cell_count()),
             run: tree::Run::default(),
@@ -170,6 +174,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.order.clear();
+        self.correction.clear();
     }
 
     /// A transposition table of `table_mb` megabytes (cleared).
@@ -190,6 +195,7 @@ impl Searcher {
         let (soft, hard) = time_budget(limits);
         let mut pos = pos.clone();
         pos.set_weights(self.eval.weights());
+        pos.set_marks(self.correction.marks());
         self.table.new_search();
         self.order.age();
         self.run = tree::Run::new(&pos, earlier, start, hard, limits.nodes);
@@ -223,6 +229,7 @@ impl Searcher {
                 eval: &self.eval,
                 stop: &self.stop,
                 order: &mut self.order,
+                correction: &mut self.correction,
                 run: &mut self.run,
             }
             .root(&mut pos, depth as i32, last);

@@ -4,8 +4,11 @@
 //! reductions by history, and quiescence over tactical moves (which keeps its
 //! results in the transposition table too). Margins are in hundredths of the least
 //! valuable piece, from the static value or, where its bound shows it closer, the
-//! table's score. Game ends come from the definition's `end` rules.
+//! table's score. Static values are corrected by what the searches of positions
+//! with the same structure found ([`Correction`]). Game ends come from the
+//! definition's `end` rules.
 
+use super::correction::Correction;
 use super::eval::Evaluator;
 use super::order::{
     demote_if_losing, history_reduction, is_losing, is_tactical, losing_by, tactical_gain, Line,
@@ -274,6 +277,7 @@ pub struct Node<'a> {
     pub eval: &'a Evaluator,
     pub stop: &'a AtomicBool,
     pub order: &'a mut Order,
+    pub correction: &'a mut Correction,
     pub run: &'a mut Run,
 }
 
@@ -541,7 +545,8 @@ impl Node<'_> {
             return score;
         }
         let in_check = self.check_here(pos, ply);
-        let static_eval = (!in_check).then(|| self.static_value(pos));
+        let slot = (!in_check).then(|| self.correction.slot(pos));
+        let static_eval = slot.map(|s| self.corrected_value(pos, s));
         self.run.evals[ply] = static_eval;
         let improving = self.improving(ply);
         let static_eval = static_eval.map(|e| refined(e, entry, ply));
@@ -585,7 +590,35 @@ impl Node<'_> {
             return self.no_move(pos, ply);
         };
         self.remember(key, (best, best_move), ply, depth, (alpha, beta));
+        if let (Some(slot), Some(e)) = (slot, self.run.evals[ply]) {
+            self.learn(slot, depth, (alpha, beta), (e, best, best_move));
+        }
         best
+    }
+
+    /// The static value of `pos`, whose structure is in `slot`, as searches have
+    /// corrected it.
+    fn corrected_value(&mut self, pos: &Position, slot: usize) -> i32 {
+        let value = self.static_value(pos);
+        (self.correction.corrected(slot, value)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Teach the correction what a node's search found (`best`, by `best_move`)
+    /// against its static value `value`: only where a quiet move or none was best
+    /// (a capture's gain is no error of the evaluation) and the bound says on
+    /// which side of the static value the truth lies.
+    fn learn(
+        &mut self,
+        slot: usize,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        (value, best, best_move): (i32, i32, Option<Move>),
+    ) {
+        let tactical = best_move.is_some_and(|m| is_tactical(&m));
+        let uninformative = (best >= beta && best <= value) || (best <= alpha && best >= value);
+        if !tactical && !uninformative && best.abs() < MATE_BOUND {
+            self.correction.learn(slot, depth, (value, best));
+        }
     }
 
     /// `centipawns` in hundredths of the least valuable piece.
@@ -872,7 +905,9 @@ impl Node<'_> {
         let mut best = -super::MATE - 1;
         let mut raised = alpha;
         if !in_check {
-            best = self.static_value_within(pos, (alpha, beta));
+            let slot = self.correction.slot(pos);
+            let shift = self.correction.corrected(slot, 0);
+            best = self.static_value_within(pos, (alpha - shift, beta - shift)) + shift;
             if best >= beta {
                 return best;
             }
