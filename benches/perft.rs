@@ -3,6 +3,8 @@
 //! it (parse + check + compile), with Fairy-Stockfish's speed beside it where
 //! `benches/fsf-perft.tsv` has it. `VDL_BENCH_ONLY=chess,baroque` measures only those.
 
+mod common;
+
 use std::time::Instant;
 
 /// The depth each definition is measured at; a definition not listed uses 3.
@@ -37,18 +39,16 @@ struct Peer {
     rate: f64,
 }
 
-/// The rows of `benches/fsf-perft.tsv` (comments start with `#`).
+/// The rows of `benches/fsf-perft.tsv`.
 fn peers(root: &str) -> Vec<(String, Peer)> {
-    let text = std::fs::read_to_string(format!("{root}/benches/fsf-perft.tsv")).unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
+    common::rows(root, "fsf-perft.tsv")
+        .iter()
+        .filter_map(|f| {
             let (depth, nodes, secs) =
                 (f.get(1)?.parse().ok()?, f.get(2)?.parse().ok()?, f.get(4)?);
             let secs: f64 = secs.parse().ok()?;
             Some((
-                f[0].to_string(),
+                f[0].clone(),
                 Peer {
                     depth,
                     nodes,
@@ -61,9 +61,7 @@ fn peers(root: &str) -> Vec<(String, Peer)> {
 
 fn main() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let only: Option<Vec<String>> = std::env::var("VDL_BENCH_ONLY")
-        .ok()
-        .map(|s| s.split(',').map(str::to_string).collect());
+    let only = common::only();
     let mut paths: Vec<_> = std::fs::read_dir(format!("{root}/definitions"))
         .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
         .unwrap_or_default();

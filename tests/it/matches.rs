@@ -597,7 +597,7 @@ fn tune_write_puts_one_section_in_the_definition() {
 #[test]
 fn values_and_tune_learn_from_a_game_collection() {
     let pgn = tmp("collection.pgn");
-    // seed 4: its six games end in wins each way (at seed 5 all six ended alike,
+    // seed 5: its six games end in wins each way (at seed 4 all six ended alike,
     // which the fit rightly refuses; seeds change with the search)
     let play = [
         "--games",
@@ -607,7 +607,7 @@ fn values_and_tune_learn_from_a_game_collection() {
         "--openings",
         "random:4",
         "--seed",
-        "4",
+        "5",
     ];
     run_ok(&[&["values", CHESS, "--pgn", &pgn][..], &play].concat());
     let values = run_ok(&["values", CHESS, "--from-pgn", &pgn]);

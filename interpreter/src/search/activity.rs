@@ -60,6 +60,15 @@ impl Activity {
         }
     }
 
+    /// The cells `side`'s least valuable pieces strike, and per kind whether it
+    /// is one of those kinds: a worthier enemy piece is threatened there.
+    pub(super) fn struck_by_least(&self, pos: &Position, side: Side) -> (u128, &[bool]) {
+        match self {
+            Activity::Narrow(a) => (a.struck_by_least(pos, side).widen(), &a.least),
+            Activity::Wide(a) => (a.struck_by_least(pos, side), &a.least),
+        }
+    }
+
     /// Per kind, its parts of the mobility and the advance terms' features that
     /// read the board (White's less Black's), for `vdl tune`.
     pub(super) fn features(&self, pos: &Position) -> NowFeatures {
@@ -106,7 +115,6 @@ pub(super) trait Mask:
     const BITS: u32;
     fn bit(cell: Cell) -> Self;
     fn narrow(wide: u128) -> Self;
-    #[cfg(test)]
     fn widen(self) -> u128;
     fn ones(self) -> u32;
     fn lowest(self) -> u32;
@@ -128,7 +136,6 @@ macro_rules! mask {
             fn narrow(wide: u128) -> Self {
                 wide as $t
             }
-            #[cfg(test)]
             fn widen(self) -> u128 {
                 self as u128
             }
@@ -304,6 +311,12 @@ impl<M: Mask> ActivityOf<M> {
             guards,
             values,
         })
+    }
+
+    fn struck_by_least(&self, pos: &Position, side: Side) -> M {
+        let own = M::narrow(pos.occupied(side));
+        let enemy = M::narrow(pos.occupied(side.opponent()));
+        self.guarded(pos, side, (own, enemy))
     }
 
     /// The cells `side`'s least valuable pieces strike: where a worthier enemy

@@ -397,6 +397,14 @@ impl Evaluator {
             .any(|p| self.waits[p.kind])
     }
 
+    /// Where every piece but the royal ones captures by replacement: the cells
+    /// the enemy's least valuable pieces strike, and per kind whether it is one
+    /// of those kinds (a piece of any other kind is threatened on those cells).
+    pub fn threatened_cells(&self, pos: &Position) -> Option<(u128, &[bool])> {
+        let enemy = pos.side_to_move().opponent();
+        Some(self.activity.as_ref()?.struck_by_least(pos, enemy))
+    }
+
     /// A captured piece's value for ordering (royal pieces highest).
     pub fn victim_value(&self, kind: usize) -> i32 {
         self.exchange_values[kind]

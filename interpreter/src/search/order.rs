@@ -110,6 +110,32 @@ fn continuation_index(m: PieceMove, side: usize) -> usize {
     }
 }
 
+/// A quiet move's score per centipawn of its piece's value (over the least
+/// valuable piece's 100) for leaving a cell the enemy's least valuable pieces
+/// strike, and against it for going to one (Stockfish orders quiet moves by the
+/// same threats).
+const THREAT_ORDER: i32 = 32;
+
+/// What a quiet move's threats add to its history score: a piece worth more than
+/// the enemy's least valuable ones gains for leaving the cells those strike
+/// (`cells`) and loses for going to one.
+fn threat_score(pos: &Position, eval: &Evaluator, m: &Move, cells: u128, least: &[bool]) -> i32 {
+    let Some(p) = pos.piece_at(m.from).filter(|_| m.from_hand().is_none()) else {
+        return 0;
+    };
+    if least[p.kind] || pos.rules().royal[p.kind] {
+        return 0;
+    }
+    let worth = THREAT_ORDER * eval.values[p.kind] * 100 / eval.pawn.max(1);
+    if cells >> m.to & 1 != 0 {
+        -worth
+    } else if cells >> m.from & 1 != 0 {
+        worth
+    } else {
+        0
+    }
+}
+
 /// `h` moved toward `HISTORY_MAX` by `bonus` (or toward its negative by a malus).
 fn gravitate(h: i32, bonus: i32) -> i32 {
     h + bonus - h * bonus.abs() / HISTORY_MAX
@@ -301,13 +327,24 @@ impl Order {
     /// The best-scored move of `scored[i..]`, brought to `i` as [`pick`] does;
     /// where that is a quiet move still unscored, every unscored move is scored by
     /// its history first (as the histories stand now).
-    pub fn pick(&self, pos: &Position, scored: &mut [(i32, Move)], i: usize, line: &Line) -> Move {
+    pub fn pick(
+        &self,
+        pos: &Position,
+        eval: &Evaluator,
+        scored: &mut [(i32, Move)],
+        i: usize,
+        line: &Line,
+    ) -> Move {
         let m = pick(scored, i);
         if scored[i].0 != UNSCORED {
             return m;
         }
+        let threats = eval.threatened_cells(pos);
         for (s, m) in scored[i..].iter_mut().filter(|(s, _)| *s == UNSCORED) {
             *s = self.quiet_score(pos, m, &line.before);
+            if let Some((cells, least)) = threats {
+                *s += threat_score(pos, eval, m, cells, least);
+            }
         }
         pick(scored, i)
     }
@@ -396,10 +433,38 @@ mod tests {
         // a history earned after the list was scored still orders the quiet moves
         order.cut_off(&pos, named("a1-a7"), &[], &line, 6);
         let picked: Vec<String> = (0..2)
-            .map(|i| pos.move_text(&order.pick(&pos, &mut scored, i, &line)))
+            .map(|i| pos.move_text(&order.pick(&pos, &eval, &mut scored, i, &line)))
             .collect();
         assert_eq!(picked, ["e4-d5", "a1-a7"]);
         assert_eq!(unscored(&scored), 0);
+    }
+
+    /// A knight on a cell a pawn strikes gains for leaving it and loses for
+    /// going to another; pawns and the king are scored by their histories alone.
+    #[test]
+    fn a_piece_a_lesser_one_strikes_is_ordered_to_leave_and_not_to_come() {
+        let rules = super::super::chess("");
+        let eval = Evaluator::new(&rules);
+        // Black's d5 pawn strikes c4 and e4; its b6 pawn strikes a5 and c5
+        let fen = "4k3/8/1p6/3p4/4N3/8/3P4/4K3 w - - 0 1";
+        let pos = Position::from_fen(&rules, fen).expect("a legal FEN");
+        let Some((cells, least)) = eval.threatened_cells(&pos) else {
+            panic!("chess's pieces capture by replacement: threats are read")
+        };
+        let mut moves = Vec::new();
+        pos.clone().legal_moves(&mut moves);
+        let worth =
+            THREAT_ORDER * eval.values[pos.piece_at(28).map_or(0, |p| p.kind)] * 100 / eval.pawn;
+        let score = |text: &str| {
+            let m = (moves.iter())
+                .find(|m| pos.move_text(m) == text)
+                .unwrap_or_else(|| panic!("{text} is legal"));
+            threat_score(&pos, &eval, m, cells, least)
+        };
+        assert_eq!(
+            ["e4-g5", "e4-c5", "d2-d3", "e1-f1"].map(score),
+            [worth, -worth, 0, 0]
+        );
     }
 
     #[test]

@@ -281,6 +281,23 @@ pub struct Node<'a> {
     pub run: &'a mut Run,
 }
 
+/// What the table keeps of a node's result searched within `alpha..beta`: the
+/// best move, and how the score bounds the truth. Below alpha every score is a
+/// bound, and the best of them says little of which move is best: no move is
+/// given, and the table keeps the one it had.
+fn table_result(
+    (best, best_move): (i32, Option<Move>),
+    (alpha, beta): (i32, i32),
+) -> (Option<Move>, Bound) {
+    if best >= beta {
+        (best_move, Bound::Lower)
+    } else if best > alpha {
+        (best_move, Bound::Exact)
+    } else {
+        (None, Bound::Upper)
+    }
+}
+
 fn to_table(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
         score + ply as i32
@@ -656,13 +673,7 @@ impl Node<'_> {
         depth: i32,
         (alpha, beta): (i32, i32),
     ) {
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let (best_move, bound) = table_result((best, best_move), (alpha, beta));
         (self.table).store(key, best_move, to_table(best, ply), depth as i16, bound);
     }
 
@@ -747,7 +758,7 @@ impl Node<'_> {
         // pruned, those left give check
         let (mut end, mut pruned) = (scored.len(), false);
         while i < end {
-            let m = (self.order).pick(pos, &mut scored[..end], i, &line);
+            let m = (self.order).pick(pos, self.eval, &mut scored[..end], i, &line);
             if demote_if_losing(pos, self.eval, &mut scored[..end], i) {
                 continue;
             }
@@ -792,7 +803,8 @@ impl Node<'_> {
                 };
                 let window = (-alpha - 1, -alpha);
                 let mut s = -self.negamax(pos, depth - 1 - r, ply + 1, window, r > 0 || child);
-                if s > alpha && (r > 0 || s < beta) {
+                // a stopped search's score means nothing: no search again
+                if s > alpha && (r > 0 || s < beta) && !self.run.aborted {
                     s = -self.negamax(pos, depth - 1, ply + 1, (-beta, -alpha), child);
                 }
                 s
@@ -956,7 +968,7 @@ impl Node<'_> {
         let futile = (!in_check).then(|| best + self.pawns(FUTILITY_MARGIN));
         let mut i = 0;
         while i < scored.len() {
-            let m = (self.order).pick(pos, &mut scored, i, &line);
+            let m = (self.order).pick(pos, self.eval, &mut scored, i, &line);
             if demote_if_losing(pos, self.eval, &mut scored, i) {
                 continue;
             }
@@ -1083,6 +1095,25 @@ mod tests {
         ];
         assert_eq!(got, [90, 40, 10, 40, -25, 40]);
         assert_eq!(refined(40, None, 3), 40);
+    }
+
+    #[test]
+    fn a_node_that_fails_low_leaves_the_table_its_move() {
+        let rules = super::super::chess("");
+        let pos = Position::start(&rules);
+        let mut moves = Vec::new();
+        pos.clone().legal_moves(&mut moves);
+        let m = Some(moves[0]);
+        let window = (-50, 50);
+        assert_eq!(table_result((60, m), window), (m, Bound::Lower));
+        assert_eq!(table_result((10, m), window), (m, Bound::Exact));
+        assert_eq!(table_result((-50, m), window), (None, Bound::Upper));
+        // and the table keeps the move it had for the position
+        let mut table = Table::new(1);
+        table.store(7, m, 10, 3, Bound::Exact);
+        let (kept, bound) = table_result((-80, Some(moves[1])), window);
+        table.store(7, kept, -80, 4, bound);
+        assert_eq!(table.probe(7).and_then(|e| e.best), m);
     }
 
     #[test]
