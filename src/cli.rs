@@ -276,6 +276,13 @@ pub(crate) struct TuneArgs {
     /// Put the section in FILE, in place of its `evaluation` section if it has one.
     #[arg(long)]
     pub(crate) write: bool,
+    /// Fit each position to this UCI engine's score of it (words split at
+    /// spaces) instead of its game's result.
+    #[arg(long, value_name = "ENGINE")]
+    pub(crate) judge: Option<String>,
+    /// Nodes the judge searches each position.
+    #[arg(long, default_value_t = 20_000, requires = "judge")]
+    pub(crate) judge_nodes: u64,
 }
 
 /// The options of `vdl values` and `vdl tune`: the self-play games they learn from.

@@ -4,8 +4,10 @@
 use super::matches::write;
 use super::values::games_to_learn_from;
 use crate::cli::TuneArgs;
+use crate::protocols::uci_engine::{Go, UciEngine};
 use crate::Failure;
-use vdl::referee::matches::tune::{tune, tune_samples, Tuned};
+use vdl::referee::matches::tune::{judged, tune, tune_samples, TuneSample, Tuned};
+use vdl::referee::matches::Player;
 use vdl::search::eval::terms;
 use vdl::search::terms::{
     attack_feature, centrality_feature, feature, safety_feature, shelter_feature, threats_feature,
@@ -20,8 +22,12 @@ pub(crate) fn run_tune(args: &TuneArgs) -> Result<(), Failure> {
     let learned = games_to_learn_from(&args.play)?;
     let rules = &learned.rules;
     let geometry = Geometry::new(rules, true);
-    let samples =
+    let mut samples =
         tune_samples(rules, &geometry, &learned.games, learned.skip).map_err(Failure::Usage)?;
+    let judged_by = match &args.judge {
+        Some(command) => Some(judge_all(args, rules, command, &mut samples)?),
+        None => None,
+    };
     let resampled = (RESAMPLES, args.play.seed);
     let tuned = tune(rules, &terms(rules), &samples, resampled).map_err(Failure::Usage)?;
     let source = match &args.play.from_pgn {
@@ -33,6 +39,13 @@ pub(crate) fn run_tune(args: &TuneArgs) -> Result<(), Failure> {
             args.play.openings,
             args.play.seed
         ),
+    };
+    let source = match judged_by {
+        Some(name) => format!(
+            "{source}, each position scored by {name} at {} nodes",
+            args.judge_nodes.max(1)
+        ),
+        None => source,
     };
     let text = section(rules, &source, &tuned);
     if !args.write {
@@ -54,6 +67,49 @@ pub(crate) fn run_tune(args: &TuneArgs) -> Result<(), Failure> {
     write(path, &new)?;
     errln!("wrote the tuned `evaluation` section into {path}");
     Ok(())
+}
+
+/// Scores every sample by the judge's search of it, on `--concurrency` engines
+/// (default: one per core), each judging a share of the positions: the judge's
+/// name.
+fn judge_all(
+    args: &TuneArgs,
+    rules: &Ruleset,
+    command: &str,
+    samples: &mut [TuneSample],
+) -> Result<String, Failure> {
+    let stem = std::path::Path::new(&args.play.file)
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let engines = (args.play.concurrency)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, samples.len().max(1));
+    let share = samples.len().div_ceil(engines).max(1);
+    let go = Go::Nodes(args.judge_nodes.max(1));
+    let judge_share = |part: &mut [TuneSample]| -> Result<String, String> {
+        let mut engine = UciEngine::start(command, (rules, &stem), &[], go)?;
+        for s in part.iter_mut() {
+            s.score = judged(engine.judge(&s.fen)?, s.white_to_move);
+        }
+        Ok(engine.name())
+    };
+    let judge_share = &judge_share;
+    let names: Vec<Result<String, String>> = std::thread::scope(|scope| {
+        let running: Vec<_> = (samples.chunks_mut(share))
+            .map(|part| scope.spawn(move || judge_share(part)))
+            .collect();
+        (running.into_iter())
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a judge's thread failed".into()))
+            })
+            .collect()
+    });
+    let mut name = command.to_string();
+    for n in names {
+        name = n.map_err(|e| Failure::Usage(format!("the judge: {e}")))?;
+    }
+    Ok(name)
 }
 
 /// The tuned terms as a section, with how they were found in its first lines.

@@ -185,6 +185,56 @@ impl UciEngine {
     }
 }
 
+/// What a mate found counts for, in centipawns, when an engine judges a position.
+const MATE_CENTIPAWNS: i32 = 10_000;
+
+impl UciEngine {
+    /// The engine's score of the position `fen` for the side to move, in
+    /// centipawns (a mate as ±[`MATE_CENTIPAWNS`]): the last exact score it
+    /// reports in a search within its limits, from an empty table (so that the
+    /// score does not depend on what it judged before).
+    pub(crate) fn judge(&mut self, fen: &str) -> Result<i32, String> {
+        self.send("ucinewgame")?;
+        self.ready()?;
+        self.send(&format!("position fen {fen}"))?;
+        self.send(&self.go_command())?;
+        let deadline = Instant::now() + self.patience();
+        let mut score = None;
+        loop {
+            let line = self.next_line(deadline)?;
+            if line.starts_with("info ") {
+                score = reported_score(&line).or(score);
+            } else if line.starts_with("bestmove") {
+                return score.ok_or_else(|| format!("{} gave no score for {fen}", self.name));
+            }
+        }
+    }
+
+    fn go_command(&self) -> String {
+        match self.go {
+            Go::Movetime(ms) => format!("go movetime {ms}"),
+            Go::Nodes(n) => format!("go nodes {n}"),
+        }
+    }
+}
+
+/// The exact score of an `info` line (`score cp 31`, `score mate -2`), if it
+/// has one.
+fn reported_score(line: &str) -> Option<i32> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score")?;
+    let value: i32 = words.get(at + 2)?.parse().ok()?;
+    if matches!(words.get(at + 3), Some(&"lowerbound" | &"upperbound")) {
+        return None;
+    }
+    match *words.get(at + 1)? {
+        "cp" => Some(value.clamp(-MATE_CENTIPAWNS, MATE_CENTIPAWNS)),
+        "mate" if value > 0 => Some(MATE_CENTIPAWNS),
+        "mate" => Some(-MATE_CENTIPAWNS),
+        _ => None,
+    }
+}
+
 /// One line into `line` (without its end), at most `MAX_LINE` bytes kept; false at
 /// the end of the stream.
 fn read_line<R: BufRead>(reader: &mut R, line: &mut Vec<u8>) -> bool {
@@ -230,10 +280,7 @@ impl Player for UciEngine {
 
     fn choose(&mut self, game: &Game) -> Result<Move, String> {
         self.send(&position_command(game))?;
-        self.send(&match self.go {
-            Go::Movetime(ms) => format!("go movetime {ms}"),
-            Go::Nodes(n) => format!("go nodes {n}"),
-        })?;
+        self.send(&self.go_command())?;
         let deadline = Instant::now() + self.patience();
         loop {
             let line = self.next_line(deadline)?;
@@ -252,5 +299,29 @@ impl Drop for UciEngine {
         std::thread::sleep(Duration::from_millis(50));
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_info_lines_exact_score_is_read_and_bounds_are_not() {
+        let score = |line| reported_score(line);
+        assert_eq!(
+            score("info depth 9 score cp 31 nodes 100 pv e2e4"),
+            Some(31)
+        );
+        assert_eq!(score("info depth 9 score cp -250"), Some(-250));
+        assert_eq!(score("info score mate 3 pv d1h5"), Some(MATE_CENTIPAWNS));
+        assert_eq!(score("info score mate -2"), Some(-MATE_CENTIPAWNS));
+        assert_eq!(score("info score cp 99999999"), Some(MATE_CENTIPAWNS));
+        assert_eq!(score("info depth 9 score cp 40 lowerbound nodes 7"), None);
+        assert_eq!(score("info depth 9 score cp 40 upperbound"), None);
+        assert_eq!(score("info depth 9 nodes 100"), None);
+        assert_eq!(score("info score cp x"), None);
+        assert_eq!(score("info score wdl 300 400 300"), None);
+        assert_eq!(score("info string score cp"), None);
     }
 }

@@ -280,3 +280,13 @@ pub fn python_script(script: &str, args: &[&str], path: &std::ffi::OsStr) -> Str
     );
     stdout
 }
+
+/// Chess's rules without its shipped `evaluation` section: what its weights are
+/// derived from.
+pub fn chess_derived() -> String {
+    let shipped = std::fs::read_to_string(root().join("definitions/chess.vdl")).expect("chess");
+    match vdl::evaluation_section(&shipped) {
+        Some(r) => format!("{}{}", &shipped[..r.start], &shipped[r.end..]),
+        None => shipped,
+    }
+}

@@ -151,6 +151,16 @@ fn a_uci_engine_plays_as_the_second_player() {
     }
 }
 
+/// `script` written with `text` and made executable.
+fn executable(script: String, text: &str) -> String {
+    std::fs::write(&script, text).expect("the script is written");
+    let chmod = std::process::Command::new("chmod")
+        .args(["+x", &script])
+        .status();
+    assert!(chmod.is_ok_and(|s| s.success()));
+    script
+}
+
 /// A scripted engine that offers two options, logs every `setoption` line it is
 /// sent to `log` and answers every `go` with a move that is not legal.
 fn optioned_engine(log: &str) -> String {
@@ -165,12 +175,7 @@ fn optioned_engine(log: &str) -> String {
          isready) echo readyok;;\n    \
          go*) echo 'bestmove 0000';;\n  esac\ndone\n"
     );
-    std::fs::write(&script, text).expect("the script is written");
-    let chmod = std::process::Command::new("chmod")
-        .args(["+x", &script])
-        .status();
-    assert!(chmod.is_ok_and(|s| s.success()));
-    script
+    executable(script, &text)
 }
 
 /// `--engine-option` sets each option, in the order given and by the name the
@@ -547,8 +552,8 @@ fn tuning_is_the_same_for_any_concurrency_and_the_definition_keeps_it() {
     assert_ne!(one, other, "another seed, other openings");
     assert!(one.starts_with("evaluation {\n  // `vdl tune`: 12 self-play games at 300 nodes a move (openings random:5, seed 1);\n"), "{one}");
     assert!(one.ends_with("}\n"), "{one}");
-    // the section, appended to the definition, is what its evaluator uses
-    let text = std::fs::read_to_string(crate::common::root().join(CHESS)).expect("chess") + &one;
+    // the section, in place of the shipped one, is what the evaluator uses
+    let text = crate::common::chess_derived() + &one;
     let loaded = vdl::load_file(&crate::common::root().join(CHESS), &text);
     let tuned = loaded.ruleset.expect("the tuned definition loads");
     let terms = vdl::search::eval::terms(&tuned);
@@ -562,10 +567,56 @@ fn tuning_is_the_same_for_any_concurrency_and_the_definition_keeps_it() {
     assert_ne!(terms, vdl::search::eval::terms(&rules(CHESS)));
 }
 
+/// A scripted engine named `silent` that moves e2-e4 and reports no score.
+fn silent_engine() -> String {
+    let script = tmp("silent.sh");
+    let text = "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    \
+         uci) echo 'id name silent'; echo uciok;;\n    \
+         isready) echo readyok;;\n    \
+         go*) echo 'info depth 1 nodes 1'; echo 'bestmove e2e4';;\n  esac\ndone\n";
+    executable(script, text)
+}
+
+/// `--judge` fits each position to an engine's score of it in place of its
+/// game's result: the section says so, it is the same on any number of engines
+/// (each position is judged from an empty table), and a judge that gives no
+/// score stops the tuning with the position it failed on.
+#[test]
+fn tune_fits_the_positions_to_a_judges_scores() {
+    let judge = format!("{} uci {CHESS}", env!("CARGO_BIN_EXE_vdl"));
+    let judged = |n| {
+        let by = ["--judge", &judge, "--judge-nodes", "200"];
+        run_ok(&[&["tune", CHESS][..], &TUNE, &[n], &by].concat())
+    };
+    let one = judged("1");
+    assert_eq!(one, judged("2"), "one judge or two, the same section");
+    let head = format!(
+        "evaluation {{\n  // `vdl tune`: 12 self-play games at 300 nodes a move (openings \
+         random:5, seed 1), each position scored by vdl {} at 200 nodes;\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert!(one.starts_with(&head), "{one}");
+    let by_results = run_ok(&[&["tune", CHESS][..], &TUNE, &["1"]].concat());
+    assert_ne!(
+        one.lines().nth(3),
+        by_results.lines().nth(3),
+        "other weights"
+    );
+    let silent = silent_engine();
+    let out = vdl(&[&["tune", CHESS][..], &TUNE, &["1", "--judge", &silent]].concat());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the judge: silent gave no score for "),
+        "{err}"
+    );
+}
+
 #[test]
 fn tune_write_puts_one_section_in_the_definition() {
     let path = tmp("tuned-chess.vdl");
-    let original = std::fs::read_to_string(crate::common::root().join(CHESS)).expect("chess");
+    // the rules without the shipped section: the tuning appends its own
+    let original = crate::common::chess_derived();
     std::fs::write(&path, &original).expect("a copy");
     for seed in ["1", "2"] {
         let args = [

@@ -22,7 +22,7 @@ fn best(definition: &str, fen: &str, depth: u32) -> (String, Score) {
 
 #[test]
 fn values_come_from_the_movement_tables() {
-    let rules = common::rules("definitions/chess.vdl");
+    let rules = chess_with("");
     let values = vdl::search::eval::piece_values(&rules);
     let labels: Vec<String> = rules
         .definition
@@ -211,10 +211,11 @@ fn a_node_limit_ends_the_search() {
 
 /// Stopped in the middle of an iteration, the search plays the move that
 /// iteration found best in full, not the last finished iteration's: in this
-/// Dragon, depth 7 prefers h4 and the unfinished depth 8 has found Nxc6 better.
+/// Dragon, depth 7 prefers h4 and the unfinished depth 8 has found Nxc6 better
+/// (with the weights derived from chess's rules).
 #[test]
 fn a_stopped_iteration_s_better_move_is_played() {
-    let rules = common::rules("definitions/chess.vdl");
+    let rules = chess_with("");
     let fen = "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9";
     let pos = Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{}", e.message));
     let mut searcher = Searcher::new(&rules, 16);
@@ -454,10 +455,10 @@ fn the_running_key_is_the_sum_over_the_board() {
 }
 
 /// Chess with the given `evaluation` section.
+/// Chess with `section` in place of its shipped `evaluation` section (none:
+/// the weights derived from its rules).
 fn chess_with(section: &str) -> vdl::Ruleset {
-    let text = std::fs::read_to_string(common::root().join("definitions/chess.vdl"))
-        .expect("readable")
-        + section;
+    let text = common::chess_derived() + section;
     let loaded = vdl::load_file(&common::root().join("definitions/chess.vdl"), &text);
     loaded
         .ruleset
@@ -501,7 +502,7 @@ fn a_piece_s_moves_now_count_at_its_mobility_weight() {
 fn an_evaluation_section_sets_the_terms_it_gives() {
     let rules = chess_with("evaluation { Knight value 450 hand 10 Pawn mobility 0 advance 0 }");
     let terms = vdl::search::eval::terms(&rules);
-    let derived = vdl::search::eval::terms(&common::rules("definitions/chess.vdl"));
+    let derived = vdl::search::eval::terms(&chess_with(""));
     let knight = 4;
     assert_eq!(terms.value[knight], 450);
     assert_eq!(terms.hand[knight], 10);
@@ -515,6 +516,22 @@ fn an_evaluation_section_sets_the_terms_it_gives() {
     assert_eq!(derived.isolated[pawn], -derived.value[pawn] / 8);
     assert_eq!(derived.doubled[pawn], -derived.value[pawn] / 10);
     assert_eq!((derived.isolated[knight], derived.doubled[knight]), (0, 0));
+}
+
+/// Chess ships weights tuned to its games; Armageddon, which extends it, takes
+/// the rules but derives its own weights.
+#[test]
+fn a_variant_derives_its_weights_and_keeps_no_bases_evaluation() {
+    let terms = |path: &str| vdl::search::eval::terms(&common::rules(path));
+    let (shipped, armageddon) = (
+        terms("definitions/chess.vdl"),
+        terms("definitions/armageddon.vdl"),
+    );
+    let derived = vdl::search::eval::terms(&chess_with(""));
+    let queen = 1;
+    assert_eq!(shipped.value[queen], 851);
+    assert_eq!(armageddon, derived);
+    assert_ne!(armageddon.value[queen], 851);
 }
 
 #[test]
@@ -560,7 +577,7 @@ fn a_king_counts_its_centrality_as_the_pieces_leave() {
     let at = |fen: &str| eval.evaluate(&Position::from_fen(&rules, fen).expect("a legal FEN"));
     assert_eq!(at("8/8/8/8/3K4/8/8/k7 w - - 0 1"), 216);
     assert_eq!(at("8/8/8/8/3K4/8/8/k7 b - - 0 1"), -216);
-    let chess = common::rules("definitions/chess.vdl");
+    let chess = chess_with("");
     let derived = vdl::search::eval::terms(&chess);
     let pawn = vdl::search::Evaluator::new(&chess).pawn;
     assert_eq!(

@@ -1,6 +1,6 @@
 //! `extends`: a file's sections laid over its base definition's. Sections that
 //! appear once (variant, board, setup, end, immobilization, suicide) replace the
-//! base's; a piece, zone or castling rule replaces the base's of the same name in
+//! base's, but for `evaluation`, which is the file's own only; a piece, zone or castling rule replaces the base's of the same name in
 //! its place (so piece order, and with it FEN letters' meaning, is kept) or is
 //! added; `modify` replaces some properties of a base piece.
 
@@ -11,9 +11,12 @@ use crate::syntax::{self, File, Item, ModifyDecl, PieceDecl, PieceProp};
 pub fn merge(base: File, child: File) -> (File, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut items = base.items;
-    // A singleton kind the child gives replaces every base item of that kind.
+    // A singleton kind the child gives replaces every base item of that kind; the
+    // base's evaluation, fitted to the base's own games, is never kept.
     let given: Vec<Singleton> = child.items.iter().filter_map(singleton).collect();
-    items.retain(|item| singleton(item).is_none_or(|s| !given.contains(&s)));
+    items.retain(|item| {
+        singleton(item).is_none_or(|s| s != Singleton::Evaluation && !given.contains(&s))
+    });
     let base_len = items.len();
     let mut replaced = vec![false; base_len];
     for item in child.items {

@@ -317,12 +317,19 @@ fn outcome_score(outcome: Outcome, player: Side, ply: usize) -> i32 {
     }
 }
 
-/// Orthodox chess, as the search's tests read it (`extra` appended: an
+/// Orthodox chess, as the search's tests read it: with the weights derived from
+/// its rules (the shipped `evaluation` section left out), `extra` appended (an
 /// `evaluation` section, say).
 #[cfg(test)]
 pub(crate) fn chess(extra: &str) -> Ruleset {
-    let text = format!("{}{extra}", include_str!("../../../definitions/chess.vdl"));
-    crate::load(&text).ruleset.expect("chess loads")
+    let shipped = include_str!("../../../definitions/chess.vdl");
+    let rules = match crate::evaluation_section(shipped) {
+        Some(r) => format!("{}{}", &shipped[..r.start], &shipped[r.end..]),
+        None => shipped.to_string(),
+    };
+    crate::load(&format!("{rules}{extra}"))
+        .ruleset
+        .expect("chess loads")
 }
 
 /// Plays `plies` random legal moves from the start (seeded by `seed`, which runs

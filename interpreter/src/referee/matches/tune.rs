@@ -22,8 +22,12 @@ pub struct TuneSample {
     pub game: usize,
     /// White's less Black's, per feature.
     pub features: Vec<f64>,
-    /// 1, ½ or 0.
+    /// 1, ½ or 0; or, scored by a judge, White's chance ([`judged`]).
     pub score: f64,
+    /// The position, for a judge.
+    pub fen: String,
+    /// Whose move it is there (a judge scores it for that side).
+    pub white_to_move: bool,
 }
 
 /// What a tuning found.
@@ -58,10 +62,24 @@ pub fn tune_samples(
                 game,
                 features: geometry.features(pos),
                 score,
+                fen: pos.fen(),
+                white_to_move: pos.side_to_move() == crate::model::Side::White,
             });
         }
     })?;
     Ok(out)
+}
+
+/// A judge's score above this many centipawns (a mate, say) counts as this.
+const JUDGED_CAP: i32 = 2_000;
+
+/// White's chance to score where a judge (an engine) scores the position
+/// `centipawns` for the side to move: 1 / (1 + 10^(−s/400)) for White's score s,
+/// the curve by which Elo differences give expected scores.
+pub fn judged(centipawns: i32, white_to_move: bool) -> f64 {
+    let s = centipawns.clamp(-JUDGED_CAP, JUDGED_CAP);
+    let white = if white_to_move { s } else { -s };
+    1.0 / (1.0 + 10f64.powf(-f64::from(white) / 400.0))
 }
 
 /// How far, in centipawns, each weight may be expected to lie from the one in use:
@@ -263,8 +281,7 @@ mod tests {
     use crate::search::eval::terms;
 
     fn chess() -> Ruleset {
-        let loaded = crate::load(include_str!("../../../../definitions/chess.vdl"));
-        loaded.ruleset.expect("chess loads")
+        crate::search::chess("")
     }
 
     /// Samples whose results follow `truth` at `scale` log-odds per centipawn.
@@ -292,6 +309,8 @@ mod tests {
                     game: i / 20,
                     features: x,
                     score: if won { 1.0 } else { 0.0 },
+                    fen: String::new(),
+                    white_to_move: true,
                 }
             })
             .collect()
@@ -337,6 +356,17 @@ mod tests {
     }
 
     #[test]
+    fn a_judges_score_is_whites_chance_on_the_elo_curve() {
+        assert_eq!(judged(0, true), 0.5);
+        // 400 centipawns for the side to move: 10 to 1
+        assert!((judged(400, true) - 10.0 / 11.0).abs() < 1e-12);
+        assert!((judged(400, false) - 1.0 / 11.0).abs() < 1e-12);
+        // a mate counts as 2,000 centipawns
+        assert_eq!(judged(-10_000, false), judged(2_000, true));
+        assert!((judged(2_000, true) - 1.0 / (1.0 + 1e-5)).abs() < 1e-12);
+    }
+
+    #[test]
     fn games_that_say_nothing_are_refused() {
         let rules = chess();
         let old = terms(&rules);
@@ -345,6 +375,8 @@ mod tests {
             game: 0,
             features: vec![1.0; old.to_vector().len()],
             score: 1.0,
+            fen: String::new(),
+            white_to_move: true,
         };
         assert!(tune(&rules, &old, &[same.clone(), same], (20, 1)).is_err());
         let drawn: Vec<TuneSample> = synthetic(&old, 0.004, 200)
