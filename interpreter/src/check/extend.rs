@@ -1,6 +1,7 @@
 //! `extends`: a file's sections laid over its base definition's. Sections that
 //! appear once (variant, board, setup, end, immobilization, suicide) replace the
-//! base's, but for `evaluation`, which is the file's own only; a piece, zone or castling rule replaces the base's of the same name in
+//! base's; the base's `evaluation` is never taken (its weights fit the base's own
+//! games). A piece, zone or castling rule replaces the base's of the same name in
 //! its place (so piece order, and with it FEN letters' meaning, is kept) or is
 //! added; `modify` replaces some properties of a base piece.
 
