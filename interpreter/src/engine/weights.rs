@@ -66,6 +66,11 @@ impl Position<'_> {
         self.marked
     }
 
+    /// Whether the position keeps a running key of marked pieces.
+    pub fn keeps_marks(&self) -> bool {
+        self.marks.is_some()
+    }
+
     /// The sum and the key changed by a piece coming (`sign` 1) or going (-1).
     #[inline(always)]
     pub(super) fn weigh(&mut self, c: Cell, p: u8, sign: i32) {

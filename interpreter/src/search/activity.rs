@@ -52,11 +52,17 @@ impl Activity {
     }
 
     /// The mobility of `side`'s pieces now, less its opponent's, in hundredths of
-    /// a pawn.
-    pub(super) fn value(&self, pos: &Position, side: Side) -> i32 {
+    /// a pawn; the promoting pieces' structure from `structures` where it was
+    /// valued before.
+    pub(super) fn value(
+        &self,
+        pos: &Position,
+        side: Side,
+        structures: Option<&mut Structures>,
+    ) -> i32 {
         match self {
-            Activity::Narrow(a) => a.value(pos, side),
-            Activity::Wide(a) => a.value(pos, side),
+            Activity::Narrow(a) => a.value(pos, side, structures),
+            Activity::Wide(a) => a.value(pos, side, structures),
         }
     }
 
@@ -76,6 +82,38 @@ impl Activity {
             Activity::Narrow(a) => a.all_features(pos),
             Activity::Wide(a) => a.all_features(pos),
         }
+    }
+}
+
+/// Slots of [`Structures`] (a power of two).
+const STRUCTURES: usize = 1 << 13;
+
+/// The promoting pieces' structures valued so far (White's value), by the
+/// running key of those pieces that a search's positions keep (its correction's
+/// marks: the promoting kinds' pieces, where a kind promotes). The structure
+/// changes on few moves, and each is valued once.
+pub struct Structures {
+    slots: Vec<(u64, i32)>,
+}
+
+impl Default for Structures {
+    fn default() -> Self {
+        Structures {
+            slots: vec![(0, 0); STRUCTURES],
+        }
+    }
+}
+
+impl Structures {
+    /// The value of the structure keyed `key`, made by `value` where it is not
+    /// kept. An empty slot's key is 0, the key of no promoting piece at all, which
+    /// is worth 0.
+    fn value(&mut self, key: u64, value: impl FnOnce() -> i32) -> i32 {
+        let slot = &mut self.slots[(key >> 40) as usize & (STRUCTURES - 1)];
+        if slot.0 != key {
+            *slot = (key, value());
+        }
+        slot.1
     }
 }
 
@@ -348,7 +386,7 @@ impl<M: Mask> ActivityOf<M> {
         }
     }
 
-    fn value(&self, pos: &Position, side: Side) -> i32 {
+    fn value(&self, pos: &Position, side: Side, structures: Option<&mut Structures>) -> i32 {
         let mine = self.mobility(pos, side);
         let theirs = self.mobility(pos, side.opponent());
         let siege = self.attack * (mine.units * mine.units - theirs.units * theirs.units);
@@ -356,7 +394,7 @@ impl<M: Mask> ActivityOf<M> {
         (mine.moves - theirs.moves).div_euclid(SCALE)
             + siege.div_euclid(royal_attack::SCALE)
             + self.threats * threats
-            + self.promoting_value(pos, side)
+            + self.promoting_value(pos, side, structures)
     }
 
     /// How many of the enemy's pieces `side`'s pieces threaten, less how many of
@@ -377,12 +415,31 @@ impl<M: Mask> ActivityOf<M> {
 
     /// What `side`'s promoting pieces' being passed, isolated or doubled is
     /// worth, less its opponent's.
-    fn promoting_value(&self, pos: &Position, side: Side) -> i32 {
+    fn promoting_value(
+        &self,
+        pos: &Position,
+        side: Side,
+        structures: Option<&mut Structures>,
+    ) -> i32 {
         if !self.promoting {
             return 0;
         }
+        let white = match structures.filter(|_| pos.keeps_marks()) {
+            Some(s) => s.value(pos.marked(), || self.promoting_white(pos)),
+            None => self.promoting_white(pos),
+        };
+        match side {
+            Side::White => white,
+            Side::Black => -white,
+        }
+    }
+
+    /// What White's promoting pieces' being passed, isolated or doubled is worth,
+    /// less Black's.
+    fn promoting_white(&self, pos: &Position) -> i32 {
         let stopping = self.passed.stopping(pos);
-        self.passed.value(pos, side, &stopping) + self.structure.value(pos, side, &stopping)
+        let white = Side::White;
+        self.passed.value(pos, white, &stopping) + self.structure.value(pos, white, &stopping)
     }
 
     fn all_features(&self, pos: &Position) -> NowFeatures {
@@ -631,6 +688,47 @@ fn plan_of<M: Mask>(rules: &Ruleset, lines: &[Option<Line<M>>], i: usize) -> Pla
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The promoting pieces' structures kept by the search's running key are
+    /// valued as they are when worked out afresh, for either side to move, along
+    /// seeded random games that share one store (where pawns promote, are passed,
+    /// isolated and doubled).
+    #[test]
+    fn a_kept_structure_is_valued_as_it_is_worked_out_afresh() {
+        let mut checked = 0;
+        for text in [
+            include_str!("../../../definitions/chess.vdl"),
+            include_str!("../../../definitions/capablanca.vdl"),
+        ] {
+            let rules = crate::load(text).ruleset.expect("the definition loads");
+            let eval = super::super::Evaluator::new(&rules);
+            let marks = super::super::correction::Correction::new(&rules, &eval.values, eval.pawn);
+            let terms = super::super::eval::terms(&rules);
+            let a = Activity::new(&rules, &terms).expect("some kind is measured");
+            let mut structures = Structures::default();
+            let (mut seed, mut moves) = (5u64, Vec::new());
+            for _game in 0..20 {
+                let mut pos = Position::start(&rules);
+                pos.set_marks(marks.marks());
+                for _ply in 0..120 {
+                    for side in [Side::White, Side::Black] {
+                        let kept = a.value(&pos, side, Some(&mut structures));
+                        assert_eq!(kept, a.value(&pos, side, None), "{}", pos.fen());
+                        checked += 1;
+                    }
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    pos.make(moves[(seed >> 33) as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked} positions checked");
+    }
 
     /// Every measured piece's moves, read off masks and walked by the engine, at
     /// every position of a few seeded random games: boards of 64 cells and more,

@@ -4,7 +4,7 @@
 //! more as it nears its promotion zone. A definition's `value`, or the terms of its
 //! `evaluation` section, replace what is derived ([`terms`](super::terms)).
 
-use super::activity::Activity;
+use super::activity::{Activity, Structures};
 use super::centrality::{self, Centrality};
 use super::royal_attack;
 use super::shelter::{self, Shelter};
@@ -304,18 +304,25 @@ impl Evaluator {
     /// the value without them: the search only asks which side of the window the
     /// value falls.
     pub fn evaluate_within(&self, pos: &Position, window: (i32, i32)) -> i32 {
-        self.evaluate_lazily(pos, window).0
+        self.evaluate_lazily(pos, window, None).0
     }
 
     /// [`evaluate_within`](Self::evaluate_within), and whether the value is the
     /// whole evaluation (it is, but where the board-reading terms were skipped).
-    pub fn evaluate_lazily(&self, pos: &Position, (alpha, beta): (i32, i32)) -> (i32, bool) {
+    /// `structures` keeps the promoting pieces' structures valued before, for
+    /// positions that keep the search's marks.
+    pub fn evaluate_lazily(
+        &self,
+        pos: &Position,
+        (alpha, beta): (i32, i32),
+        structures: Option<&mut Structures>,
+    ) -> (i32, bool) {
         let mut score = self.value_by_pieces(pos);
         let mut whole = true;
         if let Some(a) = &self.activity {
             let margin = LAZY_MARGIN * self.pawn / 100;
             if score - margin < beta && score + margin > alpha {
-                score += a.value(pos, pos.side_to_move());
+                score += a.value(pos, pos.side_to_move(), structures);
             } else {
                 whole = false;
             }

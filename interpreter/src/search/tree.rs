@@ -8,6 +8,7 @@
 //! with the same structure found ([`Correction`]). Game ends come from the
 //! definition's `end` rules.
 
+use super::activity::Structures;
 use super::correction::Correction;
 use super::eval::Evaluator;
 use super::order::{
@@ -141,6 +142,8 @@ pub struct Run {
     /// same positions come back in every iteration. Empty where the evaluation
     /// does not read the board, which costs less than the look-up.
     values: Vec<(u64, i32)>,
+    /// The promoting pieces' structures valued so far.
+    structures: Structures,
 }
 
 /// The clock is read every this many nodes: at a few hundred thousand nodes a
@@ -491,7 +494,8 @@ impl Node<'_> {
             }
         }
         let window = (alpha - TEMPO, beta - TEMPO);
-        let (value, whole) = self.eval.evaluate_lazily(pos, window);
+        let structures = Some(&mut self.run.structures);
+        let (value, whole) = self.eval.evaluate_lazily(pos, window, structures);
         let value = (value + TEMPO).min(MATE_BOUND - 1);
         if let Some(kept) = self.run.values.get_mut(slot).filter(|_| whole) {
             *kept = (key, value);
