@@ -86,32 +86,40 @@ impl Activity {
 }
 
 /// Slots of [`Structures`] (a power of two).
-const STRUCTURES: usize = 1 << 13;
+const STRUCTURES: usize = 1 << 12;
 
 /// The promoting pieces' structures valued so far (White's value), by the
 /// running key of those pieces that a search's positions keep (its correction's
 /// marks: the promoting kinds' pieces, where a kind promotes). The structure
 /// changes on few moves, and each is valued once.
 pub struct Structures {
-    slots: Vec<(u64, i32)>,
+    slots: Vec<(u64, Kept)>,
+}
+
+/// What a structure is worth (White's value), and, where they follow from it,
+/// the cells each side's least valuable pieces strike (by side index).
+#[derive(Clone, Copy, Debug, Default)]
+struct Kept {
+    value: i32,
+    guarded: Option<[u128; 2]>,
 }
 
 impl Default for Structures {
     fn default() -> Self {
         Structures {
-            slots: vec![(0, 0); STRUCTURES],
+            slots: vec![(0, Kept::default()); STRUCTURES],
         }
     }
 }
 
 impl Structures {
-    /// The value of the structure keyed `key`, made by `value` where it is not
-    /// kept. An empty slot's key is 0, the key of no promoting piece at all, which
-    /// is worth 0.
-    fn value(&mut self, key: u64, value: impl FnOnce() -> i32) -> i32 {
+    /// What is kept of the structure keyed `key`, made by `make` where it is not.
+    /// An empty slot's key is 0, the key of no promoting piece at all, which is
+    /// worth 0 and strikes nothing.
+    fn kept(&mut self, key: u64, make: impl FnOnce() -> Kept) -> Kept {
         let slot = &mut self.slots[(key >> 40) as usize & (STRUCTURES - 1)];
         if slot.0 != key {
-            *slot = (key, value());
+            *slot = (key, make());
         }
         slot.1
     }
@@ -228,6 +236,10 @@ pub(super) struct ActivityOf<M> {
     structure: StructureOf<M>,
     /// Passed pieces or the structure are counted.
     promoting: bool,
+    /// The cells the least valuable pieces strike follow from the promoting
+    /// pieces' structure alone: every least valuable kind promotes, and strikes
+    /// by single leaps that nothing blocks.
+    guards_kept: bool,
     /// Per side and cell: the cells around a royal piece of that side standing
     /// there, its own included (what an attack on it strikes).
     zone: Vec<M>,
@@ -330,6 +342,10 @@ impl<M: Mask> ActivityOf<M> {
             .collect();
         let least = least_kinds(&values);
         let guards = guards(rules, &lines, &least);
+        let guards_kept = (0..2 * kinds * cells).all(|i| {
+            let kind = i / cells % kinds;
+            !least[kind] || (guards[i].is_some() && super::passed::promotes(rules, kind))
+        });
         Some(ActivityOf {
             cells,
             kinds,
@@ -340,6 +356,7 @@ impl<M: Mask> ActivityOf<M> {
             plans,
             lines: lines.into_iter().map(Option::unwrap_or_default).collect(),
             promoting: super::passed::counted(rules),
+            guards_kept,
             passed: PassedOf::new(rules, terms),
             structure: StructureOf::new(rules, terms),
             zone: zones(rules),
@@ -387,14 +404,36 @@ impl<M: Mask> ActivityOf<M> {
     }
 
     fn value(&self, pos: &Position, side: Side, structures: Option<&mut Structures>) -> i32 {
-        let mine = self.mobility(pos, side);
-        let theirs = self.mobility(pos, side.opponent());
+        let kept = self.kept(pos, structures);
+        let guarded = |s: Side| (kept.as_ref()?.guarded).map(|g| M::narrow(g[s.index()]));
+        let mine = self.mobility(pos, side, guarded(side.opponent()));
+        let theirs = self.mobility(pos, side.opponent(), guarded(side));
         let siege = self.attack * (mine.units * mine.units - theirs.units * theirs.units);
         let threats = self.threatened(pos, [&mine, &theirs], side);
+        let promoting = match kept {
+            Some(k) => k.value,
+            None => self.promoting_white(pos),
+        };
         (mine.moves - theirs.moves).div_euclid(SCALE)
             + siege.div_euclid(royal_attack::SCALE)
             + self.threats * threats
-            + self.promoting_value(pos, side, structures)
+            + if side == Side::White {
+                promoting
+            } else {
+                -promoting
+            }
+    }
+
+    /// What the store keeps of the promoting pieces' structure, where the
+    /// position keeps its key (see [`Structures`]).
+    fn kept(&self, pos: &Position, structures: Option<&mut Structures>) -> Option<Kept> {
+        let s = structures.filter(|_| self.promoting && pos.keeps_marks())?;
+        Some(s.kept(pos.marked(), || Kept {
+            value: self.promoting_white(pos),
+            guarded: self.guards_kept.then(|| {
+                [Side::White, Side::Black].map(|side| self.struck_by_least(pos, side).widen())
+            }),
+        }))
     }
 
     /// How many of the enemy's pieces `side`'s pieces threaten, less how many of
@@ -413,30 +452,12 @@ impl<M: Mask> ActivityOf<M> {
         count(mine, theirs, side.opponent()) as i32 - count(theirs, mine, side) as i32
     }
 
-    /// What `side`'s promoting pieces' being passed, isolated or doubled is
-    /// worth, less its opponent's.
-    fn promoting_value(
-        &self,
-        pos: &Position,
-        side: Side,
-        structures: Option<&mut Structures>,
-    ) -> i32 {
-        if !self.promoting {
-            return 0;
-        }
-        let white = match structures.filter(|_| pos.keeps_marks()) {
-            Some(s) => s.value(pos.marked(), || self.promoting_white(pos)),
-            None => self.promoting_white(pos),
-        };
-        match side {
-            Side::White => white,
-            Side::Black => -white,
-        }
-    }
-
     /// What White's promoting pieces' being passed, isolated or doubled is worth,
     /// less Black's.
     fn promoting_white(&self, pos: &Position) -> i32 {
+        if !self.promoting {
+            return 0;
+        }
         let stopping = self.passed.stopping(pos);
         let white = Side::White;
         self.passed.value(pos, white, &stopping) + self.structure.value(pos, white, &stopping)
@@ -446,8 +467,8 @@ impl<M: Mask> ActivityOf<M> {
         let stopping = self.passed.stopping(pos);
         let (isolated, doubled) = self.structure.features(pos, &stopping);
         let (white, black) = (
-            self.mobility(pos, Side::White),
-            self.mobility(pos, Side::Black),
+            self.mobility(pos, Side::White, None),
+            self.mobility(pos, Side::Black, None),
         );
         let (w, b) = (f64::from(white.units), f64::from(black.units));
         NowFeatures {
@@ -463,11 +484,14 @@ impl<M: Mask> ActivityOf<M> {
     /// What `side`'s pieces do now ([`Sweep`]): the attack counts the cells
     /// around the enemy's royal pieces that its pieces strike, each time one does,
     /// where two pieces or more strike some.
-    fn mobility(&self, pos: &Position, side: Side) -> Sweep<M> {
+    /// `unsafe_cells`: the cells the enemy's least valuable pieces strike, where
+    /// they are known.
+    fn mobility(&self, pos: &Position, side: Side, unsafe_cells: Option<M>) -> Sweep<M> {
         let own = M::narrow(pos.occupied(side));
         let enemy = M::narrow(pos.occupied(side.opponent()));
         let zone = self.zone_around(pos, side.opponent());
-        let unsafe_cells = self.guarded(pos, side.opponent(), (enemy, own));
+        let unsafe_cells =
+            unsafe_cells.unwrap_or_else(|| self.guarded(pos, side.opponent(), (enemy, own)));
         let (mut sum, mut units, mut attackers) = (0, 0, 0);
         let (mut struck, mut lesser) = (M::default(), M::default());
         for &c in pos.piece_cells(side) {
@@ -689,10 +713,11 @@ fn plan_of<M: Mask>(rules: &Ruleset, lines: &[Option<Line<M>>], i: usize) -> Pla
 mod tests {
     use super::*;
 
-    /// The promoting pieces' structures kept by the search's running key are
-    /// valued as they are when worked out afresh, for either side to move, along
-    /// seeded random games that share one store (where pawns promote, are passed,
-    /// isolated and doubled).
+    /// The promoting pieces' structures kept by the search's running key (their
+    /// worth, and the cells the pawns strike, which the mobility reads) give the
+    /// value worked out afresh, for either side to move, along seeded random
+    /// games that share one store (where pawns promote, are passed, isolated and
+    /// doubled).
     #[test]
     fn a_kept_structure_is_valued_as_it_is_worked_out_afresh() {
         let mut checked = 0;

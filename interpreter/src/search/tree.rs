@@ -13,7 +13,7 @@ use super::correction::Correction;
 use super::eval::Evaluator;
 use super::order::{
     demote_if_losing, history_reduction, is_losing, is_tactical, losing_by, tactical_gain, Line,
-    Order, PieceMove,
+    Order, PieceMove, Ranked,
 };
 use super::table::{Bound, Entry, Table};
 use super::{outcome_score, MATE_BOUND, MAX_PLY};
@@ -119,7 +119,7 @@ pub struct Run {
     lists: Vec<Vec<Move>>,
     /// Per ply: how the moves of `lists` are tested before they are played.
     legality: Vec<Legality>,
-    scored: Vec<Vec<(i32, Move)>>,
+    scored: Vec<Vec<Ranked>>,
     pv: Vec<Vec<Move>>,
     /// Whether the rules let a null move stand for "any move would do": not when a
     /// turn must place a wall, captures are compulsory or passes end the game.
@@ -165,16 +165,16 @@ fn null_moves_sound(pos: &Position) -> bool {
         && rules.goals.facing.is_none()
 }
 
-/// `scored[from..]` with only the moves `keep` keeps: they are moved to its
-/// front, in their order; where they end.
+/// `scored[from..]` with only the moves (of `moves`) `keep` keeps: they are moved
+/// to its front, in their order; where they end.
 fn keep_only(
-    scored: &mut [(i32, Move)],
+    (moves, scored): (&[Move], &mut [Ranked]),
     from: usize,
     mut keep: impl FnMut(&Move) -> bool,
 ) -> usize {
     let mut kept = from;
     for j in from..scored.len() {
-        if keep(&scored[j].1) {
+        if keep(&moves[scored[j].1 as usize]) {
             scored.swap(kept, j);
             kept += 1;
         }
@@ -592,7 +592,6 @@ impl Node<'_> {
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
         let line = self.line(ply);
         (self.order).score(pos, self.eval, &moves, &mut scored, first, &line);
-        self.run.lists[ply] = moves;
         let mut node = Frame::new(
             (depth, ply),
             (alpha, beta, cut),
@@ -601,7 +600,8 @@ impl Node<'_> {
             improving,
         );
         node.tactical_first = first.is_some_and(|m| is_tactical(&m));
-        let searched = self.moves(pos, (&mut scored, &legality), &node, alpha);
+        let searched = self.moves(pos, (&moves, &mut scored, &legality), &node, alpha);
+        self.run.lists[ply] = moves;
         self.run.scored[ply] = scored;
         self.run.legality[ply] = legality;
         if self.run.aborted {
@@ -743,7 +743,7 @@ impl Node<'_> {
     fn moves(
         &mut self,
         pos: &mut Position,
-        (scored, legality): (&mut [(i32, Move)], &Legality),
+        (moves, scored, legality): (&[Move], &mut [Ranked], &Legality),
         node: &Frame,
         mut alpha: i32,
     ) -> Option<(i32, Option<Move>)> {
@@ -762,8 +762,8 @@ impl Node<'_> {
         // pruned, those left give check
         let (mut end, mut pruned) = (scored.len(), false);
         while i < end {
-            let m = (self.order).pick(pos, self.eval, &mut scored[..end], i, &line);
-            if demote_if_losing(pos, self.eval, &mut scored[..end], i) {
+            let m = (self.order).pick(pos, self.eval, (moves, &mut scored[..end]), i, &line);
+            if demote_if_losing(pos, self.eval, (moves, &mut scored[..end]), i) {
                 continue;
             }
             let score = scored[i].0;
@@ -771,7 +771,7 @@ impl Node<'_> {
             if quiet && tried > 0 && !pruned && node.quiets_pruned(tried, alpha) {
                 // so are all later quiet moves (later is later, and alpha only
                 // rises), but those that give check: a mate is a quiet move too
-                end = keep_only(&mut scored[..end], i, |m| {
+                end = keep_only((moves, &mut scored[..end]), i, |m| {
                     is_tactical(m) || self.gives_check(pos, legality, *m)
                 });
                 pruned = true;
@@ -966,14 +966,13 @@ impl Node<'_> {
         let mut scored = std::mem::take(&mut self.run.scored[ply]);
         let line = self.line(ply);
         (self.order).score(pos, self.eval, &moves, &mut scored, first, &line);
-        self.run.lists[ply] = moves;
         let (mut any, mut best_move) = (false, None);
         // the stand-pat value and a margin for what else a capture changes
         let futile = (!in_check).then(|| best + self.pawns(FUTILITY_MARGIN));
         let mut i = 0;
         while i < scored.len() {
-            let m = (self.order).pick(pos, self.eval, &mut scored, i, &line);
-            if demote_if_losing(pos, self.eval, &mut scored, i) {
+            let m = (self.order).pick(pos, self.eval, (&moves, &mut scored), i, &line);
+            if demote_if_losing(pos, self.eval, (&moves, &mut scored), i) {
                 continue;
             }
             let score = scored[i].0;
@@ -1011,6 +1010,7 @@ impl Node<'_> {
                 }
             }
         }
+        self.run.lists[ply] = moves;
         self.run.scored[ply] = scored;
         self.run.legality[ply] = legality;
         (best, best_move, any)
@@ -1062,14 +1062,9 @@ mod tests {
 
     #[test]
     fn dropping_the_quiet_moves_keeps_the_tactical_ones_in_their_order() {
-        let quiet = |to| (0, Move::new(0, to, MoveKind::Normal));
-        let promoting = |to| {
-            (
-                0,
-                Move::new(0, to, MoveKind::Normal).with_promotion(Some(1)),
-            )
-        };
-        let mut scored = [
+        let quiet = |to| Move::new(0, to, MoveKind::Normal);
+        let promoting = |to| Move::new(0, to, MoveKind::Normal).with_promotion(Some(1));
+        let moves = [
             quiet(1),
             quiet(2),
             promoting(3),
@@ -1077,8 +1072,11 @@ mod tests {
             promoting(5),
             quiet(6),
         ];
-        let end = keep_only(&mut scored, 1, is_tactical);
-        let to: Vec<u16> = scored[..end].iter().map(|(_, m)| m.to).collect();
+        let mut scored: Vec<Ranked> = (0..6).map(|i| (0, i)).collect();
+        let end = keep_only((&moves, &mut scored), 1, is_tactical);
+        let to: Vec<u16> = (scored[..end].iter())
+            .map(|&(_, i)| moves[i as usize].to)
+            .collect();
         assert_eq!(to, [1, 3, 5]);
     }
 
