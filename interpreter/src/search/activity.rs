@@ -731,25 +731,17 @@ mod tests {
             let terms = super::super::eval::terms(&rules);
             let a = Activity::new(&rules, &terms).expect("some kind is measured");
             let mut structures = Structures::default();
-            let (mut seed, mut moves) = (5u64, Vec::new());
+            let mut seed = 5u64;
             for _game in 0..20 {
                 let mut pos = Position::start(&rules);
                 pos.set_marks(marks.marks());
-                for _ply in 0..120 {
+                super::super::random_game_from(pos, &mut seed, 120, |pos| {
                     for side in [Side::White, Side::Black] {
-                        let kept = a.value(&pos, side, Some(&mut structures));
-                        assert_eq!(kept, a.value(&pos, side, None), "{}", pos.fen());
+                        let kept = a.value(pos, side, Some(&mut structures));
+                        assert_eq!(kept, a.value(pos, side, None), "{}", pos.fen());
                         checked += 1;
                     }
-                    pos.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    pos.make(moves[(seed >> 33) as usize % moves.len()]);
-                }
+                });
             }
         }
         assert!(checked > 5_000, "{checked} positions checked");

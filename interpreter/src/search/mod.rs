@@ -339,9 +339,19 @@ pub(crate) fn random_game(
     rules: &Ruleset,
     seed: &mut u64,
     plies: usize,
+    visit: impl FnMut(&Position),
+) {
+    random_game_from(Position::start(rules), seed, plies, visit);
+}
+
+/// [`random_game`] from `pos`.
+#[cfg(test)]
+pub(crate) fn random_game_from(
+    mut pos: Position,
+    seed: &mut u64,
+    plies: usize,
     mut visit: impl FnMut(&Position),
 ) {
-    let mut pos = Position::start(rules);
     let mut moves = Vec::new();
     for _ply in 0..plies {
         visit(&pos);
