@@ -329,6 +329,19 @@ fn identity(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.components().collect())
 }
 
+/// The shipped definitions' files, in order of their names.
+#[cfg(test)]
+pub(crate) fn shipped_definitions() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../definitions");
+    let mut files: Vec<_> = (std::fs::read_dir(&dir).expect("definitions"))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "vdl"))
+        .collect();
+    files.sort();
+    files
+}
+
 #[cfg(test)]
 mod read_tests {
     use super::*;

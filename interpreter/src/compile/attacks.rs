@@ -2,6 +2,7 @@
 //! attack it (with the distance each attacks from, and hoppers), and the lame
 //! attacks whose path must be empty.
 
+use super::attack_masks::{attack_masks, AttackMasks};
 use super::rays::Grid;
 use super::{AttackBuilder, AttackRay, Cell, HopMasks, LameAttack, LameEntry};
 use crate::model::Offset;
@@ -22,6 +23,9 @@ pub struct AttackTables {
     pub lame_index: Vec<(u32, u32)>,
     pub lame: Vec<LameAttack>,
     pub lame_cells: Vec<Cell>,
+    /// The lines as masks, where the board fits them and nothing but pieces
+    /// stands on it (no walls, no piece on two cells).
+    pub masked: Option<AttackMasks>,
 }
 
 pub(super) fn attack_tables(
@@ -39,11 +43,13 @@ pub(super) fn attack_tables(
         lame_index: Vec::with_capacity(2 * n),
         lame: Vec::new(),
         lame_cells: Vec::new(),
+        masked: None,
     };
     for side in 0..2 {
         t.line_attacks(grid, &attack[side]);
         t.lame_attacks(n, &lame[side]);
     }
+    t.masked = attack_masks(&t, n);
     t
 }
 

@@ -4,6 +4,7 @@
 
 use crate::model::{CaptureMode, Coord, Definition, Offset, QueueEnd, Side, TwoCell};
 
+mod attack_masks;
 mod attacks;
 mod board;
 mod capture;
@@ -23,6 +24,7 @@ mod reachable;
 mod restrictions;
 mod walls;
 
+pub use attack_masks::{AttackMasks, LeapSet, MaskLine};
 pub use attacks::AttackTables;
 pub use board::BoardTables;
 pub use capture::{CaptureRules, KindCaptures, Victims, NO_VICTIMS};
@@ -484,7 +486,7 @@ pub fn compile(def: Definition) -> Ruleset {
         within: None,
     };
     let MoveTables { mut moves, facts } = move_tables(&def, &grid_view);
-    let attacks = attacks::attack_tables(&grid_view, &facts.attack, &facts.lame);
+    let mut attacks = attacks::attack_tables(&grid_view, &facts.attack, &facts.lame);
     let capture = capture::capture_rules(&def, &grid_view);
     chameleon_repeats(&def, &capture, &mut moves.repeats);
     let castles = Arc::new(CastleTable::new(&def.castling, cells.len(), |c| {
@@ -501,6 +503,10 @@ pub fn compile(def: Definition) -> Ruleset {
         &goals,
         &restrictions,
     );
+    if flags.wall_cells || flags.two_cell {
+        // the occupancy masks then miss what blocks a line
+        attacks.masked = None;
+    }
     let neighbours = board::neighbours(&def, &grid_view);
     let (promotion, in_place) = promotion_tables(&def, &grid_view);
     let walls = walls::wall_rules(&def, &grid_view);

@@ -11,7 +11,7 @@ use super::capture::pincer_dirs;
 use super::movegen::Purpose;
 use super::threat_cache::{Geometry, GeometryKey};
 use super::{cell_bit, kind_of, side_of, Move, Position};
-use crate::compile::{Cell, RayKind};
+use crate::compile::{AttackRay, Cell, RayKind};
 use crate::model::{Offset, Side};
 
 impl Position<'_> {
@@ -546,10 +546,13 @@ impl Position<'_> {
         if self.rules.flags.special {
             return self.attacked_general(cell, by, search);
         }
-        if self.rules.flags.capture_limits {
-            return self.attacked_on_lines::<true>(cell, by);
+        let limits = self.rules.flags.capture_limits;
+        match &self.rules.attacks.masked {
+            Some(m) if limits => self.attackers_on_masks::<true>(m, cell, by, |_, _| true),
+            Some(m) => self.attackers_on_masks::<false>(m, cell, by, |_, _| true),
+            None if limits => self.attacked_on_lines::<true>(cell, by),
+            None => self.attacked_on_lines::<false>(cell, by),
         }
-        self.attacked_on_lines::<false>(cell, by)
     }
 
     /// The attack test by the reverse tables; with `LIMITS`, the attackers'
@@ -583,68 +586,112 @@ impl Position<'_> {
         mut visit: impl FnMut(Cell, usize) -> bool,
     ) -> bool {
         let r = self.rules;
-        let n = r.cell_count();
-        let here = self.board[cell as usize];
-        // Whether a piece of `kind` may take what stands on the target (anything may
-        // take an empty cell: the royal piece that would stand there).
-        let takes =
-            |kind: usize| !LIMITS || here == 0 || r.restrictions.may_capture(kind, kind_of(here));
-        let hops = |kind: usize, screen: Cell| {
-            !LIMITS
-                || r.restrictions
-                    .may_hop(kind, kind_of(self.board[screen as usize]))
-        };
-        let (a, b) = r.attacks.index[by * n + cell as usize];
-        for ray in &r.attacks.rays[a as usize..b as usize] {
-            let start = ray.start as usize;
-            let len = ray.len as usize;
-            let cells = &r.attacks.cells[start..start + len];
-            let masks = &r.attacks.masks[start..start + len];
-            let mut i = 0;
-            while i < len {
-                reads.read(cells[i]);
-                let p = self.board[cells[i] as usize];
-                if p != 0 {
-                    if side_of(p) == by
-                        && masks[i] & (1 << kind_of(p)) != 0
-                        && takes(kind_of(p))
-                        && visit(cells[i], kind_of(p))
-                    {
-                        return true;
-                    }
-                    break;
+        let (a, b) = r.attacks.index[by * r.cell_count() + cell as usize];
+        r.attacks.rays[a as usize..b as usize]
+            .iter()
+            .any(|ray| self.ray_attacker::<LIMITS, R>(ray, cell, by, reads, &mut visit))
+            || self.lame_attacker::<LIMITS, R>(cell, by, reads, &mut visit)
+    }
+
+    /// Whether a piece of `kind` may take what stands on `target` (anything may
+    /// take an empty cell: the royal piece that would stand there).
+    #[inline(always)]
+    pub(super) fn takes_on<const LIMITS: bool>(&self, target: Cell, kind: usize) -> bool {
+        let here = self.board[target as usize];
+        !LIMITS || here == 0 || self.rules.restrictions.may_capture(kind, kind_of(here))
+    }
+
+    /// Whether a piece of `kind` may hop the piece on `screen`.
+    #[inline(always)]
+    fn hops_over<const LIMITS: bool>(&self, kind: usize, screen: Cell) -> bool {
+        !LIMITS || (self.rules.restrictions).may_hop(kind, kind_of(self.board[screen as usize]))
+    }
+
+    /// The attacker along one reverse line out from `cell`, walked cell by cell,
+    /// given to `visit`: whether it said stop.
+    #[inline(always)]
+    pub(super) fn ray_attacker<const LIMITS: bool, R: CellsRead>(
+        &self,
+        ray: &AttackRay,
+        cell: Cell,
+        by: usize,
+        reads: &mut R,
+        visit: &mut impl FnMut(Cell, usize) -> bool,
+    ) -> bool {
+        let r = self.rules;
+        let start = ray.start as usize;
+        let len = ray.len as usize;
+        let cells = &r.attacks.cells[start..start + len];
+        let masks = &r.attacks.masks[start..start + len];
+        let mut i = 0;
+        while i < len {
+            reads.read(cells[i]);
+            let p = self.board[cells[i] as usize];
+            if p != 0 {
+                if side_of(p) == by
+                    && masks[i] & (1 << kind_of(p)) != 0
+                    && self.takes_on::<LIMITS>(cell, kind_of(p))
+                    && visit(cells[i], kind_of(p))
+                {
+                    return true;
                 }
-                i += 1;
+                break;
             }
-            if ray.hops != 0 && i < len {
-                let h = &r.attacks.hop_masks[ray.hops as usize];
-                let screen = i;
-                i += 1;
-                while i < len && self.board[cells[i] as usize] == 0 {
-                    reads.read(cells[i]);
-                    i += 1;
-                }
-                if i < len {
-                    reads.read(cells[i]);
-                    let p = self.board[cells[i] as usize];
-                    let bit = 1 << kind_of(p);
-                    let next = i == screen + 1;
-                    let first = screen == 0;
-                    if side_of(p) == by
-                        && (h.hop & bit != 0
-                            || (first && h.behind & bit != 0)
-                            || (next && h.near & bit != 0)
-                            || (first && next && h.near_behind & bit != 0))
-                        && takes(kind_of(p))
-                        && hops(kind_of(p), cells[screen])
-                        && visit(cells[i], kind_of(p))
-                    {
-                        return true;
-                    }
-                }
-            }
+            i += 1;
         }
-        let (a, b) = r.attacks.lame_index[by * n + cell as usize];
+        ray.hops != 0 && i < len && self.hopper::<LIMITS, R>(ray, (cell, i), by, reads, visit)
+    }
+
+    /// The hopper along `ray` beyond the screen on its `screen`th cell, given to
+    /// `visit`: whether it said stop.
+    fn hopper<const LIMITS: bool, R: CellsRead>(
+        &self,
+        ray: &AttackRay,
+        (cell, screen): (Cell, usize),
+        by: usize,
+        reads: &mut R,
+        visit: &mut impl FnMut(Cell, usize) -> bool,
+    ) -> bool {
+        let r = self.rules;
+        let start = ray.start as usize;
+        let len = ray.len as usize;
+        let cells = &r.attacks.cells[start..start + len];
+        let h = &r.attacks.hop_masks[ray.hops as usize];
+        let mut i = screen + 1;
+        while i < len && self.board[cells[i] as usize] == 0 {
+            reads.read(cells[i]);
+            i += 1;
+        }
+        if i == len {
+            return false;
+        }
+        reads.read(cells[i]);
+        let p = self.board[cells[i] as usize];
+        let bit = 1 << kind_of(p);
+        let next = i == screen + 1;
+        let first = screen == 0;
+        side_of(p) == by
+            && (h.hop & bit != 0
+                || (first && h.behind & bit != 0)
+                || (next && h.near & bit != 0)
+                || (first && next && h.near_behind & bit != 0))
+            && self.takes_on::<LIMITS>(cell, kind_of(p))
+            && self.hops_over::<LIMITS>(kind_of(p), cells[screen])
+            && visit(cells[i], kind_of(p))
+    }
+
+    /// The lame attackers of `cell` (leaps whose path must be empty, hops cut
+    /// short), each given to `visit`: whether one said stop.
+    #[inline(always)]
+    pub(super) fn lame_attacker<const LIMITS: bool, R: CellsRead>(
+        &self,
+        cell: Cell,
+        by: usize,
+        reads: &mut R,
+        visit: &mut impl FnMut(Cell, usize) -> bool,
+    ) -> bool {
+        let r = self.rules;
+        let (a, b) = r.attacks.lame_index[by * r.cell_count() + cell as usize];
         for la in &r.attacks.lame[a as usize..b as usize] {
             reads.read(la.from);
             let p = self.board[la.from as usize];
@@ -656,11 +703,11 @@ impl Position<'_> {
                     Some((&screen, rest)) if screened => {
                         self.board[screen as usize] != 0
                             && rest.iter().all(|&c| self.board[c as usize] == 0)
-                            && hops(kind_of(p), screen)
+                            && self.hops_over::<LIMITS>(kind_of(p), screen)
                     }
                     _ => cells.iter().all(|&c| self.board[c as usize] == 0),
                 };
-                if open && takes(kind_of(p)) && visit(la.from, kind_of(p)) {
+                if open && self.takes_on::<LIMITS>(cell, kind_of(p)) && visit(la.from, kind_of(p)) {
                     return true;
                 }
             }

@@ -122,12 +122,16 @@ impl Position<'_> {
         values: &[i32],
     ) -> Option<(Cell, usize)> {
         let mut least: Option<(Cell, usize)> = None;
-        self.attackers_on_lines::<LIMITS>(cell, by, |c, k| {
+        let visit = |c, k| {
             if least.is_none_or(|(_, l)| values[k] < values[l]) {
                 least = Some((c, k));
             }
             false
-        });
+        };
+        match &self.rules.attacks.masked {
+            Some(masks) => self.attackers_on_masks::<LIMITS>(masks, cell, by, visit),
+            None => self.attackers_on_lines::<LIMITS>(cell, by, visit),
+        };
         least
     }
 
@@ -199,12 +203,13 @@ impl Changes {
     fn set(&mut self, pos: &mut Position<'_>, cell: Cell, piece: u8) {
         self.cells[self.len] = (cell, pos.board[cell as usize]);
         self.len += 1;
-        pos.board[cell as usize] = piece;
+        // the occupancy too: the attack test by masks reads it
+        pos.set_cell(cell, piece);
     }
 
     fn restore(&self, pos: &mut Position<'_>) {
         for &(cell, piece) in self.cells[..self.len].iter().rev() {
-            pos.board[cell as usize] = piece;
+            pos.set_cell(cell, piece);
         }
     }
 }

@@ -332,39 +332,8 @@ pub(crate) fn chess(extra: &str) -> Ruleset {
         .expect("chess loads")
 }
 
-/// Plays `plies` random legal moves from the start (seeded by `seed`, which runs
-/// on), showing `visit` every position before a move.
 #[cfg(test)]
-pub(crate) fn random_game(
-    rules: &Ruleset,
-    seed: &mut u64,
-    plies: usize,
-    visit: impl FnMut(&Position),
-) {
-    random_game_from(Position::start(rules), seed, plies, visit);
-}
-
-/// [`random_game`] from `pos`.
-#[cfg(test)]
-pub(crate) fn random_game_from(
-    mut pos: Position,
-    seed: &mut u64,
-    plies: usize,
-    mut visit: impl FnMut(&Position),
-) {
-    let mut moves = Vec::new();
-    for _ply in 0..plies {
-        visit(&pos);
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        pos.make(moves[(*seed >> 33) as usize % moves.len()]);
-    }
-}
+pub(crate) use crate::engine::{random_game, random_game_from};
 
 #[cfg(test)]
 mod tests {

@@ -1026,13 +1026,7 @@ mod tests {
     /// legality test, in every shipped definition along a seeded random game.
     #[test]
     fn the_tactical_list_is_the_full_lists_tactical_moves() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../definitions");
-        let mut files: Vec<_> = (std::fs::read_dir(&dir).expect("definitions"))
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "vdl"))
-            .collect();
-        files.sort();
+        let files = crate::shipped_definitions();
         assert!(files.len() > 50);
         let (mut legality, mut moves) = (Legality::default(), Vec::new());
         let legal = |pos: &mut Position, legality: &Legality, list: &[Move]| {
