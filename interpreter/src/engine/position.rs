@@ -26,6 +26,8 @@ pub struct Position<'r> {
     /// Each side's cells, as a mask of the first 128 cells (all of them on boards
     /// small enough for masks).
     pub(super) occupied: [u128; 2],
+    /// How many pieces of each code stand on the board.
+    pub(super) counts: Vec<u16>,
     pub(super) side: usize,
     pub(super) castling: u32,
     pub(super) ep: EnPassant,
@@ -180,6 +182,7 @@ impl<'r> Position<'r> {
             royals: [Vec::new(), Vec::new()],
             royal_pool: [Vec::new(), Vec::new()],
             occupied: [0; 2],
+            counts: vec![0; 2 * rules.kinds + 1],
             side: setup.to_move.index(),
             castling: 0,
             ep: EnPassant::NONE,
@@ -399,6 +402,7 @@ impl<'r> Position<'r> {
         self.slot[c as usize] = self.lists[side].len() as u16;
         self.lists[side].push(c);
         self.occupied[side] |= cell_bit(c);
+        self.counts[p as usize] += 1;
         self.hash ^=
             self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
         if self.rules.royal[kind_of(p)] {
@@ -423,6 +427,7 @@ impl<'r> Position<'r> {
         }
         self.board[c as usize] = 0;
         self.occupied[side] &= !cell_bit(c);
+        self.counts[p as usize] -= 1;
         self.hash ^=
             self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
         if self.rules.royal[kind_of(p)] {
@@ -451,6 +456,12 @@ impl<'r> Position<'r> {
             self.occupied[side_of(p)] |= cell_bit(c);
         }
         self.board[c as usize] = p;
+    }
+
+    /// How many pieces of `kind` `side` has on the board.
+    pub fn piece_count(&self, side: Side, kind: usize) -> u32 {
+        let code = code(side.index(), kind) as usize;
+        self.counts.get(code).map_or(0, |&n| u32::from(n))
     }
 
     /// The cells of a side's pieces, royal ones among them, in no order.
@@ -666,5 +677,51 @@ impl<'r> Position<'r> {
             self.hash,
             format!("{}{:?}", self.queues_fen(), self.two_cell_pairs()),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The running counts of each side's kinds are the pieces on the board, in
+    /// every shipped definition along a seeded random game (captures, promotions,
+    /// drops, conversions and the like among its moves), and again after each
+    /// move of the position is taken back.
+    #[test]
+    fn the_piece_counts_are_the_pieces_on_the_board() {
+        let counted = |pos: &Position, side: Side, kind: usize| {
+            (pos.piece_cells(side).iter())
+                .filter(|&&c| pos.piece_at(c).is_some_and(|p| p.kind == kind))
+                .count() as u32
+        };
+        let same = |pos: &Position| {
+            for side in [Side::White, Side::Black] {
+                for kind in 0..pos.rules.kinds {
+                    let fen = pos.fen();
+                    assert_eq!(
+                        pos.piece_count(side, kind),
+                        counted(pos, side, kind),
+                        "{fen}"
+                    );
+                }
+            }
+        };
+        let mut moves = Vec::new();
+        for path in crate::shipped_definitions() {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let rules = crate::load_file(&path, &text).ruleset.expect("it loads");
+            super::super::random_game(&rules, &mut 3, 40, |pos| {
+                same(pos);
+                let mut pos = pos.clone();
+                pos.legal_moves(&mut moves);
+                for &m in moves.iter().take(16) {
+                    pos.make(m);
+                    same(&pos);
+                    pos.unmake();
+                }
+                same(&pos);
+            });
+        }
     }
 }

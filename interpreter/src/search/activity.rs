@@ -276,6 +276,9 @@ enum Plan<M> {
     /// Rays that are plain leaps or slides along cells numbered in one direction:
     /// the first piece on each is found on the ray's mask.
     Lines(u32, u32),
+    /// Lines that each both move and capture, with nothing to keep empty: the
+    /// cells they strike are their moves too, but for the side's own pieces.
+    Slides(u32, u32),
     /// Anything else (hops, paths that may be blocked, walls): the engine walks it.
     Walk,
 }
@@ -290,6 +293,21 @@ struct Line<M> {
     rising: bool,
     quiet: bool,
     capture: bool,
+}
+
+impl<M: Mask> Line<M> {
+    /// The cells of the line up to its first piece (of `all`), that one included.
+    #[inline(always)]
+    fn reached(&self, all: M) -> M {
+        let on = self.cells & all;
+        if on == M::default() {
+            self.cells
+        } else if self.rising {
+            self.cells.up_to(on.lowest())
+        } else {
+            self.cells.from(on.highest())
+        }
+    }
 }
 
 /// The cells a piece moves to and those its captures strike, in masks of `M`.
@@ -593,6 +611,15 @@ impl<M: Mask> ActivityOf<M> {
                 moves: cells & !own,
                 strikes: cells,
             }),
+            Plan::Slides(a, b) => {
+                let all = own | enemy;
+                let lines = &self.lines[a as usize..b as usize];
+                let strikes = lines.iter().fold(M::default(), |s, l| s | l.reached(all));
+                Some(ReachOf {
+                    moves: strikes & !own,
+                    strikes,
+                })
+            }
             Plan::Lines(a, b) => {
                 let all = own | enemy;
                 let mut reach = ReachOf::default();
@@ -600,14 +627,7 @@ impl<M: Mask> ActivityOf<M> {
                     if line.path & all != M::default() {
                         continue;
                     }
-                    let on = line.cells & all;
-                    let reached = if on == M::default() {
-                        line.cells
-                    } else if line.rising {
-                        line.cells.up_to(on.lowest())
-                    } else {
-                        line.cells.from(on.highest())
-                    };
+                    let reached = line.reached(all);
                     if line.quiet {
                         reach.moves |= reached & !all;
                     }
@@ -702,7 +722,11 @@ fn plan_of<M: Mask>(rules: &Ruleset, lines: &[Option<Line<M>>], i: usize) -> Pla
         return Plan::Leaps(M::narrow(cells));
     }
     let (a, b) = rules.moves.index[i];
-    if lines[a as usize..b as usize].iter().all(Option::is_some) {
+    let ours = &lines[a as usize..b as usize];
+    let plain = |l: &Line<M>| l.path == M::default() && l.quiet && l.capture;
+    if ours.iter().all(|l| l.as_ref().is_some_and(plain)) {
+        Plan::Slides(a, b)
+    } else if ours.iter().all(Option::is_some) {
         Plan::Lines(a, b)
     } else {
         Plan::Walk

@@ -89,15 +89,10 @@ impl Centrality {
 
     /// The material of both sides on the board that keeps the endgame away.
     fn material_of(&self, pos: &Position) -> i32 {
-        let mut sum = 0;
-        for side in [Side::White, Side::Black] {
-            for &c in pos.piece_cells(side) {
-                if let Some(p) = pos.piece_at(c) {
-                    sum += self.material[p.kind];
-                }
-            }
-        }
-        sum
+        let count = |k| (pos.piece_count(Side::White, k) + pos.piece_count(Side::Black, k)) as i32;
+        (self.material.iter().enumerate())
+            .map(|(k, &m)| if m == 0 { 0 } else { m * count(k) })
+            .sum()
     }
 
     /// How far the position is into its endgame, from 0 to [`ENDGAME`].
