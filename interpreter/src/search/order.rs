@@ -199,10 +199,10 @@ pub type Ranked = (i32, u32);
 /// their order (ties go to the earlier move): most nodes stop after a few moves,
 /// so sorting the whole list would be wasted. The index of its move.
 pub fn pick(scored: &mut [Ranked], i: usize) -> usize {
-    let mut best = i;
-    for j in i + 1..scored.len() {
-        if scored[j].0 > scored[best].0 {
-            best = j;
+    let (mut best, mut top) = (i, scored[i].0);
+    for (j, &(s, _)) in scored.iter().enumerate().skip(i + 1) {
+        if s > top {
+            (best, top) = (j, s);
         }
     }
     scored[i..=best].rotate_right(1);
