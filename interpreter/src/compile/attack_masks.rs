@@ -75,9 +75,7 @@ impl AttackMasks {
     /// Ray `i` of `tables` as a leap, a line or a walked ray.
     fn add(&mut self, tables: &AttackTables, i: u32) {
         let ray: &AttackRay = &tables.rays[i as usize];
-        let start = ray.start as usize;
-        let cells = &tables.cells[start..start + ray.len as usize];
-        let masks = &tables.masks[start..start + ray.len as usize];
+        let (cells, masks) = (tables.cells_of(ray), tables.kinds_of(ray));
         if ray.hops != 0 {
             self.walked.push(i);
             return;

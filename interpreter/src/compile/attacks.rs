@@ -54,6 +54,16 @@ pub(super) fn attack_tables(
 }
 
 impl AttackTables {
+    /// The cells of `ray`, from its target outward.
+    pub fn cells_of(&self, ray: &AttackRay) -> &[Cell] {
+        &self.cells[ray.start as usize..ray.start as usize + ray.len as usize]
+    }
+
+    /// Per cell of `ray`, the kinds attacking from there.
+    pub fn kinds_of(&self, ray: &AttackRay) -> &[u64] {
+        &self.masks[ray.start as usize..ray.start as usize + ray.len as usize]
+    }
+
     /// One side's reverse attack rays: from each target cell outward, grouped by
     /// direction.
     fn line_attacks(&mut self, grid: &Grid, attack: &IndexMap<(Cell, Offset), AttackBuilder>) {

@@ -618,11 +618,11 @@ impl Position<'_> {
         reads: &mut R,
         visit: &mut impl FnMut(Cell, usize) -> bool,
     ) -> bool {
-        let r = self.rules;
-        let start = ray.start as usize;
-        let len = ray.len as usize;
-        let cells = &r.attacks.cells[start..start + len];
-        let masks = &r.attacks.masks[start..start + len];
+        let (cells, masks) = (
+            self.rules.attacks.cells_of(ray),
+            self.rules.attacks.kinds_of(ray),
+        );
+        let len = cells.len();
         let mut i = 0;
         while i < len {
             reads.read(cells[i]);
@@ -652,11 +652,9 @@ impl Position<'_> {
         reads: &mut R,
         visit: &mut impl FnMut(Cell, usize) -> bool,
     ) -> bool {
-        let r = self.rules;
-        let start = ray.start as usize;
-        let len = ray.len as usize;
-        let cells = &r.attacks.cells[start..start + len];
-        let h = &r.attacks.hop_masks[ray.hops as usize];
+        let attacks = &self.rules.attacks;
+        let (cells, h) = (attacks.cells_of(ray), &attacks.hop_masks[ray.hops as usize]);
+        let len = cells.len();
         let mut i = screen + 1;
         while i < len && self.board[cells[i] as usize] == 0 {
             reads.read(cells[i]);

@@ -20,27 +20,16 @@ impl Position<'_> {
     ) -> bool {
         let r = self.rules;
         let ranges = masks.index[by * r.cell_count() + cell as usize];
-        let (a, b) = ranges.leaps;
-        let leaps = &masks.leaps[a as usize..b as usize];
-        if leaps
-            .iter()
+        let span = |(a, b): (u32, u32)| a as usize..b as usize;
+        (masks.leaps[span(ranges.leaps)].iter())
             .any(|l| self.leaper::<LIMITS>(l, cell, by, &mut visit))
-        {
-            return true;
-        }
-        let (a, b) = ranges.lines;
-        let lines = &masks.lines[a as usize..b as usize];
-        if lines
-            .iter()
-            .any(|l| self.slider::<LIMITS>(l, cell, by, &mut visit))
-        {
-            return true;
-        }
-        let (a, b) = ranges.walked;
-        masks.walked[a as usize..b as usize].iter().any(|&i| {
-            let ray = &r.attacks.rays[i as usize];
-            self.ray_attacker::<LIMITS, ()>(ray, cell, by, &mut (), &mut visit)
-        }) || self.lame_attacker::<LIMITS, ()>(cell, by, &mut (), &mut visit)
+            || (masks.lines[span(ranges.lines)].iter())
+                .any(|l| self.slider::<LIMITS>(l, cell, by, &mut visit))
+            || masks.walked[span(ranges.walked)].iter().any(|&i| {
+                let ray = &r.attacks.rays[i as usize];
+                self.ray_attacker::<LIMITS, ()>(ray, cell, by, &mut (), &mut visit)
+            })
+            || self.lame_attacker::<LIMITS, ()>(cell, by, &mut (), &mut visit)
     }
 
     /// Each piece of side `by` on one of `leaps`' cells that attacks `cell`, given
