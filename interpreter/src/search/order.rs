@@ -6,6 +6,7 @@
 //! moves are scored only when the first of them is picked (`Order::pick`).
 
 use super::eval::Evaluator;
+use super::table::MoveKey;
 use super::MAX_PLY;
 use crate::engine::{Move, Position};
 
@@ -305,14 +306,14 @@ impl Order {
         eval: &Evaluator,
         moves: &[Move],
         scored: &mut Vec<Ranked>,
-        first: Option<Move>,
+        first: Option<MoveKey>,
         line: &Line,
     ) {
         scored.clear();
         let killers = self.killers[line.ply.min(MAX_PLY)];
         let counter = (line.previous).and_then(|p| self.counters[counter_slot(pos, &p)]);
         scored.extend(moves.iter().zip(0..).map(|(&m, index)| {
-            let s = if Some(m) == first {
+            let s = if first.is_some_and(|f| f.matches(&m)) {
                 i32::MAX
             } else if is_tactical(&m) {
                 GOOD_TACTICAL + 100_000_000 + gain(pos, eval, &m).clamp(-100_000_000, 100_000_000)

@@ -15,7 +15,7 @@ use super::order::{
     demote_if_losing, history_reduction, is_losing, is_tactical, losing_by, tactical_gain, Line,
     Order, PieceMove, Ranked,
 };
-use super::table::{Bound, Entry, Table};
+use super::table::{Bound, Entry, MoveKey, Table};
 use super::{outcome_score, MATE_BOUND, MAX_PLY};
 use crate::engine::{Legality, Move, Position};
 use crate::model::{self, Outcome};
@@ -599,7 +599,7 @@ impl Node<'_> {
             (static_eval, self.eval.pawn),
             improving,
         );
-        node.tactical_first = first.is_some_and(|m| is_tactical(&m));
+        node.tactical_first = first.is_some_and(MoveKey::is_tactical);
         let searched = self.moves(pos, (&moves, &mut scored, &legality), &node, alpha);
         self.run.lists[ply] = moves;
         self.run.scored[ply] = scored;
@@ -950,7 +950,7 @@ impl Node<'_> {
         pos: &mut Position,
         (ply, qply): (usize, usize),
         (mut alpha, beta): (i32, i32),
-        (mut best, first): (i32, Option<Move>),
+        (mut best, first): (i32, Option<MoveKey>),
         in_check: bool,
     ) -> (i32, Option<Move>, bool) {
         let mut moves = std::mem::take(&mut self.run.lists[ply]);
@@ -1109,7 +1109,9 @@ mod tests {
         table.store(7, m, 10, 3, Bound::Exact);
         let (kept, bound) = table_result((-80, Some(moves[1])), window);
         table.store(7, kept, -80, 4, bound);
-        assert_eq!(table.probe(7).and_then(|e| e.best), m);
+        let kept = table.probe(7).and_then(|e| e.best);
+        assert_eq!(kept, m.map(|m| MoveKey::of(&m)));
+        assert!(kept.is_some_and(|k| k.matches(&moves[0]) && !k.matches(&moves[1])));
     }
 
     #[test]
