@@ -195,7 +195,7 @@ impl Position<'_> {
     /// Take a drop's piece back to the hand (the side to move is already the
     /// dropper's again; `unmake` restores the rest).
     pub(super) fn unmake_drop(&mut self, u: &Undo, kind: usize) {
-        self.remove(u.mv.to);
+        self.lift_back(u.mv.to);
         self.adjust_reserve(self.side, kind, 1);
     }
 

@@ -21,6 +21,8 @@ impl<'r> Position<'r> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
+            weighed: self.weighed,
+            marked: self.marked,
             drops: self.drops,
             checks: self.checks,
             gates: self.gates,
@@ -323,6 +325,8 @@ impl<'r> Position<'r> {
         self.fullmove = u.fullmove;
         self.checks = u.checks;
         self.hash = u.hash;
+        self.weighed = u.weighed;
+        self.marked = u.marked;
     }
 
     /// The pieces of a move (not a drop from the hand, not a pass) put back.
@@ -337,7 +341,7 @@ impl<'r> Position<'r> {
             self.unpetrify(&m, u.mover);
         }
         if let Some(c) = self.drop_cell(&m) {
-            let p = self.remove(c);
+            let p = self.lift_back(c);
             if rules.flags.gating {
                 self.adjust_reserve(self.side, kind_of(p), 1);
             }
@@ -345,10 +349,10 @@ impl<'r> Position<'r> {
         if let Some(rule) = m.castle_rule() {
             let c = &self.castles.rules[rule];
             let (kf, kt, rf, rt) = (c.king_from, c.king_to, c.rook_from, c.rook_to);
-            let king = self.remove(kt);
-            let rook = self.remove(rt);
-            self.place(kf, king);
-            self.place(rf, rook);
+            let king = self.lift_back(kt);
+            let rook = self.lift_back(rt);
+            self.put_back(kf, king);
+            self.put_back(rf, rook);
         } else if matches!(
             m.kind,
             MoveKind::Suicide | MoveKind::Destruction | MoveKind::Explosion
@@ -357,13 +361,13 @@ impl<'r> Position<'r> {
         } else if let Some((from, to)) = m.two_cell_ends() {
             self.move_two_cell(to, from);
         } else if m.kind == MoveKind::Swap {
-            let partner = self.remove(m.from);
-            self.remove(m.to);
-            self.place(m.from, u.mover);
-            self.place(m.to, partner);
+            let partner = self.lift_back(m.from);
+            self.lift_back(m.to);
+            self.put_back(m.from, u.mover);
+            self.put_back(m.to, partner);
         } else {
-            self.remove(m.to);
-            self.place(m.from, u.mover);
+            self.lift_back(m.to);
+            self.put_back(m.from, u.mover);
             if let Some(k) = m.promotion() {
                 if self.uses_reserve(kind_of(u.mover)) {
                     self.adjust_reserve(self.side, k, 1);
@@ -371,12 +375,12 @@ impl<'r> Position<'r> {
             }
         }
         if let Some(c) = m.converted() {
-            let p = self.remove(c);
-            self.place(c, code(1 - self.side, kind_of(p)));
+            let p = self.lift_back(c);
+            self.put_back(c, code(1 - self.side, kind_of(p)));
         }
         for (i, &c) in m.captures().iter().enumerate().rev() {
             let p = u.captured[i];
-            self.place(c, p);
+            self.put_back(c, p);
             if rules.flags.reserves {
                 self.keep_captured(p, self.side, -1);
             }
@@ -421,6 +425,9 @@ pub(super) struct Undo {
     pub(super) halfmove: u32,
     pub(super) fullmove: u32,
     pub(super) hash: u64,
+    /// The running sums of the evaluation's weights and of the structure's marks.
+    pub(super) weighed: i32,
+    pub(super) marked: u64,
     pub(super) drops: drops::DropState,
     pub(super) checks: [u8; 2],
     pub(super) gates: [u32; 2],

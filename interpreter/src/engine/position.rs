@@ -397,14 +397,25 @@ impl<'r> Position<'r> {
 
     #[inline]
     pub(super) fn place(&mut self, c: Cell, p: u8) {
+        self.put::<true>(c, p);
+    }
+
+    /// [`Position::place`] on the way back of an unmake, which restores the hash
+    /// and the running sums from the undo record.
+    #[inline]
+    pub(super) fn put_back(&mut self, c: Cell, p: u8) {
+        self.put::<false>(c, p);
+    }
+
+    /// `p` put on `c`; with `SUMS`, the hash and the running sums follow it.
+    #[inline(always)]
+    fn put<const SUMS: bool>(&mut self, c: Cell, p: u8) {
         let side = side_of(p);
         self.board[c as usize] = p;
         self.slot[c as usize] = self.lists[side].len() as u16;
         self.lists[side].push(c);
         self.occupied[side] |= cell_bit(c);
         self.counts[p as usize] += 1;
-        self.hash ^=
-            self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
         if self.rules.royal[kind_of(p)] {
             if self.rules.flags.royal_count {
                 self.royal_count_added(side, c);
@@ -412,11 +423,29 @@ impl<'r> Position<'r> {
                 self.royals[side].push(c);
             }
         }
-        self.weigh(c, p, 1);
+        if SUMS {
+            self.hash ^=
+                self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
+            self.weigh(c, p, 1);
+        }
     }
 
     #[inline]
     pub(super) fn remove(&mut self, c: Cell) -> u8 {
+        self.lift::<true>(c)
+    }
+
+    /// [`Position::remove`] on the way back of an unmake (see
+    /// [`Position::put_back`]).
+    #[inline]
+    pub(super) fn lift_back(&mut self, c: Cell) -> u8 {
+        self.lift::<false>(c)
+    }
+
+    /// The piece on `c` taken off; with `SUMS`, the hash and the running sums
+    /// follow it.
+    #[inline(always)]
+    fn lift<const SUMS: bool>(&mut self, c: Cell) -> u8 {
         let p = self.board[c as usize];
         let side = side_of(p);
         let i = self.slot[c as usize] as usize;
@@ -428,8 +457,6 @@ impl<'r> Position<'r> {
         self.board[c as usize] = 0;
         self.occupied[side] &= !cell_bit(c);
         self.counts[p as usize] -= 1;
-        self.hash ^=
-            self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
         if self.rules.royal[kind_of(p)] {
             if self.rules.flags.royal_count {
                 self.royal_count_removed(side, c);
@@ -440,7 +467,11 @@ impl<'r> Position<'r> {
                 }
             }
         }
-        self.weigh(c, p, -1);
+        if SUMS {
+            self.hash ^=
+                self.rules.zobrist.pieces[c as usize * (2 * self.rules.kinds + 1) + p as usize];
+            self.weigh(c, p, -1);
+        }
         p
     }
 

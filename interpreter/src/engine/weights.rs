@@ -98,3 +98,53 @@ fn signed(weights: &[i32], c: Cell, codes: usize, p: u8) -> i32 {
         -w
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In every shipped definition, along a random game, the running sum and key
+    /// after each of up to 16 moves, and after it is taken back, are what a count
+    /// from scratch gives (unmake restores them from its record).
+    #[test]
+    fn the_running_sum_and_key_are_the_board_s_after_make_and_unmake() {
+        let scratch = |pos: &Position| {
+            let mut fresh = pos.clone();
+            fresh.set_weights(Arc::clone(pos.weights().expect("weights are set")));
+            fresh.set_marks(Arc::clone(pos.marks.as_ref().expect("marks are set")));
+            (fresh.weighed(), fresh.marked())
+        };
+        let mut moves = Vec::new();
+        for path in crate::shipped_definitions() {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let rules = crate::load_file(&path, &text).ruleset.expect("it loads");
+            let size = rules.cell_count() * (2 * rules.kinds + 1);
+            let mut seed = 5u64;
+            let mut next = move || {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                seed >> 20
+            };
+            let weights: Weights = (0..size).map(|_| (next() % 2001) as i32 - 1000).collect();
+            let marks: Marks = (0..size).map(|_| next()).collect();
+            super::super::random_game(&rules, &mut 3, 30, |pos| {
+                let mut pos = pos.clone();
+                pos.set_weights(Arc::clone(&weights));
+                pos.set_marks(Arc::clone(&marks));
+                let before = scratch(&pos);
+                assert_eq!((pos.weighed(), pos.marked()), before, "{}", path.display());
+                pos.legal_moves(&mut moves);
+                for &m in moves.iter().take(16) {
+                    pos.make(m);
+                    assert_eq!(
+                        (pos.weighed(), pos.marked()),
+                        scratch(&pos),
+                        "{}",
+                        pos.fen()
+                    );
+                    pos.unmake();
+                    assert_eq!((pos.weighed(), pos.marked()), before, "{}", pos.fen());
+                }
+            });
+        }
+    }
+}
