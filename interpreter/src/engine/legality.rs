@@ -299,47 +299,6 @@ impl Position<'_> {
         self.is_legal_slow(m)
     }
 
-    /// Whether the royal on `royal` is attacked, and which friendly pieces stand alone
-    /// between it and an enemy that attacks along that line. Valid only when all
-    /// attacks are line attacks.
-    pub(super) fn checks_and_pins(&self, royal: Cell, pins: &mut Vec<Cell>) -> bool {
-        pins.clear();
-        let r = self.rules;
-        let us = self.side;
-        let by = 1 - us;
-        let (a, b) = r.attacks.index[by * r.cell_count() + royal as usize];
-        let mut checked = false;
-        for ray in &r.attacks.rays[a as usize..b as usize] {
-            let start = ray.start as usize;
-            let len = ray.len as usize;
-            let cells = &r.attacks.cells[start..start + len];
-            let masks = &r.attacks.masks[start..start + len];
-            let mut i = 0;
-            while i < len && self.board[cells[i] as usize] == 0 {
-                i += 1;
-            }
-            if i == len {
-                continue;
-            }
-            let p = self.board[cells[i] as usize];
-            if side_of(p) == by {
-                checked |= masks[i] & (1 << kind_of(p)) != 0;
-                continue;
-            }
-            let mut j = i + 1;
-            while j < len && self.board[cells[j] as usize] == 0 {
-                j += 1;
-            }
-            if j < len {
-                let q = self.board[cells[j] as usize];
-                if side_of(q) == by && masks[j] & (1 << kind_of(q)) != 0 {
-                    pins.push(cells[i]);
-                }
-            }
-        }
-        checked
-    }
-
     /// The filter of the general path: the enemy pieces that could ever take a
     /// royal piece from where they stand are found once, with whether each does now
     /// and the cells that could change that; a move that changes none of a piece's

@@ -37,6 +37,7 @@ mod parallel;
 mod passing;
 mod perft;
 mod petrify;
+mod pins;
 mod position;
 #[cfg(feature = "reference")]
 pub mod reference;
