@@ -131,8 +131,6 @@ fn nearest_bit(on: u128, rising: bool) -> Option<Cell> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     /// In every shipped definition with masks and line attacks only, along a
     /// random game, for each side's royal piece: the check and the set of pins
     /// read off the masks are those the walk finds.
