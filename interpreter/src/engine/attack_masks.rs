@@ -35,7 +35,7 @@ impl Position<'_> {
     /// Each piece of side `by` on one of `leaps`' cells that attacks `cell`, given
     /// to `visit`: whether it said stop.
     #[inline(always)]
-    fn leaper<const LIMITS: bool>(
+    pub(super) fn leaper<const LIMITS: bool>(
         &self,
         leaps: &LeapSet,
         cell: Cell,
@@ -68,14 +68,9 @@ impl Position<'_> {
         visit: &mut impl FnMut(Cell, usize) -> bool,
     ) -> bool {
         let on = line.cells & (self.occupied[0] | self.occupied[1]);
-        if on == 0 {
+        let Some(nearest) = nearest_bit(on, line.rising) else {
             return false;
-        }
-        let nearest = if line.rising {
-            on.trailing_zeros()
-        } else {
-            127 - on.leading_zeros()
-        } as Cell;
+        };
         let p = self.board[nearest as usize];
         let kinds = if nearest == line.first {
             line.near
@@ -86,6 +81,19 @@ impl Position<'_> {
             && kinds & (1 << kind_of(p)) != 0
             && self.takes_on::<LIMITS>(cell, kind_of(p))
             && visit(nearest, kind_of(p))
+    }
+}
+
+/// The lowest (`rising`) or highest occupied cell of `on`, if any: the nearest
+/// piece on a line whose cells are numbered that way.
+#[inline(always)]
+pub(super) fn nearest_bit(on: u128, rising: bool) -> Option<Cell> {
+    if on == 0 {
+        None
+    } else if rising {
+        Some(on.trailing_zeros() as Cell)
+    } else {
+        Some((127 - on.leading_zeros()) as Cell)
     }
 }
 

@@ -5,6 +5,7 @@
 //! behind it are the lowest or highest occupied bits), walked cell by cell
 //! otherwise.
 
+use super::attack_masks::nearest_bit;
 use super::{kind_of, side_of, Position};
 use crate::compile::{AttackMasks, AttackRay, Cell, MaskLine};
 
@@ -40,16 +41,9 @@ impl Position<'_> {
         let by = 1 - self.side;
         let ranges = masks.index[by * r.cell_count() + royal as usize];
         let span = |(a, b): (u32, u32)| a as usize..b as usize;
-        let mut checked = masks.leaps[span(ranges.leaps)].iter().any(|l| {
-            let mut on = l.cells & self.occupied[by];
-            while on != 0 {
-                if l.kinds >> kind_of(self.board[on.trailing_zeros() as usize]) & 1 != 0 {
-                    return true;
-                }
-                on &= on - 1;
-            }
-            false
-        });
+        // a leaper gives check; nothing stands between it and the royal piece to pin
+        let mut checked = (masks.leaps[span(ranges.leaps)].iter())
+            .any(|l| self.leaper::<false>(l, royal, by, &mut |_, _| true));
         for line in &masks.lines[span(ranges.lines)] {
             checked |= self.line_for_pin(line, pins);
         }
@@ -114,18 +108,6 @@ impl Position<'_> {
             }
         }
         false
-    }
-}
-
-/// The lowest (`rising`) or highest occupied cell of `on`, if any.
-#[inline(always)]
-fn nearest_bit(on: u128, rising: bool) -> Option<Cell> {
-    if on == 0 {
-        None
-    } else if rising {
-        Some(on.trailing_zeros() as Cell)
-    } else {
-        Some((127 - on.leading_zeros()) as Cell)
     }
 }
 
