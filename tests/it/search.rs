@@ -211,7 +211,7 @@ fn a_node_limit_ends_the_search() {
 
 /// Stopped in the middle of an iteration, the search plays the move that
 /// iteration found best in full, not the last finished iteration's: in this
-/// Dragon, depth 7 prefers h4 and the unfinished depth 8 has found Nxc6 better
+/// Dragon, depth 8 prefers Be2 and the unfinished depth 9 has found Kf2 better
 /// (with the weights derived from chess's rules).
 #[test]
 fn a_stopped_iteration_s_better_move_is_played() {
@@ -220,16 +220,16 @@ fn a_stopped_iteration_s_better_move_is_played() {
     let pos = Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{}", e.message));
     let mut searcher = Searcher::new(&rules, 16);
     let limits = Limits {
-        nodes: Some(42_000),
+        nodes: Some(42_500),
         ..Limits::default()
     };
     let mut finished = Vec::new();
     let found = searcher.search(&pos, &[], &limits, &mut |info| {
         finished.push((info.depth, pos.move_text(&info.pv[0])));
     });
-    assert_eq!(finished.last(), Some(&(7, "h2-h4".to_string())));
+    assert_eq!(finished.last(), Some(&(8, "f1-e2".to_string())));
     let best = found.best.map(|m| pos.move_text(&m));
-    assert_eq!((found.depth, best.as_deref()), (7, Some("d4-c6")));
+    assert_eq!((found.depth, best.as_deref()), (8, Some("e1-f2")));
 }
 
 /// The search against the two-ply opponent it replaced: a short match here, the

@@ -76,6 +76,11 @@ pub struct Flags {
     /// Explosions, royalty by count or flips: legality is tested on the board
     /// after each move.
     pub legal_on_board: bool,
+    /// A piece's move changes the board only on its own cells and its victims':
+    /// no flips, blasts, walls, gating, hands, drop queues, reserves, royalty by
+    /// count or capture modes of the general path. Whether a move gives check or
+    /// leaves a royal piece attacked can be asked of the board alone after it.
+    pub relocations: bool,
 }
 
 /// The flags of a variant from its compiled parts.
@@ -166,5 +171,14 @@ pub(super) fn flags(
         first_moves,
         flips,
         legal_on_board: def.explosions.is_some() || royal_count || flips,
+        relocations: !special
+            && !flips
+            && !royal_count
+            && !in_place_promotions
+            && def.explosions.is_none()
+            && !def.has_walls()
+            && def.hand.is_none()
+            && def.drops.is_none()
+            && !(def.pieces.iter()).any(|p| p.promotion.as_ref().is_some_and(|p| p.from_captured)),
     }
 }

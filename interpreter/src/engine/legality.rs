@@ -134,17 +134,22 @@ impl Position<'_> {
     /// Whether the mover's royal pieces are safe after a move (a royal piece on
     /// `m.from` tested on `m.to`): on the board after a plain move, else made.
     fn royals_safe_after(&mut self, m: Move) -> bool {
-        let by = 1 - self.side;
-        let safe = |p: &Position<'_>| {
-            !p.royals[p.side].iter().any(|&c| {
-                let c = if c == m.from { m.to } else { c };
-                p.attacked_in(c, by, AttackSearch::Filtered)
-            })
-        };
+        let safe = |p: &Position<'_>| p.royals_safe_on_board(&m, AttackSearch::Filtered);
         match self.board_after(&m, safe) {
             Some(safe) => safe,
             None => self.is_legal_slow(m),
         }
+    }
+
+    /// On the board after `m` (`board_after`), whether the mover's royal pieces
+    /// are safe, a royal piece on `m.from` tested on `m.to` (no royal pool: its
+    /// cells would be the move's before).
+    fn royals_safe_on_board(&self, m: &Move, search: AttackSearch) -> bool {
+        let (us, by) = (self.side, 1 - self.side);
+        !self.royals[us].iter().any(|&c| {
+            let c = if c == m.from { m.to } else { c };
+            self.attacked_in(c, by, search)
+        })
     }
 
     /// Keep the turns that leave the mover's royal pieces safe once made whole (a
@@ -171,7 +176,9 @@ impl Position<'_> {
     }
 
     /// Whether a move leaves the mover's royal pieces safe: made, and the whole
-    /// attack test run on them.
+    /// attack test run on them; where the move changes the board only on its
+    /// own cells and its victims' (`Flags::relocations`), asked of the board
+    /// alone after it.
     pub(super) fn is_legal_slow(&mut self, m: Move) -> bool {
         self.is_legal_in::<false>(m)
     }
@@ -188,6 +195,13 @@ impl Position<'_> {
         let us = self.side;
         if self.rules.flags.explosions && m.kind == MoveKind::Castle && !self.castle_path_safe(m) {
             return false;
+        }
+        // the exhaustive test is the cross-check's reference: made in full
+        if self.rules.flags.relocations && !EXHAUSTIVE {
+            let moved = |pos: &Self| pos.royals_safe_on_board(&m, search);
+            if let Some(ok) = self.board_after(&m, moved) {
+                return ok;
+            }
         }
         let royals = (self.royals[us].len(), self.royals[1 - us].len());
         self.make(m);
@@ -423,17 +437,21 @@ impl Position<'_> {
         }
     }
 
-    /// `ask` of the board after a plain move (a piece moved, pieces taken, nothing
-    /// else changed), only the board changed for the question and then restored:
-    /// for the attack test, which reads only the board. None for other moves
-    /// (promotions, conversions, royal victims, drops, and where reserves or
-    /// two-cell pieces are kept), which need `make`.
-    fn board_after<R>(&mut self, m: &Move, ask: impl FnOnce(&Self) -> R) -> Option<R> {
+    /// `ask` of the board after a plain move (a piece moved, perhaps promoted,
+    /// pieces taken, nothing else changed), only the board changed for the
+    /// question and then restored: for the attack test, which reads only the
+    /// board. None for other moves (promotions to or from a royal kind,
+    /// conversions, royal victims, drops, and where reserves or two-cell pieces
+    /// are kept), which need `make`.
+    pub(super) fn board_after<R>(&mut self, m: &Move, ask: impl FnOnce(&Self) -> R) -> Option<R> {
         let flags = &self.rules.flags;
         // a double step differs from a step only in the en-passant cells, which
         // the attack test does not read; a move without a drop leaves the queues
+        let mover = self.board[m.from as usize];
+        let royal = &self.rules.royal;
         let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
-            && m.promotion().is_none()
+            && m.promotion()
+                .is_none_or(|k| !royal[k] && !royal[kind_of(mover)])
             && m.converted().is_none()
             && !m.drops()
             && !flags.reserves
@@ -444,14 +462,14 @@ impl Position<'_> {
         if !plain {
             return None;
         }
-        let mover = self.board[m.from as usize];
+        let placed = m.promotion().map_or(mover, |k| super::code(self.side, k));
         let mut taken = [0u8; MAX_CAPTURES];
         for (i, &c) in m.captures().iter().enumerate() {
             taken[i] = self.board[c as usize];
             self.set_cell(c, 0);
         }
         self.set_cell(m.from, 0);
-        self.set_cell(m.to, mover);
+        self.set_cell(m.to, placed);
         let ban = std::mem::replace(&mut self.swap_ban, super::NO_SWAP_BAN);
         let answer = ask(self);
         self.swap_ban = ban;

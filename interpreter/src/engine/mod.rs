@@ -25,6 +25,7 @@ mod explosion;
 mod first_moves;
 mod flips;
 mod gating;
+mod gives_check;
 mod goals;
 mod hand;
 mod in_place;

@@ -477,7 +477,7 @@ impl<'r> Position<'r> {
 
     /// Put `p` (0: nothing) on a cell, keeping the occupancy masks but nothing else
     /// (piece lists, royals, hash): for a board changed briefly and restored.
-    #[inline]
+    #[inline(always)]
     pub(super) fn set_cell(&mut self, c: Cell, p: u8) {
         let old = self.board[c as usize];
         if old != 0 {

@@ -221,6 +221,8 @@ pub(super) struct ActivityOf<M> {
     share: Vec<f64>,
     /// Per kind: `SCALE` × hundredths of a pawn per move now.
     weight: Vec<i32>,
+    /// Per kind: its moves count for the mobility or the attack.
+    counted: Vec<bool>,
     /// Per side, kind and cell: the expected moves there.
     typical: Vec<f64>,
     /// Per side, kind and cell: `SCALE` × the weight × the expected moves there.
@@ -230,6 +232,9 @@ pub(super) struct ActivityOf<M> {
     /// Per ray of the rules' move tables: its cells as a mask, and which way their
     /// numbers run.
     lines: Vec<Line<M>>,
+    /// The lines of `Plan::Lines` that are not single unblockable leaps, each
+    /// plan's together.
+    rest: Vec<Line<M>>,
     /// Where promoting pieces are passed.
     passed: PassedOf<M>,
     /// Where promoting pieces are isolated or doubled.
@@ -273,9 +278,15 @@ struct Sweep<M> {
 enum Plan<M> {
     /// Every ray a plain leap: the cells it reaches.
     Leaps(M),
-    /// Rays that are plain leaps or slides along cells numbered in one direction:
-    /// the first piece on each is found on the ray's mask.
-    Lines(u32, u32),
+    /// Rays that are plain leaps or slides along cells numbered in one direction.
+    /// The single unblockable cells of leaps are gathered in masks: those that
+    /// move (`quiet`) and those that capture; on the others (`rest`, of
+    /// `ActivityOf::rest`), the first piece on each is found on the ray's mask.
+    Lines {
+        quiet: M,
+        capture: M,
+        rest: (u32, u32),
+    },
     /// Lines that each both move and capture, with nothing to keep empty: the
     /// cells they strike are their moves too, but for the side's own pieces.
     Slides(u32, u32),
@@ -352,8 +363,9 @@ impl<M: Mask> ActivityOf<M> {
         let lines: Vec<Option<Line<M>>> = (rules.moves.rays.iter())
             .map(|r| line_of(rules, r))
             .collect();
+        let mut rest = Vec::new();
         let plans = (0..2 * kinds * cells)
-            .map(|i| plan_of(rules, &lines, i))
+            .map(|i| plan_of(rules, &lines, i, &mut rest))
             .collect();
         let values: Vec<Option<i32>> = (0..kinds)
             .map(|k| (!rules.royal[k]).then_some(terms.value[k]))
@@ -367,11 +379,15 @@ impl<M: Mask> ActivityOf<M> {
         Some(ActivityOf {
             cells,
             kinds,
+            counted: (0..kinds)
+                .map(|k| share[k] != 0.0 && (weight[k] != 0 || terms.attack != 0))
+                .collect(),
             share,
             weight,
             typical,
             expected,
             plans,
+            rest,
             lines: lines.into_iter().map(Option::unwrap_or_default).collect(),
             promoting: super::passed::counted(rules),
             guards_kept,
@@ -515,8 +531,7 @@ impl<M: Mask> ActivityOf<M> {
         for &c in pos.piece_cells(side) {
             let Some(p) = pos.piece_at(c) else { continue };
             // a kind whose moves count nothing is read only for an attack or threats
-            let counted =
-                self.share[p.kind] != 0.0 && (self.weight[p.kind] != 0 || self.attack != 0);
+            let counted = self.counted[p.kind];
             if !counted && self.threats == 0 {
                 continue;
             }
@@ -599,6 +614,7 @@ impl<M: Mask> ActivityOf<M> {
 
     /// The reach of the piece on `cell` (`i`: its side, kind and cell), given its
     /// side's pieces and the enemy's, read off masks where its plan allows.
+    #[inline(always)]
     fn reach(
         &self,
         pos: &Position,
@@ -620,10 +636,17 @@ impl<M: Mask> ActivityOf<M> {
                     strikes,
                 })
             }
-            Plan::Lines(a, b) => {
+            Plan::Lines {
+                quiet,
+                capture,
+                rest: (a, b),
+            } => {
                 let all = own | enemy;
-                let mut reach = ReachOf::default();
-                for line in &self.lines[a as usize..b as usize] {
+                let mut reach = ReachOf {
+                    moves: (quiet & !all) | (capture & enemy),
+                    strikes: capture,
+                };
+                for line in &self.rest[a as usize..b as usize] {
                     if line.path & all != M::default() {
                         continue;
                     }
@@ -713,8 +736,14 @@ fn line_of<M: Mask>(rules: &Ruleset, ray: &Ray) -> Option<Line<M>> {
     })
 }
 
-/// How the reach of the piece `i` (side, kind and cell) is found.
-fn plan_of<M: Mask>(rules: &Ruleset, lines: &[Option<Line<M>>], i: usize) -> Plan<M> {
+/// How the reach of the piece `i` (side, kind and cell) is found; the lines a
+/// plan of lines walks go to the end of `rest`.
+fn plan_of<M: Mask>(
+    rules: &Ruleset,
+    lines: &[Option<Line<M>>],
+    i: usize,
+    rest: &mut Vec<Line<M>>,
+) -> Plan<M> {
     if rules.flags.wall_cells || rules.flags.two_cell {
         return Plan::Walk;
     }
@@ -727,9 +756,35 @@ fn plan_of<M: Mask>(rules: &Ruleset, lines: &[Option<Line<M>>], i: usize) -> Pla
     if ours.iter().all(|l| l.as_ref().is_some_and(plain)) {
         Plan::Slides(a, b)
     } else if ours.iter().all(Option::is_some) {
-        Plan::Lines(a, b)
+        lines_plan(ours.iter().flatten(), rest)
     } else {
         Plan::Walk
+    }
+}
+
+/// A plan of `lines`: single cells that nothing blocks in masks, the others
+/// pushed onto `rest`.
+fn lines_plan<'a, M: Mask + 'a>(
+    lines: impl Iterator<Item = &'a Line<M>>,
+    rest: &mut Vec<Line<M>>,
+) -> Plan<M> {
+    let (mut quiet, mut capture, start) = (M::default(), M::default(), rest.len() as u32);
+    for line in lines {
+        if line.path != M::default() || line.cells.ones() != 1 {
+            rest.push(*line);
+            continue;
+        }
+        if line.quiet {
+            quiet |= line.cells;
+        }
+        if line.capture {
+            capture |= line.cells;
+        }
+    }
+    Plan::Lines {
+        quiet,
+        capture,
+        rest: (start, rest.len() as u32),
     }
 }
 

@@ -842,13 +842,9 @@ impl Node<'_> {
 
     /// Whether `m` is legal and gives check.
     fn gives_check(&self, pos: &mut Position, legality: &Legality, m: Move) -> bool {
-        if !pos.is_legal_deferred(legality, m) {
-            return false;
-        }
-        pos.make(m);
-        let checks = self.in_check(pos);
-        pos.unmake();
-        checks
+        pos.is_legal_deferred(legality, m)
+            && !pos.rules().definition.end.royal_capture
+            && pos.gives_check(m)
     }
 
     /// Whether a move after the first is not searched because it loses material
