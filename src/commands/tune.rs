@@ -10,8 +10,8 @@ use vdl::referee::matches::tune::{judged, tune, tune_samples, TuneSample, Tuned}
 use vdl::referee::matches::Player;
 use vdl::search::eval::terms;
 use vdl::search::terms::{
-    attack_feature, centrality_feature, feature, safety_feature, shelter_feature, threats_feature,
-    Geometry, Term,
+    attack_feature, centrality_feature, exposure_feature, feature, safety_feature, shelter_feature,
+    threats_feature, Geometry, Term,
 };
 use vdl::Ruleset;
 
@@ -154,6 +154,9 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
     }
     if tuned.fitted[centrality_feature(kinds)] {
         text += &format!("  centrality {}\n", t.centrality);
+    }
+    if tuned.fitted[exposure_feature(kinds)] {
+        text += &format!("  exposure {}\n", t.exposure);
     }
     if tuned.fitted[attack_feature(kinds)] {
         text += &format!("  attack {}\n", t.attack);

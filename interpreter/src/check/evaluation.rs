@@ -37,10 +37,10 @@ pub(super) fn evaluation(
             let royal = (pieces[kind].props.iter()).any(|x| matches!(x, PieceProp::Royal(..)));
             terms[kind] = p.piece_terms(&name.value, given, royal);
         }
-        let [safety, shelter, centrality, attack, threats] =
+        let [safety, shelter, centrality, exposure, attack, threats] =
             SectionWord::ALL.map(|word| p.section_term(&decl.section, word));
         let given = terms.iter().any(|t| *t != PieceTerms::default())
-            || [safety, shelter, centrality, attack, threats]
+            || [safety, shelter, centrality, exposure, attack, threats]
                 .iter()
                 .any(Option::is_some);
         Evaluation {
@@ -48,6 +48,7 @@ pub(super) fn evaluation(
             safety,
             shelter,
             centrality,
+            exposure,
             attack,
             threats,
         }

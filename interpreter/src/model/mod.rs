@@ -701,6 +701,9 @@ pub struct Evaluation {
     pub shelter: Option<i32>,
     /// Per move nearer to every cell for a royal piece, as the game nears its end.
     pub centrality: Option<i32>,
+    /// The same, while the pieces that keep the game from its endgame are on the
+    /// board.
+    pub exposure: Option<i32>,
     /// Per square of the cells around the enemy's royal pieces that own pieces strike.
     pub attack: Option<i32>,
     /// Per enemy piece that a lesser piece of the player's strikes, or that one

@@ -1,7 +1,9 @@
 //! Centrality: as the pieces that are neither royal nor promoting leave the board,
 //! a royal piece no longer needs cover and becomes a piece that fights; then it
 //! is worth more the nearer it stands, on average, to every cell it can reach
-//! (chess's king walks to the middle in the endgame).
+//! (chess's king walks to the middle in the endgame). Before that, the same
+//! nearness measures how exposed it stands (`exposure`): in chess, tuned to
+//! the judge's scores, a king keeps to the edge while the pieces are on.
 
 use crate::compile::{Cell, Ruleset};
 use crate::engine::Position;
@@ -110,15 +112,17 @@ impl Centrality {
             .sum()
     }
 
-    /// The term's value for the side to move, at `weight` centipawns a move.
-    pub fn value(&self, pos: &Position, weight: i32) -> i32 {
+    /// The terms' value for the side to move, at `centrality` centipawns a move
+    /// by the endgame share and `exposure` by the rest.
+    pub fn value(&self, pos: &Position, (centrality, exposure): (i32, i32)) -> i32 {
         let side = pos.side_to_move();
         let e = self.endgame(pos);
-        if e == 0 {
+        let weighed = centrality * e + exposure * (ENDGAME - e);
+        if weighed == 0 {
             return 0;
         }
         let n = self.nearness(pos, side) - self.nearness(pos, side.opponent());
-        weight * n * e / (100 * ENDGAME)
+        n * weighed / (100 * ENDGAME)
     }
 
     /// The term's feature for `vdl tune`: White's nearness less Black's, in moves,
@@ -126,6 +130,13 @@ impl Centrality {
     pub fn feature(&self, pos: &Position) -> f64 {
         let n = self.nearness(pos, Side::White) - self.nearness(pos, Side::Black);
         f64::from(n) / 100.0 * f64::from(self.endgame(pos)) / f64::from(ENDGAME)
+    }
+
+    /// The `exposure` term's feature: White's nearness less Black's, in moves,
+    /// times the share of the game left before its endgame.
+    pub fn exposure_feature(&self, pos: &Position) -> f64 {
+        let n = self.nearness(pos, Side::White) - self.nearness(pos, Side::Black);
+        f64::from(n) / 100.0 * f64::from(ENDGAME - self.endgame(pos)) / f64::from(ENDGAME)
     }
 }
 

@@ -49,7 +49,8 @@ pub struct Evaluator {
     activity: Option<Arc<Activity>>,
     /// Only with a `shelter` term: the cells around royal pieces.
     shelter: Option<Arc<Shelter>>,
-    /// Only with a `centrality` term: how near royal pieces stand to every cell.
+    /// Only with a `centrality` or `exposure` term: how near royal pieces stand to
+    /// every cell.
     centrality: Option<Arc<Centrality>>,
 }
 
@@ -155,6 +156,7 @@ pub fn terms(rules: &Ruleset) -> Terms {
         shelter: rules.definition.evaluation.shelter.unwrap_or(0),
         centrality: (rules.definition.evaluation.centrality)
             .unwrap_or_else(|| least_value(rules, &value) * centrality::DERIVED / 100),
+        exposure: rules.definition.evaluation.exposure.unwrap_or(0),
         attack: (rules.definition.evaluation.attack)
             .unwrap_or_else(|| least_value(rules, &value) * royal_attack::DERIVED / 100),
         threats: (rules.definition.evaluation.threats)
@@ -270,9 +272,10 @@ impl Evaluator {
             shelter: (terms.shelter != 0).then(|| Arc::new(geometry.shelter.clone())),
             geometry: (terms.safety != 0).then(|| Arc::new(geometry)),
             activity: Activity::new(rules, &terms).map(Arc::new),
-            centrality: (terms.centrality != 0 && centrality::counted(rules))
-                .then(|| Centrality::new(rules, &terms.value).map(Arc::new))
-                .flatten(),
+            centrality: ((terms.centrality != 0 || terms.exposure != 0)
+                && centrality::counted(rules))
+            .then(|| Centrality::new(rules, &terms.value).map(Arc::new))
+            .flatten(),
             terms,
         }
     }
@@ -361,7 +364,7 @@ impl Evaluator {
             score += (self.terms.shelter * count).div_euclid(shelter::FULL_ENEMY);
         }
         if let Some(c) = &self.centrality {
-            score += c.value(pos, self.terms.centrality);
+            score += c.value(pos, (self.terms.centrality, self.terms.exposure));
         }
         score
     }

@@ -39,6 +39,9 @@ pub struct Terms {
     /// Per move nearer, on average, to every cell for a royal piece, as the
     /// game nears its endgame ([`centrality`](super::centrality)).
     pub centrality: i32,
+    /// Per move nearer, on average, to every cell for a royal piece, while the
+    /// game is far from its endgame ([`centrality`](super::centrality)).
+    pub exposure: i32,
     /// Per square of the cells around the enemy's royal pieces that the player's
     /// pieces strike, over [`SCALE`](super::royal_attack::SCALE), less the same
     /// of the enemy's attack ([`royal_attack`](super::royal_attack)).
@@ -76,9 +79,14 @@ pub fn threats_feature(kinds: usize) -> usize {
     KIND_TERMS * kinds + 4
 }
 
+/// The feature index of the section's `exposure` term.
+pub fn exposure_feature(kinds: usize) -> usize {
+    KIND_TERMS * kinds + 5
+}
+
 /// The length of a feature vector.
 pub fn feature_count(kinds: usize) -> usize {
-    KIND_TERMS * kinds + 5
+    KIND_TERMS * kinds + 6
 }
 
 /// Where each feature of a kind starts in a feature vector.
@@ -129,6 +137,7 @@ impl Terms {
         v[centrality_feature(kinds)] = f64::from(self.centrality);
         v[attack_feature(kinds)] = f64::from(self.attack);
         v[threats_feature(kinds)] = f64::from(self.threats);
+        v[exposure_feature(kinds)] = f64::from(self.exposure);
         v
     }
 }
@@ -274,6 +283,7 @@ impl Geometry {
         }
         if let Some(c) = &self.centrality {
             x[centrality_feature(kinds)] = c.feature(pos);
+            x[exposure_feature(kinds)] = c.exposure_feature(pos);
         }
         if let Some(now) = &self.now {
             let now = now.features(pos);

@@ -71,7 +71,7 @@ pub enum Item {
 }
 
 /// `evaluation { Piece value N hand N mobility N advance N isolated N doubled N ...
-/// safety N shelter N centrality N attack N threats N }`.
+/// safety N shelter N centrality N exposure N attack N threats N }`.
 #[derive(Clone, Debug)]
 pub struct EvaluationDecl {
     pub span: Span,
@@ -90,16 +90,18 @@ pub enum SectionWord {
     Safety,
     Shelter,
     Centrality,
+    Exposure,
     Attack,
     Threats,
 }
 
 impl SectionWord {
     /// Every section term, in the model's order.
-    pub const ALL: [SectionWord; 5] = [
+    pub const ALL: [SectionWord; 6] = [
         SectionWord::Safety,
         SectionWord::Shelter,
         SectionWord::Centrality,
+        SectionWord::Exposure,
         SectionWord::Attack,
         SectionWord::Threats,
     ];
@@ -110,6 +112,7 @@ impl SectionWord {
             SectionWord::Safety => "safety",
             SectionWord::Shelter => "shelter",
             SectionWord::Centrality => "centrality",
+            SectionWord::Exposure => "exposure",
             SectionWord::Attack => "attack",
             SectionWord::Threats => "threats",
         }

@@ -253,7 +253,7 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         }
         Rule::ident => "a name",
         Rule::eval_entry | Rule::eval_section | Rule::section_word | Rule::eval_piece => {
-            "a piece's name, `safety`, `shelter`, `centrality`, `attack` or `threats`"
+            "a piece's name, `safety`, `shelter`, `centrality`, `exposure`, `attack` or `threats`"
         }
         Rule::eval_term | Rule::eval_word => {
             "`value`, `hand`, `mobility`, `advance`, `isolated` or `doubled`"

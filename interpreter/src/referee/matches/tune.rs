@@ -11,8 +11,8 @@ use super::values::{bootstrap_errors, replay, solve, ScoredGame};
 use crate::check::{MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::compile::Ruleset;
 use crate::search::terms::{
-    attack_feature, centrality_feature, feature, safety_feature, shelter_feature, threats_feature,
-    Geometry, Term, Terms,
+    attack_feature, centrality_feature, exposure_feature, feature, safety_feature, shelter_feature,
+    threats_feature, Geometry, Term, Terms,
 };
 
 /// One quiet position: its features from White's side and White's score.
@@ -83,11 +83,14 @@ pub fn judged(centipawns: i32, white_to_move: bool) -> f64 {
 }
 
 /// How far, in centipawns, each weight may be expected to lie from the one in use:
-/// the prior's spread per term.
-fn prior_spread(term: Option<Term>) -> f64 {
+/// the prior's spread per term. A royal piece's nearness (`centrality`,
+/// `exposure`) changes by a fraction of a move from a cell to the next, so its
+/// weight per move may lie further.
+fn prior_spread(term: Option<Term>, nearness: bool) -> f64 {
     match term {
         Some(Term::Value | Term::Hand | Term::Advance) => 100.0,
         Some(Term::Isolated | Term::Doubled) => 20.0,
+        None if nearness => 50.0,
         Some(Term::Mobility) | None => 10.0,
     }
 }
@@ -170,7 +173,8 @@ fn priors(chosen: &[usize], prior: &[f64], scale: f64, kinds: usize) -> Vec<Prio
         .map(|&i| {
             let term = (Term::ALL.into_iter())
                 .find(|&t| (feature(t, 0, kinds)..feature(t, 0, kinds) + kinds).contains(&i));
-            Some((prior[i] * scale, prior_spread(term) * scale))
+            let nearness = [centrality_feature(kinds), exposure_feature(kinds)].contains(&i);
+            Some((prior[i] * scale, prior_spread(term, nearness) * scale))
         })
         .chain([None])
         .collect()
@@ -269,6 +273,7 @@ fn to_terms(w: &[f64], kinds: usize) -> Terms {
         safety: bounded(w[safety_feature(kinds)], -per_move, per_move),
         shelter: bounded(w[shelter_feature(kinds)], -per_move, per_move),
         centrality: bounded(w[centrality_feature(kinds)], -per_move, per_move),
+        exposure: bounded(w[exposure_feature(kinds)], -per_move, per_move),
         attack: bounded(w[attack_feature(kinds)], -per_move, per_move),
         threats: bounded(w[threats_feature(kinds)], -per_move, per_move),
     }
@@ -303,6 +308,8 @@ mod tests {
                 }
                 x[safety_feature(kinds)] = draw(3);
                 x[shelter_feature(kinds)] = draw(4);
+                // by turns, so that the other features' draws stay as they were
+                x[exposure_feature(kinds)] = (i * 7 % 9) as f64 - 4.0;
                 let p = 1.0 / (1.0 + (-scale * dot(&x, &w)).exp());
                 let won = draw(500_000) + 500_000.0 < p * 1_000_001.0;
                 TuneSample {
@@ -327,6 +334,7 @@ mod tests {
         truth.mobility[rook] = 20;
         truth.safety = -15;
         truth.shelter = 25;
+        truth.exposure = -25;
         let samples = synthetic(&truth, 0.004, 12_000);
         let tuned = tune(&rules, &old, &samples, (20, 1)).expect("a fit");
         let t = &tuned.terms;
@@ -335,6 +343,7 @@ mod tests {
         assert!((13..=23).contains(&t.mobility[rook]), "{t:?}");
         assert!((-18..=-3).contains(&t.safety), "{t:?}");
         assert!((15..=35).contains(&t.shelter), "{t:?}");
+        assert!((-35..=-10).contains(&t.exposure), "{t:?}");
         assert!((-50..=-20).contains(&t.isolated[pawn]), "{t:?}");
         // weights the results agree with stay exactly as they were
         assert_eq!(
