@@ -283,6 +283,10 @@ pub(crate) struct TuneArgs {
     /// Nodes the judge searches each position.
     #[arg(long, default_value_t = 20_000, requires = "judge")]
     pub(crate) judge_nodes: u64,
+    /// Keep the judge's scores in FILE: a position it holds is not judged again,
+    /// and the scores of new ones are added (a refit costs no judging).
+    #[arg(long, value_name = "FILE", requires = "judge")]
+    pub(crate) judged: Option<String>,
 }
 
 /// The options of `vdl values` and `vdl tune`: the self-play games they learn from.

@@ -70,34 +70,69 @@ pub(crate) fn run_tune(args: &TuneArgs) -> Result<(), Failure> {
 }
 
 /// Scores every sample by the judge's search of it, on `--concurrency` engines
-/// (default: one per core), each judging a share of the positions: the judge's
-/// name.
+/// (default: one per core), each judging a share of the positions, except those
+/// `--judged` keeps: the judge's name.
 fn judge_all(
     args: &TuneArgs,
     rules: &Ruleset,
     command: &str,
     samples: &mut [TuneSample],
 ) -> Result<String, Failure> {
+    let mut kept = match &args.judged {
+        Some(path) => Judged::read(path, args.judge_nodes.max(1))?,
+        None => Judged::default(),
+    };
+    let mut fresh: Vec<String> = (samples.iter())
+        .filter(|s| !kept.scores.contains_key(&s.fen))
+        .map(|s| s.fen.clone())
+        .collect();
+    fresh.sort_unstable();
+    fresh.dedup();
+    if !fresh.is_empty() || kept.name.is_empty() {
+        let (scores, name) = judge_fens(args, rules, command, &fresh)?;
+        kept.scores.extend(fresh.into_iter().zip(scores));
+        kept.name = name;
+        if let Some(path) = &args.judged {
+            kept.write(path, args.judge_nodes.max(1))?;
+        }
+    }
+    for s in samples.iter_mut() {
+        if let Some(&cp) = kept.scores.get(&s.fen) {
+            s.score = judged(cp, s.white_to_move);
+        }
+    }
+    Ok(kept.name)
+}
+
+/// The judge's scores of `fens` (for the side to move there), and its name.
+fn judge_fens(
+    args: &TuneArgs,
+    rules: &Ruleset,
+    command: &str,
+    fens: &[String],
+) -> Result<(Vec<i32>, String), Failure> {
     let stem = std::path::Path::new(&args.play.file)
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     let engines = (args.play.concurrency)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, samples.len().max(1));
-    let share = samples.len().div_ceil(engines).max(1);
+        .clamp(1, fens.len().max(1));
+    let share = fens.len().div_ceil(engines).max(1);
     let go = Go::Nodes(args.judge_nodes.max(1));
-    let judge_share = |part: &mut [TuneSample]| -> Result<String, String> {
+    let judge_share = |part: &[String]| -> Result<(Vec<i32>, String), String> {
         let mut engine = UciEngine::start(command, (rules, &stem), &[], go)?;
-        for s in part.iter_mut() {
-            s.score = judged(engine.judge(&s.fen)?, s.white_to_move);
-        }
-        Ok(engine.name())
+        let scores = part.iter().map(|fen| engine.judge(fen));
+        Ok((scores.collect::<Result<_, _>>()?, engine.name()))
     };
     let judge_share = &judge_share;
-    let names: Vec<Result<String, String>> = std::thread::scope(|scope| {
-        let running: Vec<_> = (samples.chunks_mut(share))
-            .map(|part| scope.spawn(move || judge_share(part)))
-            .collect();
+    let parts: Vec<Result<(Vec<i32>, String), String>> = std::thread::scope(|scope| {
+        let running: Vec<_> = if fens.is_empty() {
+            vec![scope.spawn(move || judge_share(&[]))]
+        } else {
+            (fens.chunks(share))
+                .map(|part| scope.spawn(move || judge_share(part)))
+                .collect()
+        };
         (running.into_iter())
             .map(|h| {
                 h.join()
@@ -105,11 +140,94 @@ fn judge_all(
             })
             .collect()
     });
-    let mut name = command.to_string();
-    for n in names {
-        name = n.map_err(|e| Failure::Usage(format!("the judge: {e}")))?;
+    let (mut scores, mut name) = (Vec::with_capacity(fens.len()), command.to_string());
+    for part in parts {
+        let (s, n) = part.map_err(|e| Failure::Usage(format!("the judge: {e}")))?;
+        scores.extend(s);
+        name = n;
     }
-    Ok(name)
+    Ok((scores, name))
+}
+
+/// The judge's scores kept in a file: its name, then a line per position, its
+/// FEN and the score for the side to move, a tab between them.
+#[derive(Default)]
+struct Judged {
+    name: String,
+    scores: std::collections::HashMap<String, i32>,
+}
+
+/// The first line's words before the judge's name and after it.
+const JUDGED_HEAD: (&str, &str) = ("# vdl tune: scores by ", " at ");
+
+impl Judged {
+    /// The scores kept at `path` (none yet: none), made at `nodes` nodes.
+    fn read(path: &str, nodes: u64) -> Result<Judged, Failure> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Judged::default()),
+            Err(e) => return Err(Failure::Usage(format!("cannot read {path}: {e}"))),
+        };
+        let bad = |line: usize, what: &str| {
+            Failure::Usage(format!("{path}:{line}: {what}; it is not a file of the judge's scores that `vdl tune --judged` wrote"))
+        };
+        let mut lines = text.lines();
+        let head = lines.next().unwrap_or_default();
+        let (name, at) = (head.strip_prefix(JUDGED_HEAD.0))
+            .and_then(|rest| rest.rsplit_once(JUDGED_HEAD.1))
+            .ok_or_else(|| bad(1, "the first line names no judge"))?;
+        if at != format!("{nodes} nodes") {
+            return Err(Failure::Usage(format!(
+                "{path} keeps scores at {at}, not at {nodes} nodes: give --judge-nodes as they were, or another file"
+            )));
+        }
+        let mut scores = std::collections::HashMap::new();
+        for (i, line) in lines.enumerate() {
+            let (fen, cp) = line.split_once('\t').ok_or_else(|| bad(i + 2, "no tab"))?;
+            let cp = cp
+                .parse::<i32>()
+                .map_err(|_| bad(i + 2, "no score after the tab"))?;
+            scores.insert(fen.to_string(), cp);
+        }
+        Ok(Judged {
+            name: name.to_string(),
+            scores,
+        })
+    }
+
+    fn write(&self, path: &str, nodes: u64) -> Result<(), Failure> {
+        let mut fens: Vec<(&String, &i32)> = self.scores.iter().collect();
+        fens.sort_unstable();
+        let (before, after) = JUDGED_HEAD;
+        let mut text = format!("{before}{}{after}{nodes} nodes\n", self.name);
+        for (fen, cp) in fens {
+            text += &format!("{fen}\t{cp}\n");
+        }
+        write(path, &text)
+    }
+}
+
+/// A kind's `cells { ... }`: its cells that add something, a rank a line, from
+/// White's side.
+fn cells_table(rules: &Ruleset, weights: &[i32], kind: usize) -> Option<String> {
+    let cells = rules.cell_count();
+    let own = &weights[kind * cells..(kind + 1) * cells];
+    let mut lines: Vec<(i32, Vec<String>)> = Vec::new();
+    for (c, &v) in own.iter().enumerate().filter(|(_, &v)| v != 0) {
+        let rank = rules.board.cells[c].rank;
+        let entry = format!("{} {v}", rules.cell_name(c as vdl::Cell));
+        match lines.last_mut() {
+            Some((r, line)) if *r == rank => line.push(entry),
+            _ => lines.push((rank, vec![entry])),
+        }
+    }
+    if lines.is_empty() {
+        return None;
+    }
+    let rows: Vec<String> = (lines.iter())
+        .map(|(_, line)| format!("    {}\n", line.join(" ")))
+        .collect();
+    Some(format!("cells {{\n{}  }}", rows.concat()))
 }
 
 /// The tuned terms as a section, with how they were found in its first lines.
@@ -136,11 +254,12 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
             (Term::Isolated, "isolated", t.isolated[k]),
             (Term::Doubled, "doubled", t.doubled[k]),
         ];
-        let given: Vec<String> = words
+        let mut given: Vec<String> = words
             .iter()
             .filter(|(term, ..)| tuned.fitted[feature(*term, k, kinds)])
             .map(|(_, word, v)| format!("{word} {v}"))
             .collect();
+        given.extend(cells_table(rules, &t.cells, k));
         if !given.is_empty() {
             let name = &rules.definition.pieces[k].name;
             text += &format!("  {name:<width$} {}\n", given.join(" "));

@@ -158,6 +158,7 @@ fn every_vdl_block_checks() {
         let mut perft = Vec::new();
         let mut claims: Vec<(String, Option<Vec<String>>)> = Vec::new();
         let mut values: Vec<(String, i32)> = Vec::new();
+        let mut evals: Vec<i32> = Vec::new();
         let mut seed = 0;
         for w in words {
             if let Some(list) = w.strip_prefix("warns=") {
@@ -187,6 +188,9 @@ fn every_vdl_block_checks() {
                 // LABEL:N, the piece's value for the computer player
                 let (label, n) = claim.split_once(':').expect("value=LABEL:N");
                 values.push((label.to_string(), n.parse().expect("a value")));
+            } else if let Some(n) = w.strip_prefix("eval=") {
+                // the start's value for the side to move, by the computer player
+                evals.push(n.parse::<i32>().expect("eval=N"));
             } else if let Some(text) = w.strip_prefix("nomove=") {
                 claims.push((text.to_string(), None));
             } else if let Some(n) = w.strip_prefix("seed=") {
@@ -226,6 +230,12 @@ fn every_vdl_block_checks() {
                     }
                 }
                 let mut pos = vdl::Position::start_seeded(&rules, seed);
+                for want in evals {
+                    let got = vdl::search::Evaluator::new(&rules).evaluate(&pos);
+                    if got != want {
+                        failures.push(format!("{at}: the start is worth {got}, not {want}"));
+                    }
+                }
                 let mut legal = Vec::new();
                 pos.legal_moves(&mut legal);
                 for (text, caps) in claims {

@@ -612,13 +612,56 @@ fn tune_fits_the_positions_to_a_judges_scores() {
     );
 }
 
+/// `--judged FILE` keeps the judge's scores: a second fit on the same games
+/// judges nothing (a judge that would fail is never asked) and writes the same
+/// section; a file made at other nodes, or not made so, is refused.
+#[test]
+fn tune_keeps_the_judges_scores_for_the_next_fit() {
+    let judge = format!("{} uci {CHESS}", env!("CARGO_BIN_EXE_vdl"));
+    let kept = tmp("judged.txt");
+    let _ = std::fs::remove_file(&kept);
+    let fit = |by: &str, nodes: &str| {
+        let by = ["--judge", by, "--judge-nodes", nodes, "--judged", &kept];
+        vdl(&[&["tune", CHESS][..], &TUNE, &["1"], &by].concat())
+    };
+    let first = fit(&judge, "200");
+    assert_eq!(first.status.code(), Some(0));
+    let text = std::fs::read_to_string(&kept).expect("the scores kept");
+    let head = format!(
+        "# vdl tune: scores by vdl {} at 200 nodes",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert_eq!(text.lines().next(), Some(head.as_str()));
+    assert!(text.lines().count() > 100, "{text}");
+    let again = fit(&silent_engine(), "200");
+    assert_eq!(
+        again.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(first.stdout, again.stdout);
+    let other = fit(&judge, "300");
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        err.contains("keeps scores at 200 nodes, not at 300 nodes"),
+        "{err}"
+    );
+    std::fs::write(&kept, format!("{head}\nno tab here\n")).expect("written");
+    let broken = fit(&judge, "200");
+    let err = String::from_utf8_lossy(&broken.stderr);
+    assert!(err.contains(&format!("{kept}:2: no tab")), "{err}");
+}
+
 #[test]
 fn tune_write_puts_one_section_in_the_definition() {
     let path = tmp("tuned-chess.vdl");
     // the rules without the shipped section: the tuning appends its own
     let original = crate::common::chess_derived();
     std::fs::write(&path, &original).expect("a copy");
-    for seed in ["1", "2"] {
+    // seed 3: the second tuning's games end in wins each way (at seed 2, with the
+    // first tuning's cells, White won all twelve, which the fit rightly refuses)
+    for seed in ["1", "3"] {
         let args = [
             &["tune", &path, "--write", "--seed", seed][..],
             &TUNE,
@@ -638,7 +681,7 @@ fn tune_write_puts_one_section_in_the_definition() {
     );
     assert_eq!(written.matches("evaluation {").count(), 1, "{written}");
     assert!(
-        written.contains("seed 2);"),
+        written.contains("seed 3);"),
         "the second tuning replaced the first"
     );
     let loaded = vdl::load_file(std::path::Path::new(&path), &written);

@@ -584,6 +584,34 @@ fn a_king_counts_its_exposure_while_the_pieces_are_on() {
     assert_eq!(vdl::search::eval::terms(&chess_with("")).exposure, 0);
 }
 
+/// `cells` adds to a piece on a cell as its player sees the board: White's king
+/// on g1 and Black's on g8 are each worth 30 to their side, Black's on b8 20; a
+/// range gives its cells one number, and a cell not given adds nothing.
+#[test]
+fn a_piece_counts_its_cells_as_its_player_sees_the_board() {
+    let rules =
+        chess_with("evaluation { centrality 0 attack 0 threats 0 King cells { g1 30 b1..c1 20 } }");
+    let eval = vdl::search::Evaluator::new(&rules);
+    let at = |fen: &str| eval.evaluate(&Position::from_fen(&rules, fen).expect("a legal FEN"));
+    assert_eq!(at("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 0);
+    assert_eq!(at("4k3/8/8/8/8/8/8/6K1 w - - 0 1"), 30);
+    assert_eq!(at("6k1/8/8/8/8/8/8/4K3 w - - 0 1"), -30);
+    assert_eq!(at("1k6/8/8/8/8/8/8/6K1 w - - 0 1"), 10);
+    assert_eq!(at("1k6/8/8/8/8/8/8/6K1 b - - 0 1"), -10);
+    // Black's king on g1 stands where White's would on g8: nothing given
+    assert_eq!(at("8/8/8/8/8/8/4K3/6k1 w - - 0 1"), 0);
+    let terms = vdl::search::eval::terms(&rules);
+    let g1 = rules.cell_by_name("g1").expect("a cell") as usize;
+    let king = (rules.definition.pieces.iter())
+        .position(|p| p.name == "King")
+        .expect("a king");
+    assert_eq!(terms.cells[king * rules.cell_count() + g1], 30);
+    assert!(vdl::search::eval::terms(&chess_with(""))
+        .cells
+        .iter()
+        .all(|&v| v == 0));
+}
+
 /// A king counts its nearness to every cell once the pieces are off: kings alone
 /// are all of the endgame, and a king on d4 stands 2.16 moves nearer on average
 /// than one on a1 (centrality 100: 216). Derived, it is 30 hundredths of a

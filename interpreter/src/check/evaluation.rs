@@ -4,15 +4,17 @@
 
 use super::{report, Problems, Report, MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::diagnostic::{Code, Diagnostic, Span};
-use crate::model::{Evaluation, PieceTerms};
+use crate::model::{BoardShape, Coord, Evaluation, PieceTerms};
 use crate::syntax::{
-    EvalTerm, EvalWord, EvaluationDecl, PieceDecl, PieceProp, SectionWord, Spanned,
+    CellItem, EvalCell, EvalLine, EvalTerm, EvalWord, EvaluationDecl, PieceDecl, PieceProp,
+    SectionWord, Spanned,
 };
 
 /// The `evaluation` section's terms per kind, in the order of `pieces`.
 pub(super) fn evaluation(
     decl: Option<&EvaluationDecl>,
     pieces: &[&PieceDecl],
+    board: Option<&BoardShape>,
 ) -> Report<Evaluation> {
     report(|p| {
         let Some(decl) = decl else {
@@ -20,8 +22,14 @@ pub(super) fn evaluation(
         };
         let known: Vec<&str> = pieces.iter().map(|d| d.name.value.as_str()).collect();
         let mut terms = vec![PieceTerms::default(); pieces.len()];
+        let mut cells = vec![Vec::new(); pieces.len()];
         let mut lines: Vec<Option<Span>> = vec![None; pieces.len()];
-        for (name, given) in &decl.pieces {
+        for EvalLine {
+            name,
+            terms: given,
+            cells: tables,
+        } in &decl.pieces
+        {
             let Some(kind) = p.piece_ref(name, &known, pieces) else {
                 continue;
             };
@@ -36,6 +44,9 @@ pub(super) fn evaluation(
             lines[kind] = Some(name.span);
             let royal = (pieces[kind].props.iter()).any(|x| matches!(x, PieceProp::Royal(..)));
             terms[kind] = p.piece_terms(&name.value, given, royal);
+            if let Some(board) = board {
+                cells[kind] = p.piece_cells(&name.value, tables, board);
+            }
         }
         let [safety, shelter, centrality, exposure, attack, threats] =
             SectionWord::ALL.map(|word| p.section_term(&decl.section, word));
@@ -45,6 +56,11 @@ pub(super) fn evaluation(
                 .any(Option::is_some);
         Evaluation {
             pieces: if given { terms } else { Vec::new() },
+            cells: if cells.iter().any(|c| !c.is_empty()) {
+                cells
+            } else {
+                Vec::new()
+            },
             safety,
             shelter,
             centrality,
@@ -88,6 +104,55 @@ impl Problems {
                 continue;
             }
             *slot = self.term_in(value, range, &format!("`{name}`"));
+        }
+        out
+    }
+
+    /// A piece's `cells` tables: each cell once, on the board, its number in the
+    /// range of a term per move.
+    fn piece_cells(
+        &mut self,
+        piece: &str,
+        entries: &[EvalCell],
+        board: &BoardShape,
+    ) -> Vec<(Coord, i32)> {
+        let mut out: Vec<(Coord, i32)> = Vec::new();
+        let mut seen: std::collections::HashMap<Coord, Span> = std::collections::HashMap::new();
+        for (item, value) in entries {
+            let span = match item {
+                CellItem::Cell(n) => n.span,
+                CellItem::Range(span, ..) => *span,
+            };
+            let coords = self.cell_items(board, std::slice::from_ref(item), false);
+            let Some(v) = self.term_in(value, -MAX_PER_MOVE..=MAX_PER_MOVE, "a cell's number")
+            else {
+                continue;
+            };
+            let (again, new): (Vec<Coord>, Vec<Coord>) =
+                coords.into_iter().partition(|c| seen.contains_key(c));
+            if let Some(first) = again.first().and_then(|c| seen.get(c)) {
+                let names: Vec<String> = (again.iter().take(4))
+                    .map(|&c| format!("`{}`", board.cell_name(c)))
+                    .collect();
+                let cells = match again.len() {
+                    1 => format!("{} is", names.join("")),
+                    n if n <= 4 => format!("{} are", names.join(", ")),
+                    n => format!("{} and {} more are", names.join(", "), n - 4),
+                };
+                self.push(
+                    Diagnostic::error(
+                        Code::DuplicateProperty,
+                        format!("{cells} given twice in `{piece}`'s cells"),
+                    )
+                    .at(span, "second one here")
+                    .also(*first, "first one here")
+                    .help("give each cell one number; a range covers every cell in it"),
+                );
+            }
+            for c in new {
+                seen.insert(c, span);
+                out.push((c, v));
+            }
         }
         out
     }

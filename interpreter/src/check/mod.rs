@@ -138,7 +138,8 @@ fn definition(file: &syntax::File, all: &mut Vec<Diagnostic>) -> Option<Definiti
         None => Vec::new(),
     };
     let redeal = drops::redeal(f.redeal, !f.shuffles.is_empty()).unpack(all);
-    let evaluation = evaluation::evaluation(f.evaluation, &f.pieces).unpack(all);
+    let evaluation =
+        evaluation::evaluation(f.evaluation, &f.pieces, parts.board.as_ref()).unpack(all);
     allowed(&f.allowed).unpack(all);
     Some(Definition {
         capture_only_zones: capture_only_zones(&f.zones),

@@ -694,6 +694,10 @@ impl Definition {
 pub struct Evaluation {
     /// Per kind, in the order of `pieces` (empty: no term given).
     pub pieces: Vec<PieceTerms>,
+    /// Per kind, in the order of `pieces` (empty: none given): what a piece of the
+    /// kind adds on these cells, as White sees the board (Black's on the cell on
+    /// the same file as many ranks from its side).
+    pub cells: Vec<Vec<(Coord, i32)>>,
     /// Per cell around a royal piece of the player that an enemy piece reaches on
     /// an empty board.
     pub safety: Option<i32>,
@@ -732,6 +736,11 @@ impl Evaluation {
     /// The terms given for `kind` (none given: all derived).
     pub fn of(&self, kind: usize) -> PieceTerms {
         self.pieces.get(kind).copied().unwrap_or_default()
+    }
+
+    /// The cells given for `kind`, as White sees them (none: nothing added).
+    pub fn cells_of(&self, kind: usize) -> &[(Coord, i32)] {
+        self.cells.get(kind).map_or(&[], Vec::as_slice)
     }
 }
 

@@ -161,8 +161,24 @@ pub fn terms(rules: &Ruleset) -> Terms {
             .unwrap_or_else(|| least_value(rules, &value) * royal_attack::DERIVED / 100),
         threats: (rules.definition.evaluation.threats)
             .unwrap_or_else(|| least_value(rules, &value) * threats::DERIVED / 100),
+        cells: given_cells(rules),
         value,
     }
+}
+
+/// Per kind and cell, as White sees the board: what the definition's `cells`
+/// add (0 where none is given).
+fn given_cells(rules: &Ruleset) -> Vec<i32> {
+    let cells = rules.cell_count();
+    let mut out = vec![0; rules.kinds * cells];
+    for kind in 0..rules.kinds {
+        for &(coord, v) in rules.definition.evaluation.cells_of(kind) {
+            if let Some(c) = rules.cell_at(coord) {
+                out[kind * cells + c as usize] = v;
+            }
+        }
+    }
+    out
 }
 
 /// The value of the least valuable piece that is not royal, kept within 50 to
@@ -244,7 +260,9 @@ impl Evaluator {
                         terms.value[kind]
                     };
                     let (near, far) = geometry.nearness_parts[i];
-                    squares[i] = value + spread.round() as i32 + gain * near / (far * 4);
+                    let placed = super::terms::seen_by_white(rules, side, c as Cell)
+                        .map_or(0, |seen| terms.cells[kind * cells + seen as usize]);
+                    squares[i] = value + spread.round() as i32 + gain * near / (far * 4) + placed;
                 }
             }
         }

@@ -49,6 +49,9 @@ pub struct Terms {
     /// Per enemy piece the player threatens, less its own the enemy threatens
     /// ([`threats`](super::threats)).
     pub threats: i32,
+    /// Per kind and cell (kind by kind), as White sees the board: what a piece of
+    /// the kind adds there ([`seen_by_white`]).
+    pub cells: Vec<i32>,
 }
 
 /// The terms of each kind.
@@ -84,9 +87,32 @@ pub fn exposure_feature(kinds: usize) -> usize {
     KIND_TERMS * kinds + 5
 }
 
+/// The terms of the whole section.
+pub const SECTION_TERMS: usize = 6;
+
+/// The feature index of a kind's piece on a cell, as White sees the board.
+pub fn cell_feature(kind: usize, cell: usize, (kinds, cells): (usize, usize)) -> usize {
+    KIND_TERMS * kinds + SECTION_TERMS + kind * cells + cell
+}
+
 /// The length of a feature vector.
-pub fn feature_count(kinds: usize) -> usize {
-    KIND_TERMS * kinds + 6
+pub fn feature_count(kinds: usize, cells: usize) -> usize {
+    (KIND_TERMS + cells) * kinds + SECTION_TERMS
+}
+
+/// The cell `side` stands on at `cell` as White sees the board: White's own; for
+/// Black, the cell on the same file as many ranks from Black's side (none where
+/// the board has no such cell).
+pub fn seen_by_white(rules: &Ruleset, side: usize, cell: Cell) -> Option<Cell> {
+    if side == 0 {
+        return Some(cell);
+    }
+    let c = rules.board.cells[cell as usize];
+    let top = rules.definition.board.height() - 1;
+    rules.cell_at(crate::model::Coord {
+        file: c.file,
+        rank: top - c.rank,
+    })
 }
 
 /// Where each feature of a kind starts in a feature vector.
@@ -123,7 +149,8 @@ impl Terms {
     /// The weights as one vector, in the features' order, in centipawns.
     pub fn to_vector(&self) -> Vec<f64> {
         let kinds = self.value.len();
-        let mut v = vec![0.0; feature_count(kinds)];
+        let cells = self.cells.len() / kinds.max(1);
+        let mut v = vec![0.0; feature_count(kinds, cells)];
         for k in 0..kinds {
             v[feature(Term::Value, k, kinds)] = f64::from(self.value[k]);
             v[feature(Term::Hand, k, kinds)] = f64::from(self.hand[k]);
@@ -138,6 +165,9 @@ impl Terms {
         v[attack_feature(kinds)] = f64::from(self.attack);
         v[threats_feature(kinds)] = f64::from(self.threats);
         v[exposure_feature(kinds)] = f64::from(self.exposure);
+        for (i, &w) in self.cells.iter().enumerate() {
+            v[cell_feature(0, i, (kinds, cells))] = f64::from(w);
+        }
         v
     }
 }
@@ -169,6 +199,8 @@ pub struct Geometry {
     pub shelter: super::shelter::Shelter,
     /// How near royal pieces stand to every cell, where that counts.
     centrality: Option<super::centrality::Centrality>,
+    /// Per side and cell: the cell as White sees the board, if any.
+    seen: Vec<Option<Cell>>,
 }
 
 /// The cells pieces reach and the cells around royal pieces.
@@ -208,6 +240,9 @@ impl Geometry {
                     super::centrality::Centrality::new(rules, &super::eval::piece_values(rules))
                 })
                 .flatten(),
+            seen: (0..2)
+                .flat_map(|side| (0..cells as Cell).map(move |c| seen_by_white(rules, side, c)))
+                .collect(),
         };
         for side in 0..2 {
             for kind in 0..kinds {
@@ -261,11 +296,14 @@ impl Geometry {
     /// The position's features from White's side: White's less Black's.
     pub fn features(&self, pos: &Position) -> Vec<f64> {
         let kinds = self.kinds;
-        let mut x = vec![0.0; feature_count(kinds)];
+        let mut x = vec![0.0; feature_count(kinds, self.cells)];
         for (side, sign) in [(Side::White, 1.0), (Side::Black, -1.0)] {
             for &c in pos.piece_cells(side) {
                 let Some(p) = pos.piece_at(c) else { continue };
                 let i = (side.index() * kinds + p.kind) * self.cells + c as usize;
+                if let Some(seen) = self.seen[side.index() * self.cells + c as usize] {
+                    x[cell_feature(p.kind, seen as usize, (kinds, self.cells))] += sign;
+                }
                 if !pos.rules().royal[p.kind] {
                     x[feature(Term::Value, p.kind, kinds)] += sign;
                 }
@@ -412,11 +450,26 @@ mod tests {
 
     /// The evaluation is its weights times its features (within the rounding of
     /// each piece's terms), so that `vdl tune` fits what the search counts: at
-    /// every position of a seeded random chess game, passed pawns and moves now
-    /// included.
+    /// every position of a seeded random chess game, passed pawns, moves now and
+    /// pieces on given cells included.
     #[test]
     fn the_evaluation_is_its_weights_times_its_features() {
-        let rules = super::super::chess("");
+        let rules = super::super::chess(
+            "evaluation { King cells { g1 40 c1 25 e2 -30 } Knight cells { c3 15 f3 15 a3 -20 } }",
+        );
+        let king = rules
+            .definition
+            .pieces
+            .iter()
+            .position(|p| p.name == "King");
+        let g1 = rules.cell_by_name("g1").map(|c| c as usize);
+        let at = king
+            .zip(g1)
+            .map(|(k, c)| cell_feature(k, c, (rules.kinds, rules.cell_count())));
+        assert_eq!(
+            at.map(|i| super::super::eval::terms(&rules).to_vector()[i]),
+            Some(40.0)
+        );
         let eval = super::super::eval::Evaluator::new(&rules);
         let weights = eval.terms().to_vector();
         let geometry = Geometry::new(&rules, false);

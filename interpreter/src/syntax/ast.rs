@@ -70,19 +70,32 @@ pub enum Item {
     Allow(Vec<Name>),
 }
 
-/// `evaluation { Piece value N hand N mobility N advance N isolated N doubled N ...
-/// safety N shelter N centrality N exposure N attack N threats N }`.
+/// `evaluation { Piece value N hand N mobility N advance N isolated N doubled N
+/// cells { CELL N ... } ... safety N shelter N centrality N exposure N attack N
+/// threats N }`.
 #[derive(Clone, Debug)]
 pub struct EvaluationDecl {
     pub span: Span,
-    /// Each piece's line: its name and its terms.
-    pub pieces: Vec<(Name, Vec<EvalTerm>)>,
+    /// Each piece's line: its name, its terms and its `cells` tables.
+    pub pieces: Vec<EvalLine>,
     /// The terms given once for the whole section, each time one is given.
     pub section: Vec<(Spanned<SectionWord>, Spanned<i64>)>,
 }
 
 /// A term of a piece's line: its word and its number.
 pub type EvalTerm = (Spanned<EvalWord>, Spanned<i64>);
+
+/// A piece's line in `evaluation`.
+#[derive(Clone, Debug)]
+pub struct EvalLine {
+    pub name: Name,
+    pub terms: Vec<EvalTerm>,
+    /// The cells (or ranges) of every `cells { ... }` given, with their numbers.
+    pub cells: Vec<EvalCell>,
+}
+
+/// A cell, or a range of cells, of a piece's `cells` and its number.
+pub type EvalCell = (CellItem, Spanned<i64>);
 
 /// A term of the whole `evaluation` section.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -171,14 +171,7 @@ impl Builder {
         for part in pair.into_inner() {
             match part.as_rule() {
                 Rule::eval_section => decl.section.extend(self.section_term(part)),
-                Rule::eval_piece => {
-                    let mut inner = part.into_inner();
-                    let Some(name) = inner.next().map(|p| self.name(p)) else {
-                        continue;
-                    };
-                    let terms = inner.filter_map(|t| self.eval_term(t)).collect();
-                    decl.pieces.push((name, terms));
-                }
+                Rule::eval_piece => decl.pieces.extend(self.eval_line(part)),
                 _ => {}
             }
         }
@@ -192,6 +185,46 @@ impl Builder {
         let term = (SectionWord::ALL.into_iter()).find(|w| w.word() == word.as_str())?;
         let span = self.span_of(&word);
         Some((Spanned { span, value: term }, value))
+    }
+
+    fn eval_line(&self, pair: Pair<Rule>) -> Option<EvalLine> {
+        let mut inner = pair.into_inner();
+        let name = self.name(inner.next()?);
+        let mut line = EvalLine {
+            name,
+            terms: Vec::new(),
+            cells: Vec::new(),
+        };
+        for part in inner {
+            if part.as_rule() == Rule::eval_cells {
+                let cells = part.into_inner().filter_map(|c| self.eval_cell(c));
+                line.cells.extend(cells);
+            } else {
+                line.terms.extend(self.eval_term(part));
+            }
+        }
+        Some(line)
+    }
+
+    fn eval_cell(&self, pair: Pair<Rule>) -> Option<EvalCell> {
+        let mut inner = pair.into_inner();
+        let item = inner.next()?;
+        let value = self.int_of(inner.next()?);
+        Some((self.cell_item(item), value))
+    }
+
+    /// A cell, or a range of cells.
+    fn cell_item(&self, item: Pair<Rule>) -> CellItem {
+        match item.as_rule() {
+            Rule::cell_range => {
+                let span = self.span_of(&item);
+                let mut ends = item.into_inner().map(|p| self.name(p));
+                let a = ends.next().unwrap_or_else(|| empty_name(span));
+                let b = ends.next().unwrap_or_else(|| empty_name(span));
+                CellItem::Range(span, a, b)
+            }
+            _ => CellItem::Cell(self.name(first(item))),
+        }
     }
 
     fn eval_term(&self, pair: Pair<Rule>) -> Option<EvalTerm> {
@@ -386,18 +419,7 @@ impl Builder {
     }
 
     pub(super) fn cell_set(&self, pair: Pair<Rule>) -> Vec<CellItem> {
-        pair.into_inner()
-            .map(|item| match item.as_rule() {
-                Rule::cell_range => {
-                    let span = self.span_of(&item);
-                    let mut ends = item.into_inner().map(|p| self.name(p));
-                    let a = ends.next().unwrap_or_else(|| empty_name(span));
-                    let b = ends.next().unwrap_or_else(|| empty_name(span));
-                    CellItem::Range(span, a, b)
-                }
-                _ => CellItem::Cell(self.name(first(item))),
-            })
-            .collect()
+        pair.into_inner().map(|item| self.cell_item(item)).collect()
     }
 
     fn zone(&self, pair: Pair<Rule>) -> ZoneDecl {

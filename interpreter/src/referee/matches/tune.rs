@@ -11,8 +11,8 @@ use super::values::{bootstrap_errors, replay, solve, ScoredGame};
 use crate::check::{MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::compile::Ruleset;
 use crate::search::terms::{
-    attack_feature, centrality_feature, exposure_feature, feature, safety_feature, shelter_feature,
-    threats_feature, Geometry, Term, Terms,
+    attack_feature, cell_feature, centrality_feature, exposure_feature, feature, safety_feature,
+    shelter_feature, threats_feature, Geometry, Term, Terms, KIND_TERMS, SECTION_TERMS,
 };
 
 /// One quiet position: its features from White's side and White's score.
@@ -82,18 +82,51 @@ pub fn judged(centipawns: i32, white_to_move: bool) -> f64 {
     1.0 / (1.0 + 10f64.powf(-f64::from(white) / 400.0))
 }
 
+/// What a weight is, for its prior: a kind's term, a section's, or a piece on a
+/// cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Weight {
+    Kind(Term),
+    /// `centrality` or `exposure`.
+    Nearness,
+    Section,
+    Cell,
+}
+
 /// How far, in centipawns, each weight may be expected to lie from the one in use:
 /// the prior's spread per term. A royal piece's nearness (`centrality`,
 /// `exposure`) changes by a fraction of a move from a cell to the next, so its
-/// weight per move may lie further.
-fn prior_spread(term: Option<Term>, nearness: bool) -> f64 {
-    match term {
-        Some(Term::Value | Term::Hand | Term::Advance) => 100.0,
-        Some(Term::Isolated | Term::Doubled) => 20.0,
-        None if nearness => 50.0,
-        Some(Term::Mobility) | None => 10.0,
+/// weight per move may lie further. A piece on one cell is about what a quarter
+/// of a pawn may say.
+fn prior_spread(weight: Weight) -> f64 {
+    match weight {
+        Weight::Kind(Term::Value | Term::Hand | Term::Advance) => 100.0,
+        Weight::Kind(Term::Isolated | Term::Doubled) => 20.0,
+        Weight::Nearness => 50.0,
+        Weight::Cell => 25.0,
+        Weight::Kind(Term::Mobility) | Weight::Section => 10.0,
     }
 }
+
+/// What the feature at `index` weighs.
+fn weight_at(index: usize, kinds: usize) -> Weight {
+    if index >= KIND_TERMS * kinds + SECTION_TERMS {
+        return Weight::Cell;
+    }
+    if index >= KIND_TERMS * kinds {
+        let nearness = [centrality_feature(kinds), exposure_feature(kinds)];
+        return if nearness.contains(&index) {
+            Weight::Nearness
+        } else {
+            Weight::Section
+        };
+    }
+    Weight::Kind(Term::ALL[index / kinds.max(1)])
+}
+
+/// One sample's features as (index among the chosen, value), those that are not 0,
+/// then the intercept's.
+type Row = Vec<(usize, f64)>;
 
 /// The weights fitted to `samples`, starting from `old`: each moves from the
 /// old weight only as far as lies beyond its 95 % error (from `resamples` fits on
@@ -127,8 +160,8 @@ pub fn tune(
         return Err("every game fitted on ended the same way (all drawn, say): the results say nothing of the evaluation; play longer games (--max-plies) or more of them".into());
     }
     // the scale: log-odds per centipawn of the evaluation in use
-    let rows: Vec<Vec<f64>> = (train.iter())
-        .map(|s| vec![dot(&s.features, &prior), 1.0])
+    let rows: Vec<Row> = (train.iter())
+        .map(|s| vec![(0, dot(&s.features, &prior)), (1, 1.0)])
         .collect();
     let scale = newton(&train, &rows, &[None, None], None)[0];
     if scale <= 0.0 {
@@ -136,14 +169,20 @@ pub fn tune(
     }
     let chosen: Vec<usize> = (0..prior.len()).filter(|&i| fitted[i]).collect();
     let priors = priors(&chosen, &prior, scale, rules.kinds);
-    let rows: Vec<Vec<f64>> = (train.iter())
-        .map(|s| chosen.iter().map(|&f| s.features[f]).chain([1.0]).collect())
+    let rows: Vec<Row> = (train.iter())
+        .map(|s| {
+            (chosen.iter().enumerate())
+                .filter(|&(_, &f)| s.features[f] != 0.0)
+                .map(|(j, &f)| (j, s.features[f]))
+                .chain([(chosen.len(), 1.0)])
+                .collect()
+        })
         .collect();
     let beta = newton(&train, &rows, &priors, None);
     let game: Vec<usize> = train.iter().map(|s| s.game).collect();
     let errors = bootstrap_errors(&game, beta.len(), (resamples, seed), |drawn| {
         let samples: Vec<&TuneSample> = drawn.iter().map(|&i| train[i]).collect();
-        let rows: Vec<Vec<f64>> = drawn.iter().map(|&i| rows[i].clone()).collect();
+        let rows: Vec<Row> = drawn.iter().map(|&i| rows[i].clone()).collect();
         newton(&samples, &rows, &priors, Some(&beta))
     });
     let mut weights = prior.clone();
@@ -152,7 +191,7 @@ pub fn tune(
         let beyond = (change.abs() - 1.96 * errors[j] / scale).max(0.0);
         weights[i] = prior[i] + beyond.copysign(change);
     }
-    let terms = to_terms(&weights, rules.kinds);
+    let terms = to_terms(&weights, (rules.kinds, rules.cell_count()));
     let intercept = beta[chosen.len()];
     let loss = |w: &[f64]| mean_loss(&held, |s| scale * dot(&s.features, w) + intercept);
     Ok(Tuned {
@@ -170,12 +209,7 @@ type Prior = Option<(f64, f64)>;
 fn priors(chosen: &[usize], prior: &[f64], scale: f64, kinds: usize) -> Vec<Prior> {
     chosen
         .iter()
-        .map(|&i| {
-            let term = (Term::ALL.into_iter())
-                .find(|&t| (feature(t, 0, kinds)..feature(t, 0, kinds) + kinds).contains(&i));
-            let nearness = [centrality_feature(kinds), exposure_feature(kinds)].contains(&i);
-            Some((prior[i] * scale, prior_spread(term, nearness) * scale))
-        })
+        .map(|&i| Some((prior[i] * scale, prior_spread(weight_at(i, kinds)) * scale)))
         .chain([None])
         .collect()
 }
@@ -202,7 +236,7 @@ fn mean_loss(samples: &[&TuneSample], z: impl Fn(&TuneSample) -> f64) -> f64 {
 /// Newton's method on the penalised log-likelihood, from `start` or the priors' means.
 fn newton(
     samples: &[&TuneSample],
-    rows: &[Vec<f64>],
+    rows: &[Row],
     priors: &[Prior],
     start: Option<&[f64]>,
 ) -> Vec<f64> {
@@ -215,12 +249,14 @@ fn newton(
         let mut grad = vec![0.0; n];
         let mut hess = vec![vec![0.0; n]; n];
         for (s, x) in samples.iter().zip(rows) {
-            let p = 1.0 / (1.0 + (-dot(x, &beta)).exp());
+            let z: f64 = x.iter().map(|&(i, v)| v * beta[i]).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
             let w = (p * (1.0 - p)).max(1e-9);
-            for i in 0..n {
-                grad[i] += (s.score - p) * x[i];
-                for j in 0..=i {
-                    hess[i][j] += w * x[i] * x[j];
+            // a row's indexes rise, so each pair lands in the lower triangle
+            for (a, &(i, xi)) in x.iter().enumerate() {
+                grad[i] += (s.score - p) * xi;
+                for &(j, xj) in &x[..=a] {
+                    hess[i][j] += w * xi * xj;
                 }
             }
         }
@@ -247,7 +283,7 @@ fn newton(
 }
 
 /// Weights in centipawns, in the features' order, as terms in range.
-fn to_terms(w: &[f64], kinds: usize) -> Terms {
+fn to_terms(w: &[f64], (kinds, cells): (usize, usize)) -> Terms {
     let at = |t: Term, k: usize| w[feature(t, k, kinds)];
     let bounded = |v: f64, lo: f64, hi: f64| v.round().clamp(lo, hi) as i32;
     let (piece, per_move) = (MAX_PIECE_VALUE as f64, MAX_PER_MOVE as f64);
@@ -276,6 +312,9 @@ fn to_terms(w: &[f64], kinds: usize) -> Terms {
         exposure: bounded(w[exposure_feature(kinds)], -per_move, per_move),
         attack: bounded(w[attack_feature(kinds)], -per_move, per_move),
         threats: bounded(w[threats_feature(kinds)], -per_move, per_move),
+        cells: (0..kinds * cells)
+            .map(|i| bounded(w[cell_feature(0, i, (kinds, cells))], -per_move, per_move))
+            .collect(),
     }
 }
 
@@ -288,6 +327,10 @@ mod tests {
     fn chess() -> Ruleset {
         crate::search::chess("")
     }
+
+    /// The king's kind in chess, and the cell g1.
+    const KING: usize = 0;
+    const G1: usize = 6;
 
     /// Samples whose results follow `truth` at `scale` log-odds per centipawn.
     fn synthetic(truth: &Terms, scale: f64, n: usize) -> Vec<TuneSample> {
@@ -310,6 +353,7 @@ mod tests {
                 x[shelter_feature(kinds)] = draw(4);
                 // by turns, so that the other features' draws stay as they were
                 x[exposure_feature(kinds)] = (i * 7 % 9) as f64 - 4.0;
+                x[cell_feature(KING, G1, (kinds, 64))] = ((i / 9) % 3) as f64 - 1.0;
                 let p = 1.0 / (1.0 + (-scale * dot(&x, &w)).exp());
                 let won = draw(500_000) + 500_000.0 < p * 1_000_001.0;
                 TuneSample {
@@ -335,6 +379,9 @@ mod tests {
         truth.safety = -15;
         truth.shelter = 25;
         truth.exposure = -25;
+        truth.cells
+            [cell_feature(KING, G1, (rules.kinds, 64)) - cell_feature(0, 0, (rules.kinds, 64))] =
+            40;
         let samples = synthetic(&truth, 0.004, 12_000);
         let tuned = tune(&rules, &old, &samples, (20, 1)).expect("a fit");
         let t = &tuned.terms;
@@ -344,6 +391,11 @@ mod tests {
         assert!((-18..=-3).contains(&t.safety), "{t:?}");
         assert!((15..=35).contains(&t.shelter), "{t:?}");
         assert!((-35..=-10).contains(&t.exposure), "{t:?}");
+        assert_eq!(rules.definition.pieces[KING].name, "King");
+        assert_eq!(rules.cell_name(G1 as crate::compile::Cell), "g1");
+        assert!((25..=45).contains(&t.cells[KING * 64 + G1]), "{t:?}");
+        // cells no position changed stay as they were
+        assert_eq!(t.cells.iter().filter(|&&v| v != 0).count(), 1, "{t:?}");
         assert!((-50..=-20).contains(&t.isolated[pawn]), "{t:?}");
         // weights the results agree with stay exactly as they were
         assert_eq!(
