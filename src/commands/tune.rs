@@ -11,7 +11,7 @@ use vdl::referee::matches::Player;
 use vdl::search::eval::terms;
 use vdl::search::terms::{
     attack_feature, centrality_feature, exposure_feature, feature, safety_feature, shelter_feature,
-    threats_feature, Geometry, Term,
+    threats_feature, Geometry, Term, Terms,
 };
 use vdl::Ruleset;
 
@@ -207,11 +207,23 @@ impl Judged {
     }
 }
 
-/// A kind's `cells { ... }`: its cells that add something, a rank a line, from
-/// White's side.
-fn cells_table(rules: &Ruleset, weights: &[i32], kind: usize) -> Option<String> {
+/// A kind's tables: `cells { ... }`, and `endgame-cells { ... }` where that
+/// differs.
+fn cells_tables(rules: &Ruleset, t: &Terms, kind: usize) -> Vec<String> {
     let cells = rules.cell_count();
-    let own = &weights[kind * cells..(kind + 1) * cells];
+    let own = |table: &[i32]| table[kind * cells..(kind + 1) * cells].to_vec();
+    let (early, late) = (own(&t.cells), own(&t.endgame_cells));
+    let mut out: Vec<String> = cells_table(rules, &early, "cells").into_iter().collect();
+    if early != late {
+        let table = cells_table(rules, &late, "endgame-cells");
+        out.push(table.unwrap_or_else(|| "endgame-cells { }".into()));
+    }
+    out
+}
+
+/// A kind's table of cells (`own`) under `word`: the cells that add something, a
+/// rank a line, from White's side.
+fn cells_table(rules: &Ruleset, own: &[i32], word: &str) -> Option<String> {
     let mut lines: Vec<(i32, Vec<String>)> = Vec::new();
     for (c, &v) in own.iter().enumerate().filter(|(_, &v)| v != 0) {
         let rank = rules.board.cells[c].rank;
@@ -227,7 +239,7 @@ fn cells_table(rules: &Ruleset, weights: &[i32], kind: usize) -> Option<String> 
     let rows: Vec<String> = (lines.iter())
         .map(|(_, line)| format!("    {}\n", line.join(" ")))
         .collect();
-    Some(format!("cells {{\n{}  }}", rows.concat()))
+    Some(format!("{word} {{\n{}  }}", rows.concat()))
 }
 
 /// The tuned terms as a section, with how they were found in its first lines.
@@ -259,7 +271,7 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
             .filter(|(term, ..)| tuned.fitted[feature(*term, k, kinds)])
             .map(|(_, word, v)| format!("{word} {v}"))
             .collect();
-        given.extend(cells_table(rules, &t.cells, k));
+        given.extend(cells_tables(rules, t, k));
         if !given.is_empty() {
             let name = &rules.definition.pieces[k].name;
             text += &format!("  {name:<width$} {}\n", given.join(" "));

@@ -1,6 +1,6 @@
 //! Every ```vdl block in the book (and the README) is a complete definition, checked here. A block's
 //! info string may add `perft=D:N,...` (perft from its setup) or `fails=CODE,...`
-//! (it must fail with those codes). `{{#include PATH}}` is resolved as mdBook does.
+//! (it must fail with those codes), among others (see `every_vdl_block_checks`). `{{#include PATH}}` is resolved as mdBook does.
 
 use crate::common;
 
@@ -158,7 +158,8 @@ fn every_vdl_block_checks() {
         let mut perft = Vec::new();
         let mut claims: Vec<(String, Option<Vec<String>>)> = Vec::new();
         let mut values: Vec<(String, i32)> = Vec::new();
-        let mut evals: Vec<i32> = Vec::new();
+        // (FEN, or none for the start; the value for the side to move)
+        let mut evals: Vec<(Option<String>, i32)> = Vec::new();
         let mut seed = 0;
         for w in words {
             if let Some(list) = w.strip_prefix("warns=") {
@@ -190,7 +191,11 @@ fn every_vdl_block_checks() {
                 values.push((label.to_string(), n.parse().expect("a value")));
             } else if let Some(n) = w.strip_prefix("eval=") {
                 // the start's value for the side to move, by the computer player
-                evals.push(n.parse::<i32>().expect("eval=N"));
+                evals.push((None, n.parse::<i32>().expect("eval=N")));
+            } else if let Some(claim) = w.strip_prefix("eval@") {
+                // FEN=N, the FEN's spaces written `_`: that position's value
+                let (fen, n) = claim.rsplit_once('=').expect("eval@FEN=N");
+                evals.push((Some(fen.replace('_', " ")), n.parse().expect("a value")));
             } else if let Some(text) = w.strip_prefix("nomove=") {
                 claims.push((text.to_string(), None));
             } else if let Some(n) = w.strip_prefix("seed=") {
@@ -230,10 +235,19 @@ fn every_vdl_block_checks() {
                     }
                 }
                 let mut pos = vdl::Position::start_seeded(&rules, seed);
-                for want in evals {
-                    let got = vdl::search::Evaluator::new(&rules).evaluate(&pos);
+                for (fen, want) in evals {
+                    let position = match &fen {
+                        Some(fen) => vdl::Position::from_fen(&rules, fen),
+                        None => Ok(pos.clone()),
+                    };
+                    let Ok(position) = position else {
+                        failures.push(format!("{at}: {fen:?} is no position"));
+                        continue;
+                    };
+                    let got = vdl::search::Evaluator::new(&rules).evaluate(&position);
                     if got != want {
-                        failures.push(format!("{at}: the start is worth {got}, not {want}"));
+                        let what = fen.unwrap_or_else(|| "the start".into());
+                        failures.push(format!("{at}: {what} is worth {got}, not {want}"));
                     }
                 }
                 let mut legal = Vec::new();

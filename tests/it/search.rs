@@ -612,6 +612,44 @@ fn a_piece_counts_its_cells_as_its_player_sees_the_board() {
         .all(|&v| v == 0));
 }
 
+/// `endgame-cells` gives a kind a second table: its `cells` count with most of
+/// the material on the board, the endgame table with little left, and a share of
+/// each in between (by the endgame share that `centrality` uses). A kind without
+/// one counts its `cells` in every phase.
+#[test]
+fn a_kind_s_endgame_cells_count_as_the_pieces_leave() {
+    let rules = chess_with(
+        "evaluation { centrality 0 attack 0 threats 0 \
+         King cells { d4 10 } endgame-cells { d4 60 g1 -20 } Knight cells { a1 5 } }",
+    );
+    let eval = vdl::search::Evaluator::new(&rules);
+    let pos = |fen: &str| Position::from_fen(&rules, fen).expect("a legal FEN");
+    let at = |fen: &str| eval.evaluate(&pos(fen));
+    // kings alone: all of the endgame
+    assert_eq!(at("4k3/8/8/8/3K4/8/8/8 w - - 0 1"), 60);
+    assert_eq!(at("4k3/8/8/8/8/8/8/6K1 w - - 0 1"), -20);
+    assert_eq!(at("8/8/8/3k4/8/8/8/4K3 b - - 0 1"), 60);
+    // every piece on: the cells, and g1 nothing
+    let full = |king: &str| format!("rnbqkbnr/pppppppp/8/8/{king}/8/PPPPPPPP/RNBQ1BNR w - - 0 1");
+    assert_eq!(at(&full("3K4")) - at(&full("4K3")), 10);
+    // queens and rooks off: a share of each
+    let part = |king: &str| format!("1nb1kbn1/pppppppp/8/8/{king}/8/PPPPPPPP/1NB2BN1 w - - 0 1");
+    let terms = vdl::search::eval::terms(&rules);
+    let phase = vdl::search::phase::Phase::new(&rules, &terms.value).expect("pieces to lose");
+    let e = phase.endgame(&pos(&part("3K4")));
+    assert!(0 < e && e < vdl::search::phase::ENDGAME, "{e}");
+    let share = (10 * (64 - e) + 60 * e).div_euclid(64);
+    assert_eq!(at(&part("3K4")) - at(&part("4K3")), share);
+    // a knight's cells hold in every phase
+    let knight = (rules.definition.pieces.iter())
+        .position(|p| p.name == "Knight")
+        .expect("a knight");
+    let a1 = rules.cell_by_name("a1").expect("a cell") as usize;
+    let cells = rules.cell_count();
+    assert_eq!(terms.cells[knight * cells + a1], 5);
+    assert_eq!(terms.endgame_cells[knight * cells + a1], 5);
+}
+
 /// A king counts its nearness to every cell once the pieces are off: kings alone
 /// are all of the endgame, and a king on d4 stands 2.16 moves nearer on average
 /// than one on a1 (centrality 100: 216). Derived, it is 30 hundredths of a

@@ -23,11 +23,13 @@ pub(super) fn evaluation(
         let known: Vec<&str> = pieces.iter().map(|d| d.name.value.as_str()).collect();
         let mut terms = vec![PieceTerms::default(); pieces.len()];
         let mut cells = vec![Vec::new(); pieces.len()];
+        let mut endgame_cells = vec![None; pieces.len()];
         let mut lines: Vec<Option<Span>> = vec![None; pieces.len()];
         for EvalLine {
             name,
             terms: given,
             cells: tables,
+            endgame_cells: endgame_tables,
         } in &decl.pieces
         {
             let Some(kind) = p.piece_ref(name, &known, pieces) else {
@@ -45,7 +47,9 @@ pub(super) fn evaluation(
             let royal = (pieces[kind].props.iter()).any(|x| matches!(x, PieceProp::Royal(..)));
             terms[kind] = p.piece_terms(&name.value, given, royal);
             if let Some(board) = board {
-                cells[kind] = p.piece_cells(&name.value, tables, board);
+                cells[kind] = p.piece_cells((&name.value, "cells"), tables, board);
+                endgame_cells[kind] = (endgame_tables.as_ref())
+                    .map(|t| p.piece_cells((&name.value, "endgame-cells"), t, board));
             }
         }
         let [safety, shelter, centrality, exposure, attack, threats] =
@@ -58,6 +62,11 @@ pub(super) fn evaluation(
             pieces: if given { terms } else { Vec::new() },
             cells: if cells.iter().any(|c| !c.is_empty()) {
                 cells
+            } else {
+                Vec::new()
+            },
+            endgame_cells: if endgame_cells.iter().any(Option::is_some) {
+                endgame_cells
             } else {
                 Vec::new()
             },
@@ -108,11 +117,11 @@ impl Problems {
         out
     }
 
-    /// A piece's `cells` tables: each cell once, on the board, its number in the
-    /// range of a term per move.
+    /// A piece's `cells` (or `endgame-cells`: `table`) tables: each cell once, on
+    /// the board, its number in the range of a term per move.
     fn piece_cells(
         &mut self,
-        piece: &str,
+        (piece, table): (&str, &str),
         entries: &[EvalCell],
         board: &BoardShape,
     ) -> Vec<(Coord, i32)> {
@@ -142,7 +151,7 @@ impl Problems {
                 self.push(
                     Diagnostic::error(
                         Code::DuplicateProperty,
-                        format!("{cells} given twice in `{piece}`'s cells"),
+                        format!("{cells} given twice in `{piece}`'s {table}"),
                     )
                     .at(span, "second one here")
                     .also(*first, "first one here")

@@ -426,7 +426,7 @@ pub(super) struct Undo {
     pub(super) fullmove: u32,
     pub(super) hash: u64,
     /// The running sums of the evaluation's weights and of the structure's marks.
-    pub(super) weighed: i32,
+    pub(super) weighed: i64,
     pub(super) marked: u64,
     pub(super) drops: drops::DropState,
     pub(super) checks: [u8; 2],

@@ -70,7 +70,7 @@ pub struct Position<'r> {
     pub(super) geometry: std::cell::RefCell<threat_cache::GeometryCache>,
     /// A search's weights for each piece on each cell, and their running sum.
     pub(super) weights: Option<Weights>,
-    pub(super) weighed: i32,
+    pub(super) weighed: i64,
     /// A search's keys for chosen pieces on each cell, and their running key.
     pub(super) marks: Option<Marks>,
     pub(super) marked: u64,

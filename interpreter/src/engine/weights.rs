@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 /// Weights for each cell and piece code, in the layout of the zobrist keys
 /// (`cell * (2 * kinds + 1) + code`), each counted for White and against Black.
-pub type Weights = Arc<[i32]>;
+/// They are 64 bits wide so that a search may pack two sums in one.
+pub type Weights = Arc<[i64]>;
 
 /// Keys for each cell and piece code, in the layout of [`Weights`]: 0 for a piece
 /// the running key leaves out.
@@ -40,7 +41,7 @@ impl Position<'_> {
     }
 
     /// The running sum of the weights (`set_weights`), for White: 0 without weights.
-    pub fn weighed(&self) -> i32 {
+    pub fn weighed(&self) -> i64 {
         self.weighed
     }
 
@@ -76,7 +77,7 @@ impl Position<'_> {
     pub(super) fn weigh(&mut self, c: Cell, p: u8, sign: i32) {
         let codes = 2 * self.rules.kinds + 1;
         if let Some(w) = &self.weights {
-            self.weighed += sign * signed(w, c, codes, p);
+            self.weighed += i64::from(sign) * signed(w, c, codes, p);
         }
         if let Some(m) = &self.marks {
             let key = m[c as usize * codes + p as usize];
@@ -90,7 +91,7 @@ impl Position<'_> {
 }
 
 #[inline(always)]
-fn signed(weights: &[i32], c: Cell, codes: usize, p: u8) -> i32 {
+fn signed(weights: &[i64], c: Cell, codes: usize, p: u8) -> i64 {
     let w = weights[c as usize * codes + p as usize];
     if side_of(p) == 0 {
         w
@@ -124,7 +125,7 @@ mod tests {
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
                 seed >> 20
             };
-            let weights: Weights = (0..size).map(|_| (next() % 2001) as i32 - 1000).collect();
+            let weights: Weights = (0..size).map(|_| (next() % 2001) as i64 - 1000).collect();
             let marks: Marks = (0..size).map(|_| next()).collect();
             super::super::random_game(&rules, &mut 3, 30, |pos| {
                 let mut pos = pos.clone();

@@ -698,6 +698,10 @@ pub struct Evaluation {
     /// kind adds on these cells, as White sees the board (Black's on the cell on
     /// the same file as many ranks from its side).
     pub cells: Vec<Vec<(Coord, i32)>>,
+    /// Per kind, in the order of `pieces` (empty: none given): the kind's table
+    /// for its endgame, where it has one (then `cells` count far from the endgame,
+    /// these in it, and a share of each in between).
+    pub endgame_cells: Vec<Option<Vec<(Coord, i32)>>>,
     /// Per cell around a royal piece of the player that an enemy piece reaches on
     /// an empty board.
     pub safety: Option<i32>,
@@ -741,6 +745,11 @@ impl Evaluation {
     /// The cells given for `kind`, as White sees them (none: nothing added).
     pub fn cells_of(&self, kind: usize) -> &[(Coord, i32)] {
         self.cells.get(kind).map_or(&[], Vec::as_slice)
+    }
+
+    /// The endgame table given for `kind`, if any.
+    pub fn endgame_cells_of(&self, kind: usize) -> Option<&[(Coord, i32)]> {
+        self.endgame_cells.get(kind)?.as_deref()
     }
 }
 

@@ -5,6 +5,8 @@
 //! nearness measures how exposed it stands (`exposure`): in chess, tuned to
 //! the judge's scores, a king keeps to the edge while the pieces are on.
 
+use super::phase::Phase;
+pub use super::phase::ENDGAME;
 use crate::compile::{Cell, Ruleset};
 use crate::engine::Position;
 use crate::model::Side;
@@ -23,10 +25,6 @@ pub fn counted(rules: &Ruleset) -> bool {
     !rules.flags.hand && super::activity::measured(rules)
 }
 
-/// The endgame share in these parts: 0 with most of the material left, all of it
-/// with little left.
-pub const ENDGAME: i32 = 64;
-
 /// Per side, royal kind and cell: how near a royal piece stands to every cell, and
 /// what tells how far the game is from its endgame.
 #[derive(Clone, Debug)]
@@ -37,13 +35,7 @@ pub struct Centrality {
     /// every cell it reaches, on average over its cells, less the same from this
     /// cell, in hundredths of a move; 0 for other kinds.
     nearness: Vec<i32>,
-    /// Per kind: the value its pieces add to the material that keeps the game
-    /// out of its endgame (neither royal nor promoting pieces).
-    material: Vec<i32>,
-    /// With this much material of both sides or more, nothing of the endgame.
-    full: i32,
-    /// With this much or less, all of it.
-    bare: i32,
+    phase: Phase,
 }
 
 impl Centrality {
@@ -52,16 +44,6 @@ impl Centrality {
     /// cell or the start has no material to lose.
     pub fn new(rules: &Ruleset, values: &[i32]) -> Option<Centrality> {
         let (cells, kinds) = (rules.cell_count(), rules.kinds);
-        let material: Vec<i32> = (0..kinds)
-            .map(|k| {
-                let counts = !rules.royal[k] && rules.promotion_of(0, k).is_none();
-                if counts {
-                    values[k].max(0)
-                } else {
-                    0
-                }
-            })
-            .collect();
         let mut nearness = vec![0; 2 * kinds * cells];
         let mut any = false;
         for side in 0..2 {
@@ -72,35 +54,18 @@ impl Centrality {
                 nearness[at..at + cells].copy_from_slice(&table);
             }
         }
-        let start = Position::start(rules);
-        let mut c = Centrality {
+        let phase = Phase::new(rules, values)?;
+        any.then_some(Centrality {
             cells,
             kinds,
             nearness,
-            material,
-            full: 0,
-            bare: 0,
-        };
-        let total = c.material_of(&start);
-        (any && total > 0).then(|| {
-            c.full = total * 9 / 10;
-            c.bare = total / 4;
-            c
+            phase,
         })
-    }
-
-    /// The material of both sides on the board that keeps the endgame away.
-    fn material_of(&self, pos: &Position) -> i32 {
-        let count = |k| (pos.piece_count(Side::White, k) + pos.piece_count(Side::Black, k)) as i32;
-        (self.material.iter().enumerate())
-            .map(|(k, &m)| if m == 0 { 0 } else { m * count(k) })
-            .sum()
     }
 
     /// How far the position is into its endgame, from 0 to [`ENDGAME`].
     pub fn endgame(&self, pos: &Position) -> i32 {
-        let m = self.material_of(pos);
-        ((self.full - m) * ENDGAME / (self.full - self.bare).max(1)).clamp(0, ENDGAME)
+        self.phase.endgame(pos)
     }
 
     /// `side`'s royal pieces' nearness, in hundredths of a move.

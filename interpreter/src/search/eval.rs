@@ -6,6 +6,7 @@
 
 use super::activity::{Activity, Structures};
 use super::centrality::{self, Centrality};
+use super::phase::{Phase, ENDGAME};
 use super::royal_attack;
 use super::shelter::{self, Shelter};
 use super::structure;
@@ -31,8 +32,9 @@ pub struct Evaluator {
     /// Per kind: the value a static exchange counts (royal pieces highest, so that
     /// one is never given for another).
     pub exchange_values: Vec<i32>,
-    /// Per side, kind and cell: the value of that piece standing there.
-    squares: Vec<i32>,
+    /// Per side, kind and cell: the value of that piece standing there, far from
+    /// the endgame and in it, packed in one number ([`pack`]).
+    squares: Vec<i64>,
     /// The same values for a position to keep summed as it changes.
     weights: Weights,
     cells: usize,
@@ -52,6 +54,21 @@ pub struct Evaluator {
     /// Only with a `centrality` or `exposure` term: how near royal pieces stand to
     /// every cell.
     centrality: Option<Arc<Centrality>>,
+    /// Only where some kind's cells count differently in the endgame: how far a
+    /// position is into it.
+    phase: Option<Arc<Phase>>,
+}
+
+/// A piece's value far from the endgame and in it, as one number whose sums are
+/// the sums of both (`late` in the high half).
+fn pack(early: i32, late: i32) -> i64 {
+    (i64::from(late) << 32) + i64::from(early)
+}
+
+/// The two values of a sum of [`pack`]ed ones.
+fn unpack(sum: i64) -> (i32, i32) {
+    let early = sum as i32;
+    (early, ((sum - i64::from(early)) >> 32) as i32)
 }
 
 /// The chance that a cell is empty in a typical position: a slider's far cells
@@ -161,18 +178,25 @@ pub fn terms(rules: &Ruleset) -> Terms {
             .unwrap_or_else(|| least_value(rules, &value) * royal_attack::DERIVED / 100),
         threats: (rules.definition.evaluation.threats)
             .unwrap_or_else(|| least_value(rules, &value) * threats::DERIVED / 100),
-        cells: given_cells(rules),
+        cells: given_cells(rules, |k| rules.definition.evaluation.cells_of(k)),
+        endgame_cells: given_cells(rules, |k| {
+            let e = &rules.definition.evaluation;
+            e.endgame_cells_of(k).unwrap_or(e.cells_of(k))
+        }),
         value,
     }
 }
 
-/// Per kind and cell, as White sees the board: what the definition's `cells`
-/// add (0 where none is given).
-fn given_cells(rules: &Ruleset) -> Vec<i32> {
+/// Per kind and cell, as White sees the board: what the definition's tables
+/// (`table` of each kind) add (0 where none is given).
+fn given_cells<'a>(
+    rules: &'a Ruleset,
+    table: impl Fn(usize) -> &'a [(crate::model::Coord, i32)],
+) -> Vec<i32> {
     let cells = rules.cell_count();
     let mut out = vec![0; rules.kinds * cells];
     for kind in 0..rules.kinds {
-        for &(coord, v) in rules.definition.evaluation.cells_of(kind) {
+        for &(coord, v) in table(kind) {
             if let Some(c) = rules.cell_at(coord) {
                 out[kind * cells + c as usize] = v;
             }
@@ -260,9 +284,15 @@ impl Evaluator {
                         terms.value[kind]
                     };
                     let (near, far) = geometry.nearness_parts[i];
-                    let placed = super::terms::seen_by_white(rules, side, c as Cell)
-                        .map_or(0, |seen| terms.cells[kind * cells + seen as usize]);
-                    squares[i] = value + spread.round() as i32 + gain * near / (far * 4) + placed;
+                    let placed = |table: &[i32]| {
+                        super::terms::seen_by_white(rules, side, c as Cell)
+                            .map_or(0, |seen| table[kind * cells + seen as usize])
+                    };
+                    let base = value + spread.round() as i32 + gain * near / (far * 4);
+                    squares[i] = pack(
+                        base + placed(&terms.cells),
+                        base + placed(&terms.endgame_cells),
+                    );
                 }
             }
         }
@@ -270,7 +300,11 @@ impl Evaluator {
             .map(|k| !rules.royal[k] && promotion_distance(rules, 0, k).is_none())
             .collect();
         let pawn = least_value(rules, &terms.value);
+        let tapered = terms.cells != terms.endgame_cells;
         Evaluator {
+            phase: tapered
+                .then(|| Phase::new(rules, &terms.value).map(Arc::new))
+                .flatten(),
             pawn,
             weights: weights(rules, &squares),
             values: terms.value.clone(),
@@ -358,17 +392,12 @@ impl Evaluator {
     /// around the royal pieces, for the side to move.
     fn value_by_pieces(&self, pos: &Position) -> i32 {
         let stm = pos.side_to_move().index();
-        let mut score = match pos.weights() {
-            Some(w) if Arc::ptr_eq(w, &self.weights) => {
-                let white = pos.weighed();
-                if stm == 0 {
-                    white
-                } else {
-                    -white
-                }
-            }
-            _ => self.board_value(pos, stm),
+        let white = match pos.weights() {
+            Some(w) if Arc::ptr_eq(w, &self.weights) => pos.weighed(),
+            _ => self.board_value(pos),
         };
+        let white = self.blended(pos, unpack(white));
+        let mut score = if stm == 0 { white } else { -white };
         if pos.rules().flags.hand {
             score += self.hands(pos, stm);
         }
@@ -387,14 +416,14 @@ impl Evaluator {
         score
     }
 
-    /// The pieces' values for the side to move, summed over the board.
-    fn board_value(&self, pos: &Position, stm: usize) -> i32 {
+    /// The pieces' values for White, summed over the board ([`pack`]ed).
+    fn board_value(&self, pos: &Position) -> i64 {
         let mut score = 0;
         for c in 0..self.cells as Cell {
             if let Some(p) = pos.piece_at(c) {
                 let v =
                     self.squares[(p.side.index() * self.kinds + p.kind) * self.cells + c as usize];
-                if p.side.index() == stm {
+                if p.side.index() == 0 {
                     score += v;
                 } else {
                     score -= v;
@@ -402,6 +431,17 @@ impl Evaluator {
             }
         }
         score
+    }
+
+    /// A value far from the endgame and in it, blended by how far `pos` is into it.
+    fn blended(&self, pos: &Position, (early, late): (i32, i32)) -> i32 {
+        match &self.phase {
+            Some(phase) if early != late => {
+                let e = phase.endgame(pos);
+                (early * (ENDGAME - e) + late * e).div_euclid(ENDGAME)
+            }
+            _ => early,
+        }
     }
 
     /// The pieces in hand, each at its value on the board: a piece in hand can go
@@ -464,7 +504,7 @@ fn derived_advance(rules: &Ruleset, values: &[i32], side: usize, kind: usize) ->
 
 /// `squares` (per side, kind and cell) laid out per cell and piece code, as
 /// [`Position::set_weights`] reads them.
-fn weights(rules: &Ruleset, squares: &[i32]) -> Weights {
+fn weights(rules: &Ruleset, squares: &[i64]) -> Weights {
     let (cells, kinds) = (rules.cell_count(), rules.kinds);
     let codes = 2 * kinds + 1;
     let mut w = vec![0; cells * codes];
@@ -475,4 +515,24 @@ fn weights(rules: &Ruleset, squares: &[i32]) -> Weights {
         }
     }
     w.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pack, unpack};
+
+    /// Sums of packed values, added and taken away in any order and of either
+    /// sign, unpack to the sums of each half.
+    #[test]
+    fn packed_values_sum_as_both_halves_do() {
+        let values = [(300, 340), (-25, 60), (0, -1), (-1, 0), (99_999, -99_999)];
+        let (mut sum, mut early, mut late) = (0i64, 0, 0);
+        for (i, &(e, l)) in values.iter().enumerate() {
+            let sign = if i % 2 == 0 { 1 } else { -1 };
+            sum += i64::from(sign) * pack(e, l);
+            (early, late) = (early + sign * e, late + sign * l);
+            assert_eq!(unpack(sum), (early, late), "after {i}");
+        }
+        assert_eq!(unpack(-pack(5, -7)), (-5, 7));
+    }
 }

@@ -10,6 +10,7 @@ mod correction;
 pub mod eval;
 mod order;
 mod passed;
+pub mod phase;
 pub mod royal_attack;
 pub mod shelter;
 mod structure;

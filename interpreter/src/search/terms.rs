@@ -50,8 +50,11 @@ pub struct Terms {
     /// ([`threats`](super::threats)).
     pub threats: i32,
     /// Per kind and cell (kind by kind), as White sees the board: what a piece of
-    /// the kind adds there ([`seen_by_white`]).
+    /// the kind adds there ([`seen_by_white`]), far from the endgame.
     pub cells: Vec<i32>,
+    /// The same in the endgame ([`phase`](super::phase)): a share of each in
+    /// between. A kind without an endgame table has its `cells` here.
+    pub endgame_cells: Vec<i32>,
 }
 
 /// The terms of each kind.
@@ -90,14 +93,20 @@ pub fn exposure_feature(kinds: usize) -> usize {
 /// The terms of the whole section.
 pub const SECTION_TERMS: usize = 6;
 
-/// The feature index of a kind's piece on a cell, as White sees the board.
+/// The feature index of a kind's piece on a cell, as White sees the board, far
+/// from the endgame.
 pub fn cell_feature(kind: usize, cell: usize, (kinds, cells): (usize, usize)) -> usize {
     KIND_TERMS * kinds + SECTION_TERMS + kind * cells + cell
 }
 
+/// The same in the endgame.
+pub fn endgame_cell_feature(kind: usize, cell: usize, (kinds, cells): (usize, usize)) -> usize {
+    cell_feature(kind, cell, (kinds, cells)) + kinds * cells
+}
+
 /// The length of a feature vector.
 pub fn feature_count(kinds: usize, cells: usize) -> usize {
-    (KIND_TERMS + cells) * kinds + SECTION_TERMS
+    (KIND_TERMS + 2 * cells) * kinds + SECTION_TERMS
 }
 
 /// The cell `side` stands on at `cell` as White sees the board: White's own; for
@@ -168,6 +177,9 @@ impl Terms {
         for (i, &w) in self.cells.iter().enumerate() {
             v[cell_feature(0, i, (kinds, cells))] = f64::from(w);
         }
+        for (i, &w) in self.endgame_cells.iter().enumerate() {
+            v[endgame_cell_feature(0, i, (kinds, cells))] = f64::from(w);
+        }
         v
     }
 }
@@ -201,6 +213,8 @@ pub struct Geometry {
     centrality: Option<super::centrality::Centrality>,
     /// Per side and cell: the cell as White sees the board, if any.
     seen: Vec<Option<Cell>>,
+    /// How far a position is into its endgame, for the cells' two tables.
+    phase: Option<super::phase::Phase>,
 }
 
 /// The cells pieces reach and the cells around royal pieces.
@@ -243,6 +257,7 @@ impl Geometry {
             seen: (0..2)
                 .flat_map(|side| (0..cells as Cell).map(move |c| seen_by_white(rules, side, c)))
                 .collect(),
+            phase: super::phase::Phase::new(rules, &super::eval::piece_values(rules)),
         };
         for side in 0..2 {
             for kind in 0..kinds {
@@ -297,12 +312,15 @@ impl Geometry {
     pub fn features(&self, pos: &Position) -> Vec<f64> {
         let kinds = self.kinds;
         let mut x = vec![0.0; feature_count(kinds, self.cells)];
+        let late = self.phase.as_ref().map_or(0.0, |p| p.share(pos));
         for (side, sign) in [(Side::White, 1.0), (Side::Black, -1.0)] {
             for &c in pos.piece_cells(side) {
                 let Some(p) = pos.piece_at(c) else { continue };
                 let i = (side.index() * kinds + p.kind) * self.cells + c as usize;
                 if let Some(seen) = self.seen[side.index() * self.cells + c as usize] {
-                    x[cell_feature(p.kind, seen as usize, (kinds, self.cells))] += sign;
+                    let dims = (kinds, self.cells);
+                    x[cell_feature(p.kind, seen as usize, dims)] += sign * (1.0 - late);
+                    x[endgame_cell_feature(p.kind, seen as usize, dims)] += sign * late;
                 }
                 if !pos.rules().royal[p.kind] {
                     x[feature(Term::Value, p.kind, kinds)] += sign;

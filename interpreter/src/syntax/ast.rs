@@ -92,6 +92,8 @@ pub struct EvalLine {
     pub terms: Vec<EvalTerm>,
     /// The cells (or ranges) of every `cells { ... }` given, with their numbers.
     pub cells: Vec<EvalCell>,
+    /// The same of every `endgame-cells { ... }` (none: not given).
+    pub endgame_cells: Option<Vec<EvalCell>>,
 }
 
 /// A cell, or a range of cells, of a piece's `cells` and its number.

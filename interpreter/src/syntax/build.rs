@@ -194,11 +194,20 @@ impl Builder {
             name,
             terms: Vec::new(),
             cells: Vec::new(),
+            endgame_cells: None,
         };
         for part in inner {
             if part.as_rule() == Rule::eval_cells {
-                let cells = part.into_inner().filter_map(|c| self.eval_cell(c));
-                line.cells.extend(cells);
+                let mut inner = part.into_inner();
+                let Some(word) = inner.next() else { continue };
+                let cells = inner.filter_map(|c| self.eval_cell(c));
+                if word.as_str() == "cells" {
+                    line.cells.extend(cells);
+                } else {
+                    line.endgame_cells
+                        .get_or_insert_with(Vec::new)
+                        .extend(cells);
+                }
             } else {
                 line.terms.extend(self.eval_term(part));
             }

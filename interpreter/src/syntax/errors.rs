@@ -255,8 +255,8 @@ pub(super) fn describe(rule: Rule) -> &'static str {
         Rule::eval_entry | Rule::eval_section | Rule::section_word | Rule::eval_piece => {
             "a piece's name, `safety`, `shelter`, `centrality`, `exposure`, `attack` or `threats`"
         }
-        Rule::eval_term | Rule::eval_word | Rule::eval_cells => {
-            "`value`, `hand`, `mobility`, `advance`, `isolated`, `doubled` or `cells`"
+        Rule::eval_term | Rule::eval_word | Rule::eval_cells | Rule::cells_word => {
+            "`value`, `hand`, `mobility`, `advance`, `isolated`, `doubled`, `cells` or `endgame-cells`"
         }
         Rule::eval_cell => "a cell and its number",
         Rule::label | Rule::cell | Rule::cell_set | Rule::cell_range => "a cell or label",

@@ -11,8 +11,9 @@ use super::values::{bootstrap_errors, replay, solve, ScoredGame};
 use crate::check::{MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::compile::Ruleset;
 use crate::search::terms::{
-    attack_feature, cell_feature, centrality_feature, exposure_feature, feature, safety_feature,
-    shelter_feature, threats_feature, Geometry, Term, Terms, KIND_TERMS, SECTION_TERMS,
+    attack_feature, cell_feature, centrality_feature, endgame_cell_feature, exposure_feature,
+    feature, safety_feature, shelter_feature, threats_feature, Geometry, Term, Terms, KIND_TERMS,
+    SECTION_TERMS,
 };
 
 /// One quiet position: its features from White's side and White's score.
@@ -315,6 +316,15 @@ fn to_terms(w: &[f64], (kinds, cells): (usize, usize)) -> Terms {
         cells: (0..kinds * cells)
             .map(|i| bounded(w[cell_feature(0, i, (kinds, cells))], -per_move, per_move))
             .collect(),
+        endgame_cells: (0..kinds * cells)
+            .map(|i| {
+                bounded(
+                    w[endgame_cell_feature(0, i, (kinds, cells))],
+                    -per_move,
+                    per_move,
+                )
+            })
+            .collect(),
     }
 }
 
@@ -328,9 +338,10 @@ mod tests {
         crate::search::chess("")
     }
 
-    /// The king's kind in chess, and the cell g1.
+    /// The king's kind in chess, and the cells g1 and h1.
     const KING: usize = 0;
     const G1: usize = 6;
+    const H1: usize = 7;
 
     /// Samples whose results follow `truth` at `scale` log-odds per centipawn.
     fn synthetic(truth: &Terms, scale: f64, n: usize) -> Vec<TuneSample> {
@@ -354,6 +365,7 @@ mod tests {
                 // by turns, so that the other features' draws stay as they were
                 x[exposure_feature(kinds)] = (i * 7 % 9) as f64 - 4.0;
                 x[cell_feature(KING, G1, (kinds, 64))] = ((i / 9) % 3) as f64 - 1.0;
+                x[endgame_cell_feature(KING, H1, (kinds, 64))] = ((i / 27) % 3) as f64 - 1.0;
                 let p = 1.0 / (1.0 + (-scale * dot(&x, &w)).exp());
                 let won = draw(500_000) + 500_000.0 < p * 1_000_001.0;
                 TuneSample {
@@ -379,9 +391,8 @@ mod tests {
         truth.safety = -15;
         truth.shelter = 25;
         truth.exposure = -25;
-        truth.cells
-            [cell_feature(KING, G1, (rules.kinds, 64)) - cell_feature(0, 0, (rules.kinds, 64))] =
-            40;
+        truth.cells[KING * 64 + G1] = 40;
+        truth.endgame_cells[KING * 64 + H1] = -40;
         let samples = synthetic(&truth, 0.004, 12_000);
         let tuned = tune(&rules, &old, &samples, (20, 1)).expect("a fit");
         let t = &tuned.terms;
@@ -394,8 +405,17 @@ mod tests {
         assert_eq!(rules.definition.pieces[KING].name, "King");
         assert_eq!(rules.cell_name(G1 as crate::compile::Cell), "g1");
         assert!((25..=45).contains(&t.cells[KING * 64 + G1]), "{t:?}");
+        assert!(
+            (-45..=-25).contains(&t.endgame_cells[KING * 64 + H1]),
+            "{t:?}"
+        );
         // cells no position changed stay as they were
         assert_eq!(t.cells.iter().filter(|&&v| v != 0).count(), 1, "{t:?}");
+        assert_eq!(
+            t.endgame_cells.iter().filter(|&&v| v != 0).count(),
+            1,
+            "{t:?}"
+        );
         assert!((-50..=-20).contains(&t.isolated[pawn]), "{t:?}");
         // weights the results agree with stay exactly as they were
         assert_eq!(
