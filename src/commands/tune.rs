@@ -265,10 +265,13 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
             (Term::Advance, "advance", t.advance_quarters[k] / 4),
             (Term::Isolated, "isolated", t.isolated[k]),
             (Term::Doubled, "doubled", t.doubled[k]),
+            (Term::Pair, "pair", t.pair[k]),
         ];
         let mut given: Vec<String> = words
             .iter()
             .filter(|(term, ..)| tuned.fitted[feature(*term, k, kinds)])
+            // a pair of 0 is what a kind without one counts
+            .filter(|&&(term, _, v)| term != Term::Pair || v != 0)
             .map(|(_, word, v)| format!("{word} {v}"))
             .collect();
         given.extend(cells_tables(rules, t, k));
@@ -291,6 +294,14 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
     }
     if tuned.fitted[attack_feature(kinds)] {
         text += &format!("  attack {}\n", t.attack);
+    }
+    // the attack's count, as the features were counted
+    let given = &rules.definition.evaluation;
+    if given.weak_cells.is_some() {
+        text += &format!("  weak-cells {}\n", t.weak_cells);
+    }
+    if given.safe_checks.is_some() {
+        text += &format!("  safe-checks {}\n", t.safe_checks);
     }
     if tuned.fitted[threats_feature(kinds)] {
         text += &format!("  threats {}\n", t.threats);

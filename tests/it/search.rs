@@ -650,6 +650,37 @@ fn a_kind_s_endgame_cells_count_as_the_pieces_leave() {
     assert_eq!(terms.endgame_cells[knight * cells + a1], 5);
 }
 
+/// `pair` counts once for a player with two pieces of the kind or more: two
+/// bishops against a bishop and a knight is the pair's 40 more, for the side to
+/// move; a third bishop adds no second pair, and the feature `vdl tune` fits is
+/// White's pair less Black's.
+#[test]
+fn a_pair_counts_once_for_two_pieces_of_the_kind_or_more() {
+    let with = chess_with("evaluation { Bishop pair 40 }");
+    let without = chess_with("");
+    let bishop = (with.definition.pieces.iter())
+        .position(|p| p.name == "Bishop")
+        .expect("a bishop");
+    let gain = |fen: &str| {
+        let at = |rules: &vdl::Ruleset| {
+            let pos = Position::from_fen(rules, fen).expect("a legal FEN");
+            vdl::search::Evaluator::new(rules).evaluate(&pos)
+        };
+        at(&with) - at(&without)
+    };
+    assert_eq!(gain("2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 40);
+    assert_eq!(gain("2b1k3/8/8/8/8/8/8/2B1KB2 b - - 0 1"), -40);
+    assert_eq!(gain("2b1k3/8/8/8/8/8/8/2BBKB2 w - - 0 1"), 40);
+    assert_eq!(gain("2bbk3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 0);
+    assert_eq!(gain("2b1kn2/8/8/8/8/8/8/2B1KN2 w - - 0 1"), 0);
+    let pos = Position::from_fen(&with, "2b1k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").expect("a FEN");
+    let x = vdl::search::terms::Geometry::new(&with, false).features(&pos);
+    let kinds = with.kinds;
+    let pair = |k| x[vdl::search::terms::feature(vdl::search::terms::Term::Pair, k, kinds)];
+    assert_eq!(pair(bishop), 1.0);
+    assert_eq!((0..kinds).filter(|&k| pair(k) != 0.0).count(), 1);
+}
+
 /// A king counts its nearness to every cell once the pieces are off: kings alone
 /// are all of the endgame, and a king on d4 stands 2.16 moves nearer on average
 /// than one on a1 (centrality 100: 216). Derived, it is 30 hundredths of a

@@ -2,7 +2,7 @@
 //! writes them. Each is checked against its range so that no sum of them can reach
 //! a mate's score.
 
-use super::{report, Problems, Report, MAX_PER_MOVE, MAX_PIECE_VALUE};
+use super::{report, Problems, Report, MAX_ATTACK_UNITS, MAX_PER_MOVE, MAX_PIECE_VALUE};
 use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::model::{BoardShape, Coord, Evaluation, PieceTerms};
 use crate::syntax::{
@@ -52,12 +52,11 @@ pub(super) fn evaluation(
                     .map(|t| p.piece_cells((&name.value, "endgame-cells"), t, board));
             }
         }
-        let [safety, shelter, centrality, exposure, attack, threats] =
-            SectionWord::ALL.map(|word| p.section_term(&decl.section, word));
+        let section = SectionWord::ALL.map(|word| p.section_term(&decl.section, word));
         let given = terms.iter().any(|t| *t != PieceTerms::default())
-            || [safety, shelter, centrality, exposure, attack, threats]
-                .iter()
-                .any(Option::is_some);
+            || section.iter().any(Option::is_some);
+        let [safety, shelter, centrality, exposure, attack, weak_cells, safe_checks, threats] =
+            section;
         Evaluation {
             pieces: if given { terms } else { Vec::new() },
             cells: if cells.iter().any(|c| !c.is_empty()) {
@@ -75,16 +74,21 @@ pub(super) fn evaluation(
             centrality,
             exposure,
             attack,
+            weak_cells,
+            safe_checks,
             threats,
         }
     })
 }
 
+/// The unit of most terms.
+const PAWNS: &str = "hundredths of a pawn";
+
 impl Problems {
     /// One piece's line of terms, each in its range.
     fn piece_terms(&mut self, piece: &str, given: &[EvalTerm], royal: bool) -> PieceTerms {
         let mut out = PieceTerms::default();
-        let mut seen: [Option<Span>; 6] = [None; 6];
+        let mut seen: [Option<Span>; 7] = [None; 7];
         for (word, value) in given {
             let (slot, name, range) = match word.value {
                 EvalWord::Value => (&mut out.value, "value", 0..=MAX_PIECE_VALUE),
@@ -93,6 +97,7 @@ impl Problems {
                 EvalWord::Advance => (&mut out.advance, "advance", 0..=MAX_PIECE_VALUE),
                 EvalWord::Isolated => (&mut out.isolated, "isolated", -MAX_PER_MOVE..=MAX_PER_MOVE),
                 EvalWord::Doubled => (&mut out.doubled, "doubled", -MAX_PER_MOVE..=MAX_PER_MOVE),
+                EvalWord::Pair => (&mut out.pair, "pair", -MAX_PER_MOVE..=MAX_PER_MOVE),
             };
             let index = word.value as usize;
             if let Some(first) = seen[index] {
@@ -112,7 +117,7 @@ impl Problems {
                 );
                 continue;
             }
-            *slot = self.term_in(value, range, &format!("`{name}`"));
+            *slot = self.term_in(value, range, (&format!("`{name}`"), PAWNS));
         }
         out
     }
@@ -133,8 +138,11 @@ impl Problems {
                 CellItem::Range(span, ..) => *span,
             };
             let coords = self.cell_items(board, std::slice::from_ref(item), false);
-            let Some(v) = self.term_in(value, -MAX_PER_MOVE..=MAX_PER_MOVE, "a cell's number")
-            else {
+            let Some(v) = self.term_in(
+                value,
+                -MAX_PER_MOVE..=MAX_PER_MOVE,
+                ("a cell's number", PAWNS),
+            ) else {
                 continue;
             };
             let (again, new): (Vec<Coord>, Vec<Coord>) =
@@ -171,7 +179,7 @@ impl Problems {
         &mut self,
         v: &Spanned<i64>,
         range: std::ops::RangeInclusive<i64>,
-        what: &str,
+        (what, unit): (&str, &str),
     ) -> Option<i32> {
         if range.contains(&v.value) {
             return Some(v.value as i32);
@@ -180,7 +188,7 @@ impl Problems {
             Diagnostic::error(
                 Code::BadValue,
                 format!(
-                    "{what} is {} to {} hundredths of a pawn, not {}",
+                    "{what} is {} to {} {unit}, not {}",
                     range.start(),
                     range.end(),
                     v.value
@@ -213,7 +221,11 @@ impl Problems {
                 format!("`{word}` is given twice in `evaluation`"),
             );
         }
-        self.term_in(first, -MAX_PER_MOVE..=MAX_PER_MOVE, &format!("`{word}`"))
+        let (range, unit) = match term {
+            SectionWord::WeakCells | SectionWord::SafeChecks => (0..=MAX_ATTACK_UNITS, "strikes"),
+            _ => (-MAX_PER_MOVE..=MAX_PER_MOVE, PAWNS),
+        };
+        self.term_in(first, range, (&format!("`{word}`"), unit))
     }
 
     /// A term or line that may be given once, given again.

@@ -48,6 +48,8 @@ pub const MAX_PIECE_KINDS: usize = 64;
 pub const MAX_PIECE_VALUE: i64 = 100_000;
 /// The largest `mobility` or `safety` term, either way, per move or cell.
 pub const MAX_PER_MOVE: i64 = 1_000;
+/// The most a weak cell or a safe check adds to the attack's count, in strikes.
+pub const MAX_ATTACK_UNITS: i64 = 16;
 /// Letters in a piece label.
 pub const MAX_LABEL_LEN: usize = 3;
 /// The largest offset component a move rule may use.

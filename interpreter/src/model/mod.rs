@@ -714,6 +714,13 @@ pub struct Evaluation {
     pub exposure: Option<i32>,
     /// Per square of the cells around the enemy's royal pieces that own pieces strike.
     pub attack: Option<i32>,
+    /// What a cell around an enemy royal piece that own pieces strike and that
+    /// nothing of the enemy's but a royal piece defends adds to the attack's
+    /// count.
+    pub weak_cells: Option<i32>,
+    /// What a cell that an own piece could move to and check from, where no
+    /// enemy piece strikes, adds to the attack's count.
+    pub safe_checks: Option<i32>,
     /// Per enemy piece that a lesser piece of the player's strikes, or that one
     /// strikes and none defends.
     pub threats: Option<i32>,
@@ -734,6 +741,8 @@ pub struct PieceTerms {
     pub isolated: Option<i32>,
     /// A promoting piece with a friendly one on its way to promotion.
     pub doubled: Option<i32>,
+    /// Once for a player with two pieces of the kind or more.
+    pub pair: Option<i32>,
 }
 
 impl Evaluation {

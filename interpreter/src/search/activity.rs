@@ -250,6 +250,16 @@ pub(super) struct ActivityOf<M> {
     zone: Vec<M>,
     /// The attack term's weight (0: not counted).
     attack: i32,
+    /// What a cell around a royal piece that the enemy strikes and nothing but
+    /// the royal piece defends adds to the attack's count, and what a cell a
+    /// piece could safely check from adds ([`royal_attack::Count`]).
+    weak_units: i32,
+    check_units: i32,
+    /// Per kind: whether the cells its pieces check a royal piece from are the
+    /// cells a piece of its kind, of the other side, strikes from the royal
+    /// piece's cell (its strikes are lines that the same pieces block both
+    /// ways).
+    reversible: Vec<bool>,
     /// The threats term's weight (0: not counted).
     threats: i32,
     /// Per kind: its value, for which strikes threaten (royal kinds: none).
@@ -266,10 +276,20 @@ pub(super) struct ActivityOf<M> {
 /// `SCALE`ths of a hundredth of a pawn), their attack on the enemy's royal pieces
 /// ([`royal_attack`]), the cells they strike, and the enemy's pieces a lesser
 /// piece of theirs strikes ([`threats`]).
+#[derive(Default)]
 struct Sweep<M> {
     moves: i32,
-    units: i32,
+    /// The attack's strikes on the cells around the enemy's royal pieces, and
+    /// the pieces that strike some.
+    hits: i32,
+    attackers: i32,
+    /// The cells around the enemy's royal pieces that the pieces strike.
+    near: M,
+    /// The cells a piece could move to and check the enemy's royal piece from.
+    checks: M,
+    /// The cells the pieces strike, and those the pieces that are not royal do.
     struck: M,
+    guarded: M,
     lesser: M,
 }
 
@@ -364,7 +384,7 @@ impl<M: Mask> ActivityOf<M> {
             .map(|r| line_of(rules, r))
             .collect();
         let mut rest = Vec::new();
-        let plans = (0..2 * kinds * cells)
+        let plans: Vec<Plan<M>> = (0..2 * kinds * cells)
             .map(|i| plan_of(rules, &lines, i, &mut rest))
             .collect();
         let values: Vec<Option<i32>> = (0..kinds)
@@ -372,6 +392,8 @@ impl<M: Mask> ActivityOf<M> {
             .collect();
         let least = least_kinds(&values);
         let guards = guards(rules, &lines, &least);
+        let lines: Vec<Line<M>> = lines.into_iter().map(Option::unwrap_or_default).collect();
+        let reversible = reversible_kinds(rules, &plans, (&lines, &rest));
         let guards_kept = (0..2 * kinds * cells).all(|i| {
             let kind = i / cells % kinds;
             !least[kind] || (guards[i].is_some() && super::passed::promotes(rules, kind))
@@ -388,13 +410,16 @@ impl<M: Mask> ActivityOf<M> {
             expected,
             plans,
             rest,
-            lines: lines.into_iter().map(Option::unwrap_or_default).collect(),
+            lines,
             promoting: super::passed::counted(rules),
             guards_kept,
             passed: PassedOf::new(rules, terms),
             structure: StructureOf::new(rules, terms),
             zone: zones(rules),
             attack: terms.attack,
+            weak_units: terms.weak_cells,
+            check_units: terms.safe_checks,
+            reversible,
             threats: terms.threats,
             least,
             guards,
@@ -442,7 +467,8 @@ impl<M: Mask> ActivityOf<M> {
         let guarded = |s: Side| (kept.as_ref()?.guarded).map(|g| M::narrow(g[s.index()]));
         let mine = self.mobility(pos, side, guarded(side.opponent()));
         let theirs = self.mobility(pos, side.opponent(), guarded(side));
-        let siege = self.attack * (mine.units * mine.units - theirs.units * theirs.units);
+        let (m, t) = (self.units(&mine, &theirs), self.units(&theirs, &mine));
+        let siege = self.attack * (m * m - t * t);
         let threats = self.threatened(pos, [&mine, &theirs], side);
         let promoting = match kept {
             Some(k) => k.value,
@@ -504,7 +530,8 @@ impl<M: Mask> ActivityOf<M> {
             self.mobility(pos, Side::White, None),
             self.mobility(pos, Side::Black, None),
         );
-        let (w, b) = (f64::from(white.units), f64::from(black.units));
+        let w = f64::from(self.units(&white, &black));
+        let b = f64::from(self.units(&black, &white));
         NowFeatures {
             attack: (w * w - b * b) / f64::from(royal_attack::SCALE),
             threats: f64::from(self.threatened(pos, [&white, &black], Side::White)),
@@ -515,9 +542,9 @@ impl<M: Mask> ActivityOf<M> {
         }
     }
 
-    /// What `side`'s pieces do now ([`Sweep`]): the attack counts the cells
-    /// around the enemy's royal pieces that its pieces strike, each time one does,
-    /// where two pieces or more strike some.
+    /// What `side`'s pieces do now ([`Sweep`]): the attack reads the cells
+    /// around the enemy's royal pieces that its pieces strike, each time one
+    /// does, and the cells they could check from.
     /// `unsafe_cells`: the cells the enemy's least valuable pieces strike, where
     /// they are known.
     fn mobility(&self, pos: &Position, side: Side, unsafe_cells: Option<M>) -> Sweep<M> {
@@ -526,13 +553,15 @@ impl<M: Mask> ActivityOf<M> {
         let zone = self.zone_around(pos, side.opponent());
         let unsafe_cells =
             unsafe_cells.unwrap_or_else(|| self.guarded(pos, side.opponent(), (enemy, own)));
-        let (mut sum, mut units, mut attackers) = (0, 0, 0);
-        let (mut struck, mut lesser) = (M::default(), M::default());
+        // the defence's strikes make an attack's cells weak and its checks unsafe
+        let reads_struck = self.threats != 0 || self.weak_units != 0 || self.check_units != 0;
+        let mut checks = CheckCells::default();
+        let mut sweep = Sweep::default();
         for &c in pos.piece_cells(side) {
             let Some(p) = pos.piece_at(c) else { continue };
             // a kind whose moves count nothing is read only for an attack or threats
             let counted = self.counted[p.kind];
-            if !counted && self.threats == 0 {
+            if !counted && !reads_struck {
                 continue;
             }
             let i = (side.index() * self.kinds + p.kind) * self.cells + c as usize;
@@ -541,22 +570,61 @@ impl<M: Mask> ActivityOf<M> {
             };
             if counted {
                 let moves = self.safe_moves(&reach, p.kind, unsafe_cells);
-                sum += self.weight[p.kind] * moves as i32 - self.expected[i];
-                let hits = (reach.strikes & zone).ones() as i32;
-                units += hits;
-                attackers += i32::from(hits > 0);
+                sweep.moves += self.weight[p.kind] * moves as i32 - self.expected[i];
+                let near = reach.strikes & zone;
+                sweep.hits += near.ones() as i32;
+                sweep.attackers += i32::from(near != M::default());
+                sweep.near |= near;
+                if self.check_units != 0 && zone != M::default() {
+                    let from = checks.of(p.kind, || self.check_cells(pos, side, p.kind));
+                    sweep.checks |= reach.moves & from;
+                }
+            }
+            if reads_struck {
+                sweep.struck |= reach.strikes;
+                if self.values[p.kind].is_some() {
+                    sweep.guarded |= reach.strikes;
+                }
             }
             if self.threats != 0 {
-                struck |= reach.strikes;
-                lesser |= self.lesser_victims(pos, reach.strikes & enemy, p.kind);
+                sweep.lesser |= self.lesser_victims(pos, reach.strikes & enemy, p.kind);
             }
         }
-        Sweep {
-            moves: sum,
-            units: royal_attack::units(units, attackers),
-            struck,
-            lesser,
+        sweep
+    }
+
+    /// The attack's count of one side's sweep `attack` against the other's
+    /// `defence` ([`royal_attack::Count`]).
+    fn units(&self, attack: &Sweep<M>, defence: &Sweep<M>) -> i32 {
+        royal_attack::Count {
+            hits: attack.hits,
+            attackers: attack.attackers,
+            weak: (attack.near & !defence.guarded).ones() as i32,
+            checks: (attack.checks & !defence.struck).ones() as i32,
         }
+        .units(self.weak_units, self.check_units)
+    }
+
+    /// The cells from which a piece of `side`'s `kind` would strike an enemy
+    /// royal piece: those a piece of the kind of the other side strikes from the
+    /// royal piece's cell, where the kind is reversible (none where not).
+    fn check_cells(&self, pos: &Position, side: Side, kind: usize) -> M {
+        if !self.reversible[kind] {
+            return M::default();
+        }
+        let (own, enemy) = (
+            M::narrow(pos.occupied(side)),
+            M::narrow(pos.occupied(side.opponent())),
+        );
+        let them = side.opponent();
+        let mut cells = M::default();
+        for &r in pos.royal_cells(them) {
+            let i = (them.index() * self.kinds + kind) * self.cells + r as usize;
+            if let Some(reach) = self.reach(pos, (enemy, own), i, r) {
+                cells |= reach.strikes;
+            }
+        }
+        cells
     }
 
     /// Of the enemy's pieces on `hits`, those worth more than a piece of `kind`
@@ -666,6 +734,102 @@ impl<M: Mask> ActivityOf<M> {
                 strikes: M::narrow(r.strikes),
             }),
         }
+    }
+}
+
+/// The cells each kind checks from, worked out once a sweep for the kinds its
+/// pieces have (up to 16 kinds kept; more are worked out each time).
+struct CheckCells<M> {
+    known: u16,
+    cells: [M; 16],
+}
+
+impl<M: Mask> Default for CheckCells<M> {
+    fn default() -> Self {
+        CheckCells {
+            known: 0,
+            cells: [M::default(); 16],
+        }
+    }
+}
+
+impl<M: Mask> CheckCells<M> {
+    fn of(&mut self, kind: usize, make: impl FnOnce() -> M) -> M {
+        if kind >= 16 {
+            return make();
+        }
+        if self.known >> kind & 1 == 0 {
+            self.cells[kind] = make();
+            self.known |= 1 << kind;
+        }
+        self.cells[kind]
+    }
+}
+
+/// Per kind: whether its pieces of either side strike a cell from another
+/// exactly where a piece of the other side strikes the first from the second
+/// on an empty board, along lines that nothing but pieces between the two
+/// cells block ([`ActivityOf::reversible`]).
+fn reversible_kinds<M: Mask>(
+    rules: &Ruleset,
+    plans: &[Plan<M>],
+    (lines, rest): (&[Line<M>], &[Line<M>]),
+) -> Vec<bool> {
+    let (kinds, cells) = (rules.kinds, rules.cell_count());
+    let strikes = |side: usize, kind: usize, c: usize| {
+        empty_strikes(&plans[(side * kinds + kind) * cells + c], lines, rest)
+    };
+    (0..kinds)
+        .map(|k| {
+            (0..2).all(|side| {
+                (0..cells).all(|x| {
+                    let Some(mut m) = strikes(side, k, x) else {
+                        return false;
+                    };
+                    while m != M::default() {
+                        let y = m.lowest() as usize;
+                        m = m.rest();
+                        let back = strikes(1 - side, k, y);
+                        if back.is_none_or(|b| b & M::bit(x as Cell) == M::default()) {
+                            return false;
+                        }
+                    }
+                    true
+                })
+            })
+        })
+        .collect()
+}
+
+/// The cells a plan strikes on an empty board; `None` for a plan the engine
+/// walks, or whose captures have paths that may be blocked (a lame leap's,
+/// which the same pieces do not block both ways).
+fn empty_strikes<M: Mask>(plan: &Plan<M>, lines: &[Line<M>], rest: &[Line<M>]) -> Option<M> {
+    match *plan {
+        Plan::Leaps(cells) => Some(cells),
+        Plan::Slides(a, b) => {
+            let lines = lines.get(a as usize..b as usize)?;
+            Some(lines.iter().fold(M::default(), |m, l| m | l.cells))
+        }
+        Plan::Lines {
+            capture,
+            rest: (a, b),
+            ..
+        } => {
+            let mut strikes = capture;
+            for line in rest
+                .get(a as usize..b as usize)?
+                .iter()
+                .filter(|l| l.capture)
+            {
+                if line.path != M::default() {
+                    return None;
+                }
+                strikes |= line.cells;
+            }
+            Some(strikes)
+        }
+        Plan::Walk => None,
     }
 }
 
@@ -878,6 +1042,65 @@ mod tests {
     }
 
     /// The moves of a piece that count for its mobility on `cell` of the FEN.
+    /// Black's queen on d4 strikes f2 and its knight on h4 g2, around White's
+    /// king on g1: 2 strikes by two pieces, on cells nothing but the king
+    /// defends (2 weak). The queen could check from d1 and a1, where nothing of
+    /// White's strikes (2 safe checks; Qxf2 and the knight's f3 are struck).
+    /// White strikes nothing around Black's king.
+    #[test]
+    fn an_attack_counts_weak_cells_and_safe_checks() {
+        let rules = super::super::chess("\nevaluation { weak-cells 2 safe-checks 6 }\n");
+        let terms = super::super::eval::terms(&rules);
+        let a = ActivityOf::<u64>::new(&rules, &terms).expect("chess is measured");
+        let pos = Position::from_fen(&rules, "7k/8/8/8/3q3n/8/5PPP/6K1 w - - 0 1").expect("a FEN");
+        let black = a.mobility(&pos, Side::Black, None);
+        let white = a.mobility(&pos, Side::White, None);
+        let name = |m: u64| {
+            let mut cells: Vec<&str> = (0..64)
+                .filter(|&c| m >> c & 1 != 0)
+                .map(|c| rules.cell_name(c as Cell))
+                .collect();
+            cells.sort();
+            cells.join(" ")
+        };
+        assert_eq!((black.hits, black.attackers), (2, 2));
+        assert_eq!(name(black.near & !white.guarded), "f2 g2");
+        assert_eq!(name(black.checks & !white.struck), "a1 d1");
+        assert_eq!(a.units(&black, &white), 2 + 2 * 2 + 2 * 6);
+        assert_eq!(a.units(&white, &black), 0);
+        // a bishop on e1 guards f2, and shuts the first rank beyond it: one weak
+        // cell is left, and no check
+        let guarded =
+            Position::from_fen(&rules, "7k/8/8/8/3q3n/8/5PPP/4B1K1 w - - 0 1").expect("a FEN");
+        let (b, w) = (
+            a.mobility(&guarded, Side::Black, None),
+            a.mobility(&guarded, Side::White, None),
+        );
+        assert_eq!(a.units(&b, &w), 2 + 2);
+    }
+
+    /// Chess's pieces check from where the same piece of the other side strikes
+    /// the king from. Of Xiangqi's only the chariot does: the horse's and the
+    /// elephant's legs are blocked next to where they stand, the cannon is
+    /// walked by the engine, the general and advisors keep to their own palace
+    /// and the elephants to their own half, and a soldier strikes sideways only
+    /// across the river, which is a different half for each side.
+    #[test]
+    fn only_kinds_whose_strikes_run_both_ways_count_checks() {
+        let chess = super::super::chess("");
+        let a = ActivityOf::<u64>::new(&chess, &super::super::eval::terms(&chess)).expect("chess");
+        assert!(a.reversible.iter().all(|&r| r));
+        let text = include_str!("../../../definitions/xiangqi.vdl");
+        let rules = crate::load(text).ruleset.expect("xiangqi loads");
+        let a =
+            ActivityOf::<u128>::new(&rules, &super::super::eval::terms(&rules)).expect("xiangqi");
+        let reversible: Vec<&str> = (0..rules.kinds)
+            .filter(|&k| a.reversible[k])
+            .map(|k| rules.definition.pieces[k].name.as_str())
+            .collect();
+        assert_eq!(reversible, ["Chariot"]);
+    }
+
     fn counted(rules: &Ruleset, a: &ActivityOf<u64>, fen: &str, cell: &str) -> u32 {
         let pos = Position::from_fen(rules, fen).expect("a FEN");
         let c = rules.cell_by_name(cell).expect("a cell");

@@ -57,6 +57,8 @@ pub struct Evaluator {
     /// Only where some kind's cells count differently in the endgame: how far a
     /// position is into it.
     phase: Option<Arc<Phase>>,
+    /// The kinds whose pairs count ([`Terms::pair`]).
+    paired: Vec<usize>,
 }
 
 /// A piece's value far from the endgame and in it, as one number whose sums are
@@ -169,6 +171,7 @@ pub fn terms(rules: &Ruleset) -> Terms {
         doubled: (0..kinds)
             .map(|k| (given(k).doubled).unwrap_or(structure::derived(rules, &value, k).1))
             .collect(),
+        pair: (0..kinds).map(|k| given(k).pair.unwrap_or(0)).collect(),
         safety: rules.definition.evaluation.safety.unwrap_or(0),
         shelter: rules.definition.evaluation.shelter.unwrap_or(0),
         centrality: (rules.definition.evaluation.centrality)
@@ -176,6 +179,8 @@ pub fn terms(rules: &Ruleset) -> Terms {
         exposure: rules.definition.evaluation.exposure.unwrap_or(0),
         attack: (rules.definition.evaluation.attack)
             .unwrap_or_else(|| least_value(rules, &value) * royal_attack::DERIVED / 100),
+        weak_cells: (rules.definition.evaluation.weak_cells).unwrap_or(royal_attack::WEAK_UNITS),
+        safe_checks: (rules.definition.evaluation.safe_checks).unwrap_or(royal_attack::CHECK_UNITS),
         threats: (rules.definition.evaluation.threats)
             .unwrap_or_else(|| least_value(rules, &value) * threats::DERIVED / 100),
         cells: given_cells(rules, |k| rules.definition.evaluation.cells_of(k)),
@@ -321,6 +326,7 @@ impl Evaluator {
             cells,
             kinds,
             waits,
+            paired: (0..kinds).filter(|&k| terms.pair[k] != 0).collect(),
             shelter: (terms.shelter != 0).then(|| Arc::new(geometry.shelter.clone())),
             geometry: (terms.safety != 0).then(|| Arc::new(geometry)),
             activity: Activity::new(rules, &terms).map(Arc::new),
@@ -401,6 +407,7 @@ impl Evaluator {
         if pos.rules().flags.hand {
             score += self.hands(pos, stm);
         }
+        score += self.pairs(pos);
         if let Some(g) = &self.geometry {
             let side = pos.side_to_move();
             score += self.terms.safety * (g.danger(pos, side) - g.danger(pos, side.opponent()));
@@ -442,6 +449,16 @@ impl Evaluator {
             }
             _ => early,
         }
+    }
+
+    /// The pairs of the kinds that count one ([`Terms::pair`]), for the side to
+    /// move.
+    fn pairs(&self, pos: &Position) -> i32 {
+        let side = pos.side_to_move();
+        let pair = |s, k| i32::from(pos.piece_count(s, k) >= 2);
+        (self.paired.iter())
+            .map(|&k| self.terms.pair[k] * (pair(side, k) - pair(side.opponent(), k)))
+            .sum()
     }
 
     /// The pieces in hand, each at its value on the board: a piece in hand can go

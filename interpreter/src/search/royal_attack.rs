@@ -12,19 +12,47 @@ pub const SCALE: i32 = 16;
 /// The derived weight, in hundredths of the least valuable piece.
 pub const DERIVED: i32 = 12;
 
+/// What a weak cell around a royal piece adds to the attack's count where the
+/// definition does not say: nothing, as the `attack` derived for a count of
+/// strikes alone overweighs a larger count (chess fitted 1 where it derives 12).
+pub const WEAK_UNITS: i32 = 0;
+
+/// What a safe check adds where the definition does not say: nothing, likewise.
+pub const CHECK_UNITS: i32 = 0;
+
 /// The most cells struck that count: far more than any real attack, low enough
 /// that its square times any weight in range stays well within an `i32` (a
 /// definition with many royal pieces and many pieces could strike thousands).
 pub const MAX_UNITS: i32 = 100;
 
-/// The attack's count: the cells struck around the royal pieces, each time a
-/// piece strikes one (up to [`MAX_UNITS`]), where `attackers` pieces strike
-/// some; 0 for fewer than two.
-pub fn units(struck: i32, attackers: i32) -> i32 {
-    if attackers >= 2 {
-        struck.min(MAX_UNITS)
-    } else {
-        0
+/// What the attack on a side's royal pieces is counted from: the other side's
+/// strikes on the cells around them (each time a piece strikes one), the pieces
+/// that strike some, those cells that nothing of the side's but a royal piece
+/// defends (weak), and the cells from which a piece could move and check where
+/// nothing of the side's strikes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Strikes on the cells around the royal pieces.
+    pub hits: i32,
+    /// Pieces that strike some of those cells.
+    pub attackers: i32,
+    /// Those cells struck that nothing but a royal piece defends.
+    pub weak: i32,
+    /// Cells a piece could move to and check from, safely.
+    pub checks: i32,
+}
+
+impl Count {
+    /// The attack's count: the strikes, and `weak_units` for each weak cell and
+    /// `check_units` for each safe check (up to [`MAX_UNITS`] in all), where two
+    /// pieces or more strike; 0 for fewer.
+    pub fn units(&self, weak_units: i32, check_units: i32) -> i32 {
+        if self.attackers < 2 {
+            return 0;
+        }
+        let weak = self.weak.min(MAX_UNITS) * weak_units;
+        let checks = self.checks.min(MAX_UNITS) * check_units;
+        (self.hits.min(MAX_UNITS) + weak + checks).min(MAX_UNITS)
     }
 }
 
@@ -56,9 +84,17 @@ mod tests {
 
     #[test]
     fn one_attacker_counts_nothing_and_the_count_is_bounded() {
-        assert_eq!(units(5, 1), 0);
-        assert_eq!(units(5, 2), 5);
-        assert_eq!(units(50_000, 300), MAX_UNITS);
+        let count = |hits, attackers, weak, checks| Count {
+            hits,
+            attackers,
+            weak,
+            checks,
+        };
+        assert_eq!(count(5, 1, 3, 2).units(2, 6), 0);
+        assert_eq!(count(5, 2, 0, 0).units(2, 6), 5);
+        assert_eq!(count(5, 2, 3, 2).units(2, 6), 5 + 6 + 12);
+        assert_eq!(count(50_000, 300, 0, 0).units(2, 6), MAX_UNITS);
+        assert_eq!(count(1, 2, 50_000, 50_000).units(16, 16), MAX_UNITS);
         let worst = crate::check::MAX_PER_MOVE * i64::from(MAX_UNITS).pow(2);
         assert!(worst < i64::from(i32::MAX));
     }

@@ -31,6 +31,8 @@ pub struct Terms {
     pub isolated: Vec<i32>,
     /// Per kind: a promoting piece with a friendly one on its way to promotion.
     pub doubled: Vec<i32>,
+    /// Per kind: once for a player with two pieces of the kind or more.
+    pub pair: Vec<i32>,
     /// Per cell around a royal piece of the player that an enemy reaches.
     pub safety: i32,
     /// Per own piece next to a royal piece, by the enemy's pieces up to
@@ -46,6 +48,12 @@ pub struct Terms {
     /// pieces strike, over [`SCALE`](super::royal_attack::SCALE), less the same
     /// of the enemy's attack ([`royal_attack`](super::royal_attack)).
     pub attack: i32,
+    /// What each cell around a royal piece that the enemy strikes and nothing but
+    /// a royal piece defends adds to the attack's count.
+    pub weak_cells: i32,
+    /// What each cell that a piece could move to and check from, where nothing
+    /// of the enemy's strikes, adds to the attack's count.
+    pub safe_checks: i32,
     /// Per enemy piece the player threatens, less its own the enemy threatens
     /// ([`threats`](super::threats)).
     pub threats: i32,
@@ -58,7 +66,7 @@ pub struct Terms {
 }
 
 /// The terms of each kind.
-pub const KIND_TERMS: usize = 6;
+pub const KIND_TERMS: usize = 7;
 
 /// The feature index of the section's `safety` term (after the kinds' terms).
 pub fn safety_feature(kinds: usize) -> usize {
@@ -140,6 +148,8 @@ pub enum Term {
     Isolated = 4,
     /// Promoting pieces with a friendly one on their way.
     Doubled = 5,
+    /// Two pieces of the kind or more.
+    Pair = 6,
 }
 
 impl Term {
@@ -151,6 +161,7 @@ impl Term {
         Term::Advance,
         Term::Isolated,
         Term::Doubled,
+        Term::Pair,
     ];
 }
 
@@ -167,6 +178,7 @@ impl Terms {
             v[feature(Term::Advance, k, kinds)] = f64::from(self.advance_quarters[k]) / 4.0;
             v[feature(Term::Isolated, k, kinds)] = f64::from(self.isolated[k]);
             v[feature(Term::Doubled, k, kinds)] = f64::from(self.doubled[k]);
+            v[feature(Term::Pair, k, kinds)] = f64::from(self.pair[k]);
         }
         v[safety_feature(kinds)] = f64::from(self.safety);
         v[shelter_feature(kinds)] = f64::from(self.shelter);
@@ -327,6 +339,9 @@ impl Geometry {
                 }
                 x[feature(Term::Mobility, p.kind, kinds)] += sign * self.spread[i];
                 x[feature(Term::Advance, p.kind, kinds)] += sign * self.nearness[i];
+            }
+            for k in 0..kinds {
+                x[feature(Term::Pair, k, kinds)] += sign * f64::from(pos.piece_count(side, k) >= 2);
             }
             if pos.rules().flags.hand {
                 for k in 0..kinds {

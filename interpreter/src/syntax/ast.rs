@@ -107,17 +107,21 @@ pub enum SectionWord {
     Centrality,
     Exposure,
     Attack,
+    WeakCells,
+    SafeChecks,
     Threats,
 }
 
 impl SectionWord {
     /// Every section term, in the model's order.
-    pub const ALL: [SectionWord; 6] = [
+    pub const ALL: [SectionWord; 8] = [
         SectionWord::Safety,
         SectionWord::Shelter,
         SectionWord::Centrality,
         SectionWord::Exposure,
         SectionWord::Attack,
+        SectionWord::WeakCells,
+        SectionWord::SafeChecks,
         SectionWord::Threats,
     ];
 
@@ -129,6 +133,8 @@ impl SectionWord {
             SectionWord::Centrality => "centrality",
             SectionWord::Exposure => "exposure",
             SectionWord::Attack => "attack",
+            SectionWord::WeakCells => "weak-cells",
+            SectionWord::SafeChecks => "safe-checks",
             SectionWord::Threats => "threats",
         }
     }
@@ -143,6 +149,7 @@ pub enum EvalWord {
     Advance,
     Isolated,
     Doubled,
+    Pair,
 }
 
 #[derive(Clone, Debug)]

@@ -246,6 +246,7 @@ impl Builder {
             "mobility" => EvalWord::Mobility,
             "isolated" => EvalWord::Isolated,
             "doubled" => EvalWord::Doubled,
+            "pair" => EvalWord::Pair,
             _ => EvalWord::Advance,
         };
         Some((

@@ -102,7 +102,7 @@ enum Weight {
 fn prior_spread(weight: Weight) -> f64 {
     match weight {
         Weight::Kind(Term::Value | Term::Hand | Term::Advance) => 100.0,
-        Weight::Kind(Term::Isolated | Term::Doubled) => 20.0,
+        Weight::Kind(Term::Isolated | Term::Doubled | Term::Pair) => 20.0,
         Weight::Nearness => 50.0,
         Weight::Cell => 25.0,
         Weight::Kind(Term::Mobility) | Weight::Section => 10.0,
@@ -192,7 +192,7 @@ pub fn tune(
         let beyond = (change.abs() - 1.96 * errors[j] / scale).max(0.0);
         weights[i] = prior[i] + beyond.copysign(change);
     }
-    let terms = to_terms(&weights, (rules.kinds, rules.cell_count()));
+    let terms = to_terms(&weights, old, (rules.kinds, rules.cell_count()));
     let intercept = beta[chosen.len()];
     let loss = |w: &[f64]| mean_loss(&held, |s| scale * dot(&s.features, w) + intercept);
     Ok(Tuned {
@@ -283,8 +283,9 @@ fn newton(
     beta
 }
 
-/// Weights in centipawns, in the features' order, as terms in range.
-fn to_terms(w: &[f64], (kinds, cells): (usize, usize)) -> Terms {
+/// Weights in centipawns, in the features' order, as terms in range; what the
+/// features are counted by (the attack's count) as in `old`.
+fn to_terms(w: &[f64], old: &Terms, (kinds, cells): (usize, usize)) -> Terms {
     let at = |t: Term, k: usize| w[feature(t, k, kinds)];
     let bounded = |v: f64, lo: f64, hi: f64| v.round().clamp(lo, hi) as i32;
     let (piece, per_move) = (MAX_PIECE_VALUE as f64, MAX_PER_MOVE as f64);
@@ -307,11 +308,16 @@ fn to_terms(w: &[f64], (kinds, cells): (usize, usize)) -> Terms {
         doubled: (0..kinds)
             .map(|k| bounded(at(Term::Doubled, k), -per_move, per_move))
             .collect(),
+        pair: (0..kinds)
+            .map(|k| bounded(at(Term::Pair, k), -per_move, per_move))
+            .collect(),
         safety: bounded(w[safety_feature(kinds)], -per_move, per_move),
         shelter: bounded(w[shelter_feature(kinds)], -per_move, per_move),
         centrality: bounded(w[centrality_feature(kinds)], -per_move, per_move),
         exposure: bounded(w[exposure_feature(kinds)], -per_move, per_move),
         attack: bounded(w[attack_feature(kinds)], -per_move, per_move),
+        weak_cells: old.weak_cells,
+        safe_checks: old.safe_checks,
         threats: bounded(w[threats_feature(kinds)], -per_move, per_move),
         cells: (0..kinds * cells)
             .map(|i| bounded(w[cell_feature(0, i, (kinds, cells))], -per_move, per_move))
