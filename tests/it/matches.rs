@@ -653,6 +653,26 @@ fn tune_keeps_the_judges_scores_for_the_next_fit() {
     assert!(err.contains(&format!("{kept}:2: no tab")), "{err}");
 }
 
+/// The attack's count is a given of the fit, not fitted: the section keeps the
+/// definition's `weak-cells` and `safe-checks`, so its `attack` weighs the count
+/// it was fitted to.
+#[test]
+fn tune_keeps_what_the_attack_counts() {
+    let path = tmp("king-danger-chess.vdl");
+    let text = crate::common::chess_derived() + "evaluation { weak-cells 2 safe-checks 6 }\n";
+    std::fs::write(&path, &text).expect("a copy");
+    let section = run_ok(&[&["tune", &path][..], &TUNE, &["2"]].concat());
+    assert!(
+        section.contains("\n  weak-cells 2\n  safe-checks 6\n"),
+        "{section}"
+    );
+    let plain = run_ok(&[&["tune", CHESS][..], &TUNE, &["2"]].concat());
+    assert!(
+        !plain.contains("weak-cells") && !plain.contains("safe-checks"),
+        "{plain}"
+    );
+}
+
 #[test]
 fn tune_write_puts_one_section_in_the_definition() {
     let path = tmp("tuned-chess.vdl");

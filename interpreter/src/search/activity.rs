@@ -393,7 +393,12 @@ impl<M: Mask> ActivityOf<M> {
         let least = least_kinds(&values);
         let guards = guards(rules, &lines, &least);
         let lines: Vec<Line<M>> = lines.into_iter().map(Option::unwrap_or_default).collect();
-        let reversible = reversible_kinds(rules, &plans, (&lines, &rest));
+        // only safe checks read it, and it walks every cell's strikes
+        let reversible = if terms.safe_checks != 0 {
+            reversible_kinds(rules, &plans, (&lines, &rest))
+        } else {
+            vec![false; kinds]
+        };
         let guards_kept = (0..2 * kinds * cells).all(|i| {
             let kind = i / cells % kinds;
             !least[kind] || (guards[i].is_some() && super::passed::promotes(rules, kind))
@@ -1041,7 +1046,6 @@ mod tests {
         n
     }
 
-    /// The moves of a piece that count for its mobility on `cell` of the FEN.
     /// Black's queen on d4 strikes f2 and its knight on h4 g2, around White's
     /// king on g1: 2 strikes by two pieces, on cells nothing but the king
     /// defends (2 weak). The queen could check from d1 and a1, where nothing of
@@ -1087,13 +1091,21 @@ mod tests {
     /// across the river, which is a different half for each side.
     #[test]
     fn only_kinds_whose_strikes_run_both_ways_count_checks() {
+        // the kinds are read only where safe checks count
+        let checking = |rules: &Ruleset| {
+            let mut terms = super::super::eval::terms(rules);
+            assert_eq!(terms.safe_checks, 0, "not derived");
+            terms.safe_checks = 6;
+            terms
+        };
         let chess = super::super::chess("");
-        let a = ActivityOf::<u64>::new(&chess, &super::super::eval::terms(&chess)).expect("chess");
+        let a = ActivityOf::<u64>::new(&chess, &checking(&chess)).expect("chess");
         assert!(a.reversible.iter().all(|&r| r));
+        let derived = ActivityOf::<u64>::new(&chess, &super::super::eval::terms(&chess));
+        assert!(!derived.expect("chess").reversible.iter().any(|&r| r));
         let text = include_str!("../../../definitions/xiangqi.vdl");
         let rules = crate::load(text).ruleset.expect("xiangqi loads");
-        let a =
-            ActivityOf::<u128>::new(&rules, &super::super::eval::terms(&rules)).expect("xiangqi");
+        let a = ActivityOf::<u128>::new(&rules, &checking(&rules)).expect("xiangqi");
         let reversible: Vec<&str> = (0..rules.kinds)
             .filter(|&k| a.reversible[k])
             .map(|k| rules.definition.pieces[k].name.as_str())
@@ -1101,6 +1113,7 @@ mod tests {
         assert_eq!(reversible, ["Chariot"]);
     }
 
+    /// The moves of a piece that count for its mobility on `cell` of the FEN.
     fn counted(rules: &Ruleset, a: &ActivityOf<u64>, fen: &str, cell: &str) -> u32 {
         let pos = Position::from_fen(rules, fen).expect("a FEN");
         let c = rules.cell_by_name(cell).expect("a cell");
