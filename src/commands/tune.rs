@@ -48,6 +48,14 @@ pub(crate) fn run_tune(args: &TuneArgs) -> Result<(), Failure> {
         None => source,
     };
     let text = section(rules, &source, &tuned);
+    let (before, after) = tuned.held_out_loss;
+    if after > before {
+        errln!(
+            "the tuned weights predict the held-out games worse than those in use \
+             ({after:.4} against {before:.4} mean log loss): keep the section in use, \
+             or tune on more games"
+        );
+    }
     if !args.write {
         out!("{text}");
         return Ok(());

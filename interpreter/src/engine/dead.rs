@@ -57,6 +57,39 @@ impl Position<'_> {
     }
 }
 
+/// Whether a piece of `side`'s `kind`, alone with the royal pieces, can ever
+/// checkmate (on any of the cells it may stand on): chess's knight and bishop
+/// cannot. None where the answer would not last (the material can change: see
+/// the module), for a royal kind or one that promotes, and where a side starts
+/// with other than one royal piece.
+pub fn lone_piece_mates(rules: &Ruleset, side: usize, kind: usize) -> Option<bool> {
+    if !material_fixed(rules) || rules.royal[kind] || rules.promotion_of(side, kind).is_some() {
+        return None;
+    }
+    let start = Position::start(rules);
+    let mut royals = Vec::with_capacity(3);
+    for (s, cells) in start.royals.iter().enumerate() {
+        let [c] = cells[..] else { return None };
+        let k = kind_of(start.board[c as usize]);
+        royals.push((
+            s as u8,
+            k as u16,
+            rules.dead_material.cell_class(rules, s, k, c),
+        ));
+    }
+    let mut classes: Vec<u16> = (0..rules.cell_count() as Cell)
+        .map(|c| rules.dead_material.cell_class(rules, side, kind, c))
+        .collect();
+    classes.sort_unstable();
+    classes.dedup();
+    Some(classes.into_iter().any(|class| {
+        let mut material = royals.clone();
+        material.push((side as u8, kind as u16, class));
+        material.sort_unstable();
+        !dead(rules, material)
+    }))
+}
+
 /// Material can only shrink, by captures of whole pieces.
 fn material_fixed(rules: &Ruleset) -> bool {
     let f = &rules.flags;

@@ -54,6 +54,7 @@ use crate::model::Side;
 
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
 pub use activity::Reach;
+pub use dead::lone_piece_mates;
 pub use deferred::Legality;
 pub use goals::{Goal, GoalKind};
 pub use legality::LegalityMismatch;

@@ -13,8 +13,8 @@ use super::structure;
 use super::terms::{Geometry, Terms, MOBILITY};
 use super::threats;
 use crate::compile::{Cell, RayKind, Ruleset};
-use crate::engine::{Position, Weights};
-use std::sync::Arc;
+use crate::engine::{lone_piece_mates, Position, Weights};
+use std::sync::{Arc, OnceLock};
 
 /// A royal piece's value when it is the victim of a capture (only for ordering
 /// captures: royal pieces are never counted in the material balance).
@@ -59,7 +59,19 @@ pub struct Evaluator {
     phase: Option<Arc<Phase>>,
     /// The kinds whose pairs count ([`Terms::pair`]).
     paired: Vec<usize>,
+    /// Per side and kind: a lone piece of it cannot checkmate; worked out the
+    /// first time a side has only it and its royal piece (for chess, about ten
+    /// milliseconds a kind), and only on boards of up to [`LONE_CELLS`] cells.
+    cannot_mate_alone: Arc<[OnceLock<bool>]>,
 }
+
+/// The most cells on which a lone piece is looked at: the placements of three
+/// pieces grow with the cube of the cells.
+const LONE_CELLS: usize = 128;
+
+/// A side ahead with only a piece that cannot checkmate alone keeps this share
+/// of its lead: it cannot win, but a larger lead is still the better draw.
+const LONE_SHARE: i32 = 16;
 
 /// A piece's value far from the endgame and in it, as one number whose sums are
 /// the sums of both (`late` in the high half).
@@ -327,6 +339,7 @@ impl Evaluator {
             kinds,
             waits,
             paired: (0..kinds).filter(|&k| terms.pair[k] != 0).collect(),
+            cannot_mate_alone: (0..2 * kinds).map(|_| OnceLock::new()).collect(),
             shelter: (terms.shelter != 0).then(|| Arc::new(geometry.shelter.clone())),
             geometry: (terms.safety != 0).then(|| Arc::new(geometry)),
             activity: Activity::new(rules, &terms).map(Arc::new),
@@ -388,10 +401,35 @@ impl Evaluator {
                 whole = false;
             }
         }
+        let score = self.drawish(pos, score);
         (
             score.clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1),
             whole,
         )
+    }
+
+    /// `score` (for the side to move), a [`LONE_SHARE`]th of it where the side
+    /// ahead has only its royal piece and one that cannot checkmate alone.
+    fn drawish(&self, pos: &Position, score: i32) -> i32 {
+        let stm = pos.side_to_move();
+        let ahead = if score > 0 { stm } else { stm.opponent() };
+        let [a, b] = pos.piece_cells(ahead)[..] else {
+            return score;
+        };
+        let rules = pos.rules();
+        if pos.royal_cells(ahead).len() != 1 || self.cells > LONE_CELLS {
+            return score;
+        }
+        let lone = [a, b].into_iter().filter_map(|c| pos.piece_at(c)).any(|p| {
+            let i = ahead.index() * self.kinds + p.kind;
+            *self.cannot_mate_alone[i]
+                .get_or_init(|| lone_piece_mates(rules, ahead.index(), p.kind) == Some(false))
+        });
+        if lone {
+            score / LONE_SHARE
+        } else {
+            score
+        }
     }
 
     /// The pieces on their cells, in hand and (with `safety` and `shelter` terms)
@@ -536,7 +574,30 @@ fn weights(rules: &Ruleset, squares: &[i64]) -> Weights {
 
 #[cfg(test)]
 mod tests {
-    use super::{pack, unpack};
+    use super::{pack, unpack, Evaluator};
+    use crate::engine::Position;
+
+    /// A side ahead with a knight or a bishop alone cannot win: a sixteenth of
+    /// its lead is left. A rook can, and a pawn may promote.
+    #[test]
+    fn a_lead_of_a_lone_piece_that_cannot_mate_counts_a_sixteenth() {
+        let rules = super::super::chess("");
+        let eval = Evaluator::new(&rules);
+        let drawish = |fen: &str, score: i32| {
+            let pos = Position::from_fen(&rules, fen).expect("a position");
+            eval.drawish(&pos, score)
+        };
+        let knight = "7k/8/8/8/8/2N5/8/4K3 w - - 0 1";
+        assert_eq!(drawish(knight, 320), 20);
+        assert_eq!(drawish(knight, -320), -320, "Black is not ahead");
+        assert_eq!(drawish("7k/8/8/8/8/2B5/p7/4K3 b - - 0 1", -330), -20);
+        assert_eq!(drawish("7k/8/8/8/8/2R5/8/4K3 w - - 0 1", 500), 500);
+        assert_eq!(drawish("7k/8/8/8/8/2N5/P7/4K3 w - - 0 1", 420), 420);
+        assert_eq!(drawish("7k/8/8/8/8/2NN4/8/4K3 w - - 0 1", 640), 640);
+        // and the evaluation says so
+        let pos = Position::from_fen(&rules, knight).expect("a position");
+        assert!(eval.evaluate(&pos).abs() < 40, "{}", eval.evaluate(&pos));
+    }
 
     /// Sums of packed values, added and taken away in any order and of either
     /// sign, unpack to the sums of each half.

@@ -164,7 +164,8 @@ pub fn tune(
     let rows: Vec<Row> = (train.iter())
         .map(|s| vec![(0, dot(&s.features, &prior)), (1, 1.0)])
         .collect();
-    let scale = newton(&train, &rows, &[None, None], None)[0];
+    let scale_fit = newton(&train, &rows, &[None, None], None);
+    let (scale, old_intercept) = (scale_fit[0], scale_fit[1]);
     if scale <= 0.0 {
         return Err("the games' results do not follow the evaluation in use: play more games, or more nodes a move".into());
     }
@@ -193,10 +194,14 @@ pub fn tune(
         weights[i] = prior[i] + beyond.copysign(change);
     }
     let terms = to_terms(&weights, old, (rules.kinds, rules.cell_count()));
-    let intercept = beta[chosen.len()];
-    let loss = |w: &[f64]| mean_loss(&held, |s| scale * dot(&s.features, w) + intercept);
+    // each set of weights with the intercept fitted with it
+    let loss =
+        |w: &[f64], intercept: f64| mean_loss(&held, |s| scale * dot(&s.features, w) + intercept);
     Ok(Tuned {
-        held_out_loss: (loss(&prior), loss(&terms.to_vector())),
+        held_out_loss: (
+            loss(&prior, old_intercept),
+            loss(&terms.to_vector(), beta[chosen.len()]),
+        ),
         terms,
         fitted,
         positions: (train.len(), held.len()),
@@ -275,12 +280,50 @@ fn newton(
         }
         let Some(step) = solve(hess, grad) else { break };
         let size: f64 = step.iter().map(|d| d.abs()).fold(0.0, f64::max);
-        beta.iter_mut().zip(&step).for_each(|(b, d)| *b += d);
+        beta = damped(samples, rows, priors, (&beta, &step));
         if size < 1e-10 {
             break;
         }
     }
     beta
+}
+
+/// `beta` moved along Newton's `step`, halved until the objective does not fall:
+/// from weights far off (predictions near 0 or 1, the curvature almost nil) a
+/// full step overshoots without bound.
+fn damped(
+    samples: &[&TuneSample],
+    rows: &[Row],
+    priors: &[Prior],
+    (beta, step): (&[f64], &[f64]),
+) -> Vec<f64> {
+    let now = objective(samples, rows, priors, beta);
+    let mut t = 1.0;
+    loop {
+        let next: Vec<f64> = beta.iter().zip(step).map(|(b, d)| b + t * d).collect();
+        if objective(samples, rows, priors, &next) >= now || t < 1e-6 {
+            return next;
+        }
+        t /= 2.0;
+    }
+}
+
+/// The penalised log-likelihood Newton's method climbs.
+fn objective(samples: &[&TuneSample], rows: &[Row], priors: &[Prior], beta: &[f64]) -> f64 {
+    let fit: f64 = (samples.iter().zip(rows))
+        .map(|(s, x)| {
+            let z: f64 = x.iter().map(|&(i, v)| v * beta[i]).sum();
+            // log p = −ln(1 + e^−z), without overflow for large |z|; log (1 − p) = log p − z
+            let log_p = -((-z).max(0.0) + (-z.abs()).exp().ln_1p());
+            s.score * log_p + (1.0 - s.score) * (log_p - z)
+        })
+        .sum();
+    let penalty: f64 = (priors.iter().zip(beta))
+        .filter_map(|(p, b)| {
+            p.map(|(mean, spread)| (b - mean).powi(2) / (2.0 * (spread * spread).max(1e-300)))
+        })
+        .sum();
+    fit - penalty
 }
 
 /// Weights in centipawns, in the features' order, as terms in range; what the
@@ -439,6 +482,43 @@ mod tests {
             tune(&rules, &old, &samples, (20, 1)),
             Ok(tuned),
             "the same samples and seed, the same fit"
+        );
+    }
+
+    /// One feature of a few thousand (an evaluation far off, in centipawns) whose
+    /// results follow it at 0.002 log-odds each, with an intercept.
+    fn far_off(n: usize) -> (Vec<TuneSample>, Vec<Row>) {
+        let mut rng = Rng::new(11);
+        (0..n)
+            .map(|i| {
+                let x = rng.below(6001) as f64 - 3000.0;
+                let p = 1.0 / (1.0 + (-0.002 * x - 0.3).exp());
+                let won = (rng.below(1_000_001) as f64) < p * 1_000_001.0;
+                let sample = TuneSample {
+                    game: i,
+                    features: vec![x],
+                    score: if won { 1.0 } else { 0.0 },
+                    fen: String::new(),
+                    white_to_move: true,
+                };
+                (sample, vec![(0, x), (1, 1.0)])
+            })
+            .unzip()
+    }
+
+    #[test]
+    fn a_fit_started_far_off_still_finds_the_truth() {
+        let (samples, rows) = far_off(4_000);
+        let samples: Vec<&TuneSample> = samples.iter().collect();
+        // a prior 100 times too large and wide: every prediction starts near 0 or 1
+        let priors = [Some((0.2, 1.0)), None];
+        let beta = newton(&samples, &rows, &priors, None);
+        assert!((0.0015..0.0025).contains(&beta[0]), "{beta:?}");
+        assert!((0.1..0.5).contains(&beta[1]), "{beta:?}");
+        let start = [0.2, 0.0];
+        assert!(
+            objective(&samples, &rows, &priors, &beta)
+                > objective(&samples, &rows, &priors, &start)
         );
     }
 
