@@ -287,6 +287,11 @@ pub(crate) struct TuneArgs {
     /// and the scores of new ones are added (a refit costs no judging).
     #[arg(long, value_name = "FILE", requires = "judge")]
     pub(crate) judged: Option<String>,
+    /// Fit a learned evaluation (a network of N hidden values a side) in place
+    /// of the terms, and write it beside FILE (its name ending in `.net`); with
+    /// --write, name it in FILE's `evaluation` section.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=512))]
+    pub(crate) network: Option<u16>,
 }
 
 /// The options of `vdl values` and `vdl tune`: the self-play games they learn from.

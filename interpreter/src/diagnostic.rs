@@ -115,6 +115,7 @@ codes! {
     BadPromotionLimit = "vdl::bad_promotion_limit": "a `promotion-limit` outside 1 to 64, or on a kind no promotion makes",
     BadInPlace = "vdl::bad_in_place": "an `in-place` promotion beside `or-leaving`, `captured` or `queue`, or a `promotion-stalemate` rule where no piece promotes in place",
     BadFirstMove = "vdl::bad_first_move": "a `first-move` move that may capture",
+    BadNetwork = "vdl::bad_network": "an `evaluation` network whose file cannot be read, is not a network, or does not fit the definition's pieces and board",
 }
 
 impl Code {

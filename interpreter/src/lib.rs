@@ -51,6 +51,17 @@ pub fn evaluation_section(text: &str) -> Option<std::ops::Range<usize>> {
     })
 }
 
+/// The bytes of the name in the first `network "NAME"` of a definition's own
+/// `evaluation` section (inside the quotes), if the text parses and has one:
+/// what `vdl tune --network --write` replaces.
+pub fn network_name(text: &str) -> Option<std::ops::Range<usize>> {
+    let file = syntax::parse_at(text, 0).ok()?;
+    file.items.iter().find_map(|item| match item {
+        syntax::Item::Evaluation(e) => e.networks.first().map(|n| n.span.start..n.span.end),
+        _ => None,
+    })
+}
+
 /// The most files one `extends` chain may have.
 pub const MAX_EXTENDS_DEPTH: usize = 16;
 
@@ -183,7 +194,10 @@ pub fn load_keeping_syntax(
 ) -> (Loaded, Option<syntax::File>) {
     let mut sources = Sources::default();
     let mut diagnostics = Vec::new();
-    let file = read_chain(path, text, read, &mut sources, &mut diagnostics);
+    let mut file = read_chain(path, text, read, &mut sources, &mut diagnostics);
+    if let Some(file) = &mut file {
+        read_network(path, file, read, &mut sources, &mut diagnostics);
+    }
     let Some(file) = file else {
         diagnostic::sort(&mut diagnostics);
         let loaded = Loaded {
@@ -245,13 +259,8 @@ fn read_chain(
         let base_text = match read(&next) {
             Ok(t) => t,
             Err(e) => {
-                let message = if e.kind() == std::io::ErrorKind::NotFound {
-                    format!("there is no file `{}`", next.display())
-                } else {
-                    format!("cannot read `{}`: {e}", next.display())
-                };
                 diagnostics.push(
-                    Diagnostic::error(Code::BadExtends, message)
+                    Diagnostic::error(Code::BadExtends, unreadable(&next, &e))
                         .at(at, "the base definition")
                         .help("the path is relative to the directory of the file that names it"),
                 );
@@ -277,6 +286,65 @@ fn read_chain(
         });
     }
     merged
+}
+
+/// Read the file of the loaded definition's `network "NAME"` (the first one given),
+/// from the definition's directory: a plain name ending in `.net`, so that a
+/// definition reads nothing but a file beside it.
+fn read_network(
+    path: &Path,
+    file: &mut syntax::File,
+    read: &mut dyn FnMut(&Path) -> std::io::Result<String>,
+    sources: &mut Sources,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let Some(decl) = file.items.iter_mut().find_map(|item| match item {
+        syntax::Item::Evaluation(e) => Some(e),
+        _ => None,
+    }) else {
+        return;
+    };
+    let Some(name) = decl.networks.first() else {
+        return;
+    };
+    let at = name.span;
+    let plain = !name.value.starts_with('.')
+        && name.value.ends_with(".net")
+        && (name.value.chars()).all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    if !plain {
+        diagnostics.push(
+            Diagnostic::error(
+                Code::BadNetwork,
+                format!("`{}` is not the name of a network file", name.value),
+            )
+            .at(at, "not a plain file name ending in `.net`")
+            .help("a network is a file beside the definition: letters, digits, `-`, `_` and `.`, ending in `.net`, no folder"),
+        );
+        return;
+    }
+    let next = path.parent().unwrap_or(Path::new("")).join(&name.value);
+    match read(&next) {
+        Ok(text) => {
+            let base = sources.add(next.display().to_string(), text.as_str());
+            decl.network_text = Some((base, text));
+        }
+        Err(e) => {
+            diagnostics.push(
+                Diagnostic::error(Code::BadNetwork, unreadable(&next, &e))
+                    .at(at, "the network")
+                    .help("`vdl tune FILE --network N` writes a definition's network beside it"),
+            );
+        }
+    }
+}
+
+/// Why the file at `path` could not be read.
+fn unreadable(path: &Path, e: &std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        format!("there is no file `{}`", path.display())
+    } else {
+        format!("cannot read `{}`: {e}", path.display())
+    }
 }
 
 /// The chain read so far.

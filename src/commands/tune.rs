@@ -7,6 +7,7 @@ use crate::cli::TuneArgs;
 use crate::protocols::uci_engine::{Go, UciEngine};
 use crate::Failure;
 use vdl::referee::matches::tune::{judged, tune, tune_samples, TuneSample, Tuned};
+use vdl::referee::matches::tune_network::tune_network;
 use vdl::referee::matches::Player;
 use vdl::search::eval::terms;
 use vdl::search::terms::{
@@ -22,31 +23,21 @@ pub(crate) fn run_tune(args: &TuneArgs) -> Result<(), Failure> {
     let learned = games_to_learn_from(&args.play)?;
     let rules = &learned.rules;
     let geometry = Geometry::new(rules, true);
+    // a network reads the positions, not the terms' features
+    let described = args.network.is_none().then_some(&geometry);
     let mut samples =
-        tune_samples(rules, &geometry, &learned.games, learned.skip).map_err(Failure::Usage)?;
+        tune_samples(rules, described, &learned.games, learned.skip).map_err(Failure::Usage)?;
     let judged_by = match &args.judge {
         Some(command) => Some(judge_all(args, rules, command, &mut samples)?),
         None => None,
     };
+    if let Some(hidden) = args.network {
+        let source = describe(args, &learned.source, judged_by);
+        return run_network(args, rules, &samples, usize::from(hidden), &source);
+    }
     let resampled = (RESAMPLES, args.play.seed);
     let tuned = tune(rules, &terms(rules), &samples, resampled).map_err(Failure::Usage)?;
-    let source = match &args.play.from_pgn {
-        Some(_) => learned.source.clone(),
-        None => format!(
-            "{} self-play games at {} nodes a move (openings {}, seed {})",
-            args.play.games,
-            args.play.nodes.max(1),
-            args.play.openings,
-            args.play.seed
-        ),
-    };
-    let source = match judged_by {
-        Some(name) => format!(
-            "{source}, each position scored by {name} at {} nodes",
-            args.judge_nodes.max(1)
-        ),
-        None => source,
-    };
+    let source = describe(args, &learned.source, judged_by);
     let text = section(rules, &source, &tuned);
     let (before, after) = tuned.held_out_loss;
     if after > before {
@@ -75,6 +66,104 @@ pub(crate) fn run_tune(args: &TuneArgs) -> Result<(), Failure> {
     write(path, &new)?;
     errln!("wrote the tuned `evaluation` section into {path}");
     Ok(())
+}
+
+/// Where the positions came from and how they were scored, for the section's
+/// first lines.
+fn describe(args: &TuneArgs, games: &str, judged_by: Option<String>) -> String {
+    let source = match &args.play.from_pgn {
+        Some(_) => games.to_string(),
+        None => format!(
+            "{} self-play games at {} nodes a move (openings {}, seed {})",
+            args.play.games,
+            args.play.nodes.max(1),
+            args.play.openings,
+            args.play.seed
+        ),
+    };
+    match judged_by {
+        Some(name) => format!(
+            "{source}, each position scored by {name} at {} nodes",
+            args.judge_nodes.max(1)
+        ),
+        None => source,
+    }
+}
+
+/// `--network N`: the network fitted and written beside the definition, and
+/// named in its `evaluation` section with `--write` (else the line to add is
+/// printed).
+fn run_network(
+    args: &TuneArgs,
+    rules: &Ruleset,
+    samples: &[TuneSample],
+    hidden: usize,
+    source: &str,
+) -> Result<(), Failure> {
+    let fitted = tune_network(rules, samples, hidden, args.play.seed).map_err(Failure::Usage)?;
+    let (fitted_on, held) = fitted.positions;
+    let (before, after) = fitted.held_out_loss;
+    let comment = [
+        format!("`vdl tune --network {hidden}`: {source};"),
+        format!("{fitted_on} quiet positions fitted; on {held} held out, the mean squared error"),
+        format!(
+            "of the chances is {before:.4} with the evaluation before and {after:.4} with this"
+        ),
+    ];
+    let path = std::path::Path::new(&args.play.file);
+    let name = network_file_name(path);
+    let net_path = path.with_file_name(&name);
+    write(
+        &net_path.display().to_string(),
+        &fitted.network.to_text(&comment),
+    )?;
+    errln!("wrote the network to {}", net_path.display());
+    if after > before {
+        errln!(
+            "the network predicts the held-out games worse than the evaluation in use \
+             ({after:.4} against {before:.4}): keep the evaluation in use, or fit on more games"
+        );
+    }
+    let line = format!("network \"{name}\"");
+    if !args.write {
+        out!("evaluation {{ {line} }}\n");
+        return Ok(());
+    }
+    let file = &args.play.file;
+    let old =
+        vdl::read_source(path).map_err(|e| Failure::Usage(format!("cannot read {file}: {e}")))?;
+    let new = match (vdl::network_name(&old), vdl::evaluation_section(&old)) {
+        (Some(at), _) => format!("{}{name}{}", &old[..at.start], &old[at.end..]),
+        (None, Some(section)) => {
+            let open = old[section.clone()]
+                .find('{')
+                .map_or(section.end, |i| section.start + i + 1);
+            format!("{}\n  {line}{}", &old[..open], &old[open..])
+        }
+        (None, None) => format!("{}\n\nevaluation {{\n  {line}\n}}\n", old.trim_end()),
+    };
+    write(file, &new)?;
+    errln!("named the network in {file}'s `evaluation` section");
+    Ok(())
+}
+
+/// The network's file name beside `definition`: its name with `.net` for `.vdl`,
+/// any character a `network` name may not hold made `-`.
+fn network_file_name(definition: &std::path::Path) -> String {
+    let stem = definition
+        .file_stem()
+        .map_or("network".into(), |s| s.to_string_lossy());
+    let plain: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    format!("{}.net", plain.trim_start_matches('.'))
 }
 
 /// Scores every sample by the judge's search of it, on `--concurrency` engines

@@ -708,6 +708,51 @@ fn tune_write_puts_one_section_in_the_definition() {
     assert!(!loaded.has_errors(), "{:#?}", loaded.diagnostics);
 }
 
+/// `--network N` writes a network beside the definition and, with `--write`,
+/// names it in the definition's section (once, however often it is fitted); the
+/// definition then loads with it, and its computer player's value is the
+/// network's. Without `--write` it prints the line to add.
+#[test]
+fn tune_network_writes_a_network_the_definition_names() {
+    let path = tmp("net-chess.vdl");
+    std::fs::write(&path, crate::common::chess_derived()).expect("a copy");
+    let fit = |more: &[&str]| {
+        let args = [&["tune", &path, "--network", "4"][..], more, &TUNE, &["2"]].concat();
+        run_ok(&args)
+    };
+    assert_eq!(fit(&[]), "evaluation { network \"net-chess.net\" }\n");
+    assert_eq!(fit(&["--write"]), "");
+    assert_eq!(fit(&["--write", "--seed", "3"]), "");
+    let net = std::fs::read_to_string(tmp("net-chess.net")).expect("the network");
+    assert!(
+        net.starts_with("vdl-network 1\n# `vdl tune --network 4`: 12 self-play games at 300 nodes a move (openings random:5, seed 3);\n"),
+        "{net}"
+    );
+    assert!(net.contains("\ninputs 1024 hidden 4\n"), "{net}");
+    assert_eq!(net.lines().count(), 4 + 1 + 3 + 1024);
+    let written = std::fs::read_to_string(&path).expect("the definition");
+    assert_eq!(
+        written.matches("network \"net-chess.net\"").count(),
+        1,
+        "{written}"
+    );
+    let loaded = vdl::load_file(std::path::Path::new(&path), &written);
+    let rules = loaded.ruleset.expect("it loads");
+    let (name, weights) = rules
+        .definition
+        .evaluation
+        .network
+        .clone()
+        .expect("a network");
+    assert_eq!((name.as_str(), weights.hidden), ("net-chess.net", 4));
+    let start = vdl::Position::start(&rules);
+    let learned = vdl::search::network::Learned::of(&rules).expect("the network");
+    assert_eq!(
+        vdl::search::Evaluator::new(&rules).evaluate(&start),
+        learned.evaluate(&start)
+    );
+}
+
 #[test]
 fn values_and_tune_learn_from_a_game_collection() {
     let pgn = tmp("collection.pgn");

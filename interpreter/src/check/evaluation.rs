@@ -52,6 +52,7 @@ pub(super) fn evaluation(
                     .map(|t| p.piece_cells((&name.value, "endgame-cells"), t, board));
             }
         }
+        let network = p.network(decl, pieces.len(), board);
         let section = SectionWord::ALL.map(|word| p.section_term(&decl.section, word));
         let given = terms.iter().any(|t| *t != PieceTerms::default())
             || section.iter().any(Option::is_some);
@@ -77,6 +78,7 @@ pub(super) fn evaluation(
             weak_cells,
             safe_checks,
             threats,
+            network,
         }
     })
 }

@@ -24,6 +24,7 @@ mod hand;
 mod limits;
 mod moves;
 mod names;
+mod network;
 mod pieces;
 mod points;
 mod promotion;

@@ -172,6 +172,7 @@ impl Position<'_> {
         let rules = self.rules;
         let us = self.side;
         let placed = m.promotion().unwrap_or(kind);
+        self.save_sum();
         let undo = self.undo_record(m, code(us, placed));
         self.history.push(undo);
         self.clear_last_traces();

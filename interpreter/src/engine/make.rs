@@ -46,6 +46,7 @@ impl<'r> Position<'r> {
         }
         let rules = self.rules;
         let mover = self.board[m.from as usize];
+        self.save_sum();
         let mut undo = self.undo_record(m, mover);
         let castle_clear = &self.castles.clear;
         let mut clear = castle_clear[m.from as usize] | castle_clear[m.to as usize];
@@ -308,6 +309,7 @@ impl<'r> Position<'r> {
             self.unmake_pieces(&u);
         }
         self.restore(&u);
+        self.restore_sum();
     }
 
     /// Everything besides the pieces, as the undo record kept it.

@@ -6,6 +6,7 @@
 //! file per capture mode, `attack.rs` the attack tests, `legality.rs` the legal
 //! moves, `perft.rs` the counts; each other rule family has its file.
 
+mod accumulator;
 mod activity;
 mod attack;
 mod attack_masks;
@@ -53,6 +54,7 @@ use crate::compile::Cell;
 use crate::model::Side;
 
 pub use crate::check::{MAX_CAPTURES, MAX_EP_CELLS};
+pub use accumulator::Rows;
 pub use activity::Reach;
 pub use dead::lone_piece_mates;
 pub use deferred::Legality;

@@ -88,6 +88,7 @@ impl Position<'_> {
     pub(super) fn make_pass(&mut self, m: Move) {
         let rules = self.rules;
         let mover = self.board[m.from as usize];
+        self.save_sum();
         let undo = self.undo_record(m, mover);
         self.clear_last_traces();
         self.halfmove = self.halfmove.saturating_add(1);

@@ -74,6 +74,11 @@ pub struct Position<'r> {
     /// A search's keys for chosen pieces on each cell, and their running key.
     pub(super) marks: Option<Marks>,
     pub(super) marked: u64,
+    /// A search's rows for each piece on each cell, their running sum, and the
+    /// sums before each move made.
+    pub(super) rows: Option<super::Rows>,
+    pub(super) summed: Vec<i32>,
+    pub(super) saved_sums: Vec<i32>,
     /// The cells each move turned over by `flips`, each move's count on top.
     pub(super) flipped: Vec<Cell>,
 }
@@ -217,6 +222,9 @@ impl<'r> Position<'r> {
             weighed: 0,
             marks: None,
             marked: 0,
+            rows: None,
+            summed: Vec::new(),
+            saved_sums: Vec::new(),
         };
         for &(coord, side, kind) in &setup.placements {
             if let Some(c) = rules.cell_at(coord) {

@@ -75,6 +75,7 @@ impl Position<'_> {
     /// The sum and the key changed by a piece coming (`sign` 1) or going (-1).
     #[inline(always)]
     pub(super) fn weigh(&mut self, c: Cell, p: u8, sign: i32) {
+        self.sum_row(c, p, sign);
         let codes = 2 * self.rules.kinds + 1;
         if let Some(w) = &self.weights {
             self.weighed += i64::from(sign) * signed(w, c, codes, p);

@@ -724,6 +724,9 @@ pub struct Evaluation {
     /// Per enemy piece that a lesser piece of the player's strikes, or that one
     /// strikes and none defends.
     pub threats: Option<i32>,
+    /// A learned evaluation (its file's name as given, and its weights), in the
+    /// terms' place in the position's value.
+    pub network: Option<(String, std::sync::Arc<Network>)>,
 }
 
 /// One kind's evaluation terms.
@@ -766,9 +769,11 @@ mod board;
 mod castling;
 mod end;
 mod fen;
+mod network;
 mod shuffle;
 pub use board::*;
 pub use castling::{free_castle_start, FreeCastleError};
 pub use end::*;
 pub use fen::{label_at, parse_fen, FenError, FenErrorKind, FenRules};
+pub use network::*;
 pub use shuffle::black_image;

@@ -63,6 +63,8 @@ pub struct Evaluator {
     /// first time a side has only it and its royal piece (for chess, about ten
     /// milliseconds a kind), and only on boards of up to [`LONE_CELLS`] cells.
     cannot_mate_alone: Arc<[OnceLock<bool>]>,
+    /// The definition's learned evaluation, in the terms' place.
+    network: Option<Arc<super::network::Learned>>,
 }
 
 /// The most cells on which a lone piece is looked at: the placements of three
@@ -340,6 +342,7 @@ impl Evaluator {
             waits,
             paired: (0..kinds).filter(|&k| terms.pair[k] != 0).collect(),
             cannot_mate_alone: (0..2 * kinds).map(|_| OnceLock::new()).collect(),
+            network: super::network::Learned::of(rules).map(Arc::new),
             shelter: (terms.shelter != 0).then(|| Arc::new(geometry.shelter.clone())),
             geometry: (terms.safety != 0).then(|| Arc::new(geometry)),
             activity: Activity::new(rules, &terms).map(Arc::new),
@@ -349,6 +352,11 @@ impl Evaluator {
             .flatten(),
             terms,
         }
+    }
+
+    /// The rows of the learned evaluation, for [`Position::set_rows`].
+    pub fn rows(&self, rules: &Ruleset) -> Option<crate::engine::Rows> {
+        self.network.as_ref().map(|n| n.rows(rules))
     }
 
     /// Whether the evaluation reads the board as it is (the pieces' moves now),
@@ -391,6 +399,19 @@ impl Evaluator {
         (alpha, beta): (i32, i32),
         structures: Option<&mut Structures>,
     ) -> (i32, bool) {
+        if let Some(n) = &self.network {
+            let summed = pos.summed();
+            let value = if summed.len() == 2 * n.net.hidden {
+                n.evaluate_summed(pos, summed)
+            } else {
+                n.evaluate(pos)
+            };
+            let score = self.drawish(pos, value);
+            return (
+                score.clamp(-super::MATE_BOUND + 1, super::MATE_BOUND - 1),
+                true,
+            );
+        }
         let mut score = self.value_by_pieces(pos);
         let mut whole = true;
         if let Some(a) = &self.activity {

@@ -8,6 +8,8 @@ mod activity;
 pub mod centrality;
 mod correction;
 pub mod eval;
+pub mod network;
+pub mod network_fit;
 mod order;
 mod passed;
 pub mod phase;
@@ -196,6 +198,9 @@ impl Searcher {
         let (soft, hard) = time_budget(limits);
         let mut pos = pos.clone();
         pos.set_weights(self.eval.weights());
+        if let Some(rows) = self.eval.rows(pos.rules()) {
+            pos.set_rows(rows);
+        }
         pos.set_marks(self.correction.marks());
         self.table.new_search();
         self.order.age();

@@ -80,6 +80,11 @@ pub struct EvaluationDecl {
     pub pieces: Vec<EvalLine>,
     /// The terms given once for the whole section, each time one is given.
     pub section: Vec<(Spanned<SectionWord>, Spanned<i64>)>,
+    /// Each `network "NAME"` given (the span covers the name inside the quotes).
+    pub networks: Vec<Name>,
+    /// The first network's file as read when the definition was loaded: where
+    /// its offsets start, and its text (none: not read).
+    pub network_text: Option<(usize, String)>,
 }
 
 /// A term of a piece's line: its word and its number.

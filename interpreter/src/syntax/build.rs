@@ -167,9 +167,14 @@ impl Builder {
             span,
             pieces: Vec::new(),
             section: Vec::new(),
+            networks: Vec::new(),
+            network_text: None,
         };
         for part in pair.into_inner() {
             match part.as_rule() {
+                Rule::eval_network => decl
+                    .networks
+                    .extend(part.into_inner().map(|s| self.string_of(s))),
                 Rule::eval_section => decl.section.extend(self.section_term(part)),
                 Rule::eval_piece => decl.pieces.extend(self.eval_line(part)),
                 _ => {}

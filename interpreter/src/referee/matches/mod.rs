@@ -8,6 +8,7 @@ mod player;
 mod record;
 pub mod stats;
 pub mod tune;
+pub mod tune_network;
 mod two_ply;
 pub mod values;
 

@@ -45,13 +45,14 @@ pub struct Tuned {
 }
 
 /// Every game whose index leaves this remainder is held out, to measure the fit.
-const HOLD_OUT_EVERY: usize = 5;
+pub const HOLD_OUT_EVERY: usize = 5;
 
 /// The quiet positions of `games` after their first `skip` plies: the side to move
-/// is not in check and the move played captures nothing and promotes nothing.
+/// is not in check and the move played captures nothing and promotes nothing;
+/// with their features where `geometry` is given (none: no features).
 pub fn tune_samples(
     rules: &Ruleset,
-    geometry: &Geometry,
+    geometry: Option<&Geometry>,
     games: &[ScoredGame],
     skip: usize,
 ) -> Result<Vec<TuneSample>, String> {
@@ -61,7 +62,7 @@ pub fn tune_samples(
         if ply >= skip && quiet && !pos.in_check(pos.side_to_move()) {
             out.push(TuneSample {
                 game,
-                features: geometry.features(pos),
+                features: geometry.map_or_else(Vec::new, |g| g.features(pos)),
                 score,
                 fen: pos.fen(),
                 white_to_move: pos.side_to_move() == crate::model::Side::White,
