@@ -44,20 +44,22 @@ pub use syntax::File as SyntaxFile;
 /// The bytes of a definition's own `evaluation` section (not a base's), if the
 /// text parses and has one: where `vdl tune --write` puts its new section.
 pub fn evaluation_section(text: &str) -> Option<std::ops::Range<usize>> {
-    let file = syntax::parse_at(text, 0).ok()?;
-    file.items.iter().find_map(|item| match item {
-        syntax::Item::Evaluation(e) => Some(e.span.start..e.span.end),
-        _ => None,
-    })
+    own_evaluation(text).map(|e| e.span.start..e.span.end)
 }
 
 /// The bytes of the name in the first `network "NAME"` of a definition's own
 /// `evaluation` section (inside the quotes), if the text parses and has one:
 /// what `vdl tune --network --write` replaces.
 pub fn network_name(text: &str) -> Option<std::ops::Range<usize>> {
+    let name = own_evaluation(text)?.networks.into_iter().next()?;
+    Some(name.span.start..name.span.end)
+}
+
+/// The `evaluation` section of a definition's own text, if it parses and has one.
+fn own_evaluation(text: &str) -> Option<syntax::EvaluationDecl> {
     let file = syntax::parse_at(text, 0).ok()?;
-    file.items.iter().find_map(|item| match item {
-        syntax::Item::Evaluation(e) => e.networks.first().map(|n| n.span.start..n.span.end),
+    file.items.into_iter().find_map(|item| match item {
+        syntax::Item::Evaluation(e) => Some(e),
         _ => None,
     })
 }

@@ -220,3 +220,80 @@ impl<'t> Words<'t> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// Each way a network's file can be wrong is one `vdl::bad_network` (or a
+    /// second `network`, one `duplicate_property`), at the line and column of
+    /// the word that is wrong, in the file it is in.
+    #[test]
+    fn a_broken_network_is_one_error_at_its_word() {
+        let definition = |network: &str| {
+            format!(
+                "board {{ files a b c ranks 1 2 3 }}\npiece King K {{ royal moves \"K\" }}\n\
+                 setup \"k2/3/2K w\"\nevaluation {{ {network} }}\n"
+            )
+        };
+        // 59 inputs (two kings on 3 × 3), 1 hidden value: 1 + 2 + 1 + 59 numbers
+        let good = format!(
+            "vdl-network 1\ninputs 59 hidden 1\n0\n1 -1\n0\n{}",
+            "3\n".repeat(59)
+        );
+        let cases = [
+            (
+                "network \"k.net\"",
+                "vdl-net 1\n".to_string(),
+                "bad_network",
+                ("k.net", 1, 1),
+            ),
+            (
+                "network \"k.net\"",
+                good.replace("hidden 1", "hidden 0"),
+                "bad_network",
+                ("k.net", 2, 18),
+            ),
+            (
+                "network \"k.net\"",
+                good.replace("1 -1", "1 99999999"),
+                "bad_network",
+                ("k.net", 4, 3),
+            ),
+            (
+                "network \"k.net\"",
+                good[..good.len() - 2].to_string(),
+                "bad_network",
+                ("k.net", 63, 2),
+            ),
+            (
+                "network \"k.net\"",
+                good.clone() + "4\n",
+                "bad_network",
+                ("k.net", 65, 1),
+            ),
+            (
+                "network \"k.net\" network \"k.net\"",
+                good.clone(),
+                "duplicate_property",
+                ("definition.vdl", 4, 39),
+            ),
+        ];
+        for (line, text, code, (file, row, column)) in cases {
+            let loaded = crate::load_untrusted(&definition(line), &[("k.net", &text)]);
+            let got: Vec<_> = (loaded.diagnostics.iter())
+                .map(|d| {
+                    let span = d.labels.first().map(|l| l.span).unwrap_or_default();
+                    let (f, local) = loaded.sources.locate(span).expect("a file");
+                    let (r, c) = f.line_col(local.start);
+                    (d.code.as_str().to_string(), f.name.clone(), r, c)
+                })
+                .collect();
+            let want = (format!("vdl::{code}"), file.to_string(), row, column);
+            assert_eq!(got, [want], "{line} with {text:?}");
+        }
+        assert!(
+            crate::load_untrusted(&definition("network \"k.net\""), &[("k.net", &good)])
+                .ruleset
+                .is_some()
+        );
+    }
+}
