@@ -220,7 +220,7 @@ fn import_config(config: &str) -> String {
     sources.add("config.ini", config);
     for w in &import.written {
         bases.push((w.file_name.clone(), w.text.clone()));
-        let mut all: Vec<(&str, &str)> = registry::SHIPPED.to_vec();
+        let mut all: Vec<(&str, &str)> = registry::shipped_files();
         all.extend(bases.iter().map(|(n, t)| (n.as_str(), t.as_str())));
         let loaded = vdl::load_untrusted(&w.text, &all);
         match loaded.ruleset {

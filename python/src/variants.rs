@@ -507,9 +507,16 @@ pub fn shipped_text(stem: &str) -> Option<&'static str> {
         .map(|(_, t)| *t)
 }
 
-/// Compile a definition without file access: `extends` may name only shipped files.
+/// The files a definition without file access may name: the shipped
+/// definitions (for `extends`) and networks (for `network`).
+pub fn shipped_files() -> Vec<(&'static str, &'static str)> {
+    [SHIPPED, NETWORKS].concat()
+}
+
+/// Compile a definition without file access: `extends` and `network` may name
+/// only shipped files.
 pub fn compile_untrusted(text: &str, name: &str) -> Result<Ruleset, Failure> {
-    let loaded = vdl::load_untrusted(text, SHIPPED);
+    let loaded = vdl::load_untrusted(text, &shipped_files());
     into_rules(loaded, name)
 }
 

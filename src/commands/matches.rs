@@ -26,7 +26,6 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
         .ok_or_else(|| usage("a definition file"))?;
     let rules = load(file)?;
     let second_rules = args.vs.as_deref().map(load).transpose()?;
-    let plan = plan(args, &rules)?;
     let first_go = go(args.movetime, args.nodes)?;
     let second_go = go(
         args.vs_movetime.or(args.movetime),
@@ -40,6 +39,7 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
         (None, Some(engine)) => format!("{engine} ({})", args.engine_options.join(", ")),
         (None, None) => format!("{file} ({})", setting(second_go)),
     };
+    let plan = plan(args, &rules, first_name != second_name)?;
     let stem = std::path::Path::new(file)
         .file_stem()
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
@@ -166,8 +166,9 @@ fn sprt(args: &MatchArgs) -> Result<Option<Sprt>, Failure> {
     }
 }
 
-/// The games, the openings and the shard the options ask for.
-fn plan(args: &MatchArgs, rules: &Ruleset) -> Result<Plan, Failure> {
+/// The games, the openings and the shard the options ask for; each opening
+/// twice, colours swapped, where the players differ.
+fn plan(args: &MatchArgs, rules: &Ruleset, swap_colours: bool) -> Result<Plan, Failure> {
     if args.games == 0 || args.games > MAX_GAMES {
         return Err(Failure::Usage(format!(
             "--games must be from 1 to {MAX_GAMES}"
@@ -177,11 +178,13 @@ fn plan(args: &MatchArgs, rules: &Ruleset) -> Result<Plan, Failure> {
         None => Shard::WHOLE,
         Some(text) => shard(text)?,
     };
+    let count = Plan::openings_needed(args.games, swap_colours);
     Ok(Plan {
         games: args.games,
-        openings: opening_list(&args.openings, rules, args.games.div_ceil(2), args.seed)?,
+        openings: opening_list(&args.openings, rules, count, args.seed)?,
         max_plies: args.max_plies,
         shard,
+        swap_colours,
     })
 }
 
@@ -310,22 +313,22 @@ fn print_report(record: &MatchRecord, sprt: Option<Sprt>) {
             record.shard_count
         );
     }
-    outln!("{first} against {second}");
-    outln!(
-        "  W/D/L {}/{}/{}  score {}",
-        s.first.wins,
-        s.first.draws,
-        s.first.losses,
-        percent(s.first.score())
-    );
-    if let Some(e) = s.first.elo() {
-        outln!("  Elo {}", elo_text(e));
+    if first == second {
+        outln!("{first} on both sides: each opening played once");
+    } else {
+        outln!("{first} against {second}");
+        outln!(
+            "  W/D/L {}  score {}",
+            wdl(&s.first),
+            percent(s.first.score())
+        );
+        if let Some(e) = s.first.elo() {
+            outln!("  Elo {}", elo_text(e));
+        }
     }
     outln!(
-        "White against Black: {}/{}/{}  White's score {}",
-        s.white.wins,
-        s.white.draws,
-        s.white.losses,
+        "White against Black: {}  White's score {}",
+        wdl(&s.white),
         percent(s.white.score())
     );
     if let Some(e) = s.white.elo() {
@@ -376,6 +379,11 @@ fn elo_text(e: Elo) -> String {
     } else {
         format!("{difference:+.1}, anywhere (95 %)")
     }
+}
+
+/// Wins, draws and losses: `6/0/0`.
+fn wdl(t: &Tally) -> String {
+    format!("{}/{}/{}", t.wins, t.draws, t.losses)
 }
 
 fn percent(score: Option<f64>) -> String {

@@ -103,12 +103,14 @@ fn run_network(
     let fitted = tune_network(rules, samples, hidden, args.play.seed).map_err(Failure::Usage)?;
     let (fitted_on, held) = fitted.positions;
     let (before, after) = fitted.held_out_loss;
+    let passes: Vec<String> = fitted.passes.iter().map(|l| format!("{l:.4}")).collect();
     let comment = [
         format!("`vdl tune --network {hidden}`: {source};"),
         format!("{fitted_on} quiet positions fitted; on {held} held out, the mean squared error"),
         format!(
             "of the chances is {before:.4} with the evaluation before and {after:.4} with this"
         ),
+        format!("(after each pass over the positions: {})", passes.join(" ")),
     ];
     let path = std::path::Path::new(&args.play.file);
     let name = network_file_name(path);

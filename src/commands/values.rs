@@ -6,7 +6,7 @@ use crate::protocols::uci_engine::Go;
 use crate::report::load;
 use crate::Failure;
 use vdl::referee::matches::values::{
-    estimate, samples, scored_games, scored_pgn, Estimate, ScoredGame,
+    distinct, estimate, samples, scored_games, scored_pgn, Estimate, ScoredGame,
 };
 use vdl::referee::matches::{GameOutcome, Plan, Player, SearchPlayer, Shard};
 use vdl::search::eval::piece_values;
@@ -63,6 +63,7 @@ pub(crate) fn games_to_learn_from(args: &SelfPlayArgs) -> Result<Learned, Failur
     let text = vdl::read_collection(std::path::Path::new(path))
         .map_err(|e| Failure::Usage(format!("cannot read {path}: {e}")))?;
     let games = scored_pgn(&rules, &text).map_err(|e| Failure::Usage(format!("{path}: {e}")))?;
+    let (games, repeated) = distinct(games);
     if games.len() < 2 {
         return Err(Failure::Usage(format!(
             "{path} holds {} finished game(s) of {}: at least 2 are needed",
@@ -70,7 +71,13 @@ pub(crate) fn games_to_learn_from(args: &SelfPlayArgs) -> Result<Learned, Failur
             rules.definition.name
         )));
     }
-    let source = format!("{} games of {path}", games.len());
+    let source = match repeated {
+        0 => format!("{} games of {path}", games.len()),
+        n => format!(
+            "{} games of {path} ({n} repeating an earlier game move for move left out)",
+            games.len()
+        ),
+    };
     Ok(Learned {
         rules,
         games,
@@ -86,11 +93,13 @@ fn self_play(args: &SelfPlayArgs) -> Result<(Ruleset, Vec<GameOutcome>, usize), 
     if args.games < 2 || args.games > 100_000 {
         return Err(Failure::Usage("--games must be from 2 to 100000".into()));
     }
+    // one player on both sides: each opening once, as a second game would repeat it
     let plan = Plan {
         games: args.games,
-        openings: opening_list(&args.openings, &rules, args.games.div_ceil(2), args.seed)?,
+        openings: opening_list(&args.openings, &rules, args.games, args.seed)?,
         max_plies: args.max_plies,
         shard: Shard::WHOLE,
+        swap_colours: false,
     };
     let skip = plan
         .openings

@@ -44,6 +44,8 @@ fn two_shards_merge_into_the_whole_match() {
         "6",
         "--nodes",
         "1500",
+        "--vs-nodes",
+        "1200",
         "--openings",
         "random:3",
         "--seed",
@@ -98,6 +100,8 @@ fn each_opening_is_played_with_both_colours() {
         "4",
         "--nodes",
         "800",
+        "--vs-nodes",
+        "700",
         "--openings",
         "random:4",
         "--record",
@@ -108,19 +112,55 @@ fn each_opening_is_played_with_both_colours() {
     let r = record(&path);
     let whites: Vec<bool> = r.games.iter().map(|g| g.first_is_white).collect();
     assert_eq!(whites, [true, false, true, false]);
-    let opening = |pgn: &str| -> String {
-        let moves = pgn.split("\n\n").nth(1).expect("movetext");
-        moves
-            .split_whitespace()
-            .take(6)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    assert_eq!(opening(&r.games[0].pgn), opening(&r.games[1].pgn));
-    assert_ne!(opening(&r.games[0].pgn), opening(&r.games[2].pgn));
+    assert_eq!(opening_of(&r.games[0].pgn), opening_of(&r.games[1].pgn));
+    assert_ne!(opening_of(&r.games[0].pgn), opening_of(&r.games[2].pgn));
     let pgn = std::fs::read_to_string(tmp("colours.pgn")).expect("the PGN is written");
     assert_eq!(pgn.matches("[Event \"vdl match\"]").count(), 4);
     assert_eq!(pgn.matches("[Round \"2\"]").count(), 1);
+}
+
+/// The first six plies of a game's movetext.
+fn opening_of(pgn: &str) -> String {
+    let moves = pgn.split("\n\n").nth(1).expect("movetext");
+    moves
+        .split_whitespace()
+        .take(6)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn one_player_on_both_sides_plays_each_opening_once() {
+    let path = tmp("alike.json");
+    let alike = |more: &[&str]| {
+        let common = ["match", CHESS, "--games", "4", "--nodes", "300"];
+        run_ok(&[&common[..], &["--openings", "random:4"], more].concat())
+    };
+    let report = alike(&["--record", &path]);
+    assert!(
+        report
+            .contains("definitions/chess.vdl (nodes 300) on both sides: each opening played once"),
+        "{report}"
+    );
+    assert!(
+        !report.contains("Elo +") && !report.contains("  W/D/L"),
+        "{report}"
+    );
+    let r = record(&path);
+    assert!(r.games.iter().all(|g| g.first_is_white));
+    let mut openings: Vec<String> = r.games.iter().map(|g| opening_of(&g.pgn)).collect();
+    openings.sort();
+    openings.dedup();
+    assert_eq!(openings.len(), 4, "four openings: {openings:?}");
+    // a shard takes every other opening, and so every other game
+    let shard = tmp("alike-shard.json");
+    alike(&["--shard", "2/2", "--record", &shard]);
+    let games = record(&shard).games;
+    assert_eq!(games.iter().map(|g| g.index).collect::<Vec<_>>(), [1, 3]);
+    assert_eq!(
+        games[..],
+        r.games[1..].iter().step_by(2).cloned().collect::<Vec<_>>()[..]
+    );
 }
 
 #[test]
@@ -307,6 +347,7 @@ fn the_sequential_test_stops_a_match_it_has_decided() {
         openings: openings::random(&chess, 20, 2, 3).expect("openings"),
         max_plies: 200,
         shard: Shard::WHOLE,
+        swap_colours: true,
     };
     let limits = Limits {
         nodes: Some(300),
@@ -729,7 +770,11 @@ fn tune_network_writes_a_network_the_definition_names() {
         "{net}"
     );
     assert!(net.contains("\ninputs 1024 hidden 4\n"), "{net}");
-    assert_eq!(net.lines().count(), 4 + 1 + 3 + 1024);
+    assert_eq!(net.lines().count(), 5 + 1 + 3 + 1024);
+    let passes = (net.lines())
+        .find_map(|l| l.strip_prefix("# (after each pass over the positions: "))
+        .expect("the held-out error of each pass");
+    assert_eq!(passes.split_whitespace().count(), 12, "{passes}");
     let written = std::fs::read_to_string(&path).expect("the definition");
     assert_eq!(
         written.matches("network \"net-chess.net\"").count(),
@@ -778,6 +823,17 @@ fn values_and_tune_learn_from_a_game_collection() {
         "{tuned}"
     );
     assert_eq!(tuned, run_ok(&["tune", CHESS, "--from-pgn", &pgn]));
+    // a game that repeats an earlier one move for move is counted once
+    let text = std::fs::read_to_string(&pgn).expect("the games");
+    let first = text.split("\n\n[").next().expect("a game");
+    let twice = tmp("collection-twice.pgn");
+    std::fs::write(&twice, format!("{text}\n{first}\n")).expect("writable");
+    let values = run_ok(&["values", CHESS, "--from-pgn", &twice]);
+    let from = format!(
+        "Piece values of Chess from 6 games of {twice} \
+         (1 repeating an earlier game move for move left out), "
+    );
+    assert!(values.starts_with(&from), "{values}");
     let refused = |text: &str, wanted: &str| {
         let path = tmp("refused.pgn");
         std::fs::write(&path, text).expect("writable");

@@ -90,6 +90,12 @@ assert name == "rookending" and len(vdl.legal_moves(name, "startpos", [])) == 7
 text = raises("vdl::unknown_piece", vdl.load_variant, 'variant "Bad"\nboard { files a b ranks 1 2 }\nsetup "Q1/2 w"\n')
 assert ":3:" in text, text  # the error's line
 raises("vdl::", vdl.load_variant, 'variant "Base"\nextends "/etc/passwd"\n')
+# a shipped network may be named, as a shipped file may be extended; no other
+netted = 'extends "chess.vdl"\nevaluation { network "chess.net" }\n'
+assert vdl.load_variant(netted, "nettedchess") == "nettedchess"
+assert len(vdl.legal_moves("nettedchess", "startpos", [])) == 20
+text = raises("vdl::bad_network", vdl.load_variant, netted.replace("chess.net", "other.net"), "othernet")
+assert "other.net" in text, text
 
 # a Fairy-Stockfish configuration: what vdl can play is loaded, the rest is warned of
 with warnings.catch_warnings(record=True) as caught:
@@ -200,13 +206,15 @@ g = vdl.Game("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
 assert g.search(depth=3) == ("a1a8", "mate", 1), g.search(depth=3)
 raises("vdl::no_limit", g.search)
 
-# threads: perft runs without the GIL, so a Python thread goes on meanwhile
+# threads: perft runs without the GIL, so a Python thread goes on meanwhile (5
+# plies, a tenth of a second or more: on a busy machine 4 could end before this
+# thread is given the processor at all)
 counts = []
-worker = threading.Thread(target=lambda: counts.append(vdl.Game("chess").perft(4)))
+worker = threading.Thread(target=lambda: counts.append(vdl.Game("chess").perft(5)))
 worker.start()
 ticks = 0
 while worker.is_alive():
     ticks += 1
 worker.join()
-assert counts == [197281] and ticks > 0
+assert counts == [4865609] and ticks > 0
 print("ok")

@@ -1,5 +1,5 @@
 //! Matches between two players: a fixed list of openings, each played with both
-//! colours, games on several threads, shards that split one match over machines,
+//! colours (once where the players are the same), games on several threads, shards that split one match over machines,
 //! and what the results say (`vdl match`). Also the search's yardstick match
 //! against the two-ply player (`vdl selfplay --ai`).
 
@@ -28,8 +28,9 @@ use std::sync::Mutex;
 /// which share of the games is this machine's.
 #[derive(Clone, Debug)]
 pub struct Plan {
-    /// Games in the whole match: opening `i` is played in games `2i` (the first
-    /// player White) and `2i + 1` (colours swapped).
+    /// Games in the whole match: with `swap_colours`, opening `i` is played in
+    /// games `2i` (the first player White) and `2i + 1` (colours swapped); without,
+    /// opening `i` in game `i`, the first player White.
     pub games: usize,
     /// The openings, used in turn (again from the first when the games outnumber them).
     pub openings: Vec<Opening>,
@@ -37,14 +38,37 @@ pub struct Plan {
     pub max_plies: usize,
     /// This machine's share.
     pub shard: Shard,
+    /// Each opening is played with both colours. Not when the two players are one
+    /// and the same: the second game would repeat the first (or, timed, nearly),
+    /// and count as a game it is not.
+    pub swap_colours: bool,
 }
 
 impl Plan {
-    /// The games of this shard, in order: pairs of one opening stay together.
+    /// How many openings `games` games need.
+    pub fn openings_needed(games: usize, swap_colours: bool) -> usize {
+        if swap_colours {
+            games.div_ceil(2)
+        } else {
+            games
+        }
+    }
+
+    /// The games of this shard, in order: those of the openings whose number
+    /// leaves the shard's index (the two games of one opening stay together).
     pub fn shard_games(&self) -> Vec<usize> {
         (0..self.games)
-            .filter(|g| (g / 2) % self.shard.count == self.shard.index)
+            .filter(|&g| self.opening_of(g) % self.shard.count == self.shard.index)
             .collect()
+    }
+
+    /// The number of game `index`'s opening (before the list is used again).
+    fn opening_of(&self, index: usize) -> usize {
+        if self.swap_colours {
+            index / 2
+        } else {
+            index
+        }
     }
 }
 
@@ -122,9 +146,9 @@ fn play_game(
     index: usize,
     players: &mut [Box<dyn Player + '_>; 2],
 ) -> Result<GameOutcome, String> {
-    let opening = &plan.openings[(index / 2) % plan.openings.len()];
+    let opening = &plan.openings[plan.opening_of(index) % plan.openings.len()];
     let mut game = opening.game(rules).map_err(|e| e.0)?;
-    let first_is_white = index % 2 == 0;
+    let first_is_white = !plan.swap_colours || index % 2 == 0;
     for p in players.iter_mut() {
         p.new_game();
     }

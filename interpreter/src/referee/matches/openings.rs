@@ -8,7 +8,7 @@ use crate::random::mix;
 use serde::{Deserialize, Serialize};
 
 /// A start: a position, and moves played from it in long algebraic notation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Opening {
     /// The position the game starts from (FEN).
     pub fen: String,

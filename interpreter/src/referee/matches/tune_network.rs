@@ -24,6 +24,10 @@ pub struct NetworkFit {
     /// The held-out positions' mean squared error of the chances, with the
     /// evaluation in use and with the network.
     pub held_out_loss: (f64, f64),
+    /// The held-out error after each pass (the network kept is the best pass's):
+    /// still falling at the last, more passes may help; rising early, the
+    /// positions are too few for the network's size.
+    pub passes: Vec<f64>,
 }
 
 /// A network of `hidden` values per view fitted to `samples` (the games whose
@@ -65,7 +69,7 @@ pub fn tune_network(
         rate: 1e-3,
         seed,
     };
-    let (network, _) = fit(inputs.count(), &mut train, &held, schedule);
+    let (network, passes) = fit(inputs.count(), &mut train, &held, schedule);
     let learned = Learned {
         inputs,
         net: Arc::new(network),
@@ -83,5 +87,6 @@ pub fn tune_network(
         network: (*learned.net).clone(),
         positions: (train.len(), held.len()),
         held_out_loss,
+        passes,
     })
 }

@@ -94,6 +94,20 @@ pub fn scored_pgn(rules: &Ruleset, text: &str) -> Result<Vec<ScoredGame>, String
     Ok(out)
 }
 
+/// `games` without those that repeat an earlier one move for move (a match of a
+/// player against itself at fixed nodes plays each opening's two games alike),
+/// and how many were left out: a repeated game would count twice, and could sit
+/// on both sides of a held-out split.
+pub fn distinct(games: Vec<ScoredGame>) -> (Vec<ScoredGame>, usize) {
+    let mut seen = std::collections::HashSet::new();
+    let before = games.len();
+    let kept: Vec<ScoredGame> = (games.into_iter())
+        .filter(|g| seen.insert(g.game.clone()))
+        .collect();
+    let repeated = before - kept.len();
+    (kept, repeated)
+}
+
 /// The positions of `games` (each after its first `skip` plies) as samples.
 pub fn samples(rules: &Ruleset, games: &[ScoredGame], skip: usize) -> Result<Vec<Sample>, String> {
     let mut out = Vec::new();
