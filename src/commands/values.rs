@@ -94,12 +94,14 @@ fn self_play(args: &SelfPlayArgs) -> Result<(Ruleset, Vec<GameOutcome>, usize), 
         return Err(Failure::Usage("--games must be from 2 to 100000".into()));
     }
     // one player on both sides: each opening once, as a second game would repeat it
+    let swap_colours = false;
+    let count = Plan::openings_needed(args.games, swap_colours);
     let plan = Plan {
         games: args.games,
-        openings: opening_list(&args.openings, &rules, args.games, args.seed)?,
+        openings: opening_list(&args.openings, &rules, count, args.seed)?,
         max_plies: args.max_plies,
         shard: Shard::WHOLE,
-        swap_colours: false,
+        swap_colours,
     };
     let skip = plan
         .openings

@@ -1,6 +1,7 @@
 //! Matches between two players: a fixed list of openings, each played with both
-//! colours (once where the players are the same), games on several threads, shards that split one match over machines,
-//! and what the results say (`vdl match`). Also the search's yardstick match
+//! colours (once where the players are the same), games on several threads,
+//! shards that split one match over machines, and what the results say
+//! (`vdl match`). Also the search's yardstick match
 //! against the two-ply player (`vdl selfplay --ai`).
 
 pub mod openings;

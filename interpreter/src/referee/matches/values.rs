@@ -100,11 +100,11 @@ pub fn scored_pgn(rules: &Ruleset, text: &str) -> Result<Vec<ScoredGame>, String
 /// on both sides of a held-out split.
 pub fn distinct(games: Vec<ScoredGame>) -> (Vec<ScoredGame>, usize) {
     let mut seen = std::collections::HashSet::new();
-    let before = games.len();
-    let kept: Vec<ScoredGame> = (games.into_iter())
-        .filter(|g| seen.insert(g.game.clone()))
+    let first: Vec<bool> = games.iter().map(|g| seen.insert(&g.game)).collect();
+    let repeated = first.iter().filter(|&&f| !f).count();
+    let kept = (games.into_iter().zip(first))
+        .filter_map(|(g, f)| f.then_some(g))
         .collect();
-    let repeated = before - kept.len();
     (kept, repeated)
 }
 
