@@ -94,6 +94,24 @@ fn suicide_stalemate_goes_to_the_fewer_pieces() {
     assert!(matches!(score, Score::Mate(n) if n <= 0), "{score:?}");
 }
 
+/// Past the fifty-move mark, a draw either player may claim but nobody did, the
+/// game goes on and so does the search: Black takes the rook (the capture
+/// starts the count again) and mates, instead of scoring every move a draw and
+/// leaving its own rook to be taken.
+#[test]
+fn a_draw_nobody_claimed_is_played_on() {
+    for clock in [12, 122] {
+        let fen = format!("8/8/1r6/8/1R6/2k5/8/6K1 b - - {clock} 161");
+        let (m, score) = best("definitions/chess.vdl", &fen, 8);
+        assert_eq!(m, "b6-b4", "{fen}");
+        assert!(
+            matches!(score, Score::Centipawns(c) if c > 300)
+                || matches!(score, Score::Mate(n) if n > 0),
+            "{fen}: {score:?}"
+        );
+    }
+}
+
 #[test]
 fn chess_mate_in_two() {
     let (m, score) = best(

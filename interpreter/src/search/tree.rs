@@ -377,7 +377,8 @@ impl Node<'_> {
     }
 
     /// The score of a game ended by a rule before any move is looked at: a royal
-    /// piece lost, a repetition, or the n-move rule.
+    /// piece lost, a repetition, or the n-move rule (below the root only: a
+    /// game asked for a move goes on, even past a draw nobody claimed).
     fn ended(&mut self, pos: &Position, ply: usize) -> Option<i32> {
         let rules = pos.rules();
         let end = &rules.definition.end;
@@ -396,10 +397,12 @@ impl Node<'_> {
             let score = outcome_score(goal.outcome, goal.side, ply);
             return Some(if goal.side == stm { score } else { -score });
         }
-        if ply > 0 {
-            if let Some(score) = self.repeated(pos, ply) {
-                return Some(score);
-            }
+        // the root is a position the game goes on from: nobody claimed its draw
+        if ply == 0 {
+            return None;
+        }
+        if let Some(score) = self.repeated(pos, ply) {
+            return Some(score);
         }
         if let Some(limit) = &end.move_limit {
             // A draw that may be claimed is claimed.
