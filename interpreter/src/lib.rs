@@ -334,7 +334,7 @@ fn read_network(
             diagnostics.push(
                 Diagnostic::error(Code::BadNetwork, unreadable(&next, &e))
                     .at(at, "the network")
-                    .help("`vdl tune FILE --network N` writes a definition's network beside it"),
+                    .help("copy the network beside the definition (`vdl tune FILE --network N` writes one), or remove this line to play with the evaluation's terms"),
             );
         }
     }

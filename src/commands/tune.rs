@@ -350,6 +350,10 @@ fn section(rules: &Ruleset, source: &str, tuned: &Tuned) -> String {
          // {fitted} quiet positions fitted; on {held} held out, the mean log loss\n  \
          // is {before:.4} with the weights before and {after:.4} with these\n"
     );
+    // the section replaces the one in use, which the network stays in
+    if let Some((name, _)) = &rules.definition.evaluation.network {
+        text += &format!("  network \"{name}\"\n");
+    }
     let kinds = rules.kinds;
     let width = (0..kinds)
         .map(|k| rules.definition.pieces[k].name.len())

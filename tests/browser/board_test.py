@@ -246,6 +246,8 @@ def editing(browser):
     text = open("definitions/chess.vdl", encoding="utf-8").read()
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
+    # the definition names its network, a file beside it
+    shutil.copy("definitions/chess.net", folder)
     server = Server(path)
     try:
         page = open_board(browser, server.url)

@@ -252,6 +252,7 @@ fn a_byte_order_mark_is_ignored() {
         path.to_string_lossy().to_string()
     };
     let chess = with_bom("definitions/chess.vdl", "chess.vdl");
+    common::place_chess_network(&dir);
     let game = with_bom("tests/games/chess/fools-mate.game", "fools.game");
     let bad = with_bom("tests/diagnostics/duplicate_piece.vdl", "bad.vdl");
     let plain = vdl(&[

@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use vdl::random::Rng;
 
@@ -283,6 +283,16 @@ pub fn python_script(script: &str, args: &[&str], path: &std::ffi::OsStr) -> Str
 
 /// Chess's rules without its shipped `evaluation` section: what its weights are
 /// derived from.
+/// Put chess's network beside a copy of `chess.vdl` written into `folder`: the
+/// definition names it, as a file beside it.
+pub fn place_chess_network(folder: &Path) {
+    std::fs::copy(
+        root().join("definitions/chess.net"),
+        folder.join("chess.net"),
+    )
+    .expect("chess.net copied");
+}
+
 pub fn chess_derived() -> String {
     let shipped = std::fs::read_to_string(root().join("definitions/chess.vdl")).expect("chess");
     match vdl::evaluation_section(&shipped) {

@@ -796,6 +796,20 @@ fn tune_network_writes_a_network_the_definition_names() {
         vdl::search::Evaluator::new(&rules).evaluate(&start),
         learned.evaluate(&start)
     );
+    // the terms tuned afterwards keep the network in the section they replace
+    let terms = run_ok(&[&["tune", &path][..], &TUNE, &["2"]].concat());
+    assert!(terms.contains("\n  network \"net-chess.net\"\n"), "{terms}");
+    run_ok(&[&["tune", &path, "--write"][..], &TUNE, &["2"]].concat());
+    let rewritten = std::fs::read_to_string(&path).expect("the definition");
+    assert!(
+        rewritten.contains("// `vdl tune`: 12 self-play games"),
+        "{rewritten}"
+    );
+    assert_eq!(rewritten.matches("network \"net-chess.net\"").count(), 1);
+    let loaded = vdl::load_file(std::path::Path::new(&path), &rewritten);
+    assert!(loaded
+        .ruleset
+        .is_some_and(|r| r.definition.evaluation.network.is_some()));
 }
 
 #[test]

@@ -155,6 +155,7 @@ fn the_server_follows_the_file_and_keeps_the_last_good_board() {
     let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-follows");
     std::fs::create_dir_all(&folder).expect("a folder");
     let path = folder.join("edited.vdl");
+    common::place_chess_network(&folder);
     let chess = std::fs::read_to_string(common::root().join("definitions/chess.vdl"))
         .expect("chess.vdl reads");
     std::fs::write(&path, &chess).expect("written");
@@ -251,6 +252,7 @@ fn a_file_that_cannot_be_read_is_said_once_and_shown_when_it_appears() {
     );
     let chess = std::fs::read_to_string(common::root().join("definitions/chess.vdl"))
         .expect("chess.vdl reads");
+    common::place_chess_network(&folder);
     std::fs::write(&path, chess).expect("written");
     let s = served.state("GET", "/state", "");
     assert_eq!(s["name"], "Chess");

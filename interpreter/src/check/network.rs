@@ -47,7 +47,7 @@ impl Problems {
                     ),
                 )
                 .at(name.span, "fitted to another definition")
-                .help("fit a network for this definition: `vdl tune FILE --network N`"),
+                .help("fit a network for this definition (`vdl tune FILE --network N`), or remove this line to play with the evaluation's terms"),
             );
             return None;
         }

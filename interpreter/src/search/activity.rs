@@ -969,11 +969,8 @@ mod tests {
     #[test]
     fn a_kept_structure_is_valued_as_it_is_worked_out_afresh() {
         let mut checked = 0;
-        for text in [
-            include_str!("../../../definitions/chess.vdl"),
-            include_str!("../../../definitions/capablanca.vdl"),
-        ] {
-            let rules = crate::load(text).ruleset.expect("the definition loads");
+        for name in ["chess.vdl", "capablanca.vdl"] {
+            let rules = super::super::shipped(name);
             let eval = super::super::Evaluator::new(&rules);
             let marks = super::super::correction::Correction::new(&rules, &eval.values, eval.pawn);
             let terms = super::super::eval::terms(&rules);
@@ -1001,16 +998,10 @@ mod tests {
     /// hops (the cannon, walked).
     #[test]
     fn the_moves_read_off_masks_are_the_walked_ones() {
-        let definitions = [
-            include_str!("../../../definitions/chess.vdl"),
-            include_str!("../../../definitions/xiangqi.vdl"),
-            include_str!("../../../definitions/capablanca.vdl"),
-            include_str!("../../../definitions/shogi.vdl"),
-        ];
+        let definitions = ["chess.vdl", "xiangqi.vdl", "capablanca.vdl", "shogi.vdl"];
         let mut checked = 0;
-        for text in definitions {
-            let loaded = crate::load(text);
-            let rules = loaded.ruleset.expect("the definition loads");
+        for name in definitions {
+            let rules = super::super::shipped(name);
             let terms = super::super::eval::terms(&rules);
             let a = Activity::new(&rules, &terms).expect("some kind is measured");
             let mut seed = 7u64;

@@ -338,6 +338,19 @@ pub(crate) fn chess(extra: &str) -> Ruleset {
         .expect("chess loads")
 }
 
+/// A shipped definition as `vdl` loads it from its file (a network beside it
+/// included).
+#[cfg(test)]
+pub(crate) fn shipped(name: &str) -> Ruleset {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../definitions")
+        .join(name);
+    let text = crate::read_source(&path).expect("a shipped definition reads");
+    crate::load_file(&path, &text)
+        .ruleset
+        .expect("a shipped definition loads")
+}
+
 #[cfg(test)]
 pub(crate) use crate::engine::{random_game, random_game_from};
 
