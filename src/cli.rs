@@ -317,7 +317,8 @@ pub(crate) struct SelfPlayArgs {
     /// Plies the players may make before a game is adjudicated a draw.
     #[arg(long, default_value_t = 300)]
     pub(crate) max_plies: usize,
-    /// Write the games to this PGN file.
+    /// Write the games to this PGN file (each added as it ends, all in order at
+    /// the end).
     #[arg(long)]
     pub(crate) pgn: Option<String>,
     /// Learn from the finished games of this PGN file instead of playing (a
@@ -369,7 +370,8 @@ pub(crate) struct MatchArgs {
     /// Play only shard I of N (`1/4`): every shard plays its own openings.
     #[arg(long)]
     pub(crate) shard: Option<String>,
-    /// Write every game to this PGN file.
+    /// Write every game to this PGN file (each added as it ends, all in order
+    /// at the end).
     #[arg(long)]
     pub(crate) pgn: Option<String>,
     /// Write the match's record (JSON) to this file, for `--merge`.

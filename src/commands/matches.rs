@@ -55,11 +55,15 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
         Ok([one, two])
     };
     let sprt = sprt(args)?;
+    if let Some(path) = &args.record {
+        // made now, so that a path it cannot be written to stops the match before it plays
+        write(path, "")?;
+    }
     let games = play_shown(
         &rules,
         &plan,
         args.concurrency,
-        &|| maker(&first_name),
+        (&|| maker(&first_name), args.pgn.as_deref()),
         sprt,
     )?;
     let record = MatchRecord {
@@ -74,15 +78,16 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
 }
 
 /// The plan's games on `concurrency` threads (default: every core), with a
-/// progress bar on standard error.
+/// progress bar on standard error; each game, as it ends, is added to the PGN
+/// file `pgn` (the caller writes it again in the games' order at the end).
 pub(crate) fn play_shown<'a, 'r>(
     rules: &Ruleset,
     plan: &Plan,
     concurrency: Option<usize>,
-    players: &'a matches::PlayerMaker<'a, 'r>,
+    (players, pgn): (&'a matches::PlayerMaker<'a, 'r>, Option<&str>),
     sprt: Option<Sprt>,
 ) -> Result<Vec<GameOutcome>, Failure> {
-    let progress = Progress::new(plan.shard_games().len());
+    let progress = Progress::new(plan.shard_games().len(), pgn)?;
     let concurrency = concurrency.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
@@ -230,21 +235,35 @@ pub(crate) fn opening_list(
     made.map_err(|e| Failure::Usage(format!("openings {spec}: {}", e.0)))
 }
 
-/// A progress bar on standard error: games done, the score so far.
+/// A progress bar on standard error (games done, the score so far), and the
+/// games played so far in a PGN file: a match stopped before its end keeps them.
 struct Progress {
     total: usize,
     done: Mutex<usize>,
+    pgn: Option<Mutex<std::fs::File>>,
 }
 
 impl Progress {
-    fn new(total: usize) -> Progress {
-        Progress {
+    /// The file `pgn` is made before the first game: a path it cannot be
+    /// written to is an error before hours of play, not after.
+    fn new(total: usize, pgn: Option<&str>) -> Result<Progress, Failure> {
+        let made = |path: &str| {
+            std::fs::File::create(path)
+                .map_err(|e| Failure::Usage(format!("cannot write {path}: {e}")))
+        };
+        Ok(Progress {
             total,
             done: Mutex::new(0),
-        }
+            pgn: pgn.map(made).transpose()?.map(Mutex::new),
+        })
     }
 
-    fn tick(&self, _game: &GameOutcome, tally: &Tally) {
+    fn tick(&self, game: &GameOutcome, tally: &Tally) {
+        if let Some(Ok(mut file)) = self.pgn.as_ref().map(Mutex::lock) {
+            use std::io::Write;
+            // a failure here shows when the file is written in full at the end
+            let _ = file.write_all(format!("{}\n", game.pgn).as_bytes());
+        }
         let Ok(mut done) = self.done.lock() else {
             return;
         };

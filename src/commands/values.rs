@@ -115,7 +115,13 @@ fn self_play(args: &SelfPlayArgs) -> Result<(Ruleset, Vec<GameOutcome>, usize), 
         Ok([0, 1]
             .map(|_| Box::new(SearchPlayer::new(&name, &rules, limits(go))) as Box<dyn Player>))
     };
-    let games = play_shown(&rules, &plan, args.concurrency, &maker, None)?;
+    let games = play_shown(
+        &rules,
+        &plan,
+        args.concurrency,
+        (&maker, args.pgn.as_deref()),
+        None,
+    )?;
     if let Some(path) = &args.pgn {
         let text: String = games.iter().map(|g| g.pgn.clone() + "\n").collect();
         write(path, &text)?;

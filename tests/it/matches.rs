@@ -868,3 +868,49 @@ fn values_and_tune_learn_from_a_game_collection() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("not a regular file"), "{err}");
 }
+
+/// `--pgn` and `--record` name files made before the first game: one that
+/// cannot be written is an error at once, with no game played.
+#[test]
+fn an_unwritable_output_stops_the_match_before_it_plays() {
+    for flag in ["--pgn", "--record"] {
+        let path = "/no/such/folder/out";
+        let out = vdl(&["match", CHESS, "--nodes", "100", "--games", "2", flag, path]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flag}: {err}");
+        assert!(
+            err.contains(&format!("cannot write {path}")),
+            "{flag}: {err}"
+        );
+        assert!(!err.contains(" games "), "{flag}: a game was played: {err}");
+    }
+}
+
+/// Each game is in the PGN file as soon as it ends: a match stopped early
+/// keeps the games it finished, each one a game the referee accepts.
+#[test]
+fn a_match_stopped_early_keeps_its_finished_games() {
+    let pgn = tmp("stopped.pgn");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vdl"))
+        .args(["match", CHESS, "--games", "200", "--nodes", "200"])
+        .args(["--concurrency", "1", "--pgn", &pgn])
+        .current_dir(crate::common::root())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("vdl runs");
+    let ended = |text: &str| text.matches("[Result ").count();
+    let started = std::time::Instant::now();
+    let mut text = String::new();
+    while ended(&text) < 2 && started.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    }
+    child.kill().expect("the match stops");
+    let _ = child.wait();
+    let text = std::fs::read_to_string(&pgn).expect("the games so far");
+    let first = text.split("\n\n[Event").next().expect("a game");
+    assert!(ended(&text) >= 2 && ended(&text) < 200, "{text}");
+    let game = tmp("stopped-first.pgn");
+    std::fs::write(&game, format!("{first}\n")).expect("writable");
+    run_ok(&["referee", CHESS, &game]);
+}
