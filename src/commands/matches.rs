@@ -63,7 +63,8 @@ pub(crate) fn run_match(args: &MatchArgs) -> Result<(), Failure> {
         &rules,
         &plan,
         args.concurrency,
-        (&|| maker(&first_name), args.pgn.as_deref()),
+        &|| maker(&first_name),
+        args.pgn.as_deref(),
         sprt,
     )?;
     let record = MatchRecord {
@@ -84,7 +85,8 @@ pub(crate) fn play_shown<'a, 'r>(
     rules: &Ruleset,
     plan: &Plan,
     concurrency: Option<usize>,
-    (players, pgn): (&'a matches::PlayerMaker<'a, 'r>, Option<&str>),
+    players: &'a matches::PlayerMaker<'a, 'r>,
+    pgn: Option<&str>,
     sprt: Option<Sprt>,
 ) -> Result<Vec<GameOutcome>, Failure> {
     let progress = Progress::new(plan.shard_games().len(), pgn)?;
@@ -298,8 +300,7 @@ fn merge(args: &MatchArgs) -> Result<(), Failure> {
 /// The report, and the files asked for.
 fn finish(record: &MatchRecord, args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), Failure> {
     if let Some(path) = &args.pgn {
-        let text: String = record.games.iter().map(|g| g.pgn.clone() + "\n").collect();
-        write(path, &text)?;
+        write_games(path, &record.games)?;
     }
     if let Some(path) = &args.record {
         let text = serde_json::to_string_pretty(record)
@@ -308,6 +309,12 @@ fn finish(record: &MatchRecord, args: &MatchArgs, sprt: Option<Sprt>) -> Result<
     }
     print_report(record, sprt);
     Ok(())
+}
+
+/// The games as one PGN file, in their order.
+pub(crate) fn write_games(path: &str, games: &[GameOutcome]) -> Result<(), Failure> {
+    let text: String = games.iter().map(|g| g.pgn.clone() + "\n").collect();
+    write(path, &text)
 }
 
 pub(crate) fn write(path: &str, text: &str) -> Result<(), Failure> {

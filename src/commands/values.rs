@@ -1,6 +1,6 @@
 //! `vdl values`: piece values from the definition's own self-play games.
 
-use super::matches::{limits, opening_list, play_shown, write};
+use super::matches::{limits, opening_list, play_shown, write_games};
 use crate::cli::SelfPlayArgs;
 use crate::protocols::uci_engine::Go;
 use crate::report::load;
@@ -115,16 +115,10 @@ fn self_play(args: &SelfPlayArgs) -> Result<(Ruleset, Vec<GameOutcome>, usize), 
         Ok([0, 1]
             .map(|_| Box::new(SearchPlayer::new(&name, &rules, limits(go))) as Box<dyn Player>))
     };
-    let games = play_shown(
-        &rules,
-        &plan,
-        args.concurrency,
-        (&maker, args.pgn.as_deref()),
-        None,
-    )?;
-    if let Some(path) = &args.pgn {
-        let text: String = games.iter().map(|g| g.pgn.clone() + "\n").collect();
-        write(path, &text)?;
+    let pgn = args.pgn.as_deref();
+    let games = play_shown(&rules, &plan, args.concurrency, &maker, pgn, None)?;
+    if let Some(path) = pgn {
+        write_games(path, &games)?;
     }
     Ok((rules, games, skip))
 }
